@@ -1,0 +1,121 @@
+import Foundation
+
+/// A marker style: the categories with their colours and glyphs, the cluster icon and balloon geometry, the font.
+///
+/// Styles are JSON files (`Styles/*.json`); ``load(contentsOf:)`` validates one and reports
+/// the first problem with the file, the field path and what was expected.
+public struct MarkerStyle: Sendable, Hashable {
+    /// A human-readable name.
+    public var name: String
+    /// A Pango font description without size, naming a concrete family so output is stable, e.g. `"DejaVu Sans Bold"`.
+    public var font: String
+    /// The categories in slice order: cluster slices run clockwise from 3 o'clock in this order.
+    public var categories: [MarkerCategory]
+    /// Cluster icon geometry and colours.
+    public var cluster: ClusterIconStyle
+    /// Balloon marker geometry.
+    public var balloon: BalloonStyle
+    /// The folder that relative glyph paths are resolved against; nil means the current directory.
+    public var directory: URL?
+
+    /// Creates a style; `balloon` defaults to ``BalloonStyle/init(width:height:glyphSize:glyphColor:strokeWidth:strokeShade:)``'s defaults.
+    public init(name: String, font: String, categories: [MarkerCategory], cluster: ClusterIconStyle,
+                balloon: BalloonStyle = BalloonStyle(), directory: URL? = nil) {
+        self.name = name
+        self.font = font
+        self.categories = categories
+        self.cluster = cluster
+        self.balloon = balloon
+        self.directory = directory
+    }
+
+    /// The category with this name, if the style has one.
+    public func category(named name: String) -> MarkerCategory? {
+        categories.first { $0.name == name }
+    }
+
+    /// The absolute location of a glyph path given in the style.
+    public func resolve(_ path: String) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+    }
+}
+
+extension MarkerStyle: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, font, categories, cluster, balloon }
+
+    /// Decodes and validates the style's fields; glyph files are checked by ``load(contentsOf:)``.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let categories = try container.decode([MarkerCategory].self, forKey: .categories, where: { categories in
+            !categories.isEmpty && Set(categories.map(\.name)).count == categories.count
+        }, expected: "a non-empty list of categories with distinct names")
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
+            font: try container.decode(String.self, forKey: .font, where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
+                                       expected: "a font description such as \"DejaVu Sans Bold\""),
+            categories: categories,
+            cluster: try container.decode(ClusterIconStyle.self, forKey: .cluster),
+            balloon: try container.decodeIfPresent(BalloonStyle.self, forKey: .balloon) ?? BalloonStyle())
+    }
+
+    /// Encodes the style's fields (not its folder).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(font, forKey: .font)
+        try container.encode(categories, forKey: .categories)
+        try container.encode(cluster, forKey: .cluster)
+        try container.encode(balloon, forKey: .balloon)
+    }
+}
+
+extension MarkerStyle {
+    /// Reads, decodes and validates a style file; glyph paths resolve against the file's folder.
+    ///
+    /// - Throws: ``StyleError`` naming the file, the field path (e.g. `categories[1].color`) and what was expected.
+    public static func load(contentsOf url: URL) throws -> MarkerStyle {
+        let file = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StyleError(file: file, path: "", message: "cannot read the style file (\(FileSystem.reason(error)))")
+        }
+        return try decode(data, file: file, directory: url.deletingLastPathComponent())
+    }
+
+    /// Decodes and validates style JSON; `file` names the source in errors.
+    public static func decode(_ data: Data, file: String, directory: URL?) throws -> MarkerStyle {
+        var style: MarkerStyle
+        do {
+            style = try JSONDecoder().decode(MarkerStyle.self, from: data)
+        } catch let error as DecodingError {
+            throw StyleError(file: file, decodingError: error)
+        }
+        style.directory = directory
+        try style.validateGlyphFiles(file: file)
+        return style
+    }
+
+    /// Checks that every glyph image exists and is a PNG.
+    private func validateGlyphFiles(file: String) throws {
+        for (index, category) in categories.enumerated() {
+            guard case let .image(path, path2x) = category.glyph else { continue }
+            for (key, candidate) in [("image", path), ("image2x", path2x)] {
+                guard let candidate else { continue }
+                let location = resolve(candidate)
+                let fieldPath = "categories[\(index)].glyph.\(key)"
+                guard let handle = try? FileHandle(forReadingFrom: location) else {
+                    throw StyleError(file: file, path: fieldPath, message: "expected a readable PNG file, but \(location.path) cannot be read")
+                }
+                let signature = (try? handle.read(upToCount: 8)) ?? nil
+                try? handle.close()
+                guard signature == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+                    throw StyleError(file: file, path: fieldPath, message: "expected a PNG file, but \(location.path) is not one")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// File helpers shared by every command that writes output.
+public enum FileSystem {
+    /// Writes `data` to `url` atomically: a temporary file in the same folder, then a rename,
+    /// so a failed write never leaves a half-written file behind.
+    ///
+    /// - Throws: ``OutputError`` naming the file and the reason.
+    public static func writeAtomically(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+            try? FileManager.default.removeItem(at: temporary)
+            var isFolder: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
+                ? "the folder is not writable" : "the folder \(folder.relativePath) does not exist"
+            throw OutputError(path: url.relativePath, reason: reason)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw OutputError(path: url.relativePath, reason: reason)
+        }
+    }
+
+    /// A short reason for a Foundation file error (e.g. "no such file").
+    public static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}
+
+/// An output file that could not be written.
+public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file that was to be written.
+    public var path: String
+    /// Why it could not be.
+    public var reason: String
+
+    /// Creates an error from its parts.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `cannot write FILE: reason`.
+    public var description: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,257 @@
+import CCairo
+import Foundation
+
+/// Encodes cairo image surfaces as PNG in memory with zlib, at a chosen compression level and row filter.
+///
+/// Opaque images are written as RGB, others as RGBA; premultiplied pixels are un-premultiplied
+/// with cairo's own rounding, so the bytes decode to the same pixels cairo's PNG writer gives.
+public struct PNGEncoder: Sendable {
+    /// The row filter applied before compression.
+    public enum Filter: Sendable, Hashable {
+        /// No filter: fastest, largest.
+        case none
+        /// Each byte minus the byte above: cheap and strong on flat graphics.
+        case up
+        /// Per row, the filter (none, sub, up, average, Paeth) with the smallest sum of absolute values, as libpng does.
+        case adaptive
+    }
+
+    /// The zlib level, 0…9. Default 3: on cluster icons and drawn maps it compresses within 6–10 % of level 6
+    /// in 40 % (icons) to 35 % (maps) of the time, and as fast as level 1 while a little smaller.
+    public var level: Int32
+    /// The row filter. Default `.none`: drawn graphics (flat fills, anti-aliased edges) compress best unfiltered
+    /// (a 40×40 icon: 1.4 kB unfiltered, 1.8 kB adaptive); photographic tiles do better with `.adaptive`.
+    public var filter: Filter
+
+    /// zlib's match-finding strategy.
+    public enum Strategy: Sendable, Hashable {
+        /// zlib's default: hash chains, best on varied content.
+        case standard
+        /// Run-length matches only.
+        case runLength
+        /// No matches, Huffman coding only.
+        case huffmanOnly
+    }
+
+    /// The zlib strategy.
+    public var strategy: Strategy
+
+    /// Creates an encoder; see the properties for the defaults.
+    public init(level: Int32 = 3, filter: Filter = .none, strategy: Strategy = .standard) {
+        self.level = min(max(level, 0), 9)
+        self.filter = filter
+        self.strategy = strategy
+    }
+
+    /// The PNG bytes of an image surface.
+    public func encode(_ surface: Surface) throws -> Data {
+        let width = surface.pixelWidth, height = surface.pixelHeight
+        return try surface.withPixels { pixels, stride in
+            let opaque = Self.isOpaque(pixels, width: width, height: height, stride: stride)
+            let channels = opaque ? 3 : 4
+            let rowBytes = width * channels
+            var output = Data(capacity: 64 + rowBytes * height / 4)
+            output.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            var header = Data()
+            header.appendBigEndian(UInt32(width))
+            header.appendBigEndian(UInt32(height))
+            header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])
+            Self.appendChunk("IHDR", header, to: &output)
+            let compressed = try compress(pixels, width: width, height: height, stride: stride, channels: channels)
+            Self.appendChunk("IDAT", compressed, to: &output)
+            Self.appendChunk("IEND", Data(), to: &output)
+            return output
+        }
+    }
+
+    /// Filters and deflates the image in strips of rows, so the filtered image is never held whole.
+    private func compress(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int) throws -> Data {
+        guard let source = pixels.baseAddress else { throw RenderError.encoding("the surface has no pixels") }
+        let rowBytes = width * channels
+        var stream = z_stream()
+        let zlibStrategy: Int32 = switch strategy {
+        case .standard: Z_DEFAULT_STRATEGY
+        case .runLength: Z_RLE
+        case .huffmanOnly: Z_HUFFMAN_ONLY
+        }
+        let (windowBits, memoryLevel) = Self.zlibSizes(forBytes: (rowBytes + 1) * height)
+        guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, zlibStrategy,
+                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw RenderError.encoding("zlib could not start")
+        }
+        defer { deflateEnd(&stream) }
+
+        // Two straight-alpha rows (this one and the one above), one candidate per filter type, one strip of filtered rows.
+        // Buffers stay below glibc's mmap threshold (128 kB): mapping and unmapping them per icon costs more than encoding.
+        let stripRows = max(1, min(height, (1 << 15) / (rowBytes + 1)))
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * rowBytes)
+        let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: stripRows * (rowBytes + 1))
+        let chunkSize = 1 << 15
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { rows.deallocate(); candidates.deallocate(); strip.deallocate(); chunk.deallocate() }
+        rows.initialize(repeating: 0, count: 2 * rowBytes)
+        var output = Data()
+
+        func deflateStrip(byteCount: Int, flush: Int32) throws {
+            stream.next_in = strip
+            stream.avail_in = UInt32(byteCount)
+            repeat {
+                stream.next_out = chunk
+                stream.avail_out = UInt32(chunkSize)
+                let status = deflate(&stream, flush)
+                guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+                    throw RenderError.encoding("zlib status \(status)")
+                }
+                output.append(chunk, count: chunkSize - Int(stream.avail_out))
+            } while stream.avail_out == 0
+        }
+
+        var filled = 0
+        for y in 0..<height {
+            let current = rows + (y % 2) * rowBytes, above = rows + ((y + 1) % 2) * rowBytes
+            Self.unpremultiplyRow(source + y * stride, width: width, channels: channels, into: current)
+            let target = strip + filled * (rowBytes + 1)
+            writeFilteredRow(current, above: above, rowBytes: rowBytes, channels: channels, into: target, candidates: candidates)
+            filled += 1
+            if filled == stripRows || y == height - 1 {
+                try deflateStrip(byteCount: filled * (rowBytes + 1), flush: y == height - 1 ? Z_FINISH : Z_NO_FLUSH)
+                filled = 0
+            }
+        }
+        return output
+    }
+
+    /// Writes the filter type byte and the filtered row to `target`.
+    private func writeFilteredRow(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int, channels: Int,
+                                  into target: UnsafeMutablePointer<UInt8>, candidates: UnsafeMutablePointer<UInt8>) {
+        switch filter {
+        case .none:
+            target[0] = 0
+            (target + 1).update(from: row, count: rowBytes)
+        case .up:
+            target[0] = 2
+            Self.filterRow(type: 2, row, above, count: rowBytes, channels: channels, into: target + 1)
+        case .adaptive:
+            var bestType: UInt8 = 0, bestCost = Int.max
+            for type in UInt8(0)...4 {
+                let cost = Self.filterRow(type: type, row, above, count: rowBytes, channels: channels,
+                                          into: candidates + Int(type) * rowBytes)
+                if cost < bestCost { bestCost = cost; bestType = type }
+            }
+            target[0] = bestType
+            (target + 1).update(from: candidates + Int(bestType) * rowBytes, count: rowBytes)
+        }
+    }
+
+    /// Filters one row with a PNG filter type and returns the sum of the outputs read as signed bytes (libpng's heuristic).
+    @discardableResult
+    static func filterRow(type: UInt8, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, count: Int, channels: Int,
+                          into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let lead = min(channels, count)
+        switch type {
+        case 1:
+            for index in 0..<lead { out[index] = row[index] }
+            for index in lead..<count { out[index] = row[index] &- row[index - channels] }
+        case 2:
+            for index in 0..<count { out[index] = row[index] &- above[index] }
+        case 3:
+            for index in 0..<lead { out[index] = row[index] &- above[index] / 2 }
+            for index in lead..<count {
+                out[index] = row[index] &- UInt8((UInt16(row[index - channels]) + UInt16(above[index])) / 2)
+            }
+        case 4:
+            for index in 0..<lead { out[index] = row[index] &- above[index] }
+            for index in lead..<count {
+                out[index] = row[index] &- paeth(row[index - channels], above[index], above[index - channels])
+            }
+        default:
+            for index in 0..<count { out[index] = row[index] }
+        }
+        var cost = 0
+        for index in 0..<count {
+            let value = Int(Int8(bitPattern: out[index]))
+            cost += value < 0 ? -value : value
+        }
+        return cost
+    }
+
+    /// The PNG Paeth predictor.
+    @inline(__always)
+    static func paeth(_ left: UInt8, _ above: UInt8, _ upperLeft: UInt8) -> UInt8 {
+        let estimate = Int(left) + Int(above) - Int(upperLeft)
+        let toLeft = abs(estimate - Int(left)), toAbove = abs(estimate - Int(above)), toUpperLeft = abs(estimate - Int(upperLeft))
+        if toLeft <= toAbove && toLeft <= toUpperLeft { return left }
+        return toAbove <= toUpperLeft ? above : upperLeft
+    }
+
+    /// Converts one row of native-endian premultiplied ARGB words to straight RGB or RGBA bytes.
+    static func unpremultiplyRow(_ source: UnsafePointer<UInt8>, width: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
+        var base = 0
+        for x in 0..<width {
+            let (red, green, blue, alpha) = straight(words[x])
+            out[base] = red
+            out[base + 1] = green
+            out[base + 2] = blue
+            if channels == 4 { out[base + 3] = alpha }
+            base += channels
+        }
+    }
+
+    /// One premultiplied ARGB word as straight RGBA bytes, rounding as cairo's PNG writer does.
+    public static func unpremultiply(_ word: UInt32) -> [UInt8] {
+        let (red, green, blue, alpha) = straight(word)
+        return [red, green, blue, alpha]
+    }
+
+    /// One premultiplied ARGB word as straight red, green, blue, alpha.
+    @inline(__always)
+    static func straight(_ word: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
+        let alpha = word >> 24
+        let red = (word >> 16) & 0xFF, green = (word >> 8) & 0xFF, blue = word & 0xFF
+        if alpha == 255 { return (UInt8(red), UInt8(green), UInt8(blue), 255) }
+        guard alpha != 0 else { return (0, 0, 0, 0) }
+        @inline(__always) func channel(_ value: UInt32) -> UInt8 { UInt8(min((value * 255 + alpha / 2) / alpha, 255)) }
+        return (channel(red), channel(green), channel(blue), UInt8(alpha))
+    }
+
+    /// A window no larger than the data and a hash table to match: zlib allocates and clears both for every
+    /// stream, which for a 40×40 icon at the default sizes costs several times the compression itself.
+    static func zlibSizes(forBytes count: Int) -> (windowBits: Int32, memoryLevel: Int32) {
+        var windowBits: Int32 = 9
+        while windowBits < 15 && (1 << windowBits) < count + 262 { windowBits += 1 }
+        return (windowBits, max(1, min(8, windowBits - 7)))
+    }
+
+    /// Whether every pixel has full alpha.
+    static func isOpaque(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> Bool {
+        guard let base = pixels.baseAddress else { return true }
+        for y in 0..<height {
+            let words = UnsafeRawPointer(base.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where words[x] >> 24 != 0xFF { return false }
+        }
+        return true
+    }
+
+    /// Appends a chunk: length, type, data, CRC-32 of type and data.
+    static func appendChunk(_ type: String, _ data: Data, to output: inout Data) {
+        output.appendBigEndian(UInt32(data.count))
+        let typeBytes = Data(type.utf8)
+        var crc = typeBytes.withUnsafeBytes { crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, UInt32($0.count)) }
+        if !data.isEmpty {
+            // Only with bytes: zlib answers a null buffer with its initial value, not the running CRC.
+            crc = data.withUnsafeBytes { crc32(crc, $0.bindMemory(to: UInt8.self).baseAddress, UInt32($0.count)) }
+        }
+        output.append(typeBytes)
+        output.append(data)
+        output.appendBigEndian(UInt32(truncatingIfNeeded: crc))
+    }
+}
+
+extension Data {
+    /// Appends a 32-bit unsigned integer, most significant byte first.
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+}

@@ -1,0 +1,29 @@
+/// Why drawing or encoding failed.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Cairo reported a failure status during an operation.
+    case cairo(operation: String, status: String)
+    /// Pango could not create what was asked for.
+    case pango(operation: String)
+    /// An image size outside the limits, refused before anything was allocated.
+    case sizeOutOfRange(width: Int, height: Int, limit: Int)
+    /// An image file that could not be decoded.
+    case unreadableImage(path: String, reason: String)
+    /// PNG encoding failed inside zlib.
+    case encoding(String)
+    /// An output file name whose extension names no supported format.
+    case unknownFormat(path: String)
+
+    /// A one-line explanation naming what failed.
+    public var description: String {
+        switch self {
+        case let .cairo(operation, status): return "cairo failed to \(operation): \(status)"
+        case let .pango(operation): return "pango failed to \(operation)"
+        case let .sizeOutOfRange(width, height, limit):
+            return "an image of \(width)×\(height) px is outside the limits (1…\(limit) px per side)"
+        case let .unreadableImage(path, reason): return "cannot read image \(path): \(reason)"
+        case let .encoding(reason): return "PNG encoding failed: \(reason)"
+        case let .unknownFormat(path):
+            return "\(path): unknown output format; expected a file name ending in .png, .svg or .pdf"
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import CCairo
+import Foundation
+
+/// Owns one cairo surface: an image in memory, or an SVG or PDF document streamed into memory.
+public final class Surface {
+    /// The cairo handle; valid for the surface's lifetime.
+    let handle: OpaquePointer
+    /// Collects the bytes a vector surface writes; nil for image surfaces.
+    private let sink: ByteSink?
+
+    /// The largest width or height in pixels any surface may have.
+    public static let maximumSide = 16_384
+
+    /// Creates a transparent ARGB image surface of `width`×`height` pixels.
+    ///
+    /// - Throws: ``RenderError/sizeOutOfRange(width:height:limit:)`` before allocating anything, or a cairo failure.
+    public init(imageWidth width: Int, height: Int) throws {
+        try Self.checkSize(width: width, height: height)
+        handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        sink = nil
+        try checkStatus("create an image surface")
+    }
+
+    /// Creates a surface for a vector format, `width`×`height` points, writing into memory.
+    init(vector format: OutputFormat, width: Double, height: Double) throws {
+        try Self.checkSize(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        switch format {
+        case .svg:
+            handle = cairo_svg_surface_create_for_stream(write, closure, width, height)
+            // Sizes in px with a viewBox in points: browsers then show the image at its point size.
+            cairo_svg_surface_set_document_unit(handle, CAIRO_SVG_UNIT_PX)
+        case .pdf:
+            handle = cairo_pdf_surface_create_for_stream(write, closure, width, height)
+            // A fixed creation date keeps PDF output byte-for-byte reproducible.
+            cairo_pdf_surface_set_metadata(handle, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(handle, CAIRO_PDF_METADATA_CREATOR, "Declutter")
+        case .png:
+            preconditionFailure("PNG surfaces are image surfaces")
+        }
+        self.sink = sink
+        try checkStatus("create a \(format.rawValue.uppercased()) surface")
+    }
+
+    /// Loads a PNG file into an image surface.
+    ///
+    /// - Throws: ``RenderError/unreadableImage(path:reason:)`` when the file is missing or not a PNG.
+    public init(pngFile path: String) throws {
+        handle = cairo_image_surface_create_from_png(path)
+        sink = nil
+        let status = cairo_surface_status(handle)
+        if status != CAIRO_STATUS_SUCCESS {
+            let reason = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(handle)
+            throw RenderError.unreadableImage(path: path, reason: reason)
+        }
+    }
+
+    /// Decodes PNG bytes into an image surface.
+    public convenience init(pngData data: Data, name: String = "PNG data") throws {
+        // cairo reads through a callback; an offset into the data serves it.
+        final class Reader { var data: Data; var offset = 0; init(_ data: Data) { self.data = data } }
+        let reader = Reader(data)
+        let read: cairo_read_func_t = { closure, buffer, length in
+            guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+            let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+            let count = Int(length)
+            guard reader.offset + count <= reader.data.count else { return CAIRO_STATUS_READ_ERROR }
+            reader.data.withUnsafeBytes { bytes in
+                buffer.update(from: bytes.baseAddress!.advanced(by: reader.offset).assumingMemoryBound(to: UInt8.self), count: count)
+            }
+            reader.offset += count
+            return CAIRO_STATUS_SUCCESS
+        }
+        let handle = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        try self.init(adopting: handle, name: name)
+    }
+
+    /// Takes ownership of a handle cairo returned, checking its status.
+    private init(adopting handle: OpaquePointer?, name: String) throws {
+        guard let handle else { throw RenderError.unreadableImage(path: name, reason: "out of memory") }
+        self.handle = handle
+        self.sink = nil
+        let status = cairo_surface_status(handle)
+        if status != CAIRO_STATUS_SUCCESS {
+            throw RenderError.unreadableImage(path: name, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit { cairo_surface_destroy(handle) }
+
+    /// The width in pixels (image surfaces; 0 for vector surfaces).
+    public var pixelWidth: Int { Int(cairo_image_surface_get_width(handle)) }
+    /// The height in pixels (image surfaces; 0 for vector surfaces).
+    public var pixelHeight: Int { Int(cairo_image_surface_get_height(handle)) }
+
+    /// Calls `body` with the premultiplied ARGB32 pixels (native-endian 32-bit words) and the row stride in bytes.
+    public func withPixels<Result>(_ body: (UnsafeBufferPointer<UInt8>, _ stride: Int) throws -> Result) rethrows -> Result {
+        cairo_surface_flush(handle)
+        let stride = Int(cairo_image_surface_get_stride(handle))
+        guard let base = cairo_image_surface_get_data(handle) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0), stride)
+        }
+        return try body(UnsafeBufferPointer(start: base, count: stride * pixelHeight), stride)
+    }
+
+    /// Calls `body` with writable premultiplied ARGB32 pixels and the row stride, then tells cairo they changed.
+    public func withMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>, _ stride: Int) throws -> Result) rethrows -> Result {
+        cairo_surface_flush(handle)
+        defer { cairo_surface_mark_dirty(handle) }
+        let stride = Int(cairo_image_surface_get_stride(handle))
+        return try body(UnsafeMutableBufferPointer(start: cairo_image_surface_get_data(handle), count: stride * pixelHeight), stride)
+    }
+
+    /// The pixel at (x, y) as straight-alpha RGBA bytes.
+    public func rgba(x: Int, y: Int) -> [UInt8] {
+        withPixels { pixels, stride in
+            let offset = y * stride + x * 4
+            let word = UInt32(pixels[offset]) | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]) << 16 | UInt32(pixels[offset + 3]) << 24
+            return PNGEncoder.unpremultiply(word)
+        }
+    }
+
+    /// Ends drawing and returns what a vector surface wrote (empty for image surfaces).
+    func finish() throws -> Data {
+        cairo_surface_finish(handle)
+        try checkStatus("finish the surface")
+        return sink?.data ?? Data()
+    }
+
+    /// Throws if the surface is in an error state.
+    func checkStatus(_ operation: String) throws {
+        let status = cairo_surface_status(handle)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(operation: operation, status: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// Refuses sizes outside 1…``maximumSide`` before anything is allocated.
+    static func checkSize(width: Int, height: Int) throws {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            throw RenderError.sizeOutOfRange(width: width, height: height, limit: maximumSide)
+        }
+    }
+}
+
+/// Bytes written by a cairo stream surface.
+final class ByteSink {
+    var data = Data()
+}

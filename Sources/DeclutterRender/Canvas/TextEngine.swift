@@ -1,0 +1,65 @@
+import CCairo
+
+/// Shapes text with Pango once and hands out cached layouts, so repeated labels cost only their drawing.
+///
+/// Hinting is off and glyph positions are not rounded, so a layout measured in points
+/// draws identically at any scale and on any machine with the same fonts.
+/// One engine serves one thread at a time.
+public final class TextEngine {
+    /// The font map, owned.
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// The Pango context every layout is made in, owned.
+    private let context: OpaquePointer
+    /// Font descriptions by family and size.
+    private var fonts: [FontKey: FontDescription] = [:]
+    /// Shaped layouts by text, family and size; emptied when it reaches ``cacheLimit``.
+    private var layouts: [LayoutKey: TextLayout] = [:]
+    /// The most layouts kept before the cache starts over.
+    public var cacheLimit = 4096
+
+    private struct FontKey: Hashable { var family: String; var size: Double }
+    private struct LayoutKey: Hashable { var text: String; var font: FontKey }
+
+    /// Creates an engine with its own font map and unhinted, greyscale-antialiased font options.
+    public init() throws {
+        guard let map = pango_cairo_font_map_new() else { throw RenderError.pango(operation: "create a font map") }
+        fontMap = UnsafeMutableRawPointer(map).assumingMemoryBound(to: PangoFontMap.self)
+        guard let context = pango_font_map_create_context(fontMap) else {
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+            throw RenderError.pango(operation: "create a text context")
+        }
+        self.context = context
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        layouts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// The layout of `text` in `family` at `size` points, shaped on first use.
+    public func layout(_ text: String, family: String, size: Double) throws -> TextLayout {
+        let fontKey = FontKey(family: family, size: size)
+        let key = LayoutKey(text: text, font: fontKey)
+        if let cached = layouts[key] { return cached }
+        let font: FontDescription
+        if let cached = fonts[fontKey] {
+            font = cached
+        } else {
+            font = try FontDescription(family, size: size)
+            if fonts.count >= cacheLimit { fonts.removeAll() }
+            fonts[fontKey] = font
+        }
+        let layout = try TextLayout(text: text, font: font, context: context)
+        if layouts.count >= cacheLimit { layouts.removeAll() }
+        layouts[key] = layout
+        return layout
+    }
+}

@@ -1,0 +1,229 @@
+import DeclutterCore
+import Foundation
+
+/// What kind of image a marker is and where its point sits in it.
+public struct MarkerGeometry: Sendable, Hashable {
+    /// Whether the image is a cluster icon or a balloon marker.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A disc with category slices and the member count (two or more members).
+        case cluster
+        /// A balloon marker for a single point.
+        case balloon
+    }
+
+    /// The kind of image.
+    public var kind: Kind
+    /// The image's width in points.
+    public var width: Double
+    /// The image's height in points.
+    public var height: Double
+    /// Where the point sits, in points from the image's top-left corner: the centre of a cluster icon,
+    /// the tip of a balloon.
+    public var anchorX: Double
+    /// See ``anchorX``.
+    public var anchorY: Double
+}
+
+/// Draws cluster icons and balloon markers in a style, reusing shaped text and decoded glyphs across calls.
+///
+/// ```swift
+/// let style = try MarkerStyle.load(contentsOf: URL(fileURLWithPath: "Styles/tandm.json"))
+/// let renderer = try MarkerRenderer(style: style)
+/// let counts = CategoryCounts([("bicycle", 3), ("tricycle", 2)])
+/// let png = try renderer.render(counts, scale: 2, format: .png)   // 80×80 px
+/// ```
+/// One renderer serves one thread at a time; make one per thread for parallel work.
+public final class MarkerRenderer {
+    /// The style drawn.
+    public let style: MarkerStyle
+    /// Shapes and caches count labels and text glyphs.
+    let text: TextEngine
+    /// Decoded glyph images by resolved path.
+    private var glyphs: [String: TemplateGlyph] = [:]
+    /// Pre-rendered discs for raster cluster icons.
+    private let discs = DiscCache()
+    /// The style's categories by name, for constant-time lookups while drawing.
+    private let categoryIndex: [String: Int]
+
+    /// Creates a renderer for a validated style.
+    public init(style: MarkerStyle) throws {
+        self.style = style
+        text = try TextEngine()
+        categoryIndex = Dictionary(style.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The geometry of the image for these counts: a balloon for one member, a cluster icon otherwise.
+    public func geometry(for counts: CategoryCounts) -> MarkerGeometry {
+        if counts.total == 1 {
+            let balloon = style.balloon
+            return MarkerGeometry(kind: .balloon, width: balloon.width, height: balloon.height,
+                                  anchorX: balloon.width / 2, anchorY: balloon.height)
+        }
+        let diameter = style.cluster.bucket(for: counts.total).diameter
+        return MarkerGeometry(kind: .cluster, width: diameter, height: diameter, anchorX: diameter / 2, anchorY: diameter / 2)
+    }
+
+    /// Encodes the marker for these counts as PNG (at `scale` pixels per point), SVG or PDF.
+    public func render(_ counts: CategoryCounts, scale: Double = 1, format: OutputFormat, encoder: PNGEncoder = PNGEncoder()) throws -> Data {
+        try canvas(counts, scale: scale, format: format).data(encoder: encoder)
+    }
+
+    /// A finished canvas holding the marker for these counts; for PNG its ``Canvas/surface`` has the pixels.
+    public func canvas(_ counts: CategoryCounts, scale: Double = 1, format: OutputFormat = .png) throws -> Canvas {
+        let geometry = geometry(for: counts)
+        let canvas = try Canvas(width: geometry.width, height: geometry.height, scale: scale, format: format)
+        try draw(counts, in: canvas.context, scale: scale)
+        try canvas.context.checkStatus("draw a marker")
+        return canvas
+    }
+
+    /// Draws the marker with its top-left corner at the context's origin.
+    ///
+    /// `scale` picks glyph images (the @2x variant from 1.5 up); the context's transform does the scaling.
+    /// - Throws: ``CountsError`` for a category the style lacks or a total below 1.
+    public func draw(_ counts: CategoryCounts, in context: DrawingContext, scale: Double = 1) throws {
+        for entry in counts.entries where entry.count > 0 && categoryIndex[entry.name] == nil {
+            throw CountsError("unknown category \"\(entry.name)\"; the style has: \(style.categories.map(\.name).joined(separator: ", "))")
+        }
+        switch counts.total {
+        case ..<1:
+            throw CountsError("the counts must add up to at least 1")
+        case 1:
+            let name = counts.entries.first { $0.count == 1 }?.name ?? ""
+            try drawBalloon(style.categories[categoryIndex[name] ?? 0], in: context, scale: scale)
+        default:
+            try drawCluster(counts, in: context)
+        }
+    }
+
+    /// The cluster icon: the outer disc in category slices, the inner disc, the count centred by its ink.
+    func drawCluster(_ counts: CategoryCounts, in context: DrawingContext) throws {
+        let total = counts.total
+        let bucket = style.cluster.bucket(for: total)
+        let present = style.categories.filter { counts[$0.name] > 0 }
+        // The disc's base colour and the slices painted over it. The last category fills the whole disc and the
+        // others are painted over it, so no background shows through anti-aliased seams (TANDm's drawing order).
+        let base: RGBAColor
+        var slices: [(color: RGBAColor, start: Double, sweep: Double)] = []
+        if let solid = present.first(where: \.solidCluster) {
+            base = solid.color
+        } else {
+            base = present.last?.color ?? .black
+            var angle = 0.0
+            for category in present.dropLast() {
+                let sweep = 2 * Double.pi * Double(counts[category.name]) / Double(total)
+                slices.append((category.color, angle, sweep))
+                angle += sweep
+            }
+        }
+        if let device = context.pixelAlignedTransform {
+            try drawDiscsFromCache(bucket: bucket, base: base, slices: slices, in: context, device: device)
+        } else {
+            drawDiscsAsPaths(bucket: bucket, base: base, slices: slices, in: context)
+        }
+        let radius = bucket.diameter / 2
+        let layout = try fittedLayout(style.cluster.label(for: total), size: bucket.fontSize, maxWidth: bucket.maxTextWidth)
+        context.show(layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY, color: style.cluster.textColor)
+    }
+
+    /// Vector drawing of the discs: for SVG, PDF and raster targets at fractional positions.
+    private func drawDiscsAsPaths(bucket: ClusterSizeBucket, base: RGBAColor,
+                                  slices: [(color: RGBAColor, start: Double, sweep: Double)], in context: DrawingContext) {
+        let radius = bucket.diameter / 2
+        context.newPath()
+        context.circle(centerX: radius, centerY: radius, radius: radius)
+        context.fill(base)
+        for slice in slices {
+            context.move(toX: radius, y: radius)
+            context.arc(centerX: radius, centerY: radius, radius: radius, start: slice.start, end: slice.start + slice.sweep)
+            context.closePath()
+            context.fill(slice.color)
+        }
+        if bucket.innerDiameter > 0 {
+            context.circle(centerX: radius, centerY: radius, radius: bucket.innerDiameter / 2)
+            context.fill(style.cluster.innerColor)
+        }
+    }
+
+    /// Raster drawing from pre-rendered discs: each slice is its colour's disc seen through a wedge polygon,
+    /// so the round edge keeps the disc's anti-aliasing and only the straight edges are scan-converted.
+    private func drawDiscsFromCache(bucket: ClusterSizeBucket, base: RGBAColor,
+                                    slices: [(color: RGBAColor, start: Double, sweep: Double)], in context: DrawingContext,
+                                    device: (scale: Double, originX: Double, originY: Double)) throws {
+        let diameter = bucket.diameter, radius = diameter / 2
+        let baseDisc = try discs.disc(canvasDiameter: diameter, discDiameter: diameter, color: base, scale: device.scale)
+        context.paintPixels(baseDisc, deviceX: device.originX, deviceY: device.originY)
+        for slice in slices {
+            let disc = try discs.disc(canvasDiameter: diameter, discDiameter: diameter, color: slice.color, scale: device.scale)
+            // A polygon around the sector: corners at twice the radius, no more than a right angle apart,
+            // always lie outside the circle, so the polygon covers the whole sector.
+            let reach = 2 * radius
+            let steps = max(1, Int((slice.sweep / (Double.pi / 2)).rounded(.up)))
+            context.newPath()
+            context.move(toX: radius, y: radius)
+            for step in 0...steps {
+                let angle = slice.start + slice.sweep * Double(step) / Double(steps)
+                context.line(toX: radius + reach * cos(angle), y: radius + reach * sin(angle))
+            }
+            context.closePath()
+            context.fillPath(withPixels: disc, deviceX: device.originX, deviceY: device.originY)
+        }
+        if bucket.innerDiameter > 0 {
+            let inner = try discs.disc(canvasDiameter: diameter, discDiameter: bucket.innerDiameter,
+                                       color: style.cluster.innerColor, scale: device.scale)
+            context.paintPixels(inner, deviceX: device.originX, deviceY: device.originY)
+        }
+    }
+
+    /// The balloon: a round head over a tail whose tip is the point, the glyph in the head.
+    func drawBalloon(_ category: MarkerCategory, in context: DrawingContext, scale: Double) throws {
+        let balloon = style.balloon
+        let radius = balloon.width / 2
+        // The outline is stroked inside the shape so the image keeps its exact size.
+        let inset = balloon.strokeWidth / 2
+        let headRadius = radius - inset
+        let tipY = balloon.height - inset
+        let opening = acos(headRadius / (tipY - radius))
+        context.newPath()
+        context.arc(centerX: radius, centerY: radius, radius: headRadius,
+                    start: Double.pi / 2 + opening, end: 2 * Double.pi + Double.pi / 2 - opening)
+        context.line(toX: radius, y: tipY)
+        context.closePath()
+        if balloon.strokeWidth > 0 {
+            context.fillPreserving(category.color)
+            context.stroke(category.color.scaled(by: balloon.strokeShade), width: balloon.strokeWidth)
+        } else {
+            context.fill(category.color)
+        }
+
+        switch category.glyph {
+        case let .image(path, path2x):
+            let useDouble = scale >= 1.5 && path2x != nil
+            let glyph = try templateGlyph(style.resolve(useDouble ? path2x ?? path : path).path)
+            glyph.draw(in: context, centerX: radius, centerY: radius, size: balloon.glyphSize, color: balloon.glyphColor)
+        case let .text(label):
+            let layout = try fittedLayout(label, size: balloon.glyphSize, maxWidth: balloon.glyphSize)
+            context.show(layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY, color: balloon.glyphColor)
+        case nil:
+            context.circle(centerX: radius, centerY: radius, radius: balloon.glyphSize / 4)
+            context.fill(balloon.glyphColor)
+        }
+    }
+
+    /// The layout of `label` at `size`, or at the smaller size that makes its ink exactly `maxWidth` wide.
+    func fittedLayout(_ label: String, size: Double, maxWidth: Double) throws -> TextLayout {
+        let layout = try text.layout(label, family: style.font, size: size)
+        let width = layout.inkExtents.width
+        guard width > maxWidth else { return layout }
+        // Unhinted outlines scale linearly, so one proportional step lands on the width.
+        return try text.layout(label, family: style.font, size: size * maxWidth / width)
+    }
+
+    /// A glyph image, decoded on first use.
+    private func templateGlyph(_ path: String) throws -> TemplateGlyph {
+        if let cached = glyphs[path] { return cached }
+        let glyph = try TemplateGlyph(path: path)
+        glyphs[path] = glyph
+        return glyph
+    }
+}

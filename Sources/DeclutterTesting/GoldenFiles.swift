@@ -1,0 +1,138 @@
+import DeclutterCore
+import Foundation
+
+/// Golden references under `Snapshots/<Suite>/<test>.<name>.<ext>`, checked against what a test produced.
+///
+/// ```swift
+/// let goldens = GoldenFiles(suite: "ClusterIcons")   // the package root found from #filePath
+/// try goldens.verifyPNG(pngData, test: "tandm", name: "42@2x")
+/// ```
+/// A failure throws ``GoldenError``; both XCTest and Swift Testing report a thrown error as a failure.
+public struct GoldenFiles: Sendable {
+    /// The `Snapshots` folder.
+    public var root: URL
+    /// The suite folder under it.
+    public var suite: String
+    /// When references are written.
+    public var recordMode: RecordMode
+    /// Where the actual, expected and diff images of a failure go.
+    public var artifacts: URL
+    /// The pixel comparison used for PNG references.
+    public var comparison: ImageComparison
+
+    /// Creates the checker for a suite.
+    ///
+    /// - Parameters:
+    ///   - suite: The folder under `Snapshots/`.
+    ///   - filePath: A file inside the package; its nearest ancestor holding `Package.swift` is the package root.
+    ///   - recordMode: Default: from `SNAPSHOT_TESTING_RECORD` (``RecordMode/fromEnvironment(_:)``).
+    ///   - comparison: Default: ``ImageComparison/init(channelTolerance:maximumDifferingPixels:maximumDifferingRatio:)``'s defaults.
+    public init(suite: String, filePath: String = #filePath, recordMode: RecordMode? = nil,
+                comparison: ImageComparison = ImageComparison()) throws {
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            guard folder.pathComponents.count > 1 else { throw GoldenError("no Package.swift above \(filePath)") }
+            folder.deleteLastPathComponent()
+        }
+        root = folder.appendingPathComponent("Snapshots")
+        self.suite = suite
+        self.recordMode = try recordMode ?? RecordMode.fromEnvironment()
+        let environment = ProcessInfo.processInfo.environment
+        artifacts = environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? folder.appendingPathComponent(".build/snapshot-artifacts")
+        self.comparison = comparison
+    }
+
+    /// The reference file for a test and name.
+    public func referenceURL(test: String, name: String, fileExtension: String) -> URL {
+        root.appendingPathComponent(suite).appendingPathComponent("\(test).\(name).\(fileExtension)")
+    }
+
+    /// Checks PNG bytes against the reference by pixels, within ``comparison``'s tolerances.
+    public func verifyPNG(_ data: Data, test: String, name: String) throws {
+        let reference = referenceURL(test: test, name: name, fileExtension: "png")
+        try verify(data, reference: reference) { expectedData in
+            let actual = try RGBAImage(png: data, name: "the actual image")
+            let expected = try RGBAImage(png: expectedData, name: reference.path)
+            let result: ImageComparison.Result
+            do {
+                result = try comparison.compare(actual, expected)
+            } catch let mismatch as ImageComparison.SizeMismatch {
+                return (mismatch.description, nil)
+            }
+            guard !result.passes else { return nil }
+            let percent = String(format: "%.2f", result.ratio * 100)
+            return ("\(result.differingPixels) pixels differ (\(percent) %) beyond a channel tolerance of \(comparison.channelTolerance)",
+                    try result.diff.pngData())
+        }
+    }
+
+    /// Checks a text document (an SVG) against the reference after normalising line endings and trailing blanks.
+    ///
+    /// SVG from cairo is deterministic for a given cairo version, so text equality is exact and needs no rasteriser.
+    public func verifyText(_ text: String, test: String, name: String, fileExtension: String = "svg") throws {
+        let reference = referenceURL(test: test, name: name, fileExtension: fileExtension)
+        try verify(Data(Self.normalise(text).utf8), reference: reference) { expectedData in
+            let expected = Self.normalise(String(decoding: expectedData, as: UTF8.self))
+            let actualLines = Self.normalise(text).split(separator: "\n", omittingEmptySubsequences: false)
+            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            guard actualLines != expectedLines else { return nil }
+            let line = Array(zip(actualLines, expectedLines)).firstIndex { $0 != $1 } ?? min(actualLines.count, expectedLines.count)
+            return ("the text differs from line \(line + 1) on (\(actualLines.count) lines, reference \(expectedLines.count))", nil)
+        }
+    }
+
+    /// The record-mode workflow shared by all formats; `differs` returns nil when equal, else a reason and an optional diff image.
+    private func verify(_ data: Data, reference: URL, differs: (Data) throws -> (String, Data?)?) throws {
+        let exists = FileManager.default.fileExists(atPath: reference.path)
+        if recordMode == .all || (!exists && recordMode != .never) {
+            try record(data, at: reference)
+            throw GoldenError("recorded \(reference.path) (\(exists ? "record mode all" : "no reference existed")); check it and run again")
+        }
+        guard exists, let expected = try? Data(contentsOf: reference) else {
+            throw GoldenError("no reference at \(reference.path) and \(RecordMode.environmentVariable)=never")
+        }
+        guard let (reason, diff) = try differs(expected) else { return }
+        let written = try writeArtifacts(actual: data, expected: expected, diff: diff, reference: reference)
+        if recordMode == .failed {
+            try record(data, at: reference)
+            throw GoldenError("\(reference.path): \(reason); re-recorded it (record mode failed)\n\(written)")
+        }
+        throw GoldenError("\(reference.path): \(reason)\n\(written)")
+    }
+
+    /// Writes a reference, creating its folder.
+    private func record(_ data: Data, at reference: URL) throws {
+        try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileSystem.writeAtomically(data, to: reference)
+    }
+
+    /// Writes the actual, expected and diff files next to each other and lists their paths.
+    private func writeArtifacts(actual: Data, expected: Data, diff: Data?, reference: URL) throws -> String {
+        let folder = artifacts.appendingPathComponent(suite)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let stem = reference.deletingPathExtension().lastPathComponent, ext = reference.pathExtension
+        var files: [(String, Data)] = [("actual", actual), ("expected", expected)]
+        if let diff { files.append(("diff", diff)) }
+        var lines: [String] = []
+        for (kind, data) in files {
+            let url = folder.appendingPathComponent("\(stem).\(kind).\(kind == "diff" ? "png" : ext)")
+            try FileSystem.writeAtomically(data, to: url)
+            lines.append("  \(kind): \(url.path)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Unix line endings, no trailing blanks on lines, one final newline.
+    static func normalise(_ text: String) -> String {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let trimmed = lines.map { line -> Substring in
+            var line = line
+            while line.last == " " || line.last == "\t" { line = line.dropLast() }
+            return line
+        }
+        var result = trimmed.joined(separator: "\n")
+        while result.hasSuffix("\n") { result.removeLast() }
+        return result + "\n"
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// `declutter bench <area>`: measures one capability and prints its figures.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure a capability (use a release build: swift run -c release declutter bench …).")
+
+    /// The capabilities that can be measured.
+    enum Area: String, ExpressibleByArgument, CaseIterable {
+        case markers
+    }
+
+    @Argument(help: "What to measure: markers.")
+    var area: Area
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Option(help: "How many icons to draw (at least 10,000 for the reported median).")
+    var icons: Int = 20_000
+
+    func validate() throws {
+        guard icons >= 100 else { throw ValidationError("--icons must be at least 100") }
+    }
+
+    func run() throws {
+        switch area {
+        case .markers:
+            let result = try MarkerBenchmark(icons: icons).run()
+            print(json ? result.json : result.text)
+        }
+    }
+}

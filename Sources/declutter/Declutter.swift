@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// The `declutter` command: one subcommand per job.
+@main
+struct Declutter: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "declutter",
+        abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
+        subcommands: [MarkerCommand.self, BenchCommand.self])
+
+    /// Runs a subcommand and maps failures to the documented exit codes: 0 success, 1 a failed
+    /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            if exitCode(for: error) == .success {
+                // Help and version requests end here with their text on stdout.
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}

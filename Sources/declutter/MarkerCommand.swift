@@ -1,0 +1,45 @@
+import ArgumentParser
+import DeclutterCore
+import DeclutterRender
+import Foundation
+
+/// `declutter marker`: draws one cluster icon, or a balloon marker when the counts total 1.
+struct MarkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "marker",
+        abstract: "Draw one cluster icon (or, for a single point, its balloon marker) as PNG, SVG or PDF.",
+        discussion: """
+            Examples:
+              declutter marker --style Styles/tandm.json --counts bicycle=3,tricycle=2 --scale 2 --output cluster@2x.png
+              declutter marker --style Styles/tandm.json --counts unicycle=1 --output unicycle.svg
+            """)
+
+    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default.", valueName: "file"))
+    var style: String
+
+    @Option(help: ArgumentHelp("Members per category, e.g. bicycle=3,tricycle=2; a total of 1 draws a balloon marker.",
+                               valueName: "cat=n,..."))
+    var counts: String
+
+    @Option(help: "Pixels per point for PNG output: 1, 2 or 3.")
+    var scale: Int = 1
+
+    @Option(help: ArgumentHelp("The file to write; its extension (.png, .svg, .pdf) picks the format.", valueName: "file"))
+    var output: String
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+    }
+
+    func run() throws {
+        let format = try OutputFormat(path: output)
+        let style = try StyleLocator.load(style)
+        let counts = try CategoryCounts.parse(self.counts, style: style)
+        let renderer = try MarkerRenderer(style: style)
+        let data = try renderer.render(counts, scale: Double(scale), format: format)
+        try FileSystem.writeAtomically(data, to: URL(fileURLWithPath: output))
+        let geometry = renderer.geometry(for: counts)
+        let pixels = format == .png ? " (\(Int(geometry.width) * scale)×\(Int(geometry.height) * scale) px)" : ""
+        print("wrote \(output): \(geometry.kind.rawValue) \(Int(geometry.width))×\(Int(geometry.height)) pt\(pixels)")
+    }
+}

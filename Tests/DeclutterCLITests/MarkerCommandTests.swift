@@ -1,0 +1,111 @@
+import DeclutterTesting
+import Foundation
+import Testing
+
+/// Runs the built `declutter` executable, which sits beside the test bundle.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static func run(_ arguments: [String], in folder: URL) throws -> CommandResult {
+        let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            .deletingLastPathComponent().appendingPathComponent("declutter")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A fresh folder for one test's files.
+func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
+
+@Suite struct MarkerCommandTests {
+    @Test func drawsAClusterIconAtAScale() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=3,tricycle=2", "--scale", "2",
+                                            "--output", "five.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout == "wrote five.png: cluster 40×40 pt (80×80 px)\n")
+        let image = try RGBAImage(contentsOf: folder.appendingPathComponent("five.png"))
+        #expect(image.width == 80 && image.height == 80)
+        // The same pixels as the golden reference drawn through the library.
+        let reference = try RGBAImage(contentsOf: packageRoot.appendingPathComponent("Snapshots/MarkerGoldenTests/tandmClusterIcons.5@2x.png"))
+        #expect(image == reference)
+    }
+
+    @Test func aTotalOfOneDrawsABalloonAndBundledStylesGoByName() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (format, prefix) in [("svg", "<?xml"), ("pdf", "%PDF-"), ("png", "\u{89}PNG")] {
+            let result = try CommandResult.run(["marker", "--style", "tandm", "--counts", "unicycle=1", "--output", "u.\(format)"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("wrote u.\(format): balloon 30×40 pt"))
+            let data = try Data(contentsOf: folder.appendingPathComponent("u.\(format)"))
+            #expect(data.starts(with: prefix.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }))
+        }
+    }
+
+    /// Bad input: exit 2, a message naming the problem, and no output file.
+    @Test(arguments: [
+        (["--style", "missing.json", "--counts", "bicycle=2"], "missing.json: cannot read the style file (no such file)"),
+        (["--style", "bad.json", "--counts", "bicycle=2"], "bad.json: categories[0].color: expected a colour"),
+        (["--style", "TANDM", "--counts", "car=2"], "unknown category \"car\"; the style has: tricycle, bicycle, unicycle"),
+        (["--style", "TANDM", "--counts", "bicycle=-2"], "the count for \"bicycle\" must be a whole number ≥ 0, got \"-2\""),
+        (["--style", "TANDM", "--counts", "bicycle=two"], "the count for \"bicycle\" must be a whole number ≥ 0, got \"two\""),
+        (["--style", "TANDM", "--counts", "bicycle=2", "--scale", "4"], "--scale must be 1, 2 or 3, got 4"),
+        (["--style", "nosuchstyle", "--counts", "bicycle=2"], "nosuchstyle: no such style file or bundled style; bundled styles: default, tandm"),
+    ])
+    func badInputExitsTwo(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "red"}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("bad.json"))
+        try FileManager.default.copyItem(atPath: tandmStyle, toPath: folder.appendingPathComponent("TANDM").path)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("tandm"),
+                                                   withDestinationURL: packageRoot.appendingPathComponent("Styles/tandm"))
+        let result = try CommandResult.run(["marker"] + arguments + ["--output", "out.png"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["TANDM", "bad.json", "tandm"])
+    }
+
+    @Test func badOutputsExitTwoAndWriteNothing() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unknown = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--output", "out.jpg"], in: folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("out.jpg: unknown output format; expected a file name ending in .png, .svg or .pdf"))
+        let unwritable = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--output", "no/such/dir/out.png"], in: folder)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("cannot write no/such/dir/out.png: the folder no/such/dir does not exist"))
+        let missing = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Missing expected argument '--output <file>'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try CommandResult.run(["marker", "--help"], in: packageRoot)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--counts <cat=n,...>"))
+    }
+}
