@@ -2,33 +2,42 @@ import DeclutterCore
 import DeclutterRender
 import Foundation
 
-/// Times cluster icon drawing: TANDm 40×40 icons with varying counts into in-memory surfaces, with and without PNG encoding.
+/// Times cluster icon drawing: TANDm 40×40 icons with varying counts into in-memory surfaces, then the same
+/// with PNG encoding, and cairo's own PNG writer on the same icons for reference.
 struct MarkerBenchmark {
     /// Icons drawn per measurement.
     var icons: Int
 
-    /// The figures measured.
+    /// The figures measured, as medians per icon in microseconds.
     struct Result {
         var usPerMarker: Double
         var usPerMarkerPNG: Double
+        var usPerMarkerCairoPNG: Double
         var icons: Int
-        var averagePNGBytes: Double
+        var meanPNGBytes: Double
+        var meanCairoPNGBytes: Double
 
         var json: String {
-            String(format: "{\"area\":\"markers\",\"us_per_marker\":%.3f,\"us_per_marker_png\":%.3f,\"icons\":%d,\"png_bytes_mean\":%.1f}",
-                   usPerMarker, usPerMarkerPNG, icons, averagePNGBytes)
+            String(format: """
+                {"area":"markers","us_per_marker":%.2f,"us_per_marker_png":%.2f,"us_per_marker_cairo_png":%.2f,\
+                "icons":%d,"png_bytes_mean":%.0f,"cairo_png_bytes_mean":%.0f}
+                """, usPerMarker, usPerMarkerPNG, usPerMarkerCairoPNG, icons, meanPNGBytes, meanCairoPNGBytes)
         }
 
         var text: String {
-            String(format: "markers: %.2f µs per 40×40 icon, %.2f µs with PNG encoding (median of %d; mean PNG %.0f bytes)",
-                   usPerMarker, usPerMarkerPNG, icons, averagePNGBytes)
+            String(format: """
+                markers (median of %d TANDm 40×40 icons):
+                  draw                       %6.2f µs
+                  draw + PNG                 %6.2f µs   (mean %.0f bytes)
+                  draw + cairo's PNG writer  %6.2f µs   (mean %.0f bytes)
+                """, icons, usPerMarker, usPerMarkerPNG, meanPNGBytes, usPerMarkerCairoPNG, meanCairoPNGBytes)
         }
     }
 
     func run() throws -> Result {
         let renderer = try MarkerRenderer(style: StyleLocator.load("tandm"))
         // Counts 2…1001 with a varying tricycle share: 1,000 distinct labels, each shaped once and then reused,
-        // as a map or sprite sheet reuses them.
+        // as a map or a sprite sheet reuses them.
         let cases = (0..<1000).map { index -> CategoryCounts in
             let total = 2 + index
             let tricycles = (index * 7) % (total + 1)
@@ -36,27 +45,27 @@ struct MarkerBenchmark {
         }
         for counts in cases { _ = try renderer.canvas(counts) }   // warm: fonts loaded, labels shaped
 
-        var drawTimes: [Double] = [], pngTimes: [Double] = []
-        drawTimes.reserveCapacity(icons)
-        pngTimes.reserveCapacity(icons)
-        var bytes = 0
-        for index in 0..<icons {
-            let counts = cases[index % cases.count]
-            let start = DispatchTime.now().uptimeNanoseconds
-            let canvas = try renderer.canvas(counts)
-            let drawn = DispatchTime.now().uptimeNanoseconds
-            drawTimes.append(Double(drawn - start) / 1000)
-            let png = try renderer.render(counts, format: .png)
-            pngTimes.append(Double(DispatchTime.now().uptimeNanoseconds - drawn) / 1000)
-            bytes += png.count
-            withExtendedLifetime(canvas) {}
+        var pngBytes = 0, cairoBytes = 0
+        let draw = try medianMicroseconds { index in _ = try renderer.canvas(cases[index % cases.count]) }
+        let png = try medianMicroseconds { index in
+            pngBytes += try renderer.canvas(cases[index % cases.count]).data().count
         }
-        return Result(usPerMarker: median(drawTimes), usPerMarkerPNG: median(pngTimes), icons: icons,
-                      averagePNGBytes: Double(bytes) / Double(icons))
+        let cairo = try medianMicroseconds { index in
+            cairoBytes += try renderer.canvas(cases[index % cases.count]).surface.cairoPNGData().count
+        }
+        return Result(usPerMarker: draw, usPerMarkerPNG: png, usPerMarkerCairoPNG: cairo, icons: icons,
+                      meanPNGBytes: Double(pngBytes) / Double(icons), meanCairoPNGBytes: Double(cairoBytes) / Double(icons))
     }
 
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
+    /// The median time of `icons` calls of `body`, each timed alone.
+    private func medianMicroseconds(_ body: (Int) throws -> Void) throws -> Double {
+        var times = [Double](repeating: 0, count: icons)
+        for index in 0..<icons {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body(index)
+            times[index] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        }
+        times.sort()
+        return times[icons / 2]
     }
 }

@@ -1,27 +1,22 @@
 import CCairo
 import Foundation
 
-/// Encodes cairo image surfaces as PNG in memory with zlib, at a chosen compression level and row filter.
+/// Encodes cairo image surfaces as PNG in memory.
 ///
-/// Opaque images are written as RGB, others as RGBA; premultiplied pixels are un-premultiplied
-/// with cairo's own rounding, so the bytes decode to the same pixels cairo's PNG writer gives.
-public struct PNGEncoder: Sendable {
-    /// The row filter applied before compression.
+/// The default compression is ``Compression/pixelRuns``, Declutter's own deflate for drawn graphics;
+/// ``Compression/zlib(level:filter:strategy:)`` trades time for size. Opaque images are written as RGB,
+/// others as RGBA; premultiplied pixels are un-premultiplied with cairo's own rounding, so the bytes
+/// decode to the same pixels cairo's PNG writer gives.
+public struct PNGEncoder: Sendable, Hashable {
+    /// The row filter applied before zlib compression.
     public enum Filter: Sendable, Hashable {
-        /// No filter: fastest, largest.
+        /// No filter.
         case none
-        /// Each byte minus the byte above: cheap and strong on flat graphics.
+        /// Each byte minus the byte above.
         case up
         /// Per row, the filter (none, sub, up, average, Paeth) with the smallest sum of absolute values, as libpng does.
         case adaptive
     }
-
-    /// The zlib level, 0…9. Default 3: on cluster icons and drawn maps it compresses within 6–10 % of level 6
-    /// in 40 % (icons) to 35 % (maps) of the time, and as fast as level 1 while a little smaller.
-    public var level: Int32
-    /// The row filter. Default `.none`: drawn graphics (flat fills, anti-aliased edges) compress best unfiltered
-    /// (a 40×40 icon: 1.4 kB unfiltered, 1.8 kB adaptive); photographic tiles do better with `.adaptive`.
-    public var filter: Filter
 
     /// zlib's match-finding strategy.
     public enum Strategy: Sendable, Hashable {
@@ -33,14 +28,27 @@ public struct PNGEncoder: Sendable {
         case huffmanOnly
     }
 
-    /// The zlib strategy.
-    public var strategy: Strategy
+    /// How the scanlines are compressed.
+    public enum Compression: Sendable, Hashable {
+        /// Runs of equal pixels (left or above) as deflate matches, Huffman-coded per strip of rows: for a 40×40
+        /// cluster icon about 5 times faster than zlib level 1 for files about 10 % larger.
+        case pixelRuns
+        /// zlib at a level (0…9) with a row filter and strategy; `level: 9, filter: .adaptive` gives the smallest files,
+        /// and `.adaptive` suits photographic tiles.
+        case zlib(level: Int32, filter: Filter, strategy: Strategy)
+    }
 
-    /// Creates an encoder; see the properties for the defaults.
-    public init(level: Int32 = 3, filter: Filter = .none, strategy: Strategy = .standard) {
-        self.level = min(max(level, 0), 9)
-        self.filter = filter
-        self.strategy = strategy
+    /// How the scanlines are compressed. Default ``Compression/pixelRuns``.
+    public var compression: Compression
+
+    /// Creates an encoder; the default favours speed on drawn graphics.
+    public init(compression: Compression = .pixelRuns) {
+        self.compression = compression
+    }
+
+    /// zlib with a level, filter and strategy.
+    public init(level: Int32, filter: Filter = .none, strategy: Strategy = .standard) {
+        self.init(compression: .zlib(level: min(max(level, 0), 9), filter: filter, strategy: strategy))
     }
 
     /// The PNG bytes of an image surface.
@@ -57,7 +65,21 @@ public struct PNGEncoder: Sendable {
             header.appendBigEndian(UInt32(height))
             header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])
             Self.appendChunk("IHDR", header, to: &output)
-            let compressed = try compress(pixels, width: width, height: height, stride: stride, channels: channels)
+            let compressed: Data
+            switch compression {
+            case .pixelRuns:
+                let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
+                compressed = Data(deflater.compress { y, row in
+                    let words = UnsafeRawPointer(pixels.baseAddress!.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width {
+                        let (red, green, blue, alpha) = Self.straight(words[x])
+                        row[x] = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
+                    }
+                })
+            case let .zlib(level, filter, strategy):
+                compressed = try compress(pixels, width: width, height: height, stride: stride, channels: channels,
+                                          level: level, filter: filter, strategy: strategy)
+            }
             Self.appendChunk("IDAT", compressed, to: &output)
             Self.appendChunk("IEND", Data(), to: &output)
             return output
@@ -65,7 +87,8 @@ public struct PNGEncoder: Sendable {
     }
 
     /// Filters and deflates the image in strips of rows, so the filtered image is never held whole.
-    private func compress(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int) throws -> Data {
+    private func compress(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int,
+                          level: Int32, filter: Filter, strategy: Strategy) throws -> Data {
         guard let source = pixels.baseAddress else { throw RenderError.encoding("the surface has no pixels") }
         let rowBytes = width * channels
         var stream = z_stream()
@@ -112,7 +135,8 @@ public struct PNGEncoder: Sendable {
             let current = rows + (y % 2) * rowBytes, above = rows + ((y + 1) % 2) * rowBytes
             Self.unpremultiplyRow(source + y * stride, width: width, channels: channels, into: current)
             let target = strip + filled * (rowBytes + 1)
-            writeFilteredRow(current, above: above, rowBytes: rowBytes, channels: channels, into: target, candidates: candidates)
+            Self.writeFilteredRow(current, above: above, rowBytes: rowBytes, channels: channels, filter: filter,
+                                  into: target, candidates: candidates)
             filled += 1
             if filled == stripRows || y == height - 1 {
                 try deflateStrip(byteCount: filled * (rowBytes + 1), flush: y == height - 1 ? Z_FINISH : Z_NO_FLUSH)
@@ -123,19 +147,19 @@ public struct PNGEncoder: Sendable {
     }
 
     /// Writes the filter type byte and the filtered row to `target`.
-    private func writeFilteredRow(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int, channels: Int,
-                                  into target: UnsafeMutablePointer<UInt8>, candidates: UnsafeMutablePointer<UInt8>) {
+    private static func writeFilteredRow(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int, channels: Int,
+                                         filter: Filter, into target: UnsafeMutablePointer<UInt8>, candidates: UnsafeMutablePointer<UInt8>) {
         switch filter {
         case .none:
             target[0] = 0
             (target + 1).update(from: row, count: rowBytes)
         case .up:
             target[0] = 2
-            Self.filterRow(type: 2, row, above, count: rowBytes, channels: channels, into: target + 1)
+            filterRow(type: 2, row, above, count: rowBytes, channels: channels, into: target + 1)
         case .adaptive:
             var bestType: UInt8 = 0, bestCost = Int.max
             for type in UInt8(0)...4 {
-                let cost = Self.filterRow(type: type, row, above, count: rowBytes, channels: channels,
+                let cost = filterRow(type: type, row, above, count: rowBytes, channels: channels,
                                           into: candidates + Int(type) * rowBytes)
                 if cost < bestCost { bestCost = cost; bestType = type }
             }

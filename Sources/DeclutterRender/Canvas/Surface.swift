@@ -129,6 +129,24 @@ public final class Surface {
         }
     }
 
+    /// The image encoded by cairo's own PNG writer (libpng with its default settings): a reference point for
+    /// ``PNGEncoder``, which is faster.
+    public func cairoPNGData() throws -> Data {
+        let sink = ByteSink()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(handle, write, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(operation: "write PNG", status: String(cString: cairo_status_to_string(status)))
+        }
+        return sink.data
+    }
+
     /// Ends drawing and returns what a vector surface wrote (empty for image surfaces).
     func finish() throws -> Data {
         cairo_surface_finish(handle)

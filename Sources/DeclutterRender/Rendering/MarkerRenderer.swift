@@ -210,13 +210,18 @@ public final class MarkerRenderer {
         }
     }
 
-    /// The layout of `label` at `size`, or at the smaller size that makes its ink exactly `maxWidth` wide.
+    /// The layout of `label` at `size`, or at the largest smaller size, in steps of a quarter point,
+    /// whose ink fits `maxWidth`.
+    ///
+    /// The steps keep the number of distinct font sizes small: every size is a separate cairo scaled font
+    /// with its own glyph cache, and a size per label would re-rasterise glyphs for every icon.
     func fittedLayout(_ label: String, size: Double, maxWidth: Double) throws -> TextLayout {
         let layout = try text.layout(label, family: style.font, size: size)
         let width = layout.inkExtents.width
         guard width > maxWidth else { return layout }
-        // Unhinted outlines scale linearly, so one proportional step lands on the width.
-        return try text.layout(label, family: style.font, size: size * maxWidth / width)
+        // Unhinted outlines scale linearly, so the proportional size fits; rounding down keeps it fitting.
+        let fitted = max(0.25, (size * maxWidth / width * 4).rounded(.down) / 4)
+        return try text.layout(label, family: style.font, size: fitted)
     }
 
     /// A glyph image, decoded on first use.
