@@ -76,7 +76,7 @@ extension MarkerStyle {
     ///
     /// - Throws: ``StyleError`` naming the file, the field path (e.g. `categories[1].color`) and what was expected.
     public static func load(contentsOf url: URL) throws -> MarkerStyle {
-        let file = url.path
+        let file = url.relativePath
         let data: Data
         do {
             data = try Data(contentsOf: url)
