@@ -52,6 +52,20 @@ import Testing
         #expect(HuffmanCode.lengths([0, 0, 5], limit: 7) == [1, 0, 1])
     }
 
+    @Test func radixSortOrdersByWeightThenSymbol() {
+        var seed: UInt64 = 7
+        for range in [100, 70_000, 1 << 20] {
+            var keys: [Int] = []
+            for symbol in 0..<286 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1
+                keys.append((Int(seed >> 40) % range) << 16 | symbol)
+            }
+            var sorted = keys
+            HuffmanCode.radixSort(&sorted)
+            #expect(sorted == keys.sorted())
+        }
+    }
+
     @Test func canonicalCodesFollowRFC1951Example() {
         // RFC 1951, 3.2.2: lengths (3, 3, 3, 3, 3, 2, 4, 4) give codes 010, 011, 100, 101, 110, 00, 1110, 1111.
         let codes = HuffmanCode.codes([3, 3, 3, 3, 3, 2, 4, 4])

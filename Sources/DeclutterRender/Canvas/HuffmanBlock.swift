@@ -145,7 +145,7 @@ enum HuffmanCode {
             while frequencies[filler] > 0 || keys.contains(where: { $0 & 0xFFFF == filler }) { filler += 1 }
             keys.append(1 << 16 | filler)
         }
-        keys.withUnsafeMutableBufferPointer { heapSort($0) }
+        radixSort(&keys)
         let symbols = keys.map { $0 & 0xFFFF }
         var depths = keys.map { $0 >> 16 }
         minimumRedundancyDepths(&depths)
@@ -175,24 +175,23 @@ enum HuffmanCode {
         return result
     }
 
-    /// Sorts in place without allocating: the alphabets here hold at most 288 symbols.
-    static func heapSort(_ values: UnsafeMutableBufferPointer<Int>) {
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while 2 * root + 1 < end {
-                var child = 2 * root + 1
-                if child + 1 < end && values[child] < values[child + 1] { child += 1 }
-                guard values[root] < values[child] else { return }
-                values.swapAt(root, child)
-                root = child
+    /// Sorts packed `weight << 16 | symbol` keys by weight, keeping symbol order among equal weights, with two
+    /// 9-bit counting passes: a comparison sort cost more than the rest of building a code.
+    static func radixSort(_ keys: inout [Int]) {
+        guard keys.count > 1 else { return }
+        guard let heaviest = keys.max(), heaviest >> 16 < 1 << 18 else { keys.sort(); return }
+        var scratch = [Int](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: 513)
+        for shift in [16, 25] {
+            for index in counts.indices { counts[index] = 0 }
+            for key in keys { counts[((key >> shift) & 511) + 1] += 1 }
+            for digit in 1..<513 { counts[digit] += counts[digit - 1] }
+            for key in keys {
+                let digit = (key >> shift) & 511
+                scratch[counts[digit]] = key
+                counts[digit] += 1
             }
-        }
-        let count = values.count
-        guard count > 1 else { return }
-        for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count) }
-        for end in stride(from: count - 1, to: 0, by: -1) {
-            values.swapAt(0, end)
-            siftDown(0, end)
+            swap(&keys, &scratch)
         }
     }
 

@@ -6,9 +6,7 @@ import CCairo
 /// draws identically at any scale and on any machine with the same fonts.
 /// One engine serves one thread at a time.
 public final class TextEngine {
-    /// The font map, owned.
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    /// The Pango context every layout is made in, owned.
+    /// The Pango context every layout is made in, owned; it holds the only reference to its font map.
     private let context: OpaquePointer
     /// Font descriptions by family and size.
     private var fonts: [FontKey: FontDescription] = [:]
@@ -23,11 +21,11 @@ public final class TextEngine {
     /// Creates an engine with its own font map and unhinted, greyscale-antialiased font options.
     public init() throws {
         guard let map = pango_cairo_font_map_new() else { throw RenderError.pango(operation: "create a font map") }
-        fontMap = UnsafeMutableRawPointer(map).assumingMemoryBound(to: PangoFontMap.self)
-        guard let context = pango_font_map_create_context(fontMap) else {
-            g_object_unref(UnsafeMutableRawPointer(fontMap))
-            throw RenderError.pango(operation: "create a text context")
-        }
+        let fontMap = UnsafeMutableRawPointer(map).assumingMemoryBound(to: PangoFontMap.self)
+        let created = pango_font_map_create_context(fontMap)
+        // The context keeps its own reference to the font map.
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        guard let context = created else { throw RenderError.pango(operation: "create a text context") }
         self.context = context
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -41,7 +39,6 @@ public final class TextEngine {
     deinit {
         layouts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     /// The layout of `text` in `family` at `size` points, shaped on first use.
