@@ -134,19 +134,20 @@ extension DrawingContext {
 
     /// Paints an image with its top-left corner at device pixel (x, y), ignoring the user transform.
     public func paintPixels(_ image: Surface, deviceX x: Double, deviceY y: Double) {
-        cairo_save(handle)
-        cairo_identity_matrix(handle)
-        cairo_set_source_surface(handle, image.handle, x, y)
-        cairo_paint(handle)
-        cairo_restore(handle)
+        withDeviceSource(image, x: x, y: y) { cairo_paint(handle) }
     }
 
     /// Fills the current path with an image placed at device pixel (x, y) as the source, and clears the path.
     public func fillPath(withPixels image: Surface, deviceX x: Double, deviceY y: Double) {
+        withDeviceSource(image, x: x, y: y) { cairo_fill(handle) }
+    }
+
+    /// Runs a drawing operation with an image as the source, placed in device pixels.
+    private func withDeviceSource(_ image: Surface, x: Double, y: Double, _ operation: () -> Void) {
         cairo_save(handle)
         cairo_identity_matrix(handle)
         cairo_set_source_surface(handle, image.handle, x, y)
-        cairo_fill(handle)
+        operation()
         cairo_restore(handle)
     }
 }

@@ -26,11 +26,7 @@ public final class Surface {
         try Self.checkSize(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
-        let write: cairo_write_func_t = { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }
+        let write = ByteSink.write
         switch format {
         case .svg:
             handle = cairo_svg_surface_create_for_stream(write, closure, width, height)
@@ -133,13 +129,8 @@ public final class Surface {
     /// ``PNGEncoder``, which is faster.
     public func cairoPNGData() throws -> Data {
         let sink = ByteSink()
-        let write: cairo_write_func_t = { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }
         let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(handle, write, Unmanaged.passUnretained(sink).toOpaque())
+            cairo_surface_write_to_png_stream(handle, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(operation: "write PNG", status: String(cString: cairo_status_to_string(status)))
@@ -173,4 +164,11 @@ public final class Surface {
 /// Bytes written by a cairo stream surface.
 final class ByteSink {
     var data = Data()
+
+    /// cairo's write callback: `closure` is an unretained `ByteSink`.
+    static let write: cairo_write_func_t = { closure, bytes, length in
+        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+        return CAIRO_STATUS_SUCCESS
+    }
 }
