@@ -31,6 +31,7 @@ let package = Package(
         ),
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"]),
         .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting"]),
+        .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting"]),
     ]
 )

@@ -26,7 +26,7 @@ public struct GoldenFiles: Sendable {
     ///   - suite: The folder under `Snapshots/`.
     ///   - filePath: A file inside the package; its nearest ancestor holding `Package.swift` is the package root.
     ///   - recordMode: Default: from `SNAPSHOT_TESTING_RECORD` (``RecordMode/fromEnvironment(_:)``).
-    ///   - comparison: Default: ``ImageComparison/init(channelTolerance:maximumDifferingPixels:maximumDifferingRatio:)``'s defaults.
+    ///   - comparison: Default: pixelmatch's defaults and no differing pixel allowed.
     public init(suite: String, filePath: String = #filePath, recordMode: RecordMode? = nil,
                 comparison: ImageComparison = ImageComparison()) throws {
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
@@ -54,15 +54,13 @@ public struct GoldenFiles: Sendable {
         try verify(data, reference: reference) { expectedData in
             let actual = try RGBAImage(png: data, name: "the actual image")
             let expected = try RGBAImage(png: expectedData, name: reference.path)
-            let result: ImageComparison.Result
-            do {
-                result = try comparison.compare(actual, expected)
-            } catch let mismatch as ImageComparison.SizeMismatch {
-                return (mismatch.description, nil)
+            guard expected.width == actual.width, expected.height == actual.height else {
+                return ("the images differ in size: expected \(expected.width)×\(expected.height) px, got \(actual.width)×\(actual.height) px", nil)
             }
+            let result = try comparison.compare(expected, actual)
             guard !result.passes else { return nil }
             let percent = String(format: "%.2f", result.ratio * 100)
-            return ("\(result.differingPixels) pixels differ (\(percent) %) beyond a channel tolerance of \(comparison.channelTolerance)",
+            return ("\(result.differingPixels) pixels differ (\(percent) %) at threshold \(comparison.pixelMatch.threshold)",
                     try result.diff.pngData())
         }
     }

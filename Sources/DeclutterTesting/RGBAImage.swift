@@ -18,11 +18,16 @@ public struct RGBAImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    /// Decodes PNG bytes; `name` identifies them in errors.
+    /// Decodes PNG bytes to their stored, straight-alpha values; `name` identifies them in errors.
     ///
-    /// - Throws: ``RenderError/unreadableImage(path:reason:)`` when the bytes are not a PNG.
+    /// - Throws: ``RenderError/unreadableImage(path:reason:)`` when the bytes are not a PNG or are damaged.
     public init(png data: Data, name: String = "PNG data") throws {
-        try self.init(surface: Surface(pngData: data, name: name))
+        do {
+            let image = try PNGDecoder.decode(data)
+            self.init(width: image.width, height: image.height, pixels: image.pixels)
+        } catch let error as PNGDecoder.DecodingError {
+            throw RenderError.unreadableImage(path: name, reason: error.description)
+        }
     }
 
     /// Reads a PNG file.
@@ -31,9 +36,9 @@ public struct RGBAImage: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw RenderError.unreadableImage(path: url.path, reason: "no such file or not readable")
+            throw RenderError.unreadableImage(path: url.relativePath, reason: "no such file or not readable")
         }
-        try self.init(png: data, name: url.path)
+        try self.init(png: data, name: url.relativePath)
     }
 
     /// Copies an image surface's pixels, un-premultiplying them.
