@@ -7,10 +7,12 @@ let package = Package(
         .library(name: "DeclutterCore", targets: ["DeclutterCore"]),
         .library(name: "DeclutterRender", targets: ["DeclutterRender"]),
         .library(name: "DeclutterTesting", targets: ["DeclutterTesting"]),
+        .library(name: "DeclutterSnapshotTesting", targets: ["DeclutterSnapshotTesting"]),
         .executable(name: "declutter", targets: ["declutter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // Cairo, Pango and zlib from the system (Debian: libcairo2-dev libpango1.0-dev).
@@ -22,6 +24,11 @@ let package = Package(
         .target(name: "DeclutterCore"),
         .target(name: "DeclutterRender", dependencies: ["CCairo", "DeclutterCore"]),
         .target(name: "DeclutterTesting", dependencies: ["DeclutterRender"]),
+        // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
+        .target(
+            name: "DeclutterSnapshotTesting",
+            dependencies: ["DeclutterTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .executableTarget(
             name: "declutter",
             dependencies: [
@@ -32,6 +39,7 @@ let package = Package(
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"]),
         .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting"]),
     ]
 )

@@ -7,7 +7,7 @@ struct Declutter: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "declutter",
         abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
-        subcommands: [MarkerCommand.self, BenchCommand.self])
+        subcommands: [MarkerCommand.self, DiffCommand.self, BenchCommand.self])
 
     /// Runs a subcommand and maps failures to the documented exit codes: 0 success, 1 a failed
     /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.
@@ -27,4 +27,11 @@ struct Declutter: ParsableCommand {
             Foundation.exit(2)
         }
     }
+}
+
+/// Bad input found while running a command (not while parsing its arguments): printed without usage, exit 2.
+struct CommandError: Error, CustomStringConvertible {
+    /// What was wrong, naming the file or value.
+    var description: String
+    init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,111 @@
+import ArgumentParser
+import DeclutterCore
+import DeclutterRender
+import DeclutterTesting
+import Foundation
+
+/// `declutter diff`: pixelmatch-compatible image comparison with tolerances and a diff image.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG images as pixelmatch does.",
+        discussion: """
+            Exits 0 when nothing differs beyond the tolerances, 1 when it does, 2 on bad input.
+            Example:
+              declutter diff expected.png actual.png --threshold 0.05 --diff-output diff.png --json
+            """)
+
+    @Argument(help: "The reference image (PNG); the diff shows it in faded grey.")
+    var first: String
+
+    @Argument(help: "The image compared with it (PNG).")
+    var second: String
+
+    @Option(help: "Matching threshold, 0…1; smaller is more sensitive.")
+    var threshold: Double = 0.1
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
+    var includeAntialiasing = false
+
+    @Option(help: "Opacity of the original image in the diff, 0…1.")
+    var alpha: Double = 0.1
+
+    @Option(name: .customLong("aa-color"), help: ArgumentHelp("Colour of anti-aliased pixels in the diff.", valueName: "r,g,b"))
+    var antialiasingColor: ColorArgument = ColorArgument(PixelMatch.RGB(255, 255, 0))
+
+    @Option(name: .customLong("diff-color"), help: ArgumentHelp("Colour of differing pixels in the diff.", valueName: "r,g,b"))
+    var diffColor: ColorArgument = ColorArgument(PixelMatch.RGB(255, 0, 0))
+
+    @Option(name: .customLong("diff-color-alt"),
+            help: ArgumentHelp("Colour of differing pixels that are darker in the second image.", valueName: "r,g,b"))
+    var alternateDiffColor: ColorArgument?
+
+    @Flag(help: "Draw only the differences, over transparency.")
+    var diffMask = false
+
+    @Flag(name: .customLong("no-checkerboard"), help: "Blend semi-transparent pixels over white instead of a checkerboard.")
+    var white = false
+
+    @Option(help: "Accept up to this many differing pixels.")
+    var maxPixels: Int = 0
+
+    @Option(help: "Accept up to this share of differing pixels, 0…1.")
+    var maxRatio: Double = 0
+
+    @Option(help: ArgumentHelp("Write the diff image here (PNG).", valueName: "file"))
+    var diffOutput: String?
+
+    @Flag(help: "Print {\"mismatched\", \"width\", \"height\", \"ratio\"} as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be in 0…1, got \(threshold)") }
+        guard (0...1).contains(alpha) else { throw ValidationError("--alpha must be in 0…1, got \(alpha)") }
+        guard maxPixels >= 0 else { throw ValidationError("--max-pixels must be 0 or more, got \(maxPixels)") }
+        guard (0...1).contains(maxRatio) else { throw ValidationError("--max-ratio must be in 0…1, got \(maxRatio)") }
+        if let diffOutput, (try? OutputFormat(path: diffOutput)) != .png {
+            throw ValidationError("--diff-output must name a .png file, got \(diffOutput)")
+        }
+    }
+
+    func run() throws {
+        let one = try RGBAImage(contentsOf: URL(fileURLWithPath: first))
+        let two = try RGBAImage(contentsOf: URL(fileURLWithPath: second))
+        guard one.width == two.width, one.height == two.height else {
+            throw CommandError("the images differ in size: \(first) is \(one.width)×\(one.height) px, "
+                + "\(second) is \(two.width)×\(two.height) px")
+        }
+        let comparison = ImageComparison(
+            pixelMatch: PixelMatch(threshold: threshold, includeAntialiasing: includeAntialiasing, alpha: alpha,
+                                   antialiasingColor: antialiasingColor.color, diffColor: diffColor.color,
+                                   alternateDiffColor: alternateDiffColor?.color, diffMask: diffMask, checkerboard: !white),
+            maximumDifferingPixels: maxPixels, maximumDifferingRatio: maxRatio)
+        let result = try comparison.compare(one, two)
+        if let diffOutput {
+            try FileSystem.writeAtomically(result.diff.pngData(), to: URL(fileURLWithPath: diffOutput))
+        }
+        if json {
+            print("{\"mismatched\":\(result.differingPixels),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(result.ratio)}")
+        } else {
+            let percent = String(format: "%.4f", result.ratio * 100)
+            print("\(result.differingPixels) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
+                + (result.passes ? (result.differingPixels > 0 ? ", within the tolerances" : "") : ""))
+        }
+        if !result.passes { throw ExitCode(1) }
+    }
+}
+
+/// An `r,g,b` colour argument with components 0…255.
+struct ColorArgument: ExpressibleByArgument {
+    var color: PixelMatch.RGB
+
+    init(_ color: PixelMatch.RGB) { self.color = color }
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map { UInt8($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let red = parts[0], let green = parts[1], let blue = parts[2] else { return nil }
+        color = PixelMatch.RGB(red, green, blue)
+    }
+
+    var defaultValueDescription: String { "\(color.red),\(color.green),\(color.blue)" }
+}
