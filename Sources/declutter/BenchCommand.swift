@@ -10,15 +10,16 @@ struct BenchCommand: ParsableCommand {
     /// The capabilities that can be measured.
     enum Area: String, ExpressibleByArgument, CaseIterable {
         case markers
+        case diff
     }
 
-    @Argument(help: "What to measure: markers.")
+    @Argument(help: "What to measure: markers, diff.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    @Option(help: "How many icons to draw (at least 10,000 for the reported median).")
+    @Option(help: "markers: how many icons to draw (at least 10,000 for the reported median).")
     var icons: Int = 10_000
 
     func validate() throws {
@@ -29,6 +30,9 @@ struct BenchCommand: ParsableCommand {
         switch area {
         case .markers:
             let result = try MarkerBenchmark(icons: icons).run()
+            print(json ? result.json : result.text)
+        case .diff:
+            let result = try DiffBenchmark(runs: 21).run()
             print(json ? result.json : result.text)
         }
     }
