@@ -61,6 +61,7 @@ public enum PNGDecoder {
             }
             offset += 12 + length
         }
+        guard offset >= bytes.count else { throw DecodingError("the file is truncated inside a chunk") }
         guard let header else { throw DecodingError("the IHDR chunk is missing") }
         guard !compressed.isEmpty else { throw DecodingError("the image data (IDAT) is missing") }
         if header.colorType == 3 && palette.isEmpty { throw DecodingError("the palette (PLTE) of an indexed image is missing") }
