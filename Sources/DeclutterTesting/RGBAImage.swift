@@ -43,21 +43,7 @@ public struct RGBAImage: Sendable, Hashable {
 
     /// Copies an image surface's pixels, un-premultiplying them.
     public init(surface: Surface) {
-        let width = surface.pixelWidth, height = surface.pixelHeight
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        surface.withPixels { source, stride in
-            guard let base = source.baseAddress else { return }
-            for y in 0..<height {
-                let words = UnsafeRawPointer(base.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let rgba = PNGEncoder.unpremultiply(words[x])
-                    let offset = (y * width + x) * 4
-                    pixels[offset] = rgba[0]; pixels[offset + 1] = rgba[1]
-                    pixels[offset + 2] = rgba[2]; pixels[offset + 3] = rgba[3]
-                }
-            }
-        }
-        self.init(width: width, height: height, pixels: pixels)
+        self.init(width: surface.pixelWidth, height: surface.pixelHeight, pixels: surface.straightRGBA())
     }
 
     /// The PNG encoding of the image.

@@ -116,6 +116,26 @@ public final class Surface {
         return try body(UnsafeMutableBufferPointer(start: cairo_image_surface_get_data(handle), count: stride * pixelHeight), stride)
     }
 
+    /// All pixels as straight-alpha RGBA bytes, row by row without padding.
+    public func straightRGBA() -> [UInt8] {
+        let width = pixelWidth, height = pixelHeight
+        var output = [UInt8](repeating: 0, count: width * height * 4)
+        withPixels { pixels, stride in
+            guard let base = pixels.baseAddress else { return }
+            output.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    let words = UnsafeRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width {
+                        let (red, green, blue, alpha) = PNGEncoder.straight(words[x])
+                        let offset = (y * width + x) * 4
+                        target[offset] = red; target[offset + 1] = green; target[offset + 2] = blue; target[offset + 3] = alpha
+                    }
+                }
+            }
+        }
+        return output
+    }
+
     /// The pixel at (x, y) as straight-alpha RGBA bytes.
     public func rgba(x: Int, y: Int) -> [UInt8] {
         withPixels { pixels, stride in
