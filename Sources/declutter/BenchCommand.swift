@@ -10,10 +10,11 @@ struct BenchCommand: ParsableCommand {
     /// The capabilities that can be measured.
     enum Area: String, ExpressibleByArgument, CaseIterable {
         case markers
+        case sprites
         case diff
     }
 
-    @Argument(help: "What to measure: markers, diff.")
+    @Argument(help: "What to measure: markers, sprites, diff.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -30,6 +31,9 @@ struct BenchCommand: ParsableCommand {
         switch area {
         case .markers:
             let result = try MarkerBenchmark(icons: icons).run()
+            print(json ? result.json : result.text)
+        case .sprites:
+            let result = try SpritesBenchmark(runs: 5).run()
             print(json ? result.json : result.text)
         case .diff:
             let result = try DiffBenchmark(runs: 21).run()

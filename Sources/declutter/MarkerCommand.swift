@@ -21,6 +21,9 @@ struct MarkerCommand: ParsableCommand {
                                valueName: "cat=n,..."))
     var counts: String
 
+    @Option(help: ArgumentHelp("Text drawn instead of a cluster's count, e.g. 100+.", valueName: "text"))
+    var label: String?
+
     @Option(help: "Pixels per point for PNG output: 1, 2 or 3.")
     var scale: Int = 1
 
@@ -29,6 +32,9 @@ struct MarkerCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+        if let label, label.isEmpty || label.count > 8 {
+            throw ValidationError("--label must be 1 to 8 characters, got \"\(label)\"")
+        }
     }
 
     func run() throws {
@@ -36,7 +42,7 @@ struct MarkerCommand: ParsableCommand {
         let style = try StyleLocator.load(style)
         let counts = try CategoryCounts.parse(self.counts, style: style)
         let renderer = try MarkerRenderer(style: style)
-        let data = try renderer.render(counts, scale: Double(scale), format: format)
+        let data = try renderer.render(counts, label: label, scale: Double(scale), format: format)
         try FileSystem.writeAtomically(data, to: URL(fileURLWithPath: output))
         let geometry = renderer.geometry(for: counts)
         let pixels = format == .png ? " (\(Int(geometry.width) * scale)×\(Int(geometry.height) * scale) px)" : ""

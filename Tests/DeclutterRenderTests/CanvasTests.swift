@@ -44,7 +44,7 @@ import Testing
         #expect(first == second)
     }
 
-    @Test(arguments: [PNGEncoder(), PNGEncoder(level: 0), PNGEncoder(level: 9, filter: .adaptive),
+    @Test(arguments: [PNGEncoder(), PNGEncoder(compression: .pixelRuns), PNGEncoder(level: 0), PNGEncoder(level: 9, filter: .adaptive),
                       PNGEncoder(level: 1, filter: .up, strategy: .runLength), PNGEncoder(level: 6, filter: .adaptive, strategy: .huffmanOnly)])
     func pngRoundTripsExactly(encoder: PNGEncoder) throws {
         // A transparent image with partial alpha and an opaque one (written as RGB).

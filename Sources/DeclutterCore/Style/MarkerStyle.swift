@@ -15,17 +15,20 @@ public struct MarkerStyle: Sendable, Hashable {
     public var cluster: ClusterIconStyle
     /// Balloon marker geometry.
     public var balloon: BalloonStyle
+    /// Which icons the style's sprite sheet holds.
+    public var sprites: SpriteSettings
     /// The folder that relative glyph paths are resolved against; nil means the current directory.
     public var directory: URL?
 
-    /// Creates a style; `balloon` defaults to ``BalloonStyle/init(width:height:glyphSize:glyphColor:strokeWidth:strokeShade:)``'s defaults.
+    /// Creates a style; `balloon` and `sprites` default to their types' defaults.
     public init(name: String, font: String, categories: [MarkerCategory], cluster: ClusterIconStyle,
-                balloon: BalloonStyle = BalloonStyle(), directory: URL? = nil) {
+                balloon: BalloonStyle = BalloonStyle(), sprites: SpriteSettings = SpriteSettings(), directory: URL? = nil) {
         self.name = name
         self.font = font
         self.categories = categories
         self.cluster = cluster
         self.balloon = balloon
+        self.sprites = sprites
         self.directory = directory
     }
 
@@ -42,7 +45,7 @@ public struct MarkerStyle: Sendable, Hashable {
 }
 
 extension MarkerStyle: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, font, categories, cluster, balloon }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, font, categories, cluster, balloon, sprites }
 
     /// Decodes and validates the style's fields; glyph files are checked by ``load(contentsOf:)``.
     public init(from decoder: any Decoder) throws {
@@ -57,7 +60,8 @@ extension MarkerStyle: Codable {
                                        expected: "a font description such as \"DejaVu Sans Bold\""),
             categories: categories,
             cluster: try container.decode(ClusterIconStyle.self, forKey: .cluster),
-            balloon: try container.decodeIfPresent(BalloonStyle.self, forKey: .balloon) ?? BalloonStyle())
+            balloon: try container.decodeIfPresent(BalloonStyle.self, forKey: .balloon) ?? BalloonStyle(),
+            sprites: try container.decodeIfPresent(SpriteSettings.self, forKey: .sprites) ?? SpriteSettings())
     }
 
     /// Encodes the style's fields (not its folder).
@@ -68,6 +72,7 @@ extension MarkerStyle: Codable {
         try container.encode(categories, forKey: .categories)
         try container.encode(cluster, forKey: .cluster)
         try container.encode(balloon, forKey: .balloon)
+        try container.encode(sprites, forKey: .sprites)
     }
 }
 

@@ -23,6 +23,28 @@ public enum FileSystem {
         }
     }
 
+    /// Writes several files into one folder so that either all of them appear or none: each goes to a temporary
+    /// file first, and only when all are written are they renamed into place.
+    public static func writeAllAtomically(_ files: [(name: String, data: Data)], into folder: URL) throws {
+        var temporaries: [(URL, URL)] = []
+        do {
+            for file in files {
+                let target = folder.appendingPathComponent(file.name)
+                let temporary = folder.appendingPathComponent(".\(file.name).\(UUID().uuidString.prefix(8)).tmp")
+                guard FileManager.default.createFile(atPath: temporary.path, contents: file.data) else {
+                    throw OutputError(path: target.relativePath, reason: "the folder \(folder.relativePath) is not writable")
+                }
+                temporaries.append((temporary, target))
+            }
+            for (temporary, target) in temporaries where rename(temporary.path, target.path) != 0 {
+                throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
+            throw error
+        }
+    }
+
     /// A short reason for a Foundation file error (e.g. "no such file").
     public static func reason(_ error: any Error) -> String {
         let nsError = error as NSError

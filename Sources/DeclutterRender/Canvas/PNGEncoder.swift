@@ -3,10 +3,15 @@ import Foundation
 
 /// Encodes cairo image surfaces as PNG in memory.
 ///
-/// The default compression is ``Compression/pixelRuns``, Declutter's own deflate for drawn graphics;
-/// ``Compression/zlib(level:filter:strategy:)`` trades time for size. Opaque images are written as RGB,
-/// others as RGBA; premultiplied pixels are un-premultiplied with cairo's own rounding, so the bytes
-/// decode to the same pixels cairo's PNG writer gives.
+/// The default, ``Compression/automatic``, picks by size: Declutter's own pixel-run deflate for icon-sized images,
+/// where zlib spends more time setting up than compressing, and zlib level 3 without row filters for anything
+/// larger, where its long-distance matches find the icons a sprite sheet repeats. Opaque images are written as
+/// RGB, others as RGBA; premultiplied pixels are un-premultiplied with cairo's own rounding, so the bytes decode
+/// to the same pixels cairo's PNG writer gives.
+///
+/// Measured on the TANDm 1,400×1,360 sprite sheet: pixel runs 1.73 MB in 26 ms; zlib 3 350 kB in 24 ms;
+/// zlib 6 292 kB in 61 ms; zlib 9 282 kB in 340 ms (adaptive filters: larger and slower on drawn graphics).
+/// On a 40×40 cluster icon: pixel runs 1.9 kB in 34 µs; zlib 3 1.6 kB in 46 µs.
 public struct PNGEncoder: Sendable, Hashable {
     /// The row filter applied before zlib compression.
     public enum Filter: Sendable, Hashable {
@@ -30,19 +35,24 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// How the scanlines are compressed.
     public enum Compression: Sendable, Hashable {
-        /// Runs of equal pixels (left or above) as deflate matches, Huffman-coded per strip of rows: for a 40×40
-        /// cluster icon about 5 times faster than zlib level 1 for files about 10 % larger.
+        /// Pixel runs up to ``PNGEncoder/automaticPixelRunLimit`` pixels, zlib level 3 without filters above.
+        case automatic
+        /// Runs of equal pixels (left or above) as deflate matches, Huffman-coded per strip of rows: the fastest
+        /// for icon-sized images, but blind to repeats further away.
         case pixelRuns
         /// zlib at a level (0…9) with a row filter and strategy; `level: 9, filter: .adaptive` gives the smallest files,
         /// and `.adaptive` suits photographic tiles.
         case zlib(level: Int32, filter: Filter, strategy: Strategy)
     }
 
-    /// How the scanlines are compressed. Default ``Compression/pixelRuns``.
+    /// How the scanlines are compressed. Default ``Compression/automatic``.
     public var compression: Compression
 
-    /// Creates an encoder; the default favours speed on drawn graphics.
-    public init(compression: Compression = .pixelRuns) {
+    /// The largest image, in pixels, that ``Compression/automatic`` gives to the pixel-run deflater (128×128).
+    public static let automaticPixelRunLimit = 16_384
+
+    /// Creates an encoder; the default picks by image size.
+    public init(compression: Compression = .automatic) {
         self.compression = compression
     }
 
@@ -66,8 +76,12 @@ public struct PNGEncoder: Sendable, Hashable {
             header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])
             Self.appendChunk("IHDR", header, to: &output)
             let compressed: Data
-            switch compression {
-            case .pixelRuns:
+            var method = compression
+            if method == .automatic {
+                method = width * height <= Self.automaticPixelRunLimit ? .pixelRuns : .zlib(level: 3, filter: .none, strategy: .standard)
+            }
+            switch method {
+            case .automatic, .pixelRuns:
                 let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
                 compressed = Data(deflater.compress { y, row in
                     let words = UnsafeRawPointer(pixels.baseAddress!.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)

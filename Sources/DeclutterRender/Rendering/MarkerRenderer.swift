@@ -64,15 +64,18 @@ public final class MarkerRenderer {
     }
 
     /// Encodes the marker for these counts as PNG (at `scale` pixels per point), SVG or PDF.
-    public func render(_ counts: CategoryCounts, scale: Double = 1, format: OutputFormat, encoder: PNGEncoder = PNGEncoder()) throws -> Data {
-        try canvas(counts, scale: scale, format: format).data(encoder: encoder)
+    ///
+    /// `label` replaces a cluster's count text (a sprite sheet's `100+`); balloons ignore it.
+    public func render(_ counts: CategoryCounts, label: String? = nil, scale: Double = 1, format: OutputFormat,
+                       encoder: PNGEncoder = PNGEncoder()) throws -> Data {
+        try canvas(counts, label: label, scale: scale, format: format).data(encoder: encoder)
     }
 
     /// A finished canvas holding the marker for these counts; for PNG its ``Canvas/surface`` has the pixels.
-    public func canvas(_ counts: CategoryCounts, scale: Double = 1, format: OutputFormat = .png) throws -> Canvas {
+    public func canvas(_ counts: CategoryCounts, label: String? = nil, scale: Double = 1, format: OutputFormat = .png) throws -> Canvas {
         let geometry = geometry(for: counts)
         let canvas = try Canvas(width: geometry.width, height: geometry.height, scale: scale, format: format)
-        try draw(counts, in: canvas.context, scale: scale)
+        try draw(counts, label: label, in: canvas.context, scale: scale)
         try canvas.context.checkStatus("draw a marker")
         return canvas
     }
@@ -81,7 +84,7 @@ public final class MarkerRenderer {
     ///
     /// `scale` picks glyph images (the @2x variant from 1.5 up); the context's transform does the scaling.
     /// - Throws: ``CountsError`` for a category the style lacks or a total below 1.
-    public func draw(_ counts: CategoryCounts, in context: DrawingContext, scale: Double = 1) throws {
+    public func draw(_ counts: CategoryCounts, label: String? = nil, in context: DrawingContext, scale: Double = 1) throws {
         for entry in counts.entries where entry.count > 0 && categoryIndex[entry.name] == nil {
             throw CountsError("unknown category \"\(entry.name)\"; the style has: \(style.categories.map(\.name).joined(separator: ", "))")
         }
@@ -92,12 +95,12 @@ public final class MarkerRenderer {
             let name = counts.entries.first { $0.count == 1 }?.name ?? ""
             try drawBalloon(style.categories[categoryIndex[name] ?? 0], in: context, scale: scale)
         default:
-            try drawCluster(counts, in: context)
+            try drawCluster(counts, label: label, in: context)
         }
     }
 
     /// The cluster icon: the outer disc in category slices, the inner disc, the count centred by its ink.
-    func drawCluster(_ counts: CategoryCounts, in context: DrawingContext) throws {
+    func drawCluster(_ counts: CategoryCounts, label: String?, in context: DrawingContext) throws {
         let total = counts.total
         let bucket = style.cluster.bucket(for: total)
         let present = style.categories.filter { counts[$0.name] > 0 }
@@ -122,7 +125,8 @@ public final class MarkerRenderer {
             drawDiscsAsPaths(bucket: bucket, base: base, slices: slices, in: context)
         }
         let radius = bucket.diameter / 2
-        let layout = try fittedLayout(style.cluster.label(for: total), size: bucket.fontSize, maxWidth: bucket.maxTextWidth)
+        let text = label ?? style.cluster.label(for: total)
+        let layout = try fittedLayout(text, size: bucket.fontSize, maxWidth: bucket.maxTextWidth)
         context.show(layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY, color: style.cluster.textColor)
     }
 

@@ -1,0 +1,123 @@
+import DeclutterCore
+import Foundation
+
+/// A built sprite sheet: the files to write and what went into them.
+public struct SpriteSheet: Sendable {
+    /// One MapLibre/Mapbox `sprite.json` entry, in pixels of its sheet.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// Left edge in the sheet.
+        public var x: Int
+        /// Top edge in the sheet.
+        public var y: Int
+        /// Pixels per point: 1, 2 or 3.
+        public var pixelRatio: Int
+    }
+
+    /// File names (`sprite.png`, `sprite@2x.json`, `sprite.manifest.json`, `sprite.svg`, …) and their bytes.
+    public var files: [(name: String, data: Data)]
+    /// The `sprite.json` entries by pixel ratio.
+    public var index: [Int: [String: Entry]]
+    /// Names in the sheet.
+    public var nameCount: Int
+    /// Distinct images drawn (names that look alike share one).
+    public var imageCount: Int
+    /// The share of the @1x sheet covered by images.
+    public var fill: Double
+}
+
+/// Draws every icon a style needs into MapLibre/Mapbox sprite sheets at several pixel ratios.
+///
+/// ```swift
+/// let sheet = try SpriteSheetBuilder(style: style).build(ratios: [1, 2], spacing: 0)
+/// for file in sheet.files { try FileSystem.writeAtomically(file.data, to: folder.appendingPathComponent(file.name)) }
+/// ```
+/// Each image is the one `MarkerRenderer` draws for the same counts, label and scale, copied pixel for pixel.
+/// The layout is packed once in points and scaled, so @2x entries are exactly twice their @1x entries.
+public final class SpriteSheetBuilder {
+    /// The style drawn.
+    public let style: MarkerStyle
+    private let renderer: MarkerRenderer
+
+    /// Creates a builder for a validated style.
+    public init(style: MarkerStyle) throws {
+        self.style = style
+        renderer = try MarkerRenderer(style: style)
+    }
+
+    /// Builds the sheets, the manifest and the SVG sprite.
+    ///
+    /// - Parameters:
+    ///   - ratios: Pixel ratios, each 1, 2 or 3.
+    ///   - spacing: Empty points between images (pixels at @1x).
+    ///   - svg: Whether to draw `sprite.svg` too.
+    ///   - encoder: How the sheets are compressed (default: the fast pixel-run encoder).
+    ///   - progress: Called after each image with (done, total) across all ratios.
+    /// - Throws: ``StyleError`` for a style asking for too many icons, ``RenderError`` for a sheet too large.
+    public func build(ratios: [Int], spacing: Int = 0, svg: Bool = true, encoder: PNGEncoder = PNGEncoder(),
+                      progress: ((Int, Int) -> Void)? = nil) throws -> SpriteSheet {
+        let icons = try SpritePlan.icons(for: style)
+        let sizes = icons.map { icon -> (width: Int, height: Int) in
+            let geometry = renderer.geometry(for: icon.counts)
+            return (Int(geometry.width.rounded(.up)), Int(geometry.height.rounded(.up)))
+        }
+        let packing = SpritePacker(spacing: spacing).pack(sizes)
+        let ratios = Array(Set(ratios)).sorted()
+        var files: [(name: String, data: Data)] = []
+        var index: [Int: [String: SpriteSheet.Entry]] = [:]
+        var done = 0
+        let total = icons.count * ratios.count + (svg ? icons.count : 0)
+        for ratio in ratios {
+            let sheet = try Canvas(width: Double(max(packing.width, 1)), height: Double(max(packing.height, 1)),
+                                   scale: Double(ratio), format: .png)
+            let sheetContext = sheet.context
+            var entries: [String: SpriteSheet.Entry] = [:]
+            for (icon, place) in zip(icons, packing.placements) {
+                let image = try renderer.canvas(icon.counts, label: icon.label, scale: Double(ratio))
+                sheetContext.paintPixels(image.surface, deviceX: Double(place.x * ratio), deviceY: Double(place.y * ratio))
+                let entry = SpriteSheet.Entry(width: place.width * ratio, height: place.height * ratio,
+                                              x: place.x * ratio, y: place.y * ratio, pixelRatio: ratio)
+                for name in icon.names { entries[name] = entry }
+                done += 1
+                progress?(done, total)
+            }
+            let stem = ratio == 1 ? "sprite" : "sprite@\(ratio)x"
+            files.append(("\(stem).png", try sheet.data(encoder: encoder)))
+            files.append(("\(stem).json", try Self.json(entries)))
+            index[ratio] = entries
+        }
+        files.append(("sprite.manifest.json", try SpriteManifest(icons: icons).jsonData()))
+        if svg {
+            files.append(("sprite.svg", try svgSprite(icons, sizes: sizes) { done += 1; progress?(done, total) }))
+        }
+        return SpriteSheet(files: files, index: index, nameCount: icons.reduce(0) { $0 + $1.names.count },
+                           imageCount: icons.count, fill: packing.fill)
+    }
+
+    /// `sprite.json`: names in sorted order, so the file is the same from run to run.
+    static func json(_ entries: [String: SpriteSheet.Entry]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(entries)
+    }
+
+    /// One `<symbol>` per name: each image drawn once as SVG, its other names as `<use>` of it.
+    private func svgSprite(_ icons: [SpriteIcon], sizes: [(width: Int, height: Int)], progress: () -> Void) throws -> Data {
+        var document = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">"# + "\n"
+        for (number, (icon, size)) in zip(icons, sizes).enumerated() {
+            let svg = String(decoding: try renderer.render(icon.counts, label: icon.label, scale: 2, format: .svg), as: UTF8.self)
+            let viewBox = "0 0 \(size.width) \(size.height)"
+            document += SVGSymbol.symbol(from: svg, id: icon.names[0], viewBox: viewBox, prefix: "i\(number)-") + "\n"
+            for alias in icon.names.dropFirst() {
+                let primary = icon.names[0]
+                document += ##"<symbol id="\##(alias)" viewBox="\##(viewBox)"><use href="#\##(primary)" xlink:href="#\##(primary)" "##
+                    + ##"width="\##(size.width)" height="\##(size.height)"/></symbol>"## + "\n"
+            }
+            progress()
+        }
+        return Data((document + "</svg>\n").utf8)
+    }
+}

@@ -1,0 +1,45 @@
+import DeclutterTesting
+import Foundation
+import Testing
+
+@Suite struct SpritesCommandTests {
+    @Test func writesSheetsManifestAndSVGQuietlyWhenPiped() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style = folder.appendingPathComponent("small.json")
+        var json = try String(contentsOfFile: tandmStyle, encoding: .utf8)
+        json = json.replacingOccurrences(of: "\"categories\": [", with: "\"sprites\": {\"exactCounts\": [2, 9], \"countSteps\": [10], \"shareStep\": 0.5},\n  \"categories\": [")
+        try json.write(to: style, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("tandm"),
+                                                   withDestinationURL: packageRoot.appendingPathComponent("Styles/tandm"))
+        let result = try CommandResult.run(["sprites", "--style", "small.json", "--output", "out/sprites", "--ratios", "1,3"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)    // no progress bar when stderr is not a terminal
+        #expect(result.stdout.hasPrefix("wrote sprite.png, sprite.json, sprite@3x.png, sprite@3x.json, sprite.manifest.json, sprite.svg to out/sprites: 39 names,"))
+        let out = folder.appendingPathComponent("out/sprites")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+            == ["sprite.json", "sprite.manifest.json", "sprite.png", "sprite.svg", "sprite@3x.json", "sprite@3x.png"])
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sprite@3x.json"))) as? [String: [String: Int]]
+        #expect(index?["cluster-10+-tricycle50-bicycle50"]?["pixelRatio"] == 3)
+        #expect(index?["cluster-10+-tricycle50-bicycle50"]?["width"] == 120)
+        let sheet = try RGBAImage(contentsOf: out.appendingPathComponent("sprite@3x.png"))
+        #expect(sheet.width % 3 == 0 && sheet.height % 3 == 0)
+    }
+
+    @Test(arguments: [
+        (["--style", "nosuch.json"], "nosuch.json: cannot read the style file (no such file)"),
+        (["--style", "bad.json"], "bad.json: sprites.shareStep: expected a step that divides 100 %"),
+        (["--style", tandmStyle, "--ratios", "1,4"], "--ratios must list pixel ratios from 1, 2, 3, e.g. 1,2; got 1,4"),
+        (["--style", tandmStyle, "--spacing", "100"], "--spacing must be in 0…64, got 100"),
+    ])
+    func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(##"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000000"}], "sprites": {"shareStep": 0.3}}"##.utf8)
+            .write(to: folder.appendingPathComponent("bad.json"))
+        let result = try CommandResult.run(["sprites"] + arguments + ["--output", "out"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}
