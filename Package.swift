@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"]),
+        .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),

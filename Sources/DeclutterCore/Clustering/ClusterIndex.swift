@@ -1,0 +1,424 @@
+import Foundation
+
+/// Hierarchical point clustering with supercluster's semantics, plus MapKit's clustering identifiers and
+/// per-category member counts in one index.
+///
+/// For each zoom from `maxZoom` down to `minZoom`, points (and clusters of the zoom above) are visited in
+/// order and merged greedily with their unvisited neighbours within `radius / (extent · 2^zoom)` world units,
+/// into a cluster at their count-weighted centre. Coordinates are projected to Web Mercator and rounded to
+/// float32 as supercluster does, its k-d trees are reproduced traversal for traversal, and cluster ids encode
+/// the originating item and zoom (`(index << 5) + zoom + 1 + number of points`), so every result — ids,
+/// positions, counts and their order — equals supercluster's for the same input. Points with different
+/// clustering identifiers never merge; points without one never cluster.
+public final class ClusterIndex: @unchecked Sendable {
+    /// The options the index was built with.
+    public let options: ClusterOptions
+    /// The input points (unlocated ones, with non-finite coordinates, are kept for numbering but never placed).
+    public let points: [ClusterPoint]
+    /// Category names, in the order of ``ClusterFeature/categoryCounts``' sources.
+    public let categories: [String]
+    /// Levels by zoom: `levels[z - minZoom]`, with one extra level above `maxZoom` holding the input points.
+    private var levels: [Level] = []
+    /// Per-category member counts of every cluster, `categories.count` wide, indexed by a cluster's aggregate row.
+    private var categoryRows: [Int32] = []
+    /// Reduced properties of every cluster, by aggregate row (only with a reducer).
+    private var clusterProperties: [JSONObject] = []
+    /// Aggregate rows handed out so far.
+    private var rowCount = 0
+    private let pointCategory: [Int32]
+    private let reducer: Reducer?
+    private let identifiers: [String]
+
+    /// A map/reduce pair that aggregates point properties into cluster properties, as supercluster's `map` and `reduce`.
+    public struct Reducer: Sendable {
+        /// Turns a point's properties into the values reduced (supercluster's `map`).
+        public var map: @Sendable (JSONObject) -> JSONObject
+        /// Folds a member's mapped values into the cluster's (supercluster's `reduce`).
+        public var reduce: @Sendable (inout JSONObject, JSONObject) -> Void
+        /// Creates a reducer.
+        public init(map: @escaping @Sendable (JSONObject) -> JSONObject, reduce: @escaping @Sendable (inout JSONObject, JSONObject) -> Void) {
+            self.map = map
+            self.reduce = reduce
+        }
+    }
+
+    /// One zoom's items in flat parallel arrays (supercluster's stride-6 rows, split by field).
+    struct Level {
+        var xs: [Double] = []
+        var ys: [Double] = []
+        /// The last zoom the item was visited at; `Int8.max` for never.
+        var visited: [Int8] = []
+        /// Input index for points, cluster id for clusters.
+        var ids: [Int] = []
+        var parents: [Int] = []
+        var counts: [Int] = []
+        /// Aggregate row for clusters, -1 for points.
+        var rows: [Int32] = []
+        /// Clustering group; -1 never clusters.
+        var groups: [Int32] = []
+        var tree: KDTree?
+
+        mutating func append(from other: Level, _ index: Int) {
+            xs.append(other.xs[index]); ys.append(other.ys[index]); visited.append(other.visited[index])
+            ids.append(other.ids[index]); parents.append(other.parents[index]); counts.append(other.counts[index])
+            rows.append(other.rows[index]); groups.append(other.groups[index])
+        }
+
+        var count: Int { xs.count }
+    }
+
+    /// Builds the index.
+    ///
+    /// - Parameters:
+    ///   - points: The points, in order (the result depends on it, as supercluster's does).
+    ///   - options: Radius, extent, zoom range, minimum points.
+    ///   - categories: Category names counted per cluster; default: the points' categories in first-seen order.
+    ///   - reducer: An optional map/reduce over point properties.
+    public init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions(), categories: [String]? = nil,
+                reducer: Reducer? = nil) {
+        self.options = options
+        self.points = points
+        self.reducer = reducer
+        var categoryNames = categories ?? []
+        var categoryIndex = Dictionary(categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var identifierIndex: [String: Int32] = [:]
+        var identifierNames: [String] = []
+        var pointCategory = [Int32](repeating: -1, count: points.count)
+        var top = Level()
+        top.xs.reserveCapacity(points.count); top.ys.reserveCapacity(points.count)
+        for (index, point) in points.enumerated() {
+            if let category = point.category {
+                if categoryIndex[category] == nil, categories == nil {
+                    categoryIndex[category] = categoryNames.count
+                    categoryNames.append(category)
+                }
+                pointCategory[index] = Int32(categoryIndex[category] ?? -1)
+            }
+            var group: Int32 = -1
+            if let identifier = point.clusteringIdentifier {
+                if let known = identifierIndex[identifier] {
+                    group = known
+                } else {
+                    group = Int32(identifierNames.count)
+                    identifierIndex[identifier] = group
+                    identifierNames.append(identifier)
+                }
+            }
+            // Unlocated points (null geometry) keep their index but are never placed, as in supercluster.
+            guard point.longitude.isFinite, point.latitude.isFinite else { continue }
+            // supercluster rounds projected input coordinates to float32 (Math.fround).
+            top.xs.append(Double(Float(WebMercator.x(longitude: point.longitude))))
+            top.ys.append(Double(Float(WebMercator.y(latitude: point.latitude))))
+            top.visited.append(Int8.max)
+            top.ids.append(index)
+            top.parents.append(-1)
+            top.counts.append(1)
+            top.rows.append(-1)
+            top.groups.append(group)
+        }
+        self.categories = categoryNames
+        self.pointCategory = pointCategory
+        self.identifiers = identifierNames
+        top.tree = KDTree(xs: top.xs, ys: top.ys, nodeSize: options.nodeSize)
+        var built = [top]
+        for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            var next = cluster(&built[built.count - 1], zoom: zoom)
+            next.tree = KDTree(xs: next.xs, ys: next.ys, nodeSize: options.nodeSize)
+            built.append(next)
+        }
+        levels = built.reversed()
+    }
+
+    /// The level for a zoom, clamped to the index's range (`maxZoom + 1` holds the points).
+    private func levelIndex(_ zoom: Int) -> Int {
+        max(options.minZoom, min(zoom, options.maxZoom + 1)) - options.minZoom
+    }
+
+    /// One zoom's greedy pass over the level above.
+    private func cluster(_ level: inout Level, zoom: Int) -> Level {
+        let radius = options.radius / (options.extent * pow(2, Double(zoom)))
+        let zoomMark = Int8(zoom)
+        var next = Level()
+        let categoryWidth = categories.count
+        guard let tree = level.tree else { return next }
+        var neighbors: [Int] = []
+        for i in 0..<level.count {
+            if level.visited[i] <= zoomMark { continue }
+            level.visited[i] = zoomMark
+            let group = level.groups[i]
+            let x = level.xs[i], y = level.ys[i]
+            neighbors.removeAll(keepingCapacity: true)
+            if group >= 0 {
+                tree.within(x: x, y: y, radius: radius) { if level.groups[$0] == group { neighbors.append($0) } }
+            }
+            let originCount = level.counts[i]
+            var total = originCount
+            for k in neighbors where level.visited[k] > zoomMark { total += level.counts[k] }
+
+            if total > originCount && total >= options.minPoints {
+                var weightedX = x * Double(originCount), weightedY = y * Double(originCount)
+                let id = (i << 5) + (zoom + 1) + points.count
+                let aggregated = categoryWidth > 0 || reducer != nil
+                let row = Int32(rowCount)
+                if aggregated { rowCount += 1 }
+                if categoryWidth > 0 {
+                    categoryRows.append(contentsOf: repeatElement(0, count: categoryWidth))
+                    addCategories(of: level, i, to: Int(row))
+                }
+                var reduced = JSONObject(), reducing = false
+                for k in neighbors {
+                    if level.visited[k] <= zoomMark { continue }
+                    level.visited[k] = zoomMark
+                    let memberCount = level.counts[k]
+                    weightedX += level.xs[k] * Double(memberCount)
+                    weightedY += level.ys[k] * Double(memberCount)
+                    level.parents[k] = id
+                    if categoryWidth > 0 { addCategories(of: level, k, to: Int(row)) }
+                    if let reducer {
+                        if !reducing { reduced = mapped(level, i); reducing = true }
+                        reducer.reduce(&reduced, mapped(level, k))
+                    }
+                }
+                if reducer != nil { clusterProperties.append(reduced) }
+                level.parents[i] = id
+                next.xs.append(weightedX / Double(total)); next.ys.append(weightedY / Double(total))
+                next.visited.append(Int8.max); next.ids.append(id); next.parents.append(-1); next.counts.append(total)
+                next.rows.append(aggregated ? row : -1); next.groups.append(group)
+            } else {
+                next.append(from: level, i)
+                if total > 1 {
+                    for k in neighbors where level.visited[k] > zoomMark {
+                        level.visited[k] = zoomMark
+                        next.append(from: level, k)
+                    }
+                }
+            }
+        }
+        return next
+    }
+
+    /// Adds an item's members per category to a cluster row.
+    private func addCategories(of level: Level, _ index: Int, to row: Int) {
+        let width = categories.count
+        let source = level.rows[index]
+        if source >= 0 {
+            for category in 0..<width { categoryRows[row * width + category] += categoryRows[Int(source) * width + category] }
+        } else {
+            let category = pointCategory[level.ids[index]]
+            if category >= 0 { categoryRows[row * width + Int(category)] += 1 }
+        }
+    }
+
+    /// supercluster's `_map`: a point's mapped properties, or a cluster's reduced ones (copied).
+    private func mapped(_ level: Level, _ index: Int) -> JSONObject {
+        if level.counts[index] > 1, level.rows[index] >= 0, Int(level.rows[index]) < clusterProperties.count {
+            return clusterProperties[Int(level.rows[index])]
+        }
+        return reducer?.map(points[level.ids[index]].properties) ?? JSONObject()
+    }
+
+    // MARK: Queries
+
+    /// Clusters and points within a bounding box at a zoom; longitudes wrap, and a box across the antimeridian
+    /// (west > east) is split in two.
+    public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [ClusterFeature] {
+        var minLongitude = ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        let minLatitude = max(-90, min(90, south))
+        var maxLongitude = east == 180 ? 180 : ((east + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        let maxLatitude = max(-90, min(90, north))
+        if east - west >= 360 {
+            minLongitude = -180
+            maxLongitude = 180
+        } else if minLongitude > maxLongitude {
+            return clusters(west: minLongitude, south: minLatitude, east: 180, north: maxLatitude, zoom: zoom)
+                + clusters(west: -180, south: minLatitude, east: maxLongitude, north: maxLatitude, zoom: zoom)
+        }
+        guard zoom.isFinite else { return [] }
+        let level = levels[levelIndex(Int(zoom.rounded(.down)))]
+        guard let tree = level.tree else { return [] }
+        return tree.range(minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
+                          maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude))
+            .map { feature(level, $0) }
+    }
+
+    /// The features of tile z/x/y in tile coordinates (0…extent), with a `radius`-wide buffer, as supercluster's
+    /// `getTile`; nil when the tile is empty.
+    public func tile(z: Int, x: Int, y: Int) -> [TileFeature]? {
+        let level = levels[levelIndex(z)]
+        guard let tree = level.tree else { return nil }
+        let scale = pow(2, Double(z))
+        let padding = options.radius / options.extent
+        let top = (Double(y) - padding) / scale, bottom = (Double(y) + 1 + padding) / scale
+        var features: [TileFeature] = []
+        func add(_ ids: [Int], _ tileX: Double) {
+            for index in ids { features.append(tileFeature(level, index, x: tileX, y: Double(y), scale: scale)) }
+        }
+        add(tree.range(minX: (Double(x) - padding) / scale, minY: top, maxX: (Double(x) + 1 + padding) / scale, maxY: bottom), Double(x))
+        if x == 0 {
+            add(tree.range(minX: 1 - padding / scale, minY: top, maxX: 1, maxY: bottom), scale)
+        }
+        if Double(x) == scale - 1 {
+            add(tree.range(minX: 0, minY: top, maxX: padding / scale, maxY: bottom), -1)
+        }
+        return features.isEmpty ? nil : features
+    }
+
+    /// The clusters and points one zoom below a cluster.
+    ///
+    /// - Throws: ``ClusterError/noSuchCluster(_:)`` for an id that names no cluster.
+    public func children(of clusterId: Int) throws -> [ClusterFeature] {
+        let originIndex = (clusterId - points.count) >> 5
+        let originZoom = (clusterId - points.count) % 32
+        guard clusterId >= points.count, originZoom >= options.minZoom, originZoom <= options.maxZoom + 1 else {
+            throw ClusterError.noSuchCluster(clusterId)
+        }
+        let level = levels[originZoom - options.minZoom]
+        guard originIndex < level.count, let tree = level.tree else { throw ClusterError.noSuchCluster(clusterId) }
+        let radius = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
+        let children = tree.within(x: level.xs[originIndex], y: level.ys[originIndex], radius: radius)
+            .filter { level.parents[$0] == clusterId }
+            .map { feature(level, $0) }
+        guard !children.isEmpty else { throw ClusterError.noSuchCluster(clusterId) }
+        return children
+    }
+
+    /// The points of a cluster, `limit` of them after skipping `offset`, in supercluster's order.
+    public func leaves(of clusterId: Int, limit: Int = 10, offset: Int = 0) throws -> [ClusterFeature] {
+        var result: [ClusterFeature] = []
+        _ = try appendLeaves(&result, clusterId, limit: limit, offset: offset, skipped: 0)
+        return result
+    }
+
+    private func appendLeaves(_ result: inout [ClusterFeature], _ clusterId: Int, limit: Int, offset: Int, skipped: Int) throws -> Int {
+        var skipped = skipped
+        for child in try children(of: clusterId) {
+            if let childId = child.clusterId {
+                if skipped + child.pointCount <= offset {
+                    skipped += child.pointCount
+                } else {
+                    skipped = try appendLeaves(&result, childId, limit: limit, offset: offset, skipped: skipped)
+                }
+            } else if skipped < offset {
+                skipped += 1
+            } else {
+                result.append(child)
+            }
+            if result.count == limit { break }
+        }
+        return skipped
+    }
+
+    /// The zoom at which a cluster splits into more than one child.
+    public func expansionZoom(of clusterId: Int) throws -> Int {
+        var zoom = (clusterId - points.count) % 32 - 1
+        var id = clusterId
+        while zoom <= options.maxZoom {
+            let children = try children(of: id)
+            zoom += 1
+            guard children.count == 1, let only = children[0].clusterId else { break }
+            id = only
+        }
+        return zoom
+    }
+
+    /// A level's item as a query result.
+    private func feature(_ level: Level, _ index: Int) -> ClusterFeature {
+        let count = level.counts[index]
+        if count > 1 {
+            return ClusterFeature(clusterId: level.ids[index], pointIndex: nil, pointCount: count,
+                                  longitude: WebMercator.longitude(x: level.xs[index]), latitude: WebMercator.latitude(y: level.ys[index]),
+                                  categoryCounts: categoryCounts(row: level.rows[index]), properties: reducedProperties(level.rows[index]),
+                                  clusteringIdentifier: identifier(level.groups[index]))
+        }
+        let point = points[level.ids[index]]
+        let category = pointCategory[level.ids[index]]
+        return ClusterFeature(clusterId: nil, pointIndex: level.ids[index], pointCount: 1, longitude: point.longitude,
+                              latitude: point.latitude, categoryCounts: category >= 0 ? [categories[Int(category)]: 1] : [:],
+                              properties: point.properties, clusteringIdentifier: point.clusteringIdentifier)
+    }
+
+    /// A level's item as a tile feature.
+    private func tileFeature(_ level: Level, _ index: Int, x: Double, y: Double, scale: Double) -> TileFeature {
+        let isCluster = level.counts[index] > 1
+        let worldX: Double, worldY: Double, tags: JSONObject, id: JSONValue?
+        if isCluster {
+            worldX = level.xs[index]; worldY = level.ys[index]
+            var properties = reducedProperties(level.rows[index])
+            let count = level.counts[index]
+            properties["cluster"] = .bool(true)
+            properties["cluster_id"] = .number(Double(level.ids[index]))
+            properties["point_count"] = .number(Double(count))
+            properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
+            for (name, members) in categoryCounts(row: level.rows[index]).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
+                properties[name] = .number(Double(members))
+            }
+            tags = properties
+            id = .number(Double(level.ids[index]))
+        } else {
+            let point = points[level.ids[index]]
+            // supercluster projects single points again at full precision for tiles.
+            worldX = WebMercator.x(longitude: point.longitude); worldY = WebMercator.y(latitude: point.latitude)
+            tags = point.properties
+            id = options.generateId ? .number(Double(level.ids[index])) : point.id
+        }
+        // Math.round: halves toward positive infinity.
+        let tileX = (options.extent * (worldX * scale - x) + 0.5).rounded(.down)
+        let tileY = (options.extent * (worldY * scale - y) + 0.5).rounded(.down)
+        return TileFeature(x: Int(tileX), y: Int(tileY), tags: tags, id: id, isCluster: isCluster)
+    }
+
+    private func categoryCounts(row: Int32) -> [String: Int] {
+        guard row >= 0, !categories.isEmpty else { return [:] }
+        var counts: [String: Int] = [:]
+        for (index, name) in categories.enumerated() {
+            let members = Int(categoryRows[Int(row) * categories.count + index])
+            if members > 0 { counts[name] = members }
+        }
+        return counts
+    }
+
+    private func reducedProperties(_ row: Int32) -> JSONObject {
+        guard row >= 0, Int(row) < clusterProperties.count else { return JSONObject() }
+        return clusterProperties[Int(row)]
+    }
+
+    private func identifier(_ group: Int32) -> String? {
+        group >= 0 ? identifiers[Int(group)] : nil
+    }
+}
+
+/// A feature of a vector tile as supercluster's `getTile` returns it.
+public struct TileFeature: Sendable, Hashable {
+    /// x in tile units (0…extent, beyond within the buffer).
+    public var x: Int
+    /// y in tile units.
+    public var y: Int
+    /// Properties: a cluster's `cluster`, `cluster_id`, `point_count`, `point_count_abbreviated` (and category
+    /// counts), or a point's own.
+    public var tags: JSONObject
+    /// The feature id: a cluster's id, or the point's own (or its index with `generateId`).
+    public var id: JSONValue?
+    /// Whether the feature is a cluster.
+    public var isCluster: Bool
+
+    /// `{"type": 1, "geometry": [[x, y]], "tags": {...}, "id": ...}`.
+    public var json: JSONValue {
+        var object = JSONObject([("type", .number(1)), ("geometry", .array([.array([.number(Double(x)), .number(Double(y))])])),
+                                 ("tags", .object(tags))])
+        if let id { object["id"] = id }
+        return .object(object)
+    }
+}
+
+/// A cluster query that cannot be answered.
+public enum ClusterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The id names no cluster of this index.
+    case noSuchCluster(Int)
+
+    /// Names the id.
+    public var description: String {
+        switch self {
+        case let .noSuchCluster(id): return "no cluster with id \(id)"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A static k-d tree over points with float32 coordinates in flat arrays, answering box and radius queries
+/// with kdbush's exact traversal order (which supercluster's results depend on).
+public struct KDTree: Sendable {
+    /// Leaf size: ranges this small are scanned linearly.
+    public let nodeSize: Int
+    /// Item indices in k-d order.
+    private(set) var ids: [UInt32]
+    /// x, y pairs in k-d order.
+    private(set) var coordinates: [Float]
+
+    /// Builds the tree from points given as parallel x and y arrays (rounded to float32, as kdbush stores them).
+    public init(xs: [Double], ys: [Double], nodeSize: Int = 64) {
+        self.nodeSize = min(max(nodeSize, 2), 65_535)
+        let count = xs.count
+        ids = (0..<count).map { UInt32($0) }
+        coordinates = [Float](repeating: 0, count: 2 * count)
+        for index in 0..<count {
+            coordinates[2 * index] = Float(xs[index])
+            coordinates[2 * index + 1] = Float(ys[index])
+        }
+        if count > 0 {
+            ids.withUnsafeMutableBufferPointer { ids in
+                coordinates.withUnsafeMutableBufferPointer { coordinates in
+                    var sorter = Sorter(ids: ids.baseAddress!, coordinates: coordinates.baseAddress!, nodeSize: self.nodeSize)
+                    sorter.sort(left: 0, right: count - 1, axis: 0)
+                }
+            }
+        }
+    }
+
+    /// The number of items.
+    public var count: Int { ids.count }
+
+    /// Items with minX ≤ x ≤ maxX and minY ≤ y ≤ maxY, in traversal order.
+    public func range(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [Int] {
+        var result: [Int] = []
+        guard !ids.isEmpty else { return result }
+        var stack: [Int] = [0, ids.count - 1, 0]
+        while !stack.isEmpty {
+            let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
+            if right - left <= nodeSize {
+                for index in stride(from: left, through: right, by: 1) {
+                    let x = Double(coordinates[2 * index]), y = Double(coordinates[2 * index + 1])
+                    if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[index])) }
+                }
+                continue
+            }
+            let middle = (left + right) >> 1
+            let x = Double(coordinates[2 * middle]), y = Double(coordinates[2 * middle + 1])
+            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[middle])) }
+            if axis == 0 ? minX <= x : minY <= y { stack += [left, middle - 1, 1 - axis] }
+            if axis == 0 ? maxX >= x : maxY >= y { stack += [middle + 1, right, 1 - axis] }
+        }
+        return result
+    }
+
+    /// Items within `radius` of (x, y), in traversal order.
+    public func within(x qx: Double, y qy: Double, radius: Double) -> [Int] {
+        var result: [Int] = []
+        within(x: qx, y: qy, radius: radius) { result.append($0) }
+        return result
+    }
+
+    /// Calls `visit` with each item within `radius` of (x, y), in traversal order.
+    @inline(__always)
+    public func within(x qx: Double, y qy: Double, radius: Double, _ visit: (Int) -> Void) {
+        guard !ids.isEmpty else { return }
+        let squared = radius * radius
+        ids.withUnsafeBufferPointer { ids in
+            coordinates.withUnsafeBufferPointer { coordinates in
+                var stack: [Int] = [0, ids.count - 1, 0]
+                stack.reserveCapacity(96)
+                while !stack.isEmpty {
+                    let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
+                    if right - left <= nodeSize {
+                        for index in stride(from: left, through: right, by: 1) {
+                            let dx = Double(coordinates[2 * index]) - qx, dy = Double(coordinates[2 * index + 1]) - qy
+                            if dx * dx + dy * dy <= squared { visit(Int(ids[index])) }
+                        }
+                        continue
+                    }
+                    let middle = (left + right) >> 1
+                    let x = Double(coordinates[2 * middle]), y = Double(coordinates[2 * middle + 1])
+                    let dx = x - qx, dy = y - qy
+                    if dx * dx + dy * dy <= squared { visit(Int(ids[middle])) }
+                    if axis == 0 ? qx - radius <= x : qy - radius <= y {
+                        stack.append(left); stack.append(middle - 1); stack.append(1 - axis)
+                    }
+                    if axis == 0 ? qx + radius >= x : qy + radius >= y {
+                        stack.append(middle + 1); stack.append(right); stack.append(1 - axis)
+                    }
+                }
+            }
+        }
+    }
+
+    /// kdbush's k-d sort: median splits by Floyd–Rivest selection, alternating axes.
+    private struct Sorter {
+        let ids: UnsafeMutablePointer<UInt32>
+        let coordinates: UnsafeMutablePointer<Float>
+        let nodeSize: Int
+
+        mutating func sort(left: Int, right: Int, axis: Int) {
+            if right - left <= nodeSize { return }
+            let middle = (left + right) >> 1
+            select(middle, left, right, axis)
+            sort(left: left, right: middle - 1, axis: 1 - axis)
+            sort(left: middle + 1, right: right, axis: 1 - axis)
+        }
+
+        mutating func select(_ k: Int, _ leftStart: Int, _ rightStart: Int, _ axis: Int) {
+            var left = leftStart, right = rightStart
+            while right > left {
+                if right - left > 600 {
+                    let n = Double(right - left + 1), m = Double(k - left + 1)
+                    let z = log(n)
+                    let s = 0.5 * exp(2 * z / 3)
+                    let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
+                    let newLeft = max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
+                    let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
+                    select(k, newLeft, newRight, axis)
+                }
+                let t = coordinates[2 * k + axis]
+                var i = left, j = right
+                swapItems(left, k)
+                if coordinates[2 * right + axis] > t { swapItems(left, right) }
+                while i < j {
+                    swapItems(i, j)
+                    i += 1
+                    j -= 1
+                    while coordinates[2 * i + axis] < t { i += 1 }
+                    while coordinates[2 * j + axis] > t { j -= 1 }
+                }
+                if coordinates[2 * left + axis] == t {
+                    swapItems(left, j)
+                } else {
+                    j += 1
+                    swapItems(j, right)
+                }
+                if j <= k { left = j + 1 }
+                if k <= j { right = j - 1 }
+            }
+        }
+
+        @inline(__always)
+        func swapItems(_ i: Int, _ j: Int) {
+            let id = ids[i]; ids[i] = ids[j]; ids[j] = id
+            let x = coordinates[2 * i]; coordinates[2 * i] = coordinates[2 * j]; coordinates[2 * j] = x
+            let y = coordinates[2 * i + 1]; coordinates[2 * i + 1] = coordinates[2 * j + 1]; coordinates[2 * j + 1] = y
+        }
+    }
+}

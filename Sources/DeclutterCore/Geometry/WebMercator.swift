@@ -1,0 +1,27 @@
+import Foundation
+
+/// Web Mercator in world units: x and y in 0…1, x east from the antimeridian, y south from the top of the map.
+public enum WebMercator {
+    /// The world x of a longitude.
+    @inline(__always)
+    public static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
+
+    /// The world y of a latitude, clamped to 0…1 (about ±85.0511°).
+    @inline(__always)
+    public static func y(latitude: Double) -> Double {
+        let sine = sin(latitude * Double.pi / 180)
+        let y = 0.5 - 0.25 * log((1 + sine) / (1 - sine)) / Double.pi
+        return y < 0 ? 0 : y > 1 ? 1 : y
+    }
+
+    /// The longitude of a world x.
+    @inline(__always)
+    public static func longitude(x: Double) -> Double { (x - 0.5) * 360 }
+
+    /// The latitude of a world y.
+    @inline(__always)
+    public static func latitude(y: Double) -> Double {
+        let angle = (180 - y * 360) * Double.pi / 180
+        return 360 * atan(exp(angle)) / Double.pi - 90
+    }
+}

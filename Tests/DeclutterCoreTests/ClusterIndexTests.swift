@@ -1,0 +1,96 @@
+import DeclutterCore
+import Foundation
+import Testing
+
+let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// supercluster's own fixtures (`Fixtures/supercluster`, ISC licence beside them).
+@Suite struct ClusterIndexTests {
+    let places: [ClusterPoint]
+    init() throws {
+        places = try PointReader().read(contentsOf: coreFixtures.appendingPathComponent("supercluster/places.json")).points
+    }
+
+    func expectedTile(_ name: String) throws -> [JSONValue] {
+        let data = try Data(contentsOf: coreFixtures.appendingPathComponent("supercluster/\(name)"))
+        let root = JSONValue(foundation: try JSONSerialization.jsonObject(with: data))
+        return try #require(root.object?["features"]?.array)
+    }
+
+    @Test(arguments: [("places-z0-0-0.json", 2), ("places-z0-0-0-min5.json", 5)])
+    func tileEqualsSuperclusterFeatureForFeature(fixture: String, minPoints: Int) throws {
+        #expect(places.count == 163)
+        let index = ClusterIndex(points: places, options: ClusterOptions(minPoints: minPoints))
+        let tile = try #require(index.tile(z: 0, x: 0, y: 0))
+        let expected = try expectedTile(fixture)
+        #expect(tile.count == expected.count)
+        for (actual, wanted) in zip(tile, expected) {
+            #expect(actual.json == wanted)
+        }
+    }
+
+    @Test func clustersChildrenLeavesAndExpansion() throws {
+        let index = ClusterIndex(points: places)
+        let world = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 0)
+        #expect(world.reduce(0) { $0 + $1.pointCount } == 162)   // Null Island has no geometry
+        // supercluster's own test values.
+        #expect(try index.children(of: 164).map(\.pointCount) == [6, 7, 2, 1])
+        #expect(try index.leaves(of: 164, limit: 10, offset: 5).compactMap { $0.properties["name"]?.string }
+            == ["Niagara Falls", "Cape San Blas", "Cape Sable", "Cape Canaveral", "San  Salvador", "Cabo Gracias a Dios",
+                "I. de Cozumel", "Grand Cayman", "Miquelon", "Cape Bauld"])
+        #expect(try index.expansionZoom(of: 164) == 1)
+        #expect(try index.expansionZoom(of: 196) == 1)
+        #expect(try index.expansionZoom(of: 581) == 2)
+        #expect(try index.expansionZoom(of: 1157) == 2)
+        #expect(try index.expansionZoom(of: 4134) == 3)
+        #expect(throws: ClusterError.noSuchCluster(1)) { try index.children(of: 1) }
+        #expect(throws: ClusterError.noSuchCluster(99_999)) { try index.children(of: 99_999) }
+    }
+
+    @Test func boxesWrapAndSplitAtTheAntimeridian() {
+        let index = ClusterIndex(points: places)
+        let split = index.clusters(west: 129.426390, south: -103.720017, east: -445.930843, north: 114.518236, zoom: 1)
+        let whole = index.clusters(west: 129.426390, south: -103.720017, east: 180, north: 114.518236, zoom: 1)
+            + index.clusters(west: -180, south: -103.720017, east: -85.930843, north: 114.518236, zoom: 1)
+        #expect(split.count == 26)
+        #expect(split == whole)
+        #expect(index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 1).count
+            == index.clusters(west: -500, south: -90, east: 500, north: 90, zoom: 1).count)
+    }
+
+    @Test func clusteringIdentifiersAndCategoriesInOneIndex() throws {
+        // Two tight groups of points at the same place: the identifiers keep them apart; nil never clusters.
+        var points: [ClusterPoint] = []
+        for index in 0..<6 {
+            points.append(ClusterPoint(longitude: 10 + Double(index) * 1e-4, latitude: 50, category: index % 2 == 0 ? "bicycle" : "tricycle",
+                                       clusteringIdentifier: "bicycle"))
+            points.append(ClusterPoint(longitude: 10 + Double(index) * 1e-4, latitude: 50, category: "unicycle", clusteringIdentifier: "unicycle"))
+        }
+        points.append(ClusterPoint(longitude: 10, latitude: 50, category: "car", clusteringIdentifier: nil))
+        let index = ClusterIndex(points: points, categories: ["unicycle", "bicycle", "tricycle"])
+        let result = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 3)
+        #expect(result.count == 3)
+        let bicycles = try #require(result.first { $0.clusteringIdentifier == "bicycle" })
+        #expect(bicycles.pointCount == 6 && bicycles.categoryCounts == ["bicycle": 3, "tricycle": 3])
+        let unicycles = try #require(result.first { $0.clusteringIdentifier == "unicycle" })
+        #expect(unicycles.pointCount == 6 && unicycles.categoryCounts == ["unicycle": 6])
+        let single = try #require(result.first { !$0.isCluster })
+        #expect(single.pointIndex == 12)
+        // The same input gives the same ids.
+        #expect(ClusterIndex(points: points).clusters(west: -180, south: -90, east: 180, north: 90, zoom: 3).map(\.clusterId)
+            == result.map(\.clusterId))
+    }
+
+    @Test func reducerAggregatesProperties() throws {
+        let reducer = ClusterIndex.Reducer(map: { JSONObject([("sum", $0["scalerank"] ?? .number(0))]) },
+                                           reduce: { accumulated, next in
+            accumulated["sum"] = .number((accumulated["sum"]?.number ?? 0) + (next["sum"]?.number ?? 0))
+        })
+        let index = ClusterIndex(points: places, reducer: reducer)
+        let total = places.reduce(0.0) { $0 + ($1.properties["scalerank"]?.number ?? 0) }
+        let world = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 0)
+        let reduced = world.reduce(0.0) { $0 + ($1.isCluster ? $1.properties["sum"]?.number ?? 0 : $1.properties["scalerank"]?.number ?? 0) }
+        #expect(reduced == total)
+        #expect(world.filter(\.isCluster).allSatisfy { $0.properties["sum"] != nil })
+    }
+}
