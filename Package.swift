@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
-        .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting"]),
+        .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting", "DeclutterCore"]),
     ]
 )

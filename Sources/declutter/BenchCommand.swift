@@ -10,11 +10,12 @@ struct BenchCommand: ParsableCommand {
     /// The capabilities that can be measured.
     enum Area: String, ExpressibleByArgument, CaseIterable {
         case markers
+        case cluster
         case sprites
         case diff
     }
 
-    @Argument(help: "What to measure: markers, sprites, diff.")
+    @Argument(help: "What to measure: markers, cluster, sprites, diff.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -23,7 +24,18 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "markers: how many icons to draw (at least 10,000 for the reported median).")
     var icons: Int = 10_000
 
+    @Option(help: "cluster: how many seeded random points.")
+    var points: Int = 1_000_000
+
+    @Option(help: "cluster: the highest zoom clustered.")
+    var maxZoom: Int = 16
+
+    @Option(help: ArgumentHelp("cluster: index this file's points instead of random ones.", valueName: "file"))
+    var input: String?
+
     func validate() throws {
+        guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
+        guard (0...24).contains(maxZoom) else { throw ValidationError("--max-zoom must be in 0…24") }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
     }
 
@@ -31,6 +43,9 @@ struct BenchCommand: ParsableCommand {
         switch area {
         case .markers:
             let result = try MarkerBenchmark(icons: icons).run()
+            print(json ? result.json : result.text)
+        case .cluster:
+            let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom, input: input).run()
             print(json ? result.json : result.text)
         case .sprites:
             let result = try SpritesBenchmark(runs: 5).run()

@@ -1,0 +1,79 @@
+import DeclutterCore
+import Foundation
+import Testing
+
+@Suite struct ClusterCommandTests {
+    let fixtures = packageRoot.appendingPathComponent("Tests/DeclutterCoreTests/Fixtures")
+
+    func json(_ text: String) throws -> JSONValue {
+        JSONValue(foundation: try JSONSerialization.jsonObject(with: Data(text.utf8)))
+    }
+
+    @Test func tilePrintsSuperclusterJSON() throws {
+        let result = try CommandResult.run(["cluster", "--input", fixtures.appendingPathComponent("supercluster/places.json").path,
+                                            "--tile", "0/0/0", "--min-points", "5"], in: packageRoot)
+        #expect(result.status == 0)
+        let expected = try Data(contentsOf: fixtures.appendingPathComponent("supercluster/places-z0-0-0-min5.json"))
+        #expect(try json(result.stdout) == JSONValue(foundation: try JSONSerialization.jsonObject(with: expected)))
+    }
+
+    @Test func tandmClustersCarryCategoriesAndExpansionZoom() throws {
+        let result = try CommandResult.run(["cluster", "--input", fixtures.appendingPathComponent("tandm/Data.plist").path, "--zoom", "14"],
+                                           in: packageRoot)
+        #expect(result.status == 0)
+        let features = try #require(try json(result.stdout).object?["features"]?.array)
+        let members = features.reduce(0.0) { $0 + ($1.object?["properties"]?.object?["point_count"]?.number ?? 1) }
+        #expect(members == 65)
+        let first = try #require(features.first?.object?["properties"]?.object)
+        #expect(first["cluster"] == .bool(true))
+        #expect(first["categories"] == .object(JSONObject([("bicycle", .number(2)), ("tricycle", .number(7))])))
+        #expect(first["expansion_zoom"] == .number(15))
+    }
+
+    @Test(arguments: [
+        ("lat,lon,name\n50,10,a\n91,10,b\n", "points.csv: line 3: latitude 91.0 is outside -90…90"),
+        ("lat,lon,name\n50,10,a\nx,10,b\n", "points.csv: line 3: latitude \"x\" is not a number"),
+        ("y,x\n1,2\n", "points.csv: line 1: the header must name a latitude column (lat, latitude) and a longitude column (lon, lng, longitude)"),
+        ("lat,lon\n50,10,3\n", "points.csv: line 2: expected 2 fields, found 3"),
+    ])
+    func badRowsAreNamedWithTheirLine(csv: String, message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func skipInvalidCountsAndGoesOn() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("Latitude,LNG,name\n50,10,a\n91,10,b\n\"50.5\",nan,c\n50.001,10.001,\"d, with comma\"\n".utf8)
+            .write(to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--bbox", "-10,40,20,60", "--skip-invalid"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is outside -180…180)"))
+        let features = try #require(try json(result.stdout).object?["features"]?.array)
+        #expect(features.count == 1)
+        #expect(features[0].object?["properties"]?.object?["point_count"] == .number(2))
+    }
+
+    @Test(arguments: [
+        (["--zoom", "3"], "Missing expected argument '--input <file>'"),
+        (["--input", "x.csv"], "give --zoom Z (or --tile Z/X/Y)"),
+        (["--input", "x.csv", "--zoom", "30"], "--zoom must be in 0…24, got 30.0"),
+        (["--input", "x.csv", "--tile", "2/4/0"], "--tile must be z/x/y with 0 ≤ z ≤ 24 and 0 ≤ x, y < 2^z, got 2/4/0"),
+        (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "--bbox must be west,south,east,north in degrees, got 1,2,3"),
+        (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
+        (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv or .plist"),
+    ])
+    func badUsageExitsTwo(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n1,2\n".utf8).write(to: folder.appendingPathComponent("x.csv"))
+        try Data("lat,lon\n1,2\n".utf8).write(to: folder.appendingPathComponent("x.txt"))
+        let result = try CommandResult.run(["cluster"] + arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
