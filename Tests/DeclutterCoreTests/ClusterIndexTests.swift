@@ -1,4 +1,4 @@
-import DeclutterCore
+@testable import DeclutterCore
 import Foundation
 import Testing
 
@@ -92,5 +92,34 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         let reduced = world.reduce(0.0) { $0 + ($1.isCluster ? $1.properties["sum"]?.number ?? 0 : $1.properties["scalerank"]?.number ?? 0) }
         #expect(reduced == total)
         #expect(world.filter(\.isCluster).allSatisfy { $0.properties["sum"] != nil })
+    }
+}
+
+@Suite struct ClusterShortcutTests {
+    @Test func shortcutsChangeNothing() {
+        // Clumps of points at every scale, so that merges happen at every zoom.
+        var seed: UInt64 = 11
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var points: [ClusterPoint] = []
+        for _ in 0..<400 {
+            let longitude = random() * 360 - 180, latitude = random() * 160 - 80, spread = pow(10, -random() * 5)
+            for _ in 0..<Int(1 + random() * 40) {
+                points.append(ClusterPoint(longitude: max(-180, min(180, longitude + (random() - 0.5) * spread)),
+                                           latitude: max(-85, min(85, latitude + (random() - 0.5) * spread)),
+                                           category: random() < 0.5 ? "a" : "b"))
+            }
+        }
+        let fast = ClusterIndex(points: points)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        for zoom in 0...17 {
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
+        }
+        for (z, x, y) in [(0, 0, 0), (3, 2, 3), (7, 64, 40)] {
+            #expect(fast.tile(z: z, x: x, y: y) == plain.tile(z: z, x: x, y: y))
+        }
     }
 }

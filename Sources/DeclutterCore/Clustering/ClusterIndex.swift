@@ -26,6 +26,9 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Aggregate rows handed out so far.
     private var rowCount = 0
     private let pointCategory: [Int32]
+    /// Each input point's distance to its nearest other point (world units), to skip neighbour searches that
+    /// cannot find anything.
+    private var nearest: [Double] = []
     private let reducer: Reducer?
     private let identifiers: [String]
 
@@ -43,15 +46,13 @@ public final class ClusterIndex: @unchecked Sendable {
     }
 
     /// One zoom's items in flat parallel arrays (supercluster's stride-6 rows, split by field).
-    struct Level {
+    struct Level: Sendable {
         var xs: [Double] = []
         var ys: [Double] = []
-        /// The last zoom the item was visited at; `Int8.max` for never.
-        var visited: [Int8] = []
         /// Input index for points, cluster id for clusters.
         var ids: [Int] = []
         var parents: [Int] = []
-        var counts: [Int] = []
+        var counts: [Int32] = []
         /// Aggregate row for clusters, -1 for points.
         var rows: [Int32] = []
         /// Clustering group; -1 never clusters.
@@ -59,9 +60,14 @@ public final class ClusterIndex: @unchecked Sendable {
         var tree: KDTree?
 
         mutating func append(from other: Level, _ index: Int) {
-            xs.append(other.xs[index]); ys.append(other.ys[index]); visited.append(other.visited[index])
-            ids.append(other.ids[index]); parents.append(other.parents[index]); counts.append(other.counts[index])
+            xs.append(other.xs[index]); ys.append(other.ys[index]); ids.append(other.ids[index])
+            parents.append(other.parents[index]); counts.append(other.counts[index])
             rows.append(other.rows[index]); groups.append(other.groups[index])
+        }
+
+        mutating func reserve(_ count: Int) {
+            xs.reserveCapacity(count); ys.reserveCapacity(count); ids.reserveCapacity(count); parents.reserveCapacity(count)
+            counts.reserveCapacity(count); rows.reserveCapacity(count); groups.reserveCapacity(count)
         }
 
         var count: Int { xs.count }
@@ -74,8 +80,14 @@ public final class ClusterIndex: @unchecked Sendable {
     ///   - options: Radius, extent, zoom range, minimum points.
     ///   - categories: Category names counted per cluster; default: the points' categories in first-seen order.
     ///   - reducer: An optional map/reduce over point properties.
-    public init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions(), categories: [String]? = nil,
-                reducer: Reducer? = nil) {
+    public convenience init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions(), categories: [String]? = nil,
+                            reducer: Reducer? = nil) {
+        self.init(points: points, options: options, categories: categories, reducer: reducer, shortcuts: true)
+    }
+
+    /// `shortcuts: false` searches every item's neighbours and rebuilds every tree, as supercluster does;
+    /// tests use it to show the shortcuts change nothing.
+    init(points: [ClusterPoint], options: ClusterOptions, categories: [String]?, reducer: Reducer?, shortcuts: Bool) {
         self.options = options
         self.points = points
         self.reducer = reducer
@@ -109,7 +121,6 @@ public final class ClusterIndex: @unchecked Sendable {
             // supercluster rounds projected input coordinates to float32 (Math.fround).
             top.xs.append(Double(Float(WebMercator.x(longitude: point.longitude))))
             top.ys.append(Double(Float(WebMercator.y(latitude: point.latitude))))
-            top.visited.append(Int8.max)
             top.ids.append(index)
             top.parents.append(-1)
             top.counts.append(1)
@@ -120,11 +131,21 @@ public final class ClusterIndex: @unchecked Sendable {
         self.pointCategory = pointCategory
         self.identifiers = identifierNames
         top.tree = KDTree(xs: top.xs, ys: top.ys, nodeSize: options.nodeSize)
+        nearest = shortcuts ? Self.nearestDistances(top, pointCount: points.count)
+            : [Double](repeating: 0, count: points.count)
         var built = [top]
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            var next = cluster(&built[built.count - 1], zoom: zoom)
-            next.tree = KDTree(xs: next.xs, ys: next.ys, nodeSize: options.nodeSize)
-            built.append(next)
+            let (next, changed) = cluster(&built[built.count - 1], zoom: zoom)
+            if changed || !shortcuts {
+                var level = next
+                level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: options.nodeSize)
+                built.append(level)
+            } else {
+                // Nothing merged or moved: the level is the one above, tree and all (parents are written later, per level).
+                var same = built[built.count - 1]
+                same.parents = [Int](repeating: -1, count: same.count)
+                built.append(same)
+            }
         }
         levels = built.reversed()
     }
@@ -134,28 +155,31 @@ public final class ClusterIndex: @unchecked Sendable {
         max(options.minZoom, min(zoom, options.maxZoom + 1)) - options.minZoom
     }
 
-    /// One zoom's greedy pass over the level above.
-    private func cluster(_ level: inout Level, zoom: Int) -> Level {
+    /// One zoom's greedy pass over the level above: neighbour lists first (in parallel, they do not depend on
+    /// the merging), then the merges in item order exactly as supercluster makes them.
+    private func cluster(_ level: inout Level, zoom: Int) -> (Level, changed: Bool) {
         let radius = options.radius / (options.extent * pow(2, Double(zoom)))
-        let zoomMark = Int8(zoom)
+        let count = level.count
         var next = Level()
+        next.reserve(count)
+        guard let tree = level.tree else { return (next, false) }
+        let (offsets, neighbors) = Self.neighborLists(level, tree: tree, radius: radius, nearest: nearest)
+        if offsets[count] == 0 { return (level, false) }   // nobody has a neighbour: nothing can merge or move
+        var changed = false
         let categoryWidth = categories.count
-        guard let tree = level.tree else { return next }
-        var neighbors: [Int] = []
-        for i in 0..<level.count {
-            if level.visited[i] <= zoomMark { continue }
-            level.visited[i] = zoomMark
+        var visited = [Bool](repeating: false, count: count)
+        for i in 0..<count {
+            if visited[i] { continue }
+            visited[i] = true
             let group = level.groups[i]
             let x = level.xs[i], y = level.ys[i]
-            neighbors.removeAll(keepingCapacity: true)
-            if group >= 0 {
-                tree.within(x: x, y: y, radius: radius) { if level.groups[$0] == group { neighbors.append($0) } }
-            }
-            let originCount = level.counts[i]
+            let list = Int(offsets[i])..<Int(offsets[i + 1])
+            let originCount = Int(level.counts[i])
             var total = originCount
-            for k in neighbors where level.visited[k] > zoomMark { total += level.counts[k] }
+            for position in list where !visited[Int(neighbors[position])] { total += Int(level.counts[Int(neighbors[position])]) }
 
             if total > originCount && total >= options.minPoints {
+                changed = true
                 var weightedX = x * Double(originCount), weightedY = y * Double(originCount)
                 let id = (i << 5) + (zoom + 1) + points.count
                 let aggregated = categoryWidth > 0 || reducer != nil
@@ -166,12 +190,13 @@ public final class ClusterIndex: @unchecked Sendable {
                     addCategories(of: level, i, to: Int(row))
                 }
                 var reduced = JSONObject(), reducing = false
-                for k in neighbors {
-                    if level.visited[k] <= zoomMark { continue }
-                    level.visited[k] = zoomMark
-                    let memberCount = level.counts[k]
-                    weightedX += level.xs[k] * Double(memberCount)
-                    weightedY += level.ys[k] * Double(memberCount)
+                for position in list {
+                    let k = Int(neighbors[position])
+                    if visited[k] { continue }
+                    visited[k] = true
+                    let memberCount = Double(level.counts[k])
+                    weightedX += level.xs[k] * memberCount
+                    weightedY += level.ys[k] * memberCount
                     level.parents[k] = id
                     if categoryWidth > 0 { addCategories(of: level, k, to: Int(row)) }
                     if let reducer {
@@ -182,19 +207,84 @@ public final class ClusterIndex: @unchecked Sendable {
                 if reducer != nil { clusterProperties.append(reduced) }
                 level.parents[i] = id
                 next.xs.append(weightedX / Double(total)); next.ys.append(weightedY / Double(total))
-                next.visited.append(Int8.max); next.ids.append(id); next.parents.append(-1); next.counts.append(total)
+                next.ids.append(id); next.parents.append(-1); next.counts.append(Int32(total))
                 next.rows.append(aggregated ? row : -1); next.groups.append(group)
             } else {
                 next.append(from: level, i)
                 if total > 1 {
-                    for k in neighbors where level.visited[k] > zoomMark {
-                        level.visited[k] = zoomMark
+                    changed = true
+                    for position in list where !visited[Int(neighbors[position])] {
+                        let k = Int(neighbors[position])
+                        visited[k] = true
                         next.append(from: level, k)
                     }
                 }
             }
         }
-        return next
+        return (next, changed)
+    }
+
+    /// For every located input point, the distance to its nearest other point, computed by all cores.
+    private static func nearestDistances(_ top: Level, pointCount: Int) -> [Double] {
+        var distances = [Double](repeating: 0, count: pointCount)
+        guard let tree = top.tree else { return distances }
+        let count = top.count
+        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 2048))
+        distances.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for i in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    output[top.ids[i]] = tree.nearestDistance(x: top.xs[i], y: top.ys[i], excluding: i)
+                }
+            }
+        }
+        return distances
+    }
+
+    /// For every item, the other items of its clustering group within `radius`, in k-d traversal order, as
+    /// offsets into one flat list. Computed by all cores: each takes a contiguous run of items.
+    ///
+    /// A single point whose nearest neighbour is more than three radii away is skipped: clusters lie within
+    /// two radii of all their members (each zoom's merge reaches one radius, halving per zoom above), so nothing
+    /// can be within one radius of it.
+    private static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double]) -> (offsets: [Int32], neighbors: [Int32]) {
+        let count = level.count
+        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 2048))
+        var parts = [(counts: [Int32], neighbors: [Int32])](repeating: ([], []), count: chunks)
+        parts.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let results = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
+                var counts = [Int32](repeating: 0, count: end - start)
+                var found: [Int32] = []
+                level.groups.withUnsafeBufferPointer { groups in
+                    for i in start..<end {
+                        let group = groups[i]
+                        guard group >= 0 else { continue }
+                        // The margin covers float32 rounding of stored positions.
+                        if level.counts[i] == 1 && nearest[level.ids[i]] > 3 * radius * (1 + 1e-9) + 1e-7 { continue }
+                        let before = found.count
+                        tree.within(x: level.xs[i], y: level.ys[i], radius: radius) { k in
+                            if k != i && groups[k] == group { found.append(Int32(k)) }
+                        }
+                        counts[i - start] = Int32(found.count - before)
+                    }
+                }
+                results[chunk] = (counts, found)
+            }
+        }
+        var offsets = [Int32](repeating: 0, count: count + 1)
+        var neighbors: [Int32] = []
+        neighbors.reserveCapacity(parts.reduce(0) { $0 + $1.neighbors.count })
+        var item = 0
+        for part in parts {
+            for itemCount in part.counts {
+                offsets[item + 1] = offsets[item] + itemCount
+                item += 1
+            }
+            neighbors.append(contentsOf: part.neighbors)
+        }
+        return (offsets, neighbors)
     }
 
     /// Adds an item's members per category to a cluster row.
@@ -323,7 +413,7 @@ public final class ClusterIndex: @unchecked Sendable {
 
     /// A level's item as a query result.
     private func feature(_ level: Level, _ index: Int) -> ClusterFeature {
-        let count = level.counts[index]
+        let count = Int(level.counts[index])
         if count > 1 {
             return ClusterFeature(clusterId: level.ids[index], pointIndex: nil, pointCount: count,
                                   longitude: WebMercator.longitude(x: level.xs[index]), latitude: WebMercator.latitude(y: level.ys[index]),
@@ -344,7 +434,7 @@ public final class ClusterIndex: @unchecked Sendable {
         if isCluster {
             worldX = level.xs[index]; worldY = level.ys[index]
             var properties = reducedProperties(level.rows[index])
-            let count = level.counts[index]
+            let count = Int(level.counts[index])
             properties["cluster"] = .bool(true)
             properties["cluster_id"] = .number(Double(level.ids[index]))
             properties["point_count"] = .number(Double(count))

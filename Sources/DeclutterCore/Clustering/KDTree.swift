@@ -21,10 +21,21 @@ public struct KDTree: Sendable {
             coordinates[2 * index + 1] = Float(ys[index])
         }
         if count > 0 {
+            let nodeSize = self.nodeSize
             ids.withUnsafeMutableBufferPointer { ids in
                 coordinates.withUnsafeMutableBufferPointer { coordinates in
-                    var sorter = Sorter(ids: ids.baseAddress!, coordinates: coordinates.baseAddress!, nodeSize: self.nodeSize)
-                    sorter.sort(left: 0, right: count - 1, axis: 0)
+                    nonisolated(unsafe) let sorter = Sorter(ids: ids.baseAddress!, coordinates: coordinates.baseAddress!, nodeSize: nodeSize)
+                    let right = count - 1
+                    guard right > nodeSize, count >= 65_536 else {
+                        sorter.sort(left: 0, right: right, axis: 0)
+                        return
+                    }
+                    // The root split first; its two halves touch disjoint memory and are sorted on two cores.
+                    let middle = right >> 1
+                    sorter.select(middle, 0, right, 0)
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in
+                        if half == 0 { sorter.sort(left: 0, right: middle - 1, axis: 1) } else { sorter.sort(left: middle + 1, right: right, axis: 1) }
+                    }
                 }
             }
         }
@@ -68,32 +79,95 @@ public struct KDTree: Sendable {
     public func within(x qx: Double, y qy: Double, radius: Double, _ visit: (Int) -> Void) {
         guard !ids.isEmpty else { return }
         let squared = radius * radius
+        let nodeSize = self.nodeSize
         ids.withUnsafeBufferPointer { ids in
             coordinates.withUnsafeBufferPointer { coordinates in
-                var stack: [Int] = [0, ids.count - 1, 0]
-                stack.reserveCapacity(96)
-                while !stack.isEmpty {
-                    let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
-                    if right - left <= nodeSize {
-                        for index in stride(from: left, through: right, by: 1) {
-                            let dx = Double(coordinates[2 * index]) - qx, dy = Double(coordinates[2 * index + 1]) - qy
-                            if dx * dx + dy * dy <= squared { visit(Int(ids[index])) }
+                // Each step pops one range and pushes at most two, one level deeper: 3 × 2 × depth entries suffice.
+                let capacity = 6 * (Int.bitWidth - ids.count.leadingZeroBitCount + 2)
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
+                    var top = 0
+                    stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
+                    top = 3
+                    while top > 0 {
+                        let axis = stack[top - 1], right = stack[top - 2], left = stack[top - 3]
+                        top -= 3
+                        if right - left <= nodeSize {
+                            var index = left
+                            while index <= right {
+                                let dx = Double(coordinates[2 * index]) - qx, dy = Double(coordinates[2 * index + 1]) - qy
+                                if dx * dx + dy * dy <= squared { visit(Int(ids[index])) }
+                                index += 1
+                            }
+                            continue
                         }
-                        continue
-                    }
-                    let middle = (left + right) >> 1
-                    let x = Double(coordinates[2 * middle]), y = Double(coordinates[2 * middle + 1])
-                    let dx = x - qx, dy = y - qy
-                    if dx * dx + dy * dy <= squared { visit(Int(ids[middle])) }
-                    if axis == 0 ? qx - radius <= x : qy - radius <= y {
-                        stack.append(left); stack.append(middle - 1); stack.append(1 - axis)
-                    }
-                    if axis == 0 ? qx + radius >= x : qy + radius >= y {
-                        stack.append(middle + 1); stack.append(right); stack.append(1 - axis)
+                        let middle = (left + right) >> 1
+                        let x = Double(coordinates[2 * middle]), y = Double(coordinates[2 * middle + 1])
+                        let dx = x - qx, dy = y - qy
+                        if dx * dx + dy * dy <= squared { visit(Int(ids[middle])) }
+                        if axis == 0 ? qx - radius <= x : qy - radius <= y {
+                            stack[top] = left; stack[top + 1] = middle - 1; stack[top + 2] = 1 - axis
+                            top += 3
+                        }
+                        if axis == 0 ? qx + radius >= x : qy + radius >= y {
+                            stack[top] = middle + 1; stack[top + 1] = right; stack[top + 2] = 1 - axis
+                            top += 3
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The distance from (x, y) to the nearest item other than `excluding`; infinity when there is none.
+    public func nearestDistance(x qx: Double, y qy: Double, excluding: Int) -> Double {
+        guard ids.count > 1 else { return .infinity }
+        var best = Double.infinity
+        let nodeSize = self.nodeSize
+        ids.withUnsafeBufferPointer { ids in
+            coordinates.withUnsafeBufferPointer { coordinates in
+                let capacity = 2 * (Int.bitWidth - ids.count.leadingZeroBitCount + 2)
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * capacity) { stack in
+                    // Per pending range, the squared distance to the splitting line that separates it from the query:
+                    // checked when the range is taken, with the best distance known by then.
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { bounds in
+                        stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
+                        bounds[0] = 0
+                        var top = 1
+                        while top > 0 {
+                            top -= 1
+                            if bounds[top] > best { continue }
+                            let left = stack[3 * top], right = stack[3 * top + 1], axis = stack[3 * top + 2]
+                            if right - left <= nodeSize {
+                                for index in stride(from: left, through: right, by: 1) where Int(ids[index]) != excluding {
+                                    let dx = Double(coordinates[2 * index]) - qx, dy = Double(coordinates[2 * index + 1]) - qy
+                                    best = min(best, dx * dx + dy * dy)
+                                }
+                                continue
+                            }
+                            let middle = (left + right) >> 1
+                            if Int(ids[middle]) != excluding {
+                                let dx = Double(coordinates[2 * middle]) - qx, dy = Double(coordinates[2 * middle + 1]) - qy
+                                best = min(best, dx * dx + dy * dy)
+                            }
+                            let offset = (axis == 0 ? qx : qy) - Double(coordinates[2 * middle + axis])
+                            let nearLow = offset <= 0
+                            // Far side first on the stack, near side on top: the near side is searched first.
+                            stack[3 * top] = nearLow ? middle + 1 : left
+                            stack[3 * top + 1] = nearLow ? right : middle - 1
+                            stack[3 * top + 2] = 1 - axis
+                            bounds[top] = offset * offset
+                            top += 1
+                            stack[3 * top] = nearLow ? left : middle + 1
+                            stack[3 * top + 1] = nearLow ? middle - 1 : right
+                            stack[3 * top + 2] = 1 - axis
+                            bounds[top] = 0
+                            top += 1
+                        }
+                    }
+                }
+            }
+        }
+        return best.squareRoot()
     }
 
     /// kdbush's k-d sort: median splits by Floyd–Rivest selection, alternating axes.
@@ -102,7 +176,7 @@ public struct KDTree: Sendable {
         let coordinates: UnsafeMutablePointer<Float>
         let nodeSize: Int
 
-        mutating func sort(left: Int, right: Int, axis: Int) {
+        func sort(left: Int, right: Int, axis: Int) {
             if right - left <= nodeSize { return }
             let middle = (left + right) >> 1
             select(middle, left, right, axis)
@@ -110,7 +184,7 @@ public struct KDTree: Sendable {
             sort(left: middle + 1, right: right, axis: 1 - axis)
         }
 
-        mutating func select(_ k: Int, _ leftStart: Int, _ rightStart: Int, _ axis: Int) {
+        func select(_ k: Int, _ leftStart: Int, _ rightStart: Int, _ axis: Int) {
             var left = leftStart, right = rightStart
             while right > left {
                 if right - left > 600 {
