@@ -163,8 +163,11 @@ public final class ClusterIndex: @unchecked Sendable {
         var next = Level()
         next.reserve(count)
         guard let tree = level.tree else { return (next, false) }
-        let (offsets, neighbors) = Self.neighborLists(level, tree: tree, radius: radius, nearest: nearest)
-        if offsets[count] == 0 { return (level, false) }   // nobody has a neighbour: nothing can merge or move
+        // Precomputed lists pay off where neighbours are few; at dense zooms they would hold billions of entries,
+        // so there each unvisited item searches when its turn comes, as supercluster does.
+        let precomputed = Self.neighborLists(level, tree: tree, radius: radius, nearest: nearest, budget: 4 * count + 1_000_000)
+        if let precomputed, precomputed.offsets[count] == 0 { return (level, false) }   // nobody has a neighbour
+        var searched: [Int32] = []
         var changed = false
         let categoryWidth = categories.count
         var visited = [Bool](repeating: false, count: count)
@@ -173,7 +176,18 @@ public final class ClusterIndex: @unchecked Sendable {
             visited[i] = true
             let group = level.groups[i]
             let x = level.xs[i], y = level.ys[i]
-            let list = Int(offsets[i])..<Int(offsets[i + 1])
+            let neighbors: [Int32], list: Range<Int>
+            if let precomputed {
+                neighbors = precomputed.neighbors
+                list = Int(precomputed.offsets[i])..<Int(precomputed.offsets[i + 1])
+            } else {
+                searched.removeAll(keepingCapacity: true)
+                if group >= 0 {
+                    tree.within(x: x, y: y, radius: radius) { k in if k != i && level.groups[k] == group { searched.append(Int32(k)) } }
+                }
+                neighbors = searched
+                list = 0..<searched.count
+            }
             let originCount = Int(level.counts[i])
             var total = originCount
             for position in list where !visited[Int(neighbors[position])] { total += Int(level.counts[Int(neighbors[position])]) }
@@ -247,18 +261,28 @@ public final class ClusterIndex: @unchecked Sendable {
     /// A single point whose nearest neighbour is more than three radii away is skipped: clusters lie within
     /// two radii of all their members (each zoom's merge reaches one radius, halving per zoom above), so nothing
     /// can be within one radius of it.
-    private static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double]) -> (offsets: [Int32], neighbors: [Int32]) {
+    /// Nil when the lists would hold more than `budget` entries.
+    private static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double],
+                                      budget: Int) -> (offsets: [Int32], neighbors: [Int32])? {
         let count = level.count
         let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 2048))
         var parts = [(counts: [Int32], neighbors: [Int32])](repeating: ([], []), count: chunks)
+        var overflowed = [Bool](repeating: false, count: chunks)
+        let chunkBudget = budget / chunks
         parts.withUnsafeMutableBufferPointer { buffer in
+            overflowed.withUnsafeMutableBufferPointer { flags in
             nonisolated(unsafe) let results = buffer
+            nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
                 var counts = [Int32](repeating: 0, count: end - start)
                 var found: [Int32] = []
                 level.groups.withUnsafeBufferPointer { groups in
                     for i in start..<end {
+                        if found.count > chunkBudget {
+                            overflow[chunk] = true
+                            return
+                        }
                         let group = groups[i]
                         guard group >= 0 else { continue }
                         // The margin covers float32 rounding of stored positions.
@@ -272,7 +296,9 @@ public final class ClusterIndex: @unchecked Sendable {
                 }
                 results[chunk] = (counts, found)
             }
+            }
         }
+        if overflowed.contains(true) { return nil }
         var offsets = [Int32](repeating: 0, count: count + 1)
         var neighbors: [Int32] = []
         neighbors.reserveCapacity(parts.reduce(0) { $0 + $1.neighbors.count })
