@@ -11,11 +11,12 @@ struct BenchCommand: ParsableCommand {
     enum Area: String, ExpressibleByArgument, CaseIterable {
         case markers
         case cluster
+        case placement
         case sprites
         case diff
     }
 
-    @Argument(help: "What to measure: markers, cluster, sprites, diff.")
+    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -33,9 +34,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("cluster: index this file's points instead of random ones.", valueName: "file"))
     var input: String?
 
+    @Option(help: "placement: how many views.")
+    var annotations: Int = 100_000
+
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
         guard (0...24).contains(maxZoom) else { throw ValidationError("--max-zoom must be in 0…24") }
+        guard (1...10_000_000).contains(annotations) else { throw ValidationError("--annotations must be in 1…10,000,000") }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
     }
 
@@ -47,6 +52,10 @@ struct BenchCommand: ParsableCommand {
         case .cluster:
             let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom, input: input).run()
             print(json ? result.json : result.text)
+        case .placement:
+            let (milliseconds, visible) = PlacementBenchmark(annotations: annotations).run()
+            print(json ? String(format: "{\"area\":\"placement\",\"annotations\":%d,\"ms\":%.2f,\"visible\":%d}", annotations, milliseconds, visible)
+                : String(format: "placement: %.2f ms for %d views (%d visible)", milliseconds, annotations, visible))
         case .sprites:
             let result = try SpritesBenchmark(runs: 5).run()
             print(json ? result.json : result.text)

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Which views a map shows, by MapKit's rules.
+///
+/// 1. Views with the same clustering identifier that collide merge into a cluster annotation (members: the union;
+///    point: the mean of the members' points; view: the cluster view description; priority: the highest of its
+///    members). Merging repeats until no two same-identifier views collide, all collisions of a round at once,
+///    so the result does not depend on input order.
+/// 2. Views are then taken by priority, highest first, and on a tie nearest the viewport centre first; a view
+///    that collides with one already shown is hidden. Required views (priority 1000 and up) are always shown;
+///    `none` views never collide. Only exact ties (same priority, same distance) fall back to the id.
+public enum PlacementEngine {
+    /// What placement decided.
+    public struct Result: Sendable, Hashable {
+        /// Shown annotations that are not in a cluster, in input order.
+        public var visible: [String]
+        /// Hidden annotations that are not in a cluster, in input order.
+        public var hidden: [String]
+        /// The clusters, ordered by their first member's input position.
+        public var clusters: [Cluster]
+    }
+
+    /// A cluster annotation.
+    public struct Cluster: Sendable, Hashable {
+        /// Member ids in input order.
+        public var members: [String]
+        /// The mean of the members' points.
+        public var x: Double
+        /// See ``x``.
+        public var y: Double
+        /// Whether the cluster's view is shown.
+        public var visible: Bool
+        /// The identifier its members share.
+        public var clusteringIdentifier: String
+    }
+
+    /// A view taking part in placement: an annotation or a cluster of them.
+    struct Item {
+        /// The annotation this item is, or the first of a cluster's.
+        var first: Int
+        /// A cluster's members; empty for a single annotation.
+        var members: [Int]
+        var x: Double, y: Double
+        var width: Double, height: Double
+        var offsetX: Double, offsetY: Double
+        var mode: CollisionMode
+        var priority: Float
+        var identifier: String?
+
+        var shape: CollisionGrid.Shape {
+            let centerX = x + offsetX, centerY = y + offsetY
+            switch mode {
+            case .circle: return .circle(x: centerX, y: centerY, radius: min(width, height) / 2)
+            default: return .box(minX: centerX - width / 2, minY: centerY - height / 2, maxX: centerX + width / 2, maxY: centerY + height / 2)
+            }
+        }
+    }
+
+    /// Places a scene.
+    public static func place(_ scene: PlacementScene) -> Result {
+        let annotations = scene.annotations
+        var items = annotations.enumerated().map { index, annotation in
+            Item(first: index, members: [], x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
+                 offsetX: annotation.centerOffset.first ?? 0, offsetY: annotation.centerOffset.dropFirst().first ?? 0,
+                 mode: annotation.collisionMode, priority: annotation.displayPriority.rawValue, identifier: annotation.clusteringIdentifier)
+        }
+        if annotations.contains(where: { $0.clusteringIdentifier != nil }) {
+            items = mergeClusters(items, annotations: annotations, scene: scene)
+        }
+        let count = items.count
+        // Flat copies of what the greedy pass reads.
+        var priorities = [Float](repeating: 0, count: count), distances = [Double](repeating: 0, count: count)
+        var shapes = [CollisionGrid.Shape](repeating: .box(minX: 0, minY: 0, maxX: 0, maxY: 0), count: count)
+        var collides = [Bool](repeating: true, count: count)
+        let centerX = scene.width / 2, centerY = scene.height / 2
+        for (index, item) in items.enumerated() {
+            priorities[index] = item.priority
+            let dx = item.x + item.offsetX - centerX, dy = item.y + item.offsetY - centerY
+            distances[index] = dx * dx + dy * dy
+            shapes[index] = item.shape
+            collides[index] = item.mode != .none
+        }
+
+        // Highest priority first; on a tie nearer the centre first (the farther one is hidden); then the id.
+        var order = priorityOrder(priorities: priorities, distances: distances)
+        // Exact ties (same priority, same distance) are rare; only they compare ids.
+        var runStart = 0
+        for position in 1...max(count, 1) where position == count
+            || priorities[order[position]] != priorities[order[runStart]] || distances[order[position]] != distances[order[runStart]] {
+            if position - runStart > 1 {
+                order[runStart..<position].sort { annotations[items[$0].first].id < annotations[items[$1].first].id }
+            }
+            runStart = position
+        }
+        var grid = CollisionGrid(width: scene.width, height: scene.height, cellSize: 64)
+        var shown = [Bool](repeating: false, count: count)
+        let required = DisplayPriority.required.rawValue
+        for index in order {
+            guard collides[index] else {
+                shown[index] = true
+                continue
+            }
+            if priorities[index] >= required || !grid.collides(shapes[index]) {
+                shown[index] = true
+                grid.insert(shapes[index])
+            }
+        }
+
+        var visibility = [Bool](repeating: false, count: annotations.count)
+        var clustered = [Bool](repeating: false, count: annotations.count)
+        var clusters: [(first: Int, cluster: Cluster)] = []
+        for (index, item) in items.enumerated() {
+            if !item.members.isEmpty {
+                let members = item.members.sorted()
+                for member in members { clustered[member] = true }
+                clusters.append((members[0], Cluster(members: members.map { annotations[$0].id }, x: item.x, y: item.y,
+                                                     visible: shown[index], clusteringIdentifier: item.identifier ?? "")))
+            } else {
+                visibility[item.first] = shown[index]
+            }
+        }
+        clusters.sort { $0.first < $1.first }
+        var visible: [String] = [], hidden: [String] = []
+        for index in annotations.indices where !clustered[index] {
+            if visibility[index] { visible.append(annotations[index].id) } else { hidden.append(annotations[index].id) }
+        }
+        return Result(visible: visible, hidden: hidden, clusters: clusters.map(\.cluster))
+    }
+
+    /// Item indices by priority (descending), then distance (ascending), input order on ties: two stable radix sorts,
+    /// since a comparison sort cost more than the placement itself.
+    static func priorityOrder(priorities: [Float], distances: [Double]) -> [Int] {
+        let count = priorities.count
+        guard count > 1 else { return Array(0..<count) }
+        var order = Array(0..<count), scratch = order
+        // Non-negative doubles order as their bit patterns.
+        let keys = distances.map { $0.bitPattern }
+        var counts = [Int](repeating: 0, count: 65_537)
+        for shift in stride(from: 0, to: 64, by: 16) {
+            for index in counts.indices { counts[index] = 0 }
+            for key in keys { counts[Int((key >> UInt64(shift)) & 0xFFFF) + 1] += 1 }
+            if counts.contains(count) { continue }   // every key has the same digit here
+            for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
+            for item in order {
+                let digit = Int((keys[item] >> UInt64(shift)) & 0xFFFF)
+                scratch[counts[digit]] = item
+                counts[digit] += 1
+            }
+            swap(&order, &scratch)
+        }
+        // Then by priority rank, stably, so equal priorities stay in distance order.
+        let ranks = Array(Set(priorities)).sorted(by: >)
+        let rankOf = Dictionary(uniqueKeysWithValues: ranks.enumerated().map { ($1, $0) })
+        var starts = [Int](repeating: 0, count: ranks.count + 1)
+        let itemRanks = priorities.map { rankOf[$0] ?? 0 }
+        for rank in itemRanks { starts[rank + 1] += 1 }
+        for rank in 0..<ranks.count { starts[rank + 1] += starts[rank] }
+        for item in order {
+            scratch[starts[itemRanks[item]]] = item
+            starts[itemRanks[item]] += 1
+        }
+        return scratch
+    }
+
+    /// Merges colliding same-identifier views round by round until none collide.
+    static func mergeClusters(_ start: [Item], annotations: [PlacementAnnotation], scene: PlacementScene) -> [Item] {
+        var items = start
+        let view = scene.clusterView
+        while true {
+            var grid = CollisionGrid(width: scene.width, height: scene.height, cellSize: 64)
+            for item in items { grid.insert(item.identifier == nil || item.mode == .none ? .box(minX: 0, minY: 0, maxX: 0, maxY: 0) : item.shape) }
+            var parent = Array(items.indices)
+            func root(_ index: Int) -> Int {
+                var index = index
+                while parent[index] != index {
+                    parent[index] = parent[parent[index]]
+                    index = parent[index]
+                }
+                return index
+            }
+            var merged = false
+            for (index, item) in items.enumerated() where item.identifier != nil && item.mode != .none {
+                grid.forEachCollision(with: item.shape) { other in
+                    guard other != index, items[other].identifier == item.identifier, items[other].mode != .none else { return }
+                    let a = root(index), b = root(other)
+                    if a != b {
+                        parent[max(a, b)] = min(a, b)
+                        merged = true
+                    }
+                }
+            }
+            guard merged else { return items }
+            var groups: [Int: [Int]] = [:]
+            for index in items.indices { groups[root(index), default: []].append(index) }
+            items = groups.keys.sorted().map { key in
+                let parts = groups[key] ?? [key]
+                if parts.count == 1 { return items[parts[0]] }
+                let members = parts.flatMap { items[$0].members.isEmpty ? [items[$0].first] : items[$0].members }
+                let x = members.reduce(0) { $0 + annotations[$1].x } / Double(members.count)
+                let y = members.reduce(0) { $0 + annotations[$1].y } / Double(members.count)
+                return Item(first: members.min() ?? 0, members: members, x: x, y: y, width: view.width, height: view.height,
+                            offsetX: view.centerOffset.first ?? 0, offsetY: view.centerOffset.dropFirst().first ?? 0, mode: view.collisionMode,
+                            priority: parts.map { items[$0].priority }.max() ?? 0, identifier: items[parts[0]].identifier)
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import DeclutterCore
+import Foundation
+
+/// `declutter place`: decides which marker views show, by MapKit's collision, priority and clustering rules.
+struct PlaceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "place",
+        abstract: "Place marker views in screen space as MapKit does and print which show, hide or cluster.",
+        discussion: """
+            The scene: {"viewport": {"width", "height"}, "clusterView": {"width", "height", "collisionMode", "centerOffset"},
+                        "annotations": [{"id", "x", "y", "width", "height", "centerOffset", "collisionMode",
+                                         "displayPriority", "clusteringIdentifier"}]}
+            """)
+
+    @Option(help: ArgumentHelp("The scene (JSON).", valueName: "file"))
+    var input: String
+
+    func run() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: input))
+        } catch {
+            throw InputError(file: input, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
+        }
+        let scene: PlacementScene
+        do {
+            scene = try JSONDecoder().decode(PlacementScene.self, from: data)
+        } catch let error as DecodingError {
+            let translated = StyleError(file: input, decodingError: error)
+            throw InputError(file: input, location: translated.path.isEmpty ? nil : translated.path, message: translated.message)
+        }
+        let result = PlacementEngine.place(scene)
+        let clusters = result.clusters.map { cluster in
+            JSONValue.object(JSONObject([("members", .array(cluster.members.map(JSONValue.string))), ("x", .number(cluster.x)),
+                                         ("y", .number(cluster.y)), ("visible", .bool(cluster.visible)),
+                                         ("clusteringIdentifier", .string(cluster.clusteringIdentifier))]))
+        }
+        let output = JSONObject([("visible", .array(result.visible.map(JSONValue.string))),
+                                 ("hidden", .array(result.hidden.map(JSONValue.string))), ("clusters", .array(clusters))])
+        print(JSONValue.object(output).jsonText)
+    }
+}

@@ -1,0 +1,34 @@
+import DeclutterCore
+import Foundation
+
+/// Times one placement pass over N 40×40 views with mixed priorities and modes, uniform over 4096×4096.
+struct PlacementBenchmark {
+    var annotations: Int
+
+    func run() -> (milliseconds: Double, visible: Int) {
+        var seed: UInt64 = 7
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let priorities: [DisplayPriority] = [.required, .defaultHigh, .defaultLow, DisplayPriority(500)]
+        let modes: [CollisionMode] = [.rectangle, .circle, .circle, .none]
+        let views = (0..<annotations).map { index in
+            PlacementAnnotation(id: String(index), x: random() * 4096, y: random() * 4096, width: 40, height: 40,
+                                collisionMode: modes[index % 4 == 3 && random() < 0.9 ? 0 : index % 4],
+                                displayPriority: priorities[Int(random() * 4) % 4 == 0 && random() < 0.95 ? 1 : Int(random() * 4) % 4])
+        }
+        let scene = PlacementScene(width: 4096, height: 4096, annotations: views)
+        _ = PlacementEngine.place(scene)   // warm
+        var times: [Double] = []
+        var visible = 0
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = PlacementEngine.place(scene)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            visible = result.visible.count
+        }
+        times.sort()
+        return (times[times.count / 2], visible)
+    }
+}

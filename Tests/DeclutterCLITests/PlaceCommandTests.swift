@@ -1,0 +1,41 @@
+import DeclutterCore
+import Foundation
+import Testing
+
+@Suite struct PlaceCommandTests {
+    @Test func printsVisibleHiddenAndClusters() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = """
+            {"viewport": {"width": 400, "height": 400},
+             "clusterView": {"width": 40, "height": 40, "collisionMode": "circle", "centerOffset": [0, -10]},
+             "annotations": [
+               {"id": "a", "x": 100, "y": 100, "width": 30, "height": 40, "centerOffset": [0, -20], "displayPriority": "defaultLow", "clusteringIdentifier": "bike"},
+               {"id": "b", "x": 110, "y": 104, "width": 30, "height": 40, "centerOffset": [0, -20], "displayPriority": "defaultLow", "clusteringIdentifier": "bike"},
+               {"id": 7, "x": 300, "y": 300, "width": 40, "height": 40, "collisionMode": "circle", "displayPriority": 600},
+               {"id": "c", "x": 310, "y": 300, "width": 40, "height": 40, "displayPriority": "defaultLow", "clusteringIdentifier": null}
+             ]}
+            """
+        try Data(scene.utf8).write(to: folder.appendingPathComponent("scene.json"))
+        let result = try CommandResult.run(["place", "--input", "scene.json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"visible":["7"],"hidden":["c"],"clusters":[{"members":["a","b"],"x":105,"y":102,"visible":true,"clusteringIdentifier":"bike"}]}"# + "\n")
+    }
+
+    @Test(arguments: [
+        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": null, "width": 4, "height": 4}]}"#,
+         "scene.json: annotations[0].y: expected a number, got null"),
+        (#"{"viewport": {"width": 400}, "annotations": []}"#, "scene.json: viewport.height: missing required field"),
+        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "priority": 3}]}"#,
+         "scene.json: annotations[0].priority: unknown field"),
+        ("{", "scene.json: not valid JSON"),
+    ])
+    func malformedScenesNameThePath(json: String, message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(json.utf8).write(to: folder.appendingPathComponent("scene.json"))
+        let result = try CommandResult.run(["place", "--input", "scene.json"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
