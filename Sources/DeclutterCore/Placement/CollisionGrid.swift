@@ -35,8 +35,11 @@ public struct CollisionGrid: Sendable {
     private let rows: Int
     private let originX: Double
     private let originY: Double
-    /// Shapes filed per cell: indices into `shapes`.
-    private var cells: [[Int32]]
+    /// Per cell, the newest entry filed there (-1 for none); entries chain to older ones in the same cell.
+    /// Flat arrays instead of an array per cell keep reference counting out of the inner loop.
+    private var heads: [Int32]
+    private var entryShape: [Int32] = []
+    private var entryNext: [Int32] = []
     private var shapes: [Shape] = []
 
     /// A grid over `width`×`height` starting at (originX, originY); shapes outside it are clamped to its border
@@ -47,7 +50,7 @@ public struct CollisionGrid: Sendable {
         self.originY = originY
         columns = max(1, min(4096, Int((width / self.cellSize).rounded(.up))))
         rows = max(1, min(4096, Int((height / self.cellSize).rounded(.up))))
-        cells = Array(repeating: [], count: columns * rows)
+        heads = [Int32](repeating: -1, count: columns * rows)
     }
 
     private func cellRange(_ shape: Shape) -> (ClosedRange<Int>, ClosedRange<Int>) {
@@ -63,7 +66,12 @@ public struct CollisionGrid: Sendable {
         shapes.append(shape)
         let (columnRange, rowRange) = cellRange(shape)
         for row in rowRange {
-            for column in columnRange { cells[row * columns + column].append(index) }
+            for column in columnRange {
+                let cell = row * columns + column
+                entryShape.append(index)
+                entryNext.append(heads[cell])
+                heads[cell] = Int32(entryNext.count - 1)
+            }
         }
     }
 
@@ -73,7 +81,12 @@ public struct CollisionGrid: Sendable {
         let (columnRange, rowRange) = cellRange(shape)
         for row in rowRange {
             for column in columnRange {
-                for index in cells[row * columns + column] where shapes[Int(index)].intersects(shape) { body(Int(index)) }
+                var entry = heads[row * columns + column]
+                while entry >= 0 {
+                    let index = Int(entryShape[Int(entry)])
+                    if shapes[index].intersects(shape) { body(index) }
+                    entry = entryNext[Int(entry)]
+                }
             }
         }
     }
@@ -83,7 +96,11 @@ public struct CollisionGrid: Sendable {
         let (columnRange, rowRange) = cellRange(shape)
         for row in rowRange {
             for column in columnRange {
-                for index in cells[row * columns + column] where shapes[Int(index)].intersects(shape) { return true }
+                var entry = heads[row * columns + column]
+                while entry >= 0 {
+                    if shapes[Int(entryShape[Int(entry)])].intersects(shape) { return true }
+                    entry = entryNext[Int(entry)]
+                }
             }
         }
         return false

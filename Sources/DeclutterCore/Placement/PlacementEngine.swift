@@ -132,34 +132,41 @@ public enum PlacementEngine {
     static func priorityOrder(priorities: [Float], distances: [Double]) -> [Int] {
         let count = priorities.count
         guard count > 1 else { return Array(0..<count) }
-        var order = Array(0..<count), scratch = order
-        // Non-negative doubles order as their bit patterns.
-        let keys = distances.map { $0.bitPattern }
-        var counts = [Int](repeating: 0, count: 65_537)
-        for shift in stride(from: 0, to: 64, by: 16) {
+        // (key, item) pairs move together so every pass reads and writes sequentially. Non-negative doubles
+        // order as their bit patterns.
+        var pairs = distances.enumerated().map { (key: $1.bitPattern, item: Int32($0)) }
+        var scratch = pairs
+        var counts = [Int](repeating: 0, count: 2049)
+        for shift in stride(from: 0, to: 64, by: 11) {
             for index in counts.indices { counts[index] = 0 }
-            for key in keys { counts[Int((key >> UInt64(shift)) & 0xFFFF) + 1] += 1 }
+            for pair in pairs { counts[Int((pair.key >> UInt64(shift)) & 0x7FF) + 1] += 1 }
             if counts.contains(count) { continue }   // every key has the same digit here
             for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
-            for item in order {
-                let digit = Int((keys[item] >> UInt64(shift)) & 0xFFFF)
-                scratch[counts[digit]] = item
+            for pair in pairs {
+                let digit = Int((pair.key >> UInt64(shift)) & 0x7FF)
+                scratch[counts[digit]] = pair
                 counts[digit] += 1
             }
-            swap(&order, &scratch)
+            swap(&pairs, &scratch)
         }
         // Then by priority rank, stably, so equal priorities stay in distance order.
         let ranks = Array(Set(priorities)).sorted(by: >)
+        var order = [Int](repeating: 0, count: count)
+        if ranks.count == 1 {
+            for (position, pair) in pairs.enumerated() { order[position] = Int(pair.item) }
+            return order
+        }
         let rankOf = Dictionary(uniqueKeysWithValues: ranks.enumerated().map { ($1, $0) })
-        var starts = [Int](repeating: 0, count: ranks.count + 1)
         let itemRanks = priorities.map { rankOf[$0] ?? 0 }
+        var starts = [Int](repeating: 0, count: ranks.count + 1)
         for rank in itemRanks { starts[rank + 1] += 1 }
         for rank in 0..<ranks.count { starts[rank + 1] += starts[rank] }
-        for item in order {
-            scratch[starts[itemRanks[item]]] = item
-            starts[itemRanks[item]] += 1
+        for pair in pairs {
+            let rank = itemRanks[Int(pair.item)]
+            order[starts[rank]] = Int(pair.item)
+            starts[rank] += 1
         }
-        return scratch
+        return order
     }
 
     /// Merges colliding same-identifier views round by round until none collide.
