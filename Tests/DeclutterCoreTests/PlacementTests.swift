@@ -55,6 +55,11 @@ import Testing
         }
     }
 
+    @Test func emptyAndSingleScenes() {
+        #expect(place([]) == PlacementEngine.Result(visible: [], hidden: [], clusters: []))
+        #expect(place([view("only", 10, 10, priority: .defaultLow)]).visible == ["only"])
+    }
+
     @Test func noneNeverCollides() {
         let result = place([view("A", 100, 100), view("B", 100, 100, mode: .none, priority: .defaultLow)])
         #expect(Set(result.visible) == ["A", "B"])

@@ -85,7 +85,7 @@ public enum PlacementEngine {
         var order = priorityOrder(priorities: priorities, distances: distances)
         // Exact ties (same priority, same distance) are rare; only they compare ids.
         var runStart = 0
-        for position in 1...max(count, 1) where position == count
+        for position in stride(from: 1, through: count, by: 1) where position == count
             || priorities[order[position]] != priorities[order[runStart]] || distances[order[position]] != distances[order[runStart]] {
             if position - runStart > 1 {
                 order[runStart..<position].sort { annotations[items[$0].first].id < annotations[items[$1].first].id }
