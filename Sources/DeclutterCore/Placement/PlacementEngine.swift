@@ -132,12 +132,18 @@ public enum PlacementEngine {
     static func priorityOrder(priorities: [Float], distances: [Double]) -> [Int] {
         let count = priorities.count
         guard count > 1 else { return Array(0..<count) }
-        // (key, item) pairs move together so every pass reads and writes sequentially. Non-negative doubles
-        // order as their bit patterns.
-        var pairs = distances.enumerated().map { (key: $1.bitPattern, item: Int32($0)) }
+        // Priority rank in the top bits, the distance rounded down to float32 below: one 64-bit key, three
+        // 11-bit passes for the distance and one for the rank. Non-negative floats order as their bit patterns.
+        let ranks = Array(Set(priorities)).sorted(by: >)
+        let rankOf = Dictionary(uniqueKeysWithValues: ranks.enumerated().map { ($1, UInt64($0)) })
+        var pairs = (0..<count).map { item -> (key: UInt64, item: Int32) in
+            var coarse = Float(distances[item])
+            if Double(coarse) > distances[item] { coarse = coarse.nextDown }
+            return ((rankOf[priorities[item]] ?? 0) << 32 | UInt64(coarse.bitPattern), Int32(item))
+        }
         var scratch = pairs
         var counts = [Int](repeating: 0, count: 2049)
-        for shift in stride(from: 0, to: 64, by: 11) {
+        for shift in [0, 11, 22, 32, 43] {
             for index in counts.indices { counts[index] = 0 }
             for pair in pairs { counts[Int((pair.key >> UInt64(shift)) & 0x7FF) + 1] += 1 }
             if counts.contains(count) { continue }   // every key has the same digit here
@@ -149,22 +155,18 @@ public enum PlacementEngine {
             }
             swap(&pairs, &scratch)
         }
-        // Then by priority rank, stably, so equal priorities stay in distance order.
-        let ranks = Array(Set(priorities)).sorted(by: >)
-        var order = [Int](repeating: 0, count: count)
-        if ranks.count == 1 {
-            for (position, pair) in pairs.enumerated() { order[position] = Int(pair.item) }
-            return order
-        }
-        let rankOf = Dictionary(uniqueKeysWithValues: ranks.enumerated().map { ($1, $0) })
-        let itemRanks = priorities.map { rankOf[$0] ?? 0 }
-        var starts = [Int](repeating: 0, count: ranks.count + 1)
-        for rank in itemRanks { starts[rank + 1] += 1 }
-        for rank in 0..<ranks.count { starts[rank + 1] += starts[rank] }
-        for pair in pairs {
-            let rank = itemRanks[Int(pair.item)]
-            order[starts[rank]] = Int(pair.item)
-            starts[rank] += 1
+        var order = pairs.map { Int($0.item) }
+        // Keys that collide after rounding to float32 are ordered by the exact distance (stable, so input order
+        // stays for exact ties).
+        var runStart = 0
+        for position in stride(from: 1, through: count, by: 1) where position == count || pairs[position].key != pairs[runStart].key {
+            if position - runStart > 1 {
+                let sorted = order[runStart..<position].enumerated().sorted {
+                    distances[$0.element] != distances[$1.element] ? distances[$0.element] < distances[$1.element] : $0.offset < $1.offset
+                }.map(\.element)
+                order.replaceSubrange(runStart..<position, with: sorted)
+            }
+            runStart = position
         }
         return order
     }
