@@ -84,9 +84,6 @@ public final class DrawingContext {
         cairo_stroke(handle)
     }
 
-    /// Sets the flattening tolerance in device pixels (cairo default 0.1).
-    public func setTolerance(_ tolerance: Double) { cairo_set_tolerance(handle, tolerance) }
-
     /// Limits later drawing to the current path (cleared).
     public func clip() { cairo_clip(handle) }
 
