@@ -103,6 +103,18 @@ let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test func labelReplacesTheCount() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labelled = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=100", "--label", "100+", "--output", "a.png"], in: folder)
+        let plain = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=100", "--output", "b.png"], in: folder)
+        #expect(labelled.status == 0 && plain.status == 0)
+        #expect(try RGBAImage(contentsOf: folder.appendingPathComponent("a.png")) != RGBAImage(contentsOf: folder.appendingPathComponent("b.png")))
+        let tooLong = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--label", "123456789", "--output", "c.png"], in: folder)
+        #expect(tooLong.status == 2)
+        #expect(tooLong.stderr.contains("--label must be 1 to 8 characters, got \"123456789\""))
+    }
+
     @Test func helpExitsZero() throws {
         let result = try CommandResult.run(["marker", "--help"], in: packageRoot)
         #expect(result.status == 0)
