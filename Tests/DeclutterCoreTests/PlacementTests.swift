@@ -128,3 +128,16 @@ import Testing
         #expect(error(#"{"viewport": {"width": -1, "height": 300}, "annotations": []}"#) == "scene.json: viewport.width: expected a width in points, > 0")
     }
 }
+
+@Suite struct PlacementOrderTests {
+    @Test func manyDistinctPrioritiesStillOrderByPriorityThenDistance() {
+        // 40 priority levels: the order falls back to a table; each view blocks the next lower one.
+        let views = (0..<40).map { index in
+            PlacementAnnotation(id: "v\(index)", x: 100 + Double(index) * 30, y: 100, width: 40, height: 40,
+                                displayPriority: DisplayPriority(Float(index * 10)))
+        }
+        let result = PlacementEngine.place(PlacementScene(width: 2000, height: 400, annotations: views.reversed()))
+        // From the top (v39) down, every second view fits.
+        #expect(result.visible == stride(from: 1, to: 40, by: 2).map { "v\($0)" }.reversed())
+    }
+}

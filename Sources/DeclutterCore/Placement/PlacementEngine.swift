@@ -59,36 +59,59 @@ public enum PlacementEngine {
     /// Places a scene.
     public static func place(_ scene: PlacementScene) -> Result {
         let annotations = scene.annotations
-        var items = annotations.enumerated().map { index, annotation in
-            Item(first: index, members: [], x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
-                 offsetX: annotation.centerOffset.first ?? 0, offsetY: annotation.centerOffset.dropFirst().first ?? 0,
-                 mode: annotation.collisionMode, priority: annotation.displayPriority.rawValue, identifier: annotation.clusteringIdentifier)
-        }
-        if annotations.contains(where: { $0.clusteringIdentifier != nil }) {
+        // Clusters need items that can hold several annotations; without clustering identifiers the views are
+        // read straight from the annotations, which saves building an item per view.
+        var items: [Item] = []
+        let clustering = annotations.contains { $0.clusteringIdentifier != nil }
+        if clustering {
+            items = annotations.enumerated().map { index, annotation in
+                Item(first: index, members: [], x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
+                     offsetX: annotation.centerOffset.first ?? 0, offsetY: annotation.centerOffset.dropFirst().first ?? 0,
+                     mode: annotation.collisionMode, priority: annotation.displayPriority.rawValue,
+                     identifier: annotation.clusteringIdentifier)
+            }
             items = mergeClusters(items, annotations: annotations, scene: scene)
         }
-        let count = items.count
+        let count = clustering ? items.count : annotations.count
         // Flat copies of what the greedy pass reads.
         var priorities = [Float](repeating: 0, count: count), distances = [Double](repeating: 0, count: count)
         var shapes = [CollisionGrid.Shape](repeating: .box(minX: 0, minY: 0, maxX: 0, maxY: 0), count: count)
         var collides = [Bool](repeating: true, count: count)
         let centerX = scene.width / 2, centerY = scene.height / 2
-        for (index, item) in items.enumerated() {
-            priorities[index] = item.priority
-            let dx = item.x + item.offsetX - centerX, dy = item.y + item.offsetY - centerY
-            distances[index] = dx * dx + dy * dy
-            shapes[index] = item.shape
-            collides[index] = item.mode != .none
+        func record(_ index: Int, x: Double, y: Double, width: Double, height: Double, offset: (Double, Double),
+                    mode: CollisionMode, priority: Float) {
+            let viewX = x + offset.0, viewY = y + offset.1
+            priorities[index] = priority
+            distances[index] = (viewX - centerX) * (viewX - centerX) + (viewY - centerY) * (viewY - centerY)
+            shapes[index] = mode == .circle ? .circle(x: viewX, y: viewY, radius: min(width, height) / 2)
+                : .box(minX: viewX - width / 2, minY: viewY - height / 2, maxX: viewX + width / 2, maxY: viewY + height / 2)
+            collides[index] = mode != .none
+        }
+        if clustering {
+            for (index, item) in items.enumerated() {
+                record(index, x: item.x, y: item.y, width: item.width, height: item.height, offset: (item.offsetX, item.offsetY),
+                       mode: item.mode, priority: item.priority)
+            }
+        } else {
+            annotations.withUnsafeBufferPointer { annotations in
+                for index in 0..<count {
+                    let annotation = annotations[index], offset = annotation.centerOffset
+                    record(index, x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
+                           offset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0),
+                           mode: annotation.collisionMode, priority: annotation.displayPriority.rawValue)
+                }
+            }
         }
 
         // Highest priority first; on a tie nearer the centre first (the farther one is hidden); then the id.
         var order = priorityOrder(priorities: priorities, distances: distances)
+        func first(_ index: Int) -> Int { clustering ? items[index].first : index }
         // Exact ties (same priority, same distance) are rare; only they compare ids.
         var runStart = 0
         for position in stride(from: 1, through: count, by: 1) where position == count
             || priorities[order[position]] != priorities[order[runStart]] || distances[order[position]] != distances[order[runStart]] {
             if position - runStart > 1 {
-                order[runStart..<position].sort { annotations[items[$0].first].id < annotations[items[$1].first].id }
+                order[runStart..<position].sort { annotations[first($0)].id < annotations[first($1)].id }
             }
             runStart = position
         }
@@ -109,6 +132,7 @@ public enum PlacementEngine {
         var visibility = [Bool](repeating: false, count: annotations.count)
         var clustered = [Bool](repeating: false, count: annotations.count)
         var clusters: [(first: Int, cluster: Cluster)] = []
+        if !clustering { visibility = shown }
         for (index, item) in items.enumerated() {
             if !item.members.isEmpty {
                 let members = item.members.sorted()
@@ -134,12 +158,20 @@ public enum PlacementEngine {
         guard count > 1 else { return Array(0..<count) }
         // Priority rank in the top bits, the distance rounded down to float32 below: one 64-bit key, three
         // 11-bit passes for the distance and one for the rank. Non-negative floats order as their bit patterns.
-        let ranks = Array(Set(priorities)).sorted(by: >)
-        let rankOf = Dictionary(uniqueKeysWithValues: ranks.enumerated().map { ($1, UInt64($0)) })
+        // Scenes mostly use a handful of priority levels; a short list beats hashing every view.
+        var levels: [Float] = []
+        for priority in priorities where !levels.contains(priority) {
+            levels.append(priority)
+            if levels.count > 16 { break }
+        }
+        let rankTable: [Float: UInt64]? = levels.count > 16
+            ? Dictionary(uniqueKeysWithValues: Array(Set(priorities)).sorted(by: >).enumerated().map { ($1, UInt64($0)) }) : nil
+        levels.sort(by: >)
         var pairs = (0..<count).map { item -> (key: UInt64, item: Int32) in
             var coarse = Float(distances[item])
             if Double(coarse) > distances[item] { coarse = coarse.nextDown }
-            return ((rankOf[priorities[item]] ?? 0) << 32 | UInt64(coarse.bitPattern), Int32(item))
+            let rank = rankTable?[priorities[item]] ?? UInt64(levels.firstIndex(of: priorities[item]) ?? 0)
+            return (rank << 32 | UInt64(coarse.bitPattern), Int32(item))
         }
         var scratch = pairs
         var counts = [Int](repeating: 0, count: 2049)
