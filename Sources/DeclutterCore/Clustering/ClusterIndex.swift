@@ -18,7 +18,23 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Category names, in the order of ``ClusterFeature/categoryCounts``' sources.
     public let categories: [String]
     /// Levels by zoom: `levels[z - minZoom]`, with one extra level above `maxZoom` holding the input points.
-    private var levels: [Level] = []
+    /// A level is only its items' order (indices into the item table); trees are built when first queried.
+    private var levels: [[Int32]] = []
+    /// Query trees by level, built on first use.
+    private var trees: [KDTree?] = []
+    private let treeLock = NSLock()
+    /// Every point and cluster once: input points at their input index, clusters after them.
+    private var itemX: [Double] = []
+    private var itemY: [Double] = []
+    /// Input index for points, cluster id for clusters.
+    private var itemId: [Int] = []
+    private var itemCount: [Int32] = []
+    /// Aggregate row for clusters, -1 for points.
+    private var itemRow: [Int32] = []
+    /// Clustering group; -1 never clusters.
+    private var itemGroup: [Int32] = []
+    /// The id of the cluster that took the item in, or -1.
+    private var itemParent: [Int] = []
     /// Per-category member counts of every cluster, `categories.count` wide, indexed by a cluster's aggregate row.
     private var categoryRows: [Int32] = []
     /// Reduced properties of every cluster, by aggregate row (only with a reducer).
@@ -45,13 +61,15 @@ public final class ClusterIndex: @unchecked Sendable {
         }
     }
 
-    /// One zoom's items in flat parallel arrays (supercluster's stride-6 rows, split by field).
+    /// The level being clustered, in flat parallel arrays (supercluster's stride-6 rows, split by field);
+    /// only its item order is kept afterwards.
     struct Level: Sendable {
         var xs: [Double] = []
         var ys: [Double] = []
         /// Input index for points, cluster id for clusters.
         var ids: [Int] = []
-        var parents: [Int] = []
+        /// Index in the item table.
+        var items: [Int32] = []
         var counts: [Int32] = []
         /// Aggregate row for clusters, -1 for points.
         var rows: [Int32] = []
@@ -61,12 +79,12 @@ public final class ClusterIndex: @unchecked Sendable {
 
         mutating func append(from other: Level, _ index: Int) {
             xs.append(other.xs[index]); ys.append(other.ys[index]); ids.append(other.ids[index])
-            parents.append(other.parents[index]); counts.append(other.counts[index])
+            items.append(other.items[index]); counts.append(other.counts[index])
             rows.append(other.rows[index]); groups.append(other.groups[index])
         }
 
         mutating func reserve(_ count: Int) {
-            xs.reserveCapacity(count); ys.reserveCapacity(count); ids.reserveCapacity(count); parents.reserveCapacity(count)
+            xs.reserveCapacity(count); ys.reserveCapacity(count); ids.reserveCapacity(count); items.reserveCapacity(count)
             counts.reserveCapacity(count); rows.reserveCapacity(count); groups.reserveCapacity(count)
         }
 
@@ -97,7 +115,14 @@ public final class ClusterIndex: @unchecked Sendable {
         var identifierNames: [String] = []
         var pointCategory = [Int32](repeating: -1, count: points.count)
         var top = Level()
-        top.xs.reserveCapacity(points.count); top.ys.reserveCapacity(points.count)
+        top.reserve(points.count)
+        itemX = [Double](repeating: .nan, count: points.count)
+        itemY = [Double](repeating: .nan, count: points.count)
+        itemId = Array(0..<points.count)
+        itemCount = [Int32](repeating: 1, count: points.count)
+        itemRow = [Int32](repeating: -1, count: points.count)
+        itemGroup = [Int32](repeating: -1, count: points.count)
+        itemParent = [Int](repeating: -1, count: points.count)
         for (index, point) in points.enumerated() {
             if let category = point.category {
                 if categoryIndex[category] == nil, categories == nil {
@@ -119,10 +144,12 @@ public final class ClusterIndex: @unchecked Sendable {
             // Unlocated points (null geometry) keep their index but are never placed, as in supercluster.
             guard point.longitude.isFinite, point.latitude.isFinite else { continue }
             // supercluster rounds projected input coordinates to float32 (Math.fround).
-            top.xs.append(Double(Float(WebMercator.x(longitude: point.longitude))))
-            top.ys.append(Double(Float(WebMercator.y(latitude: point.latitude))))
+            let x = Double(Float(WebMercator.x(longitude: point.longitude))), y = Double(Float(WebMercator.y(latitude: point.latitude)))
+            itemX[index] = x; itemY[index] = y; itemGroup[index] = group
+            top.xs.append(x)
+            top.ys.append(y)
             top.ids.append(index)
-            top.parents.append(-1)
+            top.items.append(Int32(index))
             top.counts.append(1)
             top.rows.append(-1)
             top.groups.append(group)
@@ -133,21 +160,19 @@ public final class ClusterIndex: @unchecked Sendable {
         top.tree = KDTree(xs: top.xs, ys: top.ys, nodeSize: options.nodeSize)
         nearest = shortcuts ? Self.nearestDistances(top, pointCount: points.count)
             : [Double](repeating: 0, count: points.count)
-        var built = [top]
+        var built = [top.items]
+        var current = top
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            let (next, changed) = cluster(&built[built.count - 1], zoom: zoom)
+            let (next, changed) = cluster(&current, zoom: zoom)
             if changed || !shortcuts {
-                var level = next
-                level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: options.nodeSize)
-                built.append(level)
-            } else {
-                // Nothing merged or moved: the level is the one above, tree and all (parents are written later, per level).
-                var same = built[built.count - 1]
-                same.parents = [Int](repeating: -1, count: same.count)
-                built.append(same)
+                current = next
+                current.tree = KDTree(xs: current.xs, ys: current.ys, nodeSize: options.nodeSize)
             }
+            // Unchanged: the level is the one above, tree and all; its item order array is shared.
+            built.append(current.items)
         }
         levels = built.reversed()
+        trees = [KDTree?](repeating: nil, count: levels.count)
     }
 
     /// The level for a zoom, clamped to the index's range (`maxZoom + 1` holds the points).
@@ -211,7 +236,7 @@ public final class ClusterIndex: @unchecked Sendable {
                     let memberCount = Double(level.counts[k])
                     weightedX += level.xs[k] * memberCount
                     weightedY += level.ys[k] * memberCount
-                    level.parents[k] = id
+                    itemParent[Int(level.items[k])] = id
                     if categoryWidth > 0 { addCategories(of: level, k, to: Int(row)) }
                     if let reducer {
                         if !reducing { reduced = mapped(level, i); reducing = true }
@@ -219,10 +244,13 @@ public final class ClusterIndex: @unchecked Sendable {
                     }
                 }
                 if reducer != nil { clusterProperties.append(reduced) }
-                level.parents[i] = id
-                next.xs.append(weightedX / Double(total)); next.ys.append(weightedY / Double(total))
-                next.ids.append(id); next.parents.append(-1); next.counts.append(Int32(total))
+                itemParent[Int(level.items[i])] = id
+                let centroidX = weightedX / Double(total), centroidY = weightedY / Double(total)
+                next.xs.append(centroidX); next.ys.append(centroidY)
+                next.ids.append(id); next.items.append(Int32(itemX.count)); next.counts.append(Int32(total))
                 next.rows.append(aggregated ? row : -1); next.groups.append(group)
+                itemX.append(centroidX); itemY.append(centroidY); itemId.append(id); itemCount.append(Int32(total))
+                itemRow.append(aggregated ? row : -1); itemGroup.append(group); itemParent.append(-1)
             } else {
                 next.append(from: level, i)
                 if total > 1 {
@@ -335,6 +363,17 @@ public final class ClusterIndex: @unchecked Sendable {
 
     // MARK: Queries
 
+    /// A level's tree, built on first use (only the level being clustered keeps one while the index is built).
+    private func tree(_ level: Int) -> KDTree {
+        treeLock.lock()
+        defer { treeLock.unlock() }
+        if let built = trees[level] { return built }
+        let items = levels[level]
+        let built = KDTree(xs: items.map { itemX[Int($0)] }, ys: items.map { itemY[Int($0)] }, nodeSize: options.nodeSize)
+        trees[level] = built
+        return built
+    }
+
     /// Clusters and points within a bounding box at a zoom; longitudes wrap, and a box across the antimeridian
     /// (west > east) is split in two.
     public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [ClusterFeature] {
@@ -350,24 +389,24 @@ public final class ClusterIndex: @unchecked Sendable {
                 + clusters(west: -180, south: minLatitude, east: maxLongitude, north: maxLatitude, zoom: zoom)
         }
         guard zoom.isFinite else { return [] }
-        let level = levels[levelIndex(Int(zoom.rounded(.down)))]
-        guard let tree = level.tree else { return [] }
-        return tree.range(minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
-                          maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude))
-            .map { feature(level, $0) }
+        let level = levelIndex(Int(zoom.rounded(.down)))
+        let items = levels[level]
+        return tree(level).range(minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
+                                 maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude))
+            .map { feature(Int(items[$0])) }
     }
 
     /// The features of tile z/x/y in tile coordinates (0…extent), with a `radius`-wide buffer, as supercluster's
     /// `getTile`; nil when the tile is empty.
     public func tile(z: Int, x: Int, y: Int) -> [TileFeature]? {
-        let level = levels[levelIndex(z)]
-        guard let tree = level.tree else { return nil }
+        let level = levelIndex(z)
+        let items = levels[level], tree = tree(level)
         let scale = pow(2, Double(z))
         let padding = options.radius / options.extent
         let top = (Double(y) - padding) / scale, bottom = (Double(y) + 1 + padding) / scale
         var features: [TileFeature] = []
         func add(_ ids: [Int], _ tileX: Double) {
-            for index in ids { features.append(tileFeature(level, index, x: tileX, y: Double(y), scale: scale)) }
+            for index in ids { features.append(tileFeature(Int(items[index]), x: tileX, y: Double(y), scale: scale)) }
         }
         add(tree.range(minX: (Double(x) - padding) / scale, minY: top, maxX: (Double(x) + 1 + padding) / scale, maxY: bottom), Double(x))
         if x == 0 {
@@ -388,12 +427,15 @@ public final class ClusterIndex: @unchecked Sendable {
         guard clusterId >= points.count, originZoom >= options.minZoom, originZoom <= options.maxZoom + 1 else {
             throw ClusterError.noSuchCluster(clusterId)
         }
-        let level = levels[originZoom - options.minZoom]
-        guard originIndex < level.count, let tree = level.tree else { throw ClusterError.noSuchCluster(clusterId) }
+        let level = originZoom - options.minZoom
+        let items = levels[level]
+        guard originIndex < items.count else { throw ClusterError.noSuchCluster(clusterId) }
+        let origin = Int(items[originIndex])
         let radius = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
-        let children = tree.within(x: level.xs[originIndex], y: level.ys[originIndex], radius: radius)
-            .filter { level.parents[$0] == clusterId }
-            .map { feature(level, $0) }
+        let children = tree(level).within(x: itemX[origin], y: itemY[origin], radius: radius)
+            .map { Int(items[$0]) }
+            .filter { itemParent[$0] == clusterId }
+            .map(feature)
         guard !children.isEmpty else { throw ClusterError.noSuchCluster(clusterId) }
         return children
     }
@@ -437,45 +479,45 @@ public final class ClusterIndex: @unchecked Sendable {
         return zoom
     }
 
-    /// A level's item as a query result.
-    private func feature(_ level: Level, _ index: Int) -> ClusterFeature {
-        let count = Int(level.counts[index])
+    /// An item of the table as a query result.
+    private func feature(_ item: Int) -> ClusterFeature {
+        let count = Int(itemCount[item])
         if count > 1 {
-            return ClusterFeature(clusterId: level.ids[index], pointIndex: nil, pointCount: count,
-                                  longitude: WebMercator.longitude(x: level.xs[index]), latitude: WebMercator.latitude(y: level.ys[index]),
-                                  categoryCounts: categoryCounts(row: level.rows[index]), properties: reducedProperties(level.rows[index]),
-                                  clusteringIdentifier: identifier(level.groups[index]))
+            return ClusterFeature(clusterId: itemId[item], pointIndex: nil, pointCount: count,
+                                  longitude: WebMercator.longitude(x: itemX[item]), latitude: WebMercator.latitude(y: itemY[item]),
+                                  categoryCounts: categoryCounts(row: itemRow[item]), properties: reducedProperties(itemRow[item]),
+                                  clusteringIdentifier: identifier(itemGroup[item]))
         }
-        let point = points[level.ids[index]]
-        let category = pointCategory[level.ids[index]]
-        return ClusterFeature(clusterId: nil, pointIndex: level.ids[index], pointCount: 1, longitude: point.longitude,
+        let point = points[item]
+        let category = pointCategory[item]
+        return ClusterFeature(clusterId: nil, pointIndex: item, pointCount: 1, longitude: point.longitude,
                               latitude: point.latitude, categoryCounts: category >= 0 ? [categories[Int(category)]: 1] : [:],
                               properties: point.properties, clusteringIdentifier: point.clusteringIdentifier)
     }
 
-    /// A level's item as a tile feature.
-    private func tileFeature(_ level: Level, _ index: Int, x: Double, y: Double, scale: Double) -> TileFeature {
-        let isCluster = level.counts[index] > 1
+    /// An item of the table as a tile feature.
+    private func tileFeature(_ item: Int, x: Double, y: Double, scale: Double) -> TileFeature {
+        let isCluster = itemCount[item] > 1
         let worldX: Double, worldY: Double, tags: JSONObject, id: JSONValue?
         if isCluster {
-            worldX = level.xs[index]; worldY = level.ys[index]
-            var properties = reducedProperties(level.rows[index])
-            let count = Int(level.counts[index])
+            worldX = itemX[item]; worldY = itemY[item]
+            var properties = reducedProperties(itemRow[item])
+            let count = Int(itemCount[item])
             properties["cluster"] = .bool(true)
-            properties["cluster_id"] = .number(Double(level.ids[index]))
+            properties["cluster_id"] = .number(Double(itemId[item]))
             properties["point_count"] = .number(Double(count))
             properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
-            for (name, members) in categoryCounts(row: level.rows[index]).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
+            for (name, members) in categoryCounts(row: itemRow[item]).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
                 properties[name] = .number(Double(members))
             }
             tags = properties
-            id = .number(Double(level.ids[index]))
+            id = .number(Double(itemId[item]))
         } else {
-            let point = points[level.ids[index]]
+            let point = points[item]
             // supercluster projects single points again at full precision for tiles.
             worldX = WebMercator.x(longitude: point.longitude); worldY = WebMercator.y(latitude: point.latitude)
             tags = point.properties
-            id = options.generateId ? .number(Double(level.ids[index])) : point.id
+            id = options.generateId ? .number(Double(item)) : point.id
         }
         // Math.round: halves toward positive infinity.
         let tileX = (options.extent * (worldX * scale - x) + 0.5).rounded(.down)
