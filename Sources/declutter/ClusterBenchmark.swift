@@ -33,11 +33,8 @@ struct ClusterBenchmark {
         if let input {
             points = try PointReader().read(contentsOf: URL(fileURLWithPath: input)).points
         } else {
-            var seed: UInt64 = 42
-            func random() -> Double {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return Double(seed >> 11) / Double(1 << 53)
-            }
+            var generator = SeededRandom(seed: 42)
+            func random() -> Double { generator.next() }
             points = (0..<pointCount).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
         }
         let start = DispatchTime.now().uptimeNanoseconds

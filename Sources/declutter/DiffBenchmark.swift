@@ -44,11 +44,8 @@ struct DiffBenchmark {
     static func mapLikeImage(changed: Bool) throws -> RGBAImage {
         let canvas = try Canvas(width: 1024, height: 1024, format: .png)
         let context = canvas.context
-        var seed: UInt64 = 2024
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = SeededRandom(seed: 2024)
+        func random() -> Double { generator.next() }
         context.rectangle(x: 0, y: 0, width: 1024, height: 1024)
         context.fill(RGBAColor(red: 0.67, green: 0.82, blue: 0.93))
         for _ in 0..<40 {

@@ -27,8 +27,7 @@ struct PlaceCommand: ParsableCommand {
         do {
             scene = try JSONDecoder().decode(PlacementScene.self, from: data)
         } catch let error as DecodingError {
-            let translated = StyleError(file: input, decodingError: error)
-            throw InputError(file: input, location: translated.path.isEmpty ? nil : translated.path, message: translated.message)
+            throw InputError(file: input, decodingError: error)
         }
         let result = PlacementEngine.place(scene)
         let clusters = result.clusters.map { cluster in

@@ -6,11 +6,8 @@ struct PlacementBenchmark {
     var annotations: Int
 
     func run() -> (milliseconds: Double, visible: Int) {
-        var seed: UInt64 = 7
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = SeededRandom(seed: 7)
+        func random() -> Double { generator.next() }
         let priorities: [DisplayPriority] = [.required, .defaultHigh, .defaultLow, DisplayPriority(500)]
         let modes: [CollisionMode] = [.rectangle, .circle, .circle, .none]
         let views = (0..<annotations).map { index in

@@ -94,6 +94,12 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// Translates a decoding failure into the JSON path and an expectation, as style errors do.
+    public init(file: String, decodingError: DecodingError) {
+        let translated = StyleError(file: file, decodingError: decodingError)
+        self.init(file: file, location: translated.path.isEmpty ? nil : translated.path, message: translated.message)
+    }
+
     /// `file: location: message`.
     public var description: String {
         location.map { "\(file): \($0): \(message)" } ?? "\(file): \(message)"

@@ -58,39 +58,6 @@ public final class Surface {
         }
     }
 
-    /// Decodes PNG bytes into an image surface.
-    public convenience init(pngData data: Data, name: String = "PNG data") throws {
-        // cairo reads through a callback; an offset into the data serves it.
-        final class Reader { var data: Data; var offset = 0; init(_ data: Data) { self.data = data } }
-        let reader = Reader(data)
-        let read: cairo_read_func_t = { closure, buffer, length in
-            guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-            let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
-            let count = Int(length)
-            guard reader.offset + count <= reader.data.count else { return CAIRO_STATUS_READ_ERROR }
-            reader.data.withUnsafeBytes { bytes in
-                buffer.update(from: bytes.baseAddress!.advanced(by: reader.offset).assumingMemoryBound(to: UInt8.self), count: count)
-            }
-            reader.offset += count
-            return CAIRO_STATUS_SUCCESS
-        }
-        let handle = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())
-        }
-        try self.init(adopting: handle, name: name)
-    }
-
-    /// Takes ownership of a handle cairo returned, checking its status.
-    private init(adopting handle: OpaquePointer?, name: String) throws {
-        guard let handle else { throw RenderError.unreadableImage(path: name, reason: "out of memory") }
-        self.handle = handle
-        self.sink = nil
-        let status = cairo_surface_status(handle)
-        if status != CAIRO_STATUS_SUCCESS {
-            throw RenderError.unreadableImage(path: name, reason: String(cString: cairo_status_to_string(status)))
-        }
-    }
-
     deinit { cairo_surface_destroy(handle) }
 
     /// The width in pixels (image surfaces; 0 for vector surfaces).
