@@ -21,8 +21,11 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
         ),
+        // SQLite from the system, for MBTiles tile sets (Debian: libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "DeclutterCore"),
-        .target(name: "DeclutterRender", dependencies: ["CCairo", "DeclutterCore"]),
+        .target(name: "DeclutterRender", dependencies: ["CCairo", "CSQLite", "DeclutterCore"],
+                exclude: ["Resources/countries-110m.README.md"], resources: [.copy("Resources/countries-110m.geojson")]),
         .target(name: "DeclutterTesting", dependencies: ["DeclutterRender"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
         .target(
@@ -34,10 +37,13 @@ let package = Package(
             dependencies: [
                 "DeclutterCore", "DeclutterRender", "DeclutterTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The demo's data: the TANDm sample's points and the world's airports (with their licence).
+            exclude: ["Resources/airports.LICENSE"],
+            resources: [.copy("Resources/airports.csv"), .copy("Resources/tandm-Data.plist")]
         ),
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting"]),
+        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting", "CSQLite"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting", "DeclutterCore"]),

@@ -14,9 +14,10 @@ struct BenchCommand: ParsableCommand {
         case placement
         case sprites
         case diff
+        case render
     }
 
-    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff.")
+    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -36,6 +37,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "placement: how many views.")
     var annotations: Int = 100_000
+
+    @Option(help: ArgumentHelp("render: also keep the scene's files (tiles, points, route) in this folder.", valueName: "dir"))
+    var scene: String?
 
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
@@ -61,6 +65,9 @@ struct BenchCommand: ParsableCommand {
             print(json ? result.json : result.text)
         case .diff:
             let result = try DiffBenchmark(runs: 21).run()
+            print(json ? result.json : result.text)
+        case .render:
+            let result = try RenderBenchmark(runs: 21, sceneFolder: scene).run()
             print(json ? result.json : result.text)
         }
     }

@@ -7,7 +7,7 @@ struct Declutter: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "declutter",
         abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
-        subcommands: [MarkerCommand.self, SpritesCommand.self, ClusterCommand.self, PlaceCommand.self, DiffCommand.self, BenchCommand.self])
+        subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, ClusterCommand.self, PlaceCommand.self, DiffCommand.self, BenchCommand.self])
 
     /// Runs a subcommand and maps failures to the documented exit codes: 0 success, 1 a failed
     /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.

@@ -71,7 +71,7 @@ let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
         (["--style", "TANDM", "--counts", "bicycle=-2"], "the count for \"bicycle\" must be a whole number ≥ 0, got \"-2\""),
         (["--style", "TANDM", "--counts", "bicycle=two"], "the count for \"bicycle\" must be a whole number ≥ 0, got \"two\""),
         (["--style", "TANDM", "--counts", "bicycle=2", "--scale", "4"], "--scale must be 1, 2 or 3, got 4"),
-        (["--style", "nosuchstyle", "--counts", "bicycle=2"], "nosuchstyle: no such style file or bundled style; bundled styles: default, tandm"),
+        (["--style", "nosuchstyle", "--counts", "bicycle=2"], "nosuchstyle: no such style file or bundled style; bundled styles: airports, default, tandm"),
     ])
     func badInputExitsTwo(arguments: [String], message: String) throws {
         let folder = try scratchFolder()

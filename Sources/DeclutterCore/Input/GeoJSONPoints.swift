@@ -81,6 +81,16 @@ extension PointReader {
             result.points.append(ClusterPoint(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil,
                                               category: names[type], clusteringIdentifier: type == 0 ? "unicycle" : "bicycle"))
         }
+        // The sample app opens on this region.
+        let header = root as? [String: Any] ?? [:]
+        if let latitude = (header["centerLatitude"] as? NSNumber)?.doubleValue, let longitude = (header["centerLongitude"] as? NSNumber)?.doubleValue,
+           let latitudeDelta = (header["latitudeDelta"] as? NSNumber)?.doubleValue,
+           let longitudeDelta = (header["longitudeDelta"] as? NSNumber)?.doubleValue,
+           Self.problem(longitude: longitude, latitude: latitude) == nil, latitudeDelta.isFinite, longitudeDelta.isFinite,
+           latitudeDelta >= 0, longitudeDelta >= 0 {
+            result.region = WorldBounds(center: Coordinate(longitude: longitude, latitude: latitude),
+                                        latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
+        }
         return result
     }
 }

@@ -24,6 +24,16 @@ public struct PointReader: Sendable {
         public var skipped: Int
         /// The first few problems skipped, for a message.
         public var problems: [String]
+        /// The region the file asks to show (the TANDm plist's centre and span), as a world box; nil when it names none.
+        public var region: WorldBounds?
+
+        /// Creates a result.
+        public init(points: [ClusterPoint], skipped: Int, problems: [String], region: WorldBounds? = nil) {
+            self.points = points
+            self.skipped = skipped
+            self.problems = problems
+            self.region = region
+        }
     }
 
     /// Reads a file, choosing the format by extension: `.geojson`/`.json`, `.csv`, `.plist`.

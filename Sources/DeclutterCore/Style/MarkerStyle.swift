@@ -17,18 +17,22 @@ public struct MarkerStyle: Sendable, Hashable {
     public var balloon: BalloonStyle
     /// Which icons the style's sprite sheet holds.
     public var sprites: SpriteSettings
+    /// How static maps look around the markers.
+    public var map: MapStyle
     /// The folder that relative glyph paths are resolved against; nil means the current directory.
     public var directory: URL?
 
-    /// Creates a style; `balloon` and `sprites` default to their types' defaults.
+    /// Creates a style; `balloon`, `sprites` and `map` default to their types' defaults.
     public init(name: String, font: String, categories: [MarkerCategory], cluster: ClusterIconStyle,
-                balloon: BalloonStyle = BalloonStyle(), sprites: SpriteSettings = SpriteSettings(), directory: URL? = nil) {
+                balloon: BalloonStyle = BalloonStyle(), sprites: SpriteSettings = SpriteSettings(), map: MapStyle = MapStyle(),
+                directory: URL? = nil) {
         self.name = name
         self.font = font
         self.categories = categories
         self.cluster = cluster
         self.balloon = balloon
         self.sprites = sprites
+        self.map = map
         self.directory = directory
     }
 
@@ -45,7 +49,7 @@ public struct MarkerStyle: Sendable, Hashable {
 }
 
 extension MarkerStyle: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, font, categories, cluster, balloon, sprites }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, font, categories, cluster, balloon, sprites, map }
 
     /// Decodes and validates the style's fields; glyph files are checked by ``load(contentsOf:)``.
     public init(from decoder: any Decoder) throws {
@@ -61,7 +65,8 @@ extension MarkerStyle: Codable {
             categories: categories,
             cluster: try container.decode(ClusterIconStyle.self, forKey: .cluster),
             balloon: try container.decodeIfPresent(BalloonStyle.self, forKey: .balloon) ?? BalloonStyle(),
-            sprites: try container.decodeIfPresent(SpriteSettings.self, forKey: .sprites) ?? SpriteSettings())
+            sprites: try container.decodeIfPresent(SpriteSettings.self, forKey: .sprites) ?? SpriteSettings(),
+            map: try container.decodeIfPresent(MapStyle.self, forKey: .map) ?? MapStyle())
     }
 
     /// Encodes the style's fields (not its folder).
@@ -73,6 +78,7 @@ extension MarkerStyle: Codable {
         try container.encode(cluster, forKey: .cluster)
         try container.encode(balloon, forKey: .balloon)
         try container.encode(sprites, forKey: .sprites)
+        try container.encode(map, forKey: .map)
     }
 }
 

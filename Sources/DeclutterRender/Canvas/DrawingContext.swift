@@ -32,6 +32,8 @@ public final class DrawingContext {
     public func scale(by factor: Double) { cairo_scale(handle, factor, factor) }
     /// Moves the origin.
     public func translate(x: Double, y: Double) { cairo_translate(handle, x, y) }
+    /// Turns every later coordinate by an angle in radians, clockwise on screen.
+    public func rotate(by radians: Double) { cairo_rotate(handle, radians) }
     /// Saves the transform, source and clip.
     public func save() { cairo_save(handle) }
     /// Restores what the last ``save()`` saved.
@@ -82,6 +84,48 @@ public final class DrawingContext {
         setColor(color)
         cairo_set_line_width(handle, width)
         cairo_stroke(handle)
+    }
+
+    /// Strokes the current path with round caps and joins, as map lines are drawn, keeping the path if asked.
+    public func strokeRound(_ color: RGBAColor, width: Double, preserving: Bool = false) {
+        setColor(color)
+        cairo_set_line_width(handle, width)
+        cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
+        if preserving { cairo_stroke_preserve(handle) } else { cairo_stroke(handle) }
+    }
+
+    /// Fills the current path by the even-odd rule (holes in polygons stay open), keeping the path if asked.
+    public func fillEvenOdd(_ color: RGBAColor, preserving: Bool = false) {
+        setColor(color)
+        cairo_set_fill_rule(handle, CAIRO_FILL_RULE_EVEN_ODD)
+        if preserving { cairo_fill_preserve(handle) } else { cairo_fill(handle) }
+        cairo_set_fill_rule(handle, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Fills the whole surface (within the clip) with a colour.
+    public func paint(_ color: RGBAColor) {
+        setColor(color)
+        cairo_paint(handle)
+    }
+
+    /// Draws an image stretched over a rectangle in user coordinates, edge pixels extended and the rectangle's
+    /// edges not anti-aliased, so that images laid edge to edge (map tiles) leave no seams.
+    public func drawImage(_ image: Surface, x: Double, y: Double, width: Double, height: Double) {
+        let pixelWidth = Double(image.pixelWidth), pixelHeight = Double(image.pixelHeight)
+        guard pixelWidth > 0, pixelHeight > 0 else { return }
+        cairo_save(handle)
+        cairo_translate(handle, x, y)
+        cairo_scale(handle, width / pixelWidth, height / pixelHeight)
+        cairo_set_source_surface(handle, image.handle, 0, 0)
+        if let pattern = cairo_get_source(handle) {
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        }
+        cairo_set_antialias(handle, CAIRO_ANTIALIAS_NONE)
+        cairo_rectangle(handle, 0, 0, pixelWidth, pixelHeight)
+        cairo_fill(handle)
+        cairo_restore(handle)
     }
 
     /// Limits later drawing to the current path (cleared).

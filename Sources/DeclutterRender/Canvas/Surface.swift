@@ -58,6 +58,23 @@ public final class Surface {
         }
     }
 
+    /// Decodes PNG bytes (libpng through cairo) into an image surface.
+    ///
+    /// - Throws: ``RenderError/unreadableImage(path:reason:)`` naming `source` when the bytes are not a PNG.
+    public init(pngData data: Data, source: String) throws {
+        let reader = ByteSource(data)
+        handle = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        sink = nil
+        let status = cairo_surface_status(handle)
+        if status != CAIRO_STATUS_SUCCESS {
+            let reason = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(handle)
+            throw RenderError.unreadableImage(path: source, reason: reason)
+        }
+    }
+
     deinit { cairo_surface_destroy(handle) }
 
     /// The width in pixels (image surfaces; 0 for vector surfaces).
@@ -145,6 +162,27 @@ public final class Surface {
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw RenderError.sizeOutOfRange(width: width, height: height, limit: maximumSide)
         }
+    }
+}
+
+/// Bytes read by cairo's PNG stream loader.
+final class ByteSource {
+    let data: Data
+    var offset = 0
+    init(_ data: Data) { self.data = data }
+
+    /// cairo's read callback: `closure` is an unretained `ByteSource`; fails when fewer bytes remain than asked for.
+    static let read: cairo_read_func_t = { closure, bytes, length in
+        guard let closure, let bytes else { return CAIRO_STATUS_READ_ERROR }
+        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
+        let count = Int(length)
+        guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+        source.data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            bytes.update(from: base.advanced(by: source.offset).assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        source.offset += count
+        return CAIRO_STATUS_SUCCESS
     }
 }
 

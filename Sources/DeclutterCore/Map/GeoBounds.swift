@@ -1,0 +1,59 @@
+import Foundation
+
+/// A longitude/latitude pair in degrees (WGS 84).
+public struct Coordinate: Sendable, Hashable, Codable {
+    /// Degrees east, −180…180.
+    public var longitude: Double
+    /// Degrees north, −90…90.
+    public var latitude: Double
+
+    /// Creates a coordinate.
+    public init(longitude: Double, latitude: Double) {
+        self.longitude = longitude
+        self.latitude = latitude
+    }
+
+    /// The great-circle distance to another coordinate in metres (haversine, mean Earth radius).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let deltaLatitude = (other.latitude - latitude) * radians, deltaLongitude = (other.longitude - longitude) * radians
+        let a = sin(deltaLatitude / 2) * sin(deltaLatitude / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
+        return 2 * 6_371_008.8 * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+}
+
+/// A box in Web Mercator world units (0…1, y down), grown point by point.
+public struct WorldBounds: Sendable, Hashable {
+    /// The smallest world x.
+    public var minX = Double.infinity
+    /// The smallest world y (the northern edge).
+    public var minY = Double.infinity
+    /// The largest world x.
+    public var maxX = -Double.infinity
+    /// The largest world y (the southern edge).
+    public var maxY = -Double.infinity
+
+    /// An empty box.
+    public init() {}
+
+    /// A box around the region MapKit describes by centre and span in degrees.
+    public init(center: Coordinate, latitudeDelta: Double, longitudeDelta: Double) {
+        include(Coordinate(longitude: center.longitude - longitudeDelta / 2, latitude: center.latitude + latitudeDelta / 2))
+        include(Coordinate(longitude: center.longitude + longitudeDelta / 2, latitude: center.latitude - latitudeDelta / 2))
+    }
+
+    /// Whether nothing has been included.
+    public var isEmpty: Bool { minX > maxX || minY > maxY }
+
+    /// Grows the box to hold a coordinate.
+    public mutating func include(_ coordinate: Coordinate) {
+        include(x: WebMercator.x(longitude: coordinate.longitude), y: WebMercator.y(latitude: coordinate.latitude))
+    }
+
+    /// Grows the box to hold a world point.
+    public mutating func include(x: Double, y: Double) {
+        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+    }
+}

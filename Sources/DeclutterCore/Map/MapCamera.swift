@@ -1,0 +1,182 @@
+import Foundation
+
+/// Space kept free at the edges of the map when a camera is fitted to data, in points.
+public struct EdgePadding: Sendable, Hashable {
+    /// Top inset.
+    public var top: Double
+    /// Left inset.
+    public var left: Double
+    /// Bottom inset.
+    public var bottom: Double
+    /// Right inset.
+    public var right: Double
+
+    /// Creates padding with one inset per edge.
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all inset: Double) { self.init(top: inset, left: inset, bottom: inset, right: inset) }
+}
+
+/// Why a camera cannot be made.
+public struct CameraError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong, naming the value and what was expected.
+    public var message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+/// What a static map shows: a centre, a fractional zoom, a bearing and a size, in Web Mercator.
+///
+/// Zoom z shows the world `256·2^z` points wide, as MapKit, Google and OpenStreetMap tiles count it; bearing is
+/// the compass direction at the top of the map in degrees clockwise from north (MapKit's camera heading).
+/// Markers stay upright; only positions turn.
+public struct MapCamera: Sendable, Hashable {
+    /// Points per tile at zoom 0.
+    public static let tileSize = 256.0
+    /// The zooms a camera accepts.
+    public static let zoomRange = 0.0...22.0
+
+    /// The coordinate at the centre of the map.
+    public var center: Coordinate
+    /// The zoom, fractional allowed.
+    public var zoom: Double
+    /// Degrees clockwise from north at the top of the map.
+    public var bearing: Double
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+
+    /// Creates a camera, checking every value.
+    ///
+    /// - Throws: ``CameraError`` for a zoom outside ``zoomRange``, a coordinate outside the world or a size below 1 point.
+    public init(center: Coordinate, zoom: Double, bearing: Double = 0, width: Double, height: Double) throws {
+        guard zoom.isFinite, Self.zoomRange.contains(zoom) else {
+            throw CameraError("zoom \(zoom) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
+        }
+        guard center.latitude.isFinite, (-85.0511287798...85.0511287798).contains(center.latitude) else {
+            throw CameraError("centre latitude \(center.latitude) is out of range; expected -85.05…85.05 (Web Mercator)")
+        }
+        guard center.longitude.isFinite, (-180...180).contains(center.longitude) else {
+            throw CameraError("centre longitude \(center.longitude) is out of range; expected -180…180")
+        }
+        guard bearing.isFinite else { throw CameraError("bearing \(bearing) is not a number of degrees") }
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
+            throw CameraError("map size \(width)×\(height) is too small; expected at least 1×1 points")
+        }
+        self.center = center
+        self.zoom = zoom
+        self.bearing = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        self.width = width
+        self.height = height
+    }
+
+    /// The width of the whole world in points at this zoom.
+    public var worldSize: Double { Self.tileSize * pow(2, zoom) }
+
+    /// The centre in world units.
+    public var centerWorld: (x: Double, y: Double) {
+        (WebMercator.x(longitude: center.longitude), WebMercator.y(latitude: center.latitude))
+    }
+
+    /// Where a coordinate appears, in points from the map's top-left corner.
+    public func point(for coordinate: Coordinate) -> (x: Double, y: Double) {
+        point(worldX: WebMercator.x(longitude: coordinate.longitude), worldY: WebMercator.y(latitude: coordinate.latitude))
+    }
+
+    /// Where a world point appears, in points from the map's top-left corner.
+    public func point(worldX: Double, worldY: Double) -> (x: Double, y: Double) {
+        let (centerX, centerY) = centerWorld, size = worldSize
+        let dx = (worldX - centerX) * size, dy = (worldY - centerY) * size
+        guard bearing != 0 else { return (width / 2 + dx, height / 2 + dy) }
+        let angle = bearing * Double.pi / 180, cosine = cos(angle), sine = sin(angle)
+        // Turning the map so that `bearing` is up turns the world anticlockwise by the bearing.
+        return (width / 2 + dx * cosine + dy * sine, height / 2 - dx * sine + dy * cosine)
+    }
+
+    /// The coordinate shown at a point of the map.
+    public func coordinate(atX x: Double, y: Double) -> Coordinate {
+        let world = worldPoint(atX: x, y: y)
+        return Coordinate(longitude: WebMercator.longitude(x: world.x), latitude: WebMercator.latitude(y: world.y))
+    }
+
+    /// The world point shown at a point of the map (unclamped: it may lie outside 0…1).
+    public func worldPoint(atX x: Double, y: Double) -> (x: Double, y: Double) {
+        let sx = x - width / 2, sy = y - height / 2
+        let angle = bearing * Double.pi / 180, cosine = cos(angle), sine = sin(angle)
+        let dx = sx * cosine - sy * sine, dy = sx * sine + sy * cosine
+        let (centerX, centerY) = centerWorld, size = worldSize
+        return (centerX + dx / size, centerY + dy / size)
+    }
+
+    /// The world box covering everything the map shows (for a turned map, the box around its four corners).
+    public var visibleWorldBounds: WorldBounds {
+        var bounds = WorldBounds()
+        for (x, y) in [(0, 0), (width, 0), (0, height), (width, height)] {
+            let world = worldPoint(atX: x, y: y)
+            bounds.include(x: world.x, y: world.y)
+        }
+        return bounds
+    }
+
+    /// Ground metres per point at the centre of the map.
+    public var metersPerPoint: Double {
+        40_075_016.686 * cos(center.latitude * Double.pi / 180) / worldSize
+    }
+
+    /// The camera that shows a world box inside the padded map, as large as fits, at most `maxZoom`.
+    ///
+    /// Like MapKit's visible map rect with edge padding: the box is centred in the space the padding leaves.
+    /// An empty or single-point box gets `maxZoom`.
+    /// - Throws: ``CameraError`` when the padding leaves no room or a value is out of range.
+    public static func fitting(_ bounds: WorldBounds, width: Double, height: Double, padding: EdgePadding = EdgePadding(all: 0),
+                               bearing: Double = 0, maxZoom: Double = 17) throws -> MapCamera {
+        let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
+        guard innerWidth >= 1, innerHeight >= 1 else {
+            throw CameraError("padding leaves no room on a \(Int(width))×\(Int(height)) map")
+        }
+        guard maxZoom.isFinite, zoomRange.contains(maxZoom) else {
+            throw CameraError("maximum zoom \(maxZoom) is out of range; expected 0…22")
+        }
+        let data = bounds.isEmpty ? WorldBounds(center: Coordinate(longitude: 0, latitude: 0), latitudeDelta: 0, longitudeDelta: 0) : bounds
+        let midX = (data.minX + data.maxX) / 2, midY = (data.minY + data.maxY) / 2
+        // The box's extent on screen axes once turned by the bearing.
+        let angle = bearing * Double.pi / 180, cosine = abs(cos(angle)), sine = abs(sin(angle))
+        let spanX = data.maxX - data.minX, spanY = data.maxY - data.minY
+        let screenSpanX = spanX * cosine + spanY * sine, screenSpanY = spanX * sine + spanY * cosine
+        var zoom = maxZoom
+        if screenSpanX > 0 || screenSpanY > 0 {
+            let fit = min(screenSpanX > 0 ? innerWidth / (screenSpanX * tileSize) : .infinity,
+                          screenSpanY > 0 ? innerHeight / (screenSpanY * tileSize) : .infinity)
+            zoom = min(maxZoom, max(zoomRange.lowerBound, log2(fit)))
+        }
+        // The padded area's centre sits off the map's centre; move the camera so the data lands in it.
+        var camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: midX), latitude: WebMercator.latitude(y: midY)),
+                                   zoom: zoom, bearing: bearing, width: width, height: height)
+        let shiftX = (padding.left - padding.right) / 2, shiftY = (padding.top - padding.bottom) / 2
+        if shiftX != 0 || shiftY != 0 {
+            let world = camera.worldPoint(atX: width / 2 - shiftX, y: height / 2 - shiftY)
+            let latitude = max(-85.0511287798, min(85.0511287798, WebMercator.latitude(y: world.y)))
+            let longitude = max(-180, min(180, WebMercator.longitude(x: world.x)))
+            camera.center = Coordinate(longitude: longitude, latitude: latitude)
+        }
+        return camera
+    }
+}
+
+extension WebMercator {
+    /// A coordinate's position in global pixels at a zoom: `tileSize·2^zoom` pixels across the world, as
+    /// mercantile and tile servers count them.
+    public static func pixel(of coordinate: Coordinate, zoom: Double, tileSize: Double = 256) -> (x: Double, y: Double) {
+        let size = tileSize * pow(2, zoom)
+        return (x(longitude: coordinate.longitude) * size, y(latitude: coordinate.latitude) * size)
+    }
+}

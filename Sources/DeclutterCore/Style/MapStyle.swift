@@ -1,0 +1,134 @@
+/// How a line or area is painted: stroke, width, fill and overall opacity.
+public struct ShapePaint: Sendable, Hashable {
+    /// The outline colour.
+    public var stroke: RGBAColor
+    /// The outline width in points; 0 draws none.
+    public var width: Double
+    /// The area colour for polygons and circles; nil leaves them unfilled.
+    public var fill: RGBAColor?
+    /// Multiplies the alpha of stroke and fill, 0…1.
+    public var opacity: Double
+
+    /// Creates a paint.
+    public init(stroke: RGBAColor, width: Double, fill: RGBAColor? = nil, opacity: Double = 1) {
+        self.stroke = stroke
+        self.width = width
+        self.fill = fill
+        self.opacity = opacity
+    }
+}
+
+extension ShapePaint: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case stroke, width, fill, opacity }
+
+    /// Decodes and validates: a width of 0…100 points, an opacity of 0…1.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(stroke: try container.decode(RGBAColor.self, forKey: .stroke),
+                  width: try container.decode(Double.self, forKey: .width, default: 2, where: { (0...100).contains($0) },
+                                              expected: "a width of 0…100 points"),
+                  fill: try container.decodeIfPresent(RGBAColor.self, forKey: .fill),
+                  opacity: try container.decode(Double.self, forKey: .opacity, default: 1, where: { (0...1).contains($0) },
+                                                expected: "an opacity of 0…1"))
+    }
+
+    /// Encodes the same shape it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(stroke, forKey: .stroke)
+        try container.encode(width, forKey: .width)
+        try container.encodeIfPresent(fill, forKey: .fill)
+        try container.encode(opacity, forKey: .opacity)
+    }
+}
+
+/// How a static map looks under and around the markers: background, world basemap, routes, overlays, circles.
+public struct MapStyle: Sendable, Hashable {
+    /// The colour behind everything: the whole map without a basemap, and under tiles.
+    public var background: RGBAColor
+    /// The sea of the embedded world basemap.
+    public var sea: RGBAColor
+    /// Land and country borders of the embedded world basemap.
+    public var land: ShapePaint
+    /// The square drawn where a tile is missing.
+    public var missingTile: RGBAColor
+    /// Routes (MapKit's route overlay: a blue line with a darker casing).
+    public var route: ShapePaint
+    /// The casing drawn under a route, this much wider than the route on each side; 0 draws none.
+    public var routeCasing: Double
+    /// GeoJSON overlay layers.
+    public var overlay: ShapePaint
+    /// Circles with a radius in metres.
+    public var circle: ShapePaint
+    /// Text colour of the attribution and the scale bar.
+    public var text: RGBAColor
+    /// How close points merge in the clustering index, in points on the map at whole zooms. Default 40, about an
+    /// icon's width: index clusters then seldom collide, so placement hides rather than merges them (its merging
+    /// is transitive and would chain dense data into a few huge clusters). Sparse data drawn as MapKit would
+    /// draw it wants less, about half a view (TANDm: 20).
+    public var clusterRadius: Double
+
+    /// The default look: OpenStreetMap-like pale land on blue water, an iOS-blue route.
+    public init(background: RGBAColor = RGBAColor(hex: "#F2EFE9") ?? .white,
+                sea: RGBAColor = RGBAColor(hex: "#AAD3DF") ?? .white,
+                land: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#C9C2B6") ?? .black, width: 0.5, fill: RGBAColor(hex: "#F2EFE9")),
+                missingTile: RGBAColor = RGBAColor(hex: "#E0E0E0") ?? .white,
+                route: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#007AFF") ?? .black, width: 5),
+                routeCasing: Double = 1.5,
+                overlay: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#D55E00") ?? .black, width: 2, fill: RGBAColor(hex: "#D55E0033")),
+                circle: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#0072B2") ?? .black, width: 2, fill: RGBAColor(hex: "#0072B233")),
+                text: RGBAColor = RGBAColor(hex: "#333333") ?? .black,
+                clusterRadius: Double = 40) {
+        self.background = background
+        self.sea = sea
+        self.land = land
+        self.missingTile = missingTile
+        self.route = route
+        self.routeCasing = routeCasing
+        self.overlay = overlay
+        self.circle = circle
+        self.text = text
+        self.clusterRadius = clusterRadius
+    }
+}
+
+extension MapStyle: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case background, sea, land, missingTile, route, routeCasing, overlay, circle, text, clusterRadius
+    }
+
+    /// Decodes the fields present, taking the defaults for the rest.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = MapStyle()
+        self.init(background: try container.decodeIfPresent(RGBAColor.self, forKey: .background) ?? defaults.background,
+                  sea: try container.decodeIfPresent(RGBAColor.self, forKey: .sea) ?? defaults.sea,
+                  land: try container.decodeIfPresent(ShapePaint.self, forKey: .land) ?? defaults.land,
+                  missingTile: try container.decodeIfPresent(RGBAColor.self, forKey: .missingTile) ?? defaults.missingTile,
+                  route: try container.decodeIfPresent(ShapePaint.self, forKey: .route) ?? defaults.route,
+                  routeCasing: try container.decode(Double.self, forKey: .routeCasing, default: defaults.routeCasing,
+                                                    where: { (0...20).contains($0) }, expected: "a casing of 0…20 points"),
+                  overlay: try container.decodeIfPresent(ShapePaint.self, forKey: .overlay) ?? defaults.overlay,
+                  circle: try container.decodeIfPresent(ShapePaint.self, forKey: .circle) ?? defaults.circle,
+                  text: try container.decodeIfPresent(RGBAColor.self, forKey: .text) ?? defaults.text,
+                  clusterRadius: try container.decode(Double.self, forKey: .clusterRadius, default: defaults.clusterRadius,
+                                                      where: { (1...512).contains($0) }, expected: "a radius of 1…512 points"))
+    }
+
+    /// Encodes every field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(background, forKey: .background)
+        try container.encode(sea, forKey: .sea)
+        try container.encode(land, forKey: .land)
+        try container.encode(missingTile, forKey: .missingTile)
+        try container.encode(route, forKey: .route)
+        try container.encode(routeCasing, forKey: .routeCasing)
+        try container.encode(overlay, forKey: .overlay)
+        try container.encode(circle, forKey: .circle)
+        try container.encode(text, forKey: .text)
+        try container.encode(clusterRadius, forKey: .clusterRadius)
+    }
+}

@@ -1,0 +1,261 @@
+import DeclutterCore
+import Foundation
+
+/// Draws static maps: basemap, overlays, marker views, attribution and scale bar, as PNG, SVG or PDF.
+///
+/// ```swift
+/// let annotator = try MapAnnotator(points: points, style: style)
+/// let camera = try MapCamera(center: Coordinate(longitude: -122.4136, latitude: 37.805), zoom: 16, width: 600, height: 400)
+/// let map = StaticMap(camera: camera, scale: 2, annotations: try annotator.annotations(for: camera))
+/// let (canvas, warnings) = try StaticMapRenderer(style: style).render(map, format: .png)
+/// try canvas.write(to: URL(fileURLWithPath: "map.png"))
+/// ```
+/// One renderer serves one thread at a time.
+public final class StaticMapRenderer {
+    /// The marker renderer, reused across maps.
+    public let markers: MarkerRenderer
+    /// The map's look.
+    public var style: MapStyle { markers.style.map }
+
+    /// Creates a renderer for a style.
+    public init(style: MarkerStyle) throws {
+        markers = try MarkerRenderer(style: style)
+    }
+
+    /// Draws a map; the warnings name tiles that were missing.
+    ///
+    /// - Throws: ``TileError`` when too many tiles are needed or the server is unreachable, ``RenderError`` for
+    ///   sizes over the limit, before any drawing.
+    public func render(_ map: StaticMap, format: OutputFormat) throws -> (canvas: Canvas, warnings: [String]) {
+        let camera = map.camera
+        var warnings: [String] = []
+        // Tiles are planned and fetched before the canvas is allocated, so a refused map costs nothing.
+        var tiles: [(TilePlan.Placement, Surface?)] = []
+        var tileZoom = 0
+        if case let .tiles(source) = map.basemap {
+            let plan = try TilePlan(camera: camera, scale: format == .png ? map.scale : 1, tilePixelSize: source.tilePixelSize,
+                                    zoomRange: source.zoomRange, limit: map.maxTiles)
+            tileZoom = plan.zoom
+            let fetched = try source.fetch(Array(Set(plan.tiles.map(\.key))))
+            let decoded = decode(fetched, source: source.name)
+            for placement in plan.tiles {
+                switch decoded[placement.key] {
+                case let .success(surface)?: tiles.append((placement, surface))
+                case let .failure(failure)?:
+                    tiles.append((placement, nil))
+                    warnings.append("tile \(placement.key): \(failure.reason)")
+                case nil:
+                    tiles.append((placement, nil))
+                    warnings.append("tile \(placement.key): not returned by \(source.name)")
+                }
+            }
+        }
+        let canvas = try Canvas(width: camera.width, height: camera.height, scale: map.scale, format: format)
+        let context = canvas.context
+        context.paint(style.background)
+        switch map.basemap {
+        case .none: break
+        case .world: try drawWorld(camera: camera, in: context)
+        case .tiles: drawTiles(tiles, zoom: tileZoom, camera: camera, in: context)
+        }
+        for overlay in map.overlays { draw(overlay, camera: camera, in: context) }
+        try drawMarkers(map.annotations, scale: map.scale, in: context)
+        if map.scaleBar { try drawScaleBar(camera: camera, in: context) }
+        let attribution: String?
+        switch map.basemap {
+        case .none: attribution = map.attribution
+        case .world: attribution = map.attribution ?? WorldBasemap.attribution
+        case let .tiles(source): attribution = map.attribution ?? source.attribution
+        }
+        if let attribution, !attribution.isEmpty { try drawAttribution(attribution, camera: camera, in: context) }
+        try context.checkStatus("draw the map")
+        return (canvas, warnings)
+    }
+
+    /// Decodes fetched tiles in parallel; a tile that is not a PNG becomes a failure.
+    private func decode(_ fetched: [TileKey: Result<Data, TileFailure>], source: String) -> [TileKey: Result<Surface, TileFailure>] {
+        let entries = Array(fetched)
+        let results = UnsafeMutableBufferPointer<Result<Surface, TileFailure>?>.allocate(capacity: entries.count)
+        results.initialize(repeating: nil)
+        defer { results.deinitialize(); results.deallocate() }
+        let slots = SendableBuffer(results)
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            let (key, outcome) = entries[index]
+            switch outcome {
+            case let .success(data):
+                do {
+                    slots.buffer[index] = .success(try Surface(pngData: data, source: "\(source) tile \(key)"))
+                } catch {
+                    slots.buffer[index] = .failure(TileFailure("not a PNG image (\(data.count) bytes)"))
+                }
+            case let .failure(failure):
+                slots.buffer[index] = .failure(failure)
+            }
+        }
+        var decoded: [TileKey: Result<Surface, TileFailure>] = [:]
+        for (index, entry) in entries.enumerated() { decoded[entry.key] = results[index] }
+        return decoded
+    }
+
+    /// Sets the transform that turns the map about its centre, then calls `body` with the centre's world point.
+    private func withMapTransform(_ camera: MapCamera, in context: DrawingContext, _ body: () throws -> Void) rethrows {
+        context.save()
+        context.translate(x: camera.width / 2, y: camera.height / 2)
+        if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
+        try body()
+        context.restore()
+    }
+
+    /// Tiles at their places; a missing one is a neutral square.
+    private func drawTiles(_ tiles: [(TilePlan.Placement, Surface?)], zoom: Int, camera: MapCamera, in context: DrawingContext) {
+        let size = camera.worldSize, tileWorld = 1 / Double(1 << zoom), (centerX, centerY) = camera.centerWorld
+        withMapTransform(camera, in: context) {
+            for (placement, surface) in tiles {
+                // Offsets from the centre in points, computed in doubles: cairo's fixed point cannot hold world
+                // coordinates scaled by 2^zoom.
+                let x = (Double(placement.column) * tileWorld - centerX) * size, y = (Double(placement.row) * tileWorld - centerY) * size
+                let side = tileWorld * size
+                if let surface {
+                    context.drawImage(surface, x: x, y: y, width: side, height: side)
+                } else {
+                    context.newPath()
+                    context.rectangle(x: x, y: y, width: side, height: side)
+                    context.fill(style.missingTile)
+                }
+            }
+        }
+    }
+
+    /// Land on the sea from the embedded countries, with copies across the antimeridian when the map is wider than the world.
+    private func drawWorld(camera: MapCamera, in context: DrawingContext) throws {
+        let shapes = try WorldBasemap.shapes()
+        let bounds = camera.visibleWorldBounds
+        let size = camera.worldSize, (centerX, centerY) = camera.centerWorld
+        let paint = style.land
+        context.paint(style.sea)
+        withMapTransform(camera, in: context) {
+            for copy in Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.down)) {
+                context.newPath()
+                for shape in shapes {
+                    for ring in shape.rings {
+                        for (index, coordinate) in ring.enumerated() {
+                            let x = (WebMercator.x(longitude: coordinate.longitude) + Double(copy) - centerX) * size
+                            let y = (WebMercator.y(latitude: coordinate.latitude) - centerY) * size
+                            if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
+                        }
+                        context.closePath()
+                    }
+                }
+                if let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
+                if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
+                context.newPath()
+            }
+        }
+    }
+
+    /// One overlay, in map points.
+    private func draw(_ overlay: MapOverlay, camera: MapCamera, in context: DrawingContext) {
+        let paint = overlay.paint
+        func trace(_ ring: [Coordinate], closed: Bool) {
+            for (index, coordinate) in ring.enumerated() {
+                let (x, y) = camera.point(for: coordinate)
+                if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
+            }
+            if closed { context.closePath() }
+        }
+        func finish(filled: Bool) {
+            if filled, let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
+            if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
+            context.newPath()
+        }
+        context.newPath()
+        switch overlay.content {
+        case let .route(points):
+            guard points.count >= 2 else { return }
+            if overlay.casing > 0 {
+                trace(points, closed: false)
+                context.strokeRound(paint.stroke.scaled(by: 0.7).withOpacity(paint.opacity), width: paint.width + 2 * overlay.casing)
+            }
+            trace(points, closed: false)
+            context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
+        case let .shapes(shapes):
+            for shape in shapes {
+                for ring in shape.rings { trace(ring, closed: shape.kind == .polygon) }
+                finish(filled: shape.kind == .polygon)
+            }
+        case let .circle(center, radius):
+            // A geodesic circle: 128 points at the radius, so it stays round-on-the-ground on Mercator.
+            let ring = (0..<128).map { center.destination(bearing: Double($0) * 360 / 128, distance: radius) }
+            trace(ring, closed: true)
+            finish(filled: true)
+        }
+    }
+
+    /// Visible marker views, each snapped to whole device pixels so pre-rendered icons are copied unchanged.
+    private func drawMarkers(_ annotations: [MapAnnotation], scale: Double, in context: DrawingContext) throws {
+        for annotation in annotations where annotation.visible {
+            let x = (annotation.frame.x * scale).rounded() / scale, y = (annotation.frame.y * scale).rounded() / scale
+            context.save()
+            context.translate(x: x, y: y)
+            try markers.draw(annotation.counts, in: context, scale: scale)
+            context.restore()
+        }
+    }
+
+    /// The attribution in the bottom-right corner on a pale box.
+    private func drawAttribution(_ text: String, camera: MapCamera, in context: DrawingContext) throws {
+        let layout = try markers.text.layout(text, family: "DejaVu Sans", size: 9)
+        let padding = 3.0, width = layout.logicalExtents.width + 2 * padding, height = layout.logicalExtents.height + padding
+        context.newPath()
+        context.rectangle(x: camera.width - width, y: camera.height - height, width: width, height: height)
+        context.fill(RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.75))
+        context.show(layout, x: camera.width - width + padding, y: camera.height - height + padding / 2, color: style.text)
+    }
+
+    /// A scale bar in the bottom-left corner: the longest round distance (1, 2 or 5 × 10ⁿ m) up to 100 points.
+    private func drawScaleBar(camera: MapCamera, in context: DrawingContext) throws {
+        let metersPerPoint = camera.metersPerPoint
+        guard metersPerPoint > 0, metersPerPoint.isFinite else { return }
+        let (distance, label) = Self.scaleBarDistance(maximum: metersPerPoint * 100)
+        let length = distance / metersPerPoint, x = 8.0, y = camera.height - 10
+        context.newPath()
+        context.move(toX: x, y: y - 5)
+        context.line(toX: x, y: y)
+        context.line(toX: x + length, y: y)
+        context.line(toX: x + length, y: y - 5)
+        context.strokeRound(RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.9), width: 4)
+        context.move(toX: x, y: y - 5)
+        context.line(toX: x, y: y)
+        context.line(toX: x + length, y: y)
+        context.line(toX: x + length, y: y - 5)
+        context.strokeRound(style.text, width: 1.5)
+        let layout = try markers.text.layout(label, family: "DejaVu Sans Bold", size: 9)
+        context.show(layout, x: x + 4, y: y - 4 - layout.logicalExtents.height, color: style.text)
+    }
+
+    /// The longest 1, 2 or 5 × 10ⁿ metres not over `maximum`, with its label (`500 m`, `2 km`).
+    static func scaleBarDistance(maximum: Double) -> (Double, String) {
+        var magnitude = pow(10, (log10(maximum)).rounded(.down))
+        var distance = magnitude
+        for step in [5.0, 2, 1] where step * magnitude <= maximum {
+            distance = step * magnitude
+            break
+        }
+        if distance < 1 { magnitude = 1; distance = 1 }
+        let label = distance >= 1000 ? "\(JSONValue.format(distance / 1000)) km" : "\(JSONValue.format(distance)) m"
+        return (distance, label)
+    }
+}
+
+extension RGBAColor {
+    /// The colour with its alpha multiplied by `opacity`.
+    func withOpacity(_ opacity: Double) -> RGBAColor {
+        RGBAColor(red: red, green: green, blue: blue, alpha: alpha * opacity)
+    }
+}
+
+/// A buffer written by concurrent iterations at distinct indices.
+private struct SendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+}

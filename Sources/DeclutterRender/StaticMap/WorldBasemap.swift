@@ -1,0 +1,20 @@
+import DeclutterCore
+import Foundation
+
+/// The embedded world basemap: Natural Earth's 110 m countries (public domain), drawn as land on the sea.
+public enum WorldBasemap {
+    /// The attribution printed on maps that use it.
+    public static let attribution = "Natural Earth"
+
+    /// The country polygons, read once from the package's resources.
+    public static func shapes() throws -> [MapShape] {
+        try loaded.get()
+    }
+
+    private static let loaded: Result<[MapShape], Error> = Result {
+        guard let url = Bundle.module.url(forResource: "countries-110m", withExtension: "geojson") else {
+            throw RenderError.unreadableImage(path: "countries-110m.geojson", reason: "the world basemap is missing from the package resources")
+        }
+        return try MapShape.read(contentsOf: url)
+    }
+}

@@ -1,0 +1,173 @@
+import DeclutterCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Tiles fetched over HTTP(S) from a URL template, in parallel, with timeouts, retries and an on-disk cache.
+///
+/// ```swift
+/// let osm = try HTTPTileSource(template: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+///                              attribution: "© OpenStreetMap contributors")
+/// ```
+public final class HTTPTileSource: TileSource, @unchecked Sendable {
+    /// The URL template.
+    public let template: String
+    public let tilePixelSize: Int
+    public let zoomRange: ClosedRange<Int>
+    public let attribution: String?
+    /// Where fetched tiles are kept; nil caches nothing.
+    public let cacheDirectory: URL?
+    /// How long a cached tile is used without asking the server again.
+    public let maxAge: TimeInterval
+    /// Seconds before one request gives up.
+    public let timeout: TimeInterval
+    /// Further attempts after a failed request (timeouts, connection errors, 5xx and 429 answers).
+    public let retries: Int
+    /// Whether `{r}` reads `@2x`.
+    public let retina: Bool
+    private let session: URLSession
+    public var name: String { template }
+
+    /// Creates a source; `cacheDirectory` defaults to `$XDG_CACHE_HOME/declutter/tiles` (or `~/.cache/…`), one folder per template.
+    ///
+    /// - Throws: ``TileError/invalidSource(source:reason:)`` for a template that is not an http(s) URL with `{z}`, `{x}`, `{y}`.
+    public init(template: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...19, attribution: String? = nil,
+                cacheDirectory: URL? = HTTPTileSource.defaultCacheDirectory, maxAge: TimeInterval = 7 * 86_400,
+                timeout: TimeInterval = 10, retries: Int = 2, concurrency: Int = 8, retina: Bool = false) throws {
+        guard template.hasPrefix("http://") || template.hasPrefix("https://"),
+              ["{z}", "{x}", "{y}"].allSatisfy({ template.contains($0) }) || template.contains("{-y}"),
+              URL(string: fillTemplate(template, TileKey(z: 0, x: 0, y: 0), retina: retina)) != nil else {
+            throw TileError.invalidSource(source: template, reason: "expected an http(s) URL template with {z}, {x} and {y}")
+        }
+        self.template = template
+        self.tilePixelSize = tilePixelSize * (retina && template.contains("{r}") ? 2 : 1)
+        self.zoomRange = zoomRange
+        self.attribution = attribution
+        self.cacheDirectory = cacheDirectory?.appendingPathComponent(Self.folderName(for: template), isDirectory: true)
+        self.maxAge = maxAge
+        self.timeout = timeout
+        self.retries = max(0, retries)
+        self.retina = retina
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * Double(self.retries + 1)
+        configuration.httpMaximumConnectionsPerHost = max(1, concurrency)
+        configuration.httpAdditionalHeaders = ["User-Agent": "Declutter static maps (https://github.com/declutter)"]
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    /// `$XDG_CACHE_HOME/declutter/tiles`, or `~/.cache/declutter/tiles`.
+    public static var defaultCacheDirectory: URL {
+        if let base = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], !base.isEmpty {
+            return URL(fileURLWithPath: base).appendingPathComponent("declutter/tiles", isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/declutter/tiles", isDirectory: true)
+    }
+
+    /// A folder name that differs per template: its readable host and a hash of the whole template.
+    static func folderName(for template: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in template.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let host = URL(string: fillTemplate(template, TileKey(z: 0, x: 0, y: 0), retina: false))?.host ?? "tiles"
+        return host.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" } + "-" + String(hash, radix: 16)
+    }
+
+    /// The cache file of a tile.
+    func cacheFile(_ key: TileKey) -> URL? {
+        cacheDirectory?.appendingPathComponent("\(key.z)/\(key.x)/\(key.y)\(retina ? "@2x" : "").tile")
+    }
+
+    public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
+        var result: [TileKey: Result<Data, TileFailure>] = [:]
+        var wanted: [TileKey] = []
+        for key in keys {
+            if let file = cacheFile(key), let data = fresh(file) {
+                result[key] = .success(data)
+            } else {
+                wanted.append(key)
+            }
+        }
+        guard !wanted.isEmpty else { return result }
+        let collected = Collected()
+        let group = DispatchGroup()
+        for key in wanted {
+            guard let url = URL(string: fillTemplate(template, key, retina: retina)) else {
+                collected.set(key, .failure(TileFailure("bad URL")), transport: false)
+                continue
+            }
+            group.enter()
+            request(url, attempt: 0) { outcome, transport in
+                collected.set(key, outcome, transport: transport)
+                group.leave()
+            }
+        }
+        group.wait()
+        let (answers, transportFailures) = collected.snapshot()
+        if transportFailures == wanted.count, case let .failure(failure)? = answers[wanted[0]] {
+            throw TileError.unreachable(source: template, reason: failure.reason)
+        }
+        for (key, outcome) in answers {
+            result[key] = outcome
+            if case let .success(data) = outcome, let file = cacheFile(key) {
+                // A cache that cannot be written only costs a later fetch.
+                try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileSystem.writeAtomically(data, to: file)
+            }
+        }
+        return result
+    }
+
+    /// A cached tile younger than ``maxAge``.
+    private func fresh(_ file: URL) -> Data? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+              let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < maxAge else { return nil }
+        return try? Data(contentsOf: file)
+    }
+
+    /// One request with retries; `transport` tells a connection failure from an HTTP answer.
+    private func request(_ url: URL, attempt: Int, completion: @escaping @Sendable (Result<Data, TileFailure>, _ transport: Bool) -> Void) {
+        let retries = self.retries
+        let task = session.dataTask(with: url) { [weak self] data, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let retryable = error != nil || status >= 500 || status == 429
+            if retryable, attempt < retries, let self {
+                // Back off a little more each time: 0.25 s, 0.5 s, 1 s.
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.25 * pow(2, Double(attempt))) {
+                    self.request(url, attempt: attempt + 1, completion: completion)
+                }
+                return
+            }
+            if let error {
+                completion(.failure(TileFailure(error.localizedDescription)), true)
+            } else if status == 200, let data, !data.isEmpty {
+                completion(.success(data), false)
+            } else {
+                completion(.failure(TileFailure("HTTP \(status) for \(url.absoluteString)")), false)
+            }
+        }
+        task.resume()
+    }
+
+    /// Answers gathered from completion handlers on other threads.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [TileKey: Result<Data, TileFailure>] = [:]
+        private var transportFailures = 0
+
+        func set(_ key: TileKey, _ outcome: Result<Data, TileFailure>, transport: Bool) {
+            lock.lock()
+            answers[key] = outcome
+            if transport { transportFailures += 1 }
+            lock.unlock()
+        }
+
+        func snapshot() -> ([TileKey: Result<Data, TileFailure>], Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (answers, transportFailures)
+        }
+    }
+}

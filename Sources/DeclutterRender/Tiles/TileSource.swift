@@ -1,0 +1,125 @@
+import DeclutterCore
+import Foundation
+
+/// One tile of the XYZ scheme: zoom, column from the antimeridian eastward, row from the north.
+public struct TileKey: Sendable, Hashable, CustomStringConvertible {
+    /// Zoom level.
+    public var z: Int
+    /// Column, 0…2^z − 1.
+    public var x: Int
+    /// Row from the top (XYZ, not TMS), 0…2^z − 1.
+    public var y: Int
+
+    /// Creates a key.
+    public init(z: Int, x: Int, y: Int) {
+        self.z = z
+        self.x = x
+        self.y = y
+    }
+
+    /// `z/x/y`.
+    public var description: String { "\(z)/\(x)/\(y)" }
+}
+
+/// Why tiles could not be had.
+public enum TileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The map needs more tiles than allowed; refused before fetching any.
+    case tooManyTiles(needed: Int, limit: Int)
+    /// No tile could be fetched because the server could not be reached.
+    case unreachable(source: String, reason: String)
+    /// A tile source that cannot be opened (missing folder, not an MBTiles file, bad template).
+    case invalidSource(source: String, reason: String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .tooManyTiles(needed, limit):
+            return "the map needs \(needed) tiles, more than the limit of \(limit); use a smaller size or a higher zoom, or raise --max-tiles"
+        case let .unreachable(source, reason): return "cannot reach the tile server \(source): \(reason)"
+        case let .invalidSource(source, reason): return "tile source \(source): \(reason)"
+        }
+    }
+}
+
+/// Where raster tiles come from: a folder, an MBTiles file or a server.
+public protocol TileSource: Sendable {
+    /// Names the source in messages.
+    var name: String { get }
+    /// The width and height of its tile images in pixels (256, or 512 for @2x or 512-px tiles).
+    var tilePixelSize: Int { get }
+    /// The zooms it has tiles for.
+    var zoomRange: ClosedRange<Int> { get }
+    /// The attribution to print on maps drawn from it.
+    var attribution: String? { get }
+    /// Fetches tiles; a tile that is missing or failed maps to a failure with the reason.
+    ///
+    /// - Throws: ``TileError/unreachable(source:reason:)`` when a server cannot be reached at all.
+    func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>]
+}
+
+/// Why one tile is missing.
+public struct TileFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public var reason: String
+    /// Creates a failure.
+    public init(_ reason: String) { self.reason = reason }
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// Fills `{z}`, `{x}`, `{y}`, `{-y}` (TMS row), `{s}` (subdomain a, b or c) and `{r}` (`@2x` or nothing) in a template.
+func fillTemplate(_ template: String, _ key: TileKey, retina: Bool) -> String {
+    let subdomains = ["a", "b", "c"]
+    return template
+        .replacingOccurrences(of: "{z}", with: String(key.z))
+        .replacingOccurrences(of: "{x}", with: String(key.x))
+        .replacingOccurrences(of: "{-y}", with: String((1 << key.z) - 1 - key.y))
+        .replacingOccurrences(of: "{y}", with: String(key.y))
+        .replacingOccurrences(of: "{s}", with: subdomains[(key.x + key.y) % 3])
+        .replacingOccurrences(of: "{r}", with: retina ? "@2x" : "")
+}
+
+/// Tiles read from files named by a template such as `tiles/{z}/{x}/{y}.png`.
+public struct DirectoryTileSource: TileSource {
+    /// The path template.
+    public let template: String
+    public let tilePixelSize: Int
+    public let zoomRange: ClosedRange<Int>
+    public let attribution: String?
+    /// Whether `{r}` reads `@2x`.
+    public let retina: Bool
+    public var name: String { template }
+
+    /// A source over a folder (`DIR/{z}/{x}/{y}.png`) or an explicit template.
+    ///
+    /// - Throws: ``TileError/invalidSource(source:reason:)`` when a plain folder does not exist.
+    public init(path: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...22, attribution: String? = nil,
+                retina: Bool = false) throws {
+        if path.contains("{z}") {
+            template = path
+        } else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw TileError.invalidSource(source: path, reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")
+            }
+            template = (path.hasSuffix("/") ? path : path + "/") + "{z}/{x}/{y}.png"
+        }
+        self.tilePixelSize = tilePixelSize * (retina && template.contains("{r}") ? 2 : 1)
+        self.zoomRange = zoomRange
+        self.attribution = attribution
+        self.retina = retina
+    }
+
+    public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
+        var result: [TileKey: Result<Data, TileFailure>] = [:]
+        for key in keys {
+            let path = fillTemplate(template, key, retina: retina)
+            if let data = FileManager.default.contents(atPath: path) {
+                result[key] = .success(data)
+            } else {
+                result[key] = .failure(TileFailure("no file \(path)"))
+            }
+        }
+        return result
+    }
+}

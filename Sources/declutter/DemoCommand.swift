@@ -1,0 +1,79 @@
+import ArgumentParser
+import DeclutterCore
+import DeclutterRender
+import Foundation
+
+/// `declutter demo`: two maps from data shipped with the package, no network needed.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Render two maps from the package's own data: the TANDm sample (tandm.png) and the world's airports (airports.png).")
+
+    @Option(help: ArgumentHelp("The folder to write the maps into.", valueName: "dir"))
+    var outputDirectory: String = "."
+
+    @Option(help: "Pixels per point: 1, 2 or 3.")
+    var scale: Int = 2
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+    }
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: outputDirectory, isDirectory: true)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandError("\(outputDirectory): no such folder; create it first or pick another with --output-directory")
+        }
+        let maps = [("tandm.png", try Self.tandmJob(scale: Double(scale))), ("airports.png", try Self.airportsJob(scale: Double(scale)))]
+        var files: [(name: String, data: Data)] = []
+        var lines: [String] = []
+        for (name, job) in maps {
+            let output = try job.run(format: .png)
+            files.append((name, try output.canvas.data()))
+            lines.append(MapJob.summary(output, path: folder.appendingPathComponent(name).path, scale: job.scale, format: .png))
+        }
+        try FileSystem.writeAllAtomically(files, into: folder)
+        lines.forEach { print($0) }
+    }
+
+    /// A resource file shipped with the command.
+    static func resource(_ name: String, _ kind: String) throws -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: kind) else {
+            throw CommandError("the package's demo data \(name).\(kind) is missing; reinstall or rebuild the package")
+        }
+        return url
+    }
+
+    /// The TANDm sample's 65 cycles on the region the app opens on, in its own style.
+    static func tandmJob(scale: Double) throws -> MapJob {
+        let read = try PointReader().read(contentsOf: resource("tandm-Data", "plist"))
+        var job = MapJob(points: read.points, region: read.region, style: try StyleLocator.load("tandm"))
+        job.width = 390
+        job.height = 600
+        job.scale = scale
+        job.scaleBar = true
+        return job
+    }
+
+    /// The world's airports, coloured by the region of their time zone.
+    static func airportsJob(scale: Double) throws -> MapJob {
+        let read = try PointReader(categoryProperty: "tz").read(contentsOf: resource("airports", "csv"))
+        let regions = ["America": "america", "Europe": "europe", "Africa": "africa", "Asia": "asia", "Australia": "oceania",
+                       "Pacific": "oceania"]
+        var points = read.points
+        for index in points.indices {
+            let zone = points[index].category ?? ""
+            points[index].category = regions[String(zone.split(separator: "/").first ?? "")] ?? "other"
+            points[index].id = points[index].properties["icao"]
+        }
+        var job = MapJob(points: points, region: nil, style: try StyleLocator.load("airports"))
+        job.width = 1024
+        job.height = 560
+        job.scale = scale
+        job.center = Coordinate(longitude: 10, latitude: 25)
+        job.zoom = 2
+        job.attribution = "Natural Earth · airports: mwgg/Airports (MIT)"
+        return job
+    }
+}

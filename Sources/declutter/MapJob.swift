@@ -1,0 +1,105 @@
+import DeclutterCore
+import DeclutterRender
+import Foundation
+
+/// One static map from points: the camera (given or fitted), basemap, overlays and placed markers.
+///
+/// Shared by `render`, `demo` and `bench render`, so the three draw the same way.
+struct MapJob {
+    /// Points with their categories, and the region the input asks for.
+    var points: [ClusterPoint]
+    var region: WorldBounds?
+    var style: MarkerStyle
+    var width: Double = 800
+    var height: Double = 600
+    var scale: Double = 1
+    /// Centre and zoom; nil fits the camera to the data.
+    var center: Coordinate?
+    var zoom: Double?
+    var bearing: Double = 0
+    var padding: Double = 40
+    var maxZoom: Double = 17
+    var basemap: BasemapChoice = .automatic
+    var overlays: [MapOverlay] = []
+    var scaleBar = false
+    var attribution: String?
+    var maxTiles = 256
+
+    /// What to draw under the map; `automatic` takes tiles when given, else the world map up to zoom 8.
+    enum BasemapChoice {
+        case automatic, none, world
+        case tiles(any TileSource)
+    }
+
+    /// The zoom up to which the embedded world map is the default: its 110 m coastlines look coarse beyond.
+    static let worldBasemapMaxZoom = 8.0
+
+    /// The result: the drawn canvas, what it shows and any warnings.
+    struct Output {
+        var canvas: Canvas
+        var camera: MapCamera
+        var annotations: [MapAnnotation]
+        var warnings: [String]
+    }
+
+    /// The camera: as given, or fitted to the input's region, else to the points and overlays.
+    func camera() throws -> MapCamera {
+        if let zoom {
+            let center = self.center ?? {
+                let bounds = dataBounds()
+                guard !bounds.isEmpty else { return Coordinate(longitude: 0, latitude: 0) }
+                return Coordinate(longitude: WebMercator.longitude(x: (bounds.minX + bounds.maxX) / 2),
+                                  latitude: WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2))
+            }()
+            return try MapCamera(center: center, zoom: zoom, bearing: bearing, width: width, height: height)
+        }
+        if center != nil { throw CommandError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        if let region {
+            // As the sample app does: the region fills the map, no padding.
+            return try MapCamera.fitting(region, width: width, height: height, bearing: bearing, maxZoom: 22)
+        }
+        return try MapCamera.fitting(dataBounds(), width: width, height: height, padding: EdgePadding(all: padding),
+                                     bearing: bearing, maxZoom: maxZoom)
+    }
+
+    /// The box around every point and overlay.
+    func dataBounds() -> WorldBounds {
+        var bounds = WorldBounds()
+        for point in points where point.longitude.isFinite && point.latitude.isFinite {
+            bounds.include(Coordinate(longitude: point.longitude, latitude: point.latitude))
+        }
+        for overlay in overlays {
+            for coordinate in overlay.coordinates { bounds.include(coordinate) }
+        }
+        return bounds
+    }
+
+    /// Clusters, places and draws.
+    func run(format: OutputFormat, annotator: MapAnnotator? = nil, renderer: StaticMapRenderer? = nil) throws -> Output {
+        let camera = try self.camera()
+        let annotator = try annotator ?? MapAnnotator(points: points, style: style)
+        let annotations = try annotator.annotations(for: camera)
+        let basemap: Basemap
+        switch self.basemap {
+        case .automatic: basemap = camera.zoom <= Self.worldBasemapMaxZoom ? .world : .none
+        case .none: basemap = .none
+        case .world: basemap = .world
+        case let .tiles(source): basemap = .tiles(source)
+        }
+        let map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotations,
+                            scaleBar: scaleBar, attribution: attribution, maxTiles: maxTiles)
+        let (canvas, warnings) = try (renderer ?? StaticMapRenderer(style: style)).render(map, format: format)
+        return Output(canvas: canvas, camera: camera, annotations: annotations, warnings: warnings)
+    }
+
+    /// A one-line summary of what was drawn.
+    static func summary(_ output: Output, path: String, scale: Double, format: OutputFormat) -> String {
+        let camera = output.camera
+        let pixels = format == .png ? " (\(Int((camera.width * scale).rounded(.up)))×\(Int((camera.height * scale).rounded(.up))) px)" : ""
+        let shown = output.annotations.filter(\.visible)
+        let points = output.annotations.reduce(0) { $0 + $1.members.count }
+        return "wrote \(path): \(Int(camera.width))×\(Int(camera.height)) pt\(pixels), zoom "
+            + String(format: "%.2f", camera.zoom) + ", \(points) points in \(shown.count) views shown "
+            + "(\(shown.filter { $0.kind == .cluster }.count) clusters, \(shown.filter { $0.kind == .marker }.count) markers)"
+    }
+}

@@ -1,0 +1,126 @@
+import DeclutterCore
+import DeclutterRender
+import Foundation
+
+/// Times one static map: 800×600 points, 200 markers, a 1000-vertex route, 12 tiles read from disk (a warm
+/// cache), clustered, placed, drawn and encoded as PNG, in process.
+///
+/// The scene is seeded and can be written out (`--scene DIR`) to time the whole process with `declutter render`.
+struct RenderBenchmark {
+    /// Maps timed; the median is reported.
+    var runs: Int
+    /// Where to write the scene's files, if anywhere.
+    var sceneFolder: String?
+
+    struct Result {
+        var milliseconds: Double
+        var tiles: Int
+        var markers: Int
+        var views: Int
+        var bytes: Int
+
+        var json: String {
+            String(format: "{\"area\":\"render\",\"ms\":%.2f,\"tiles\":%d,\"markers\":%d,\"views_shown\":%d,\"png_bytes\":%d}",
+                   milliseconds, tiles, markers, views, bytes)
+        }
+
+        var text: String {
+            String(format: "render: %.2f ms for an 800×600 map of %d markers (%d views shown), a 1000-vertex route and %d tiles (%d PNG bytes)",
+                   milliseconds, markers, views, tiles, bytes)
+        }
+    }
+
+    /// The camera: Berlin at zoom 13, placed so that exactly 4×3 tiles cover the map.
+    static func camera() throws -> MapCamera {
+        let zoom = 13.0, size = MapCamera.tileSize * pow(2, zoom)
+        // The top-left corner 10 points into tile (4400, 2686); the map's centre is 400, 300 points further.
+        let centerX = (4400 * 256 + 10 + 400) / size, centerY = (2686 * 256 + 10 + 300) / size
+        return try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: centerX), latitude: WebMercator.latitude(y: centerY)),
+                             zoom: zoom, width: 800, height: 600)
+    }
+
+    /// Writes the scene: `tiles/{z}/{x}/{y}.png`, `points.geojson`, `route.geojson`.
+    static func writeScene(to folder: URL, camera: MapCamera) throws -> (points: [ClusterPoint], route: [Coordinate]) {
+        var random = SeededRandom(seed: 42)
+        let categories = ["blue", "orange", "green", "vermilion", "sky", "purple", "grey"]
+        var points: [ClusterPoint] = []
+        var features: [String] = []
+        for index in 0..<200 {
+            let coordinate = camera.coordinate(atX: 20 + random.next() * 760, y: 20 + random.next() * 560)
+            let category = categories[Int(random.next() * Double(categories.count)) % categories.count]
+            points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude,
+                                       properties: JSONObject([("kind", .string(category))]), id: .number(Double(index)), category: category))
+            features.append(#"{"type":"Feature","id":\#(index),"properties":{"kind":"\#(category)"},"geometry":{"type":"Point","coordinates":[\#(coordinate.longitude),\#(coordinate.latitude)]}}"#)
+        }
+        var route: [Coordinate] = []
+        var x = 60.0, y = 540.0
+        for step in 0..<1000 {
+            // A wandering line from the bottom-left towards the top-right.
+            x += 0.7 + (random.next() - 0.5) * 2
+            y -= 0.48 + (random.next() - 0.5) * 2 + sin(Double(step) / 40) * 0.8
+            route.append(camera.coordinate(atX: x, y: y))
+        }
+        let plan = try TilePlan(camera: camera, scale: 1, tilePixelSize: 256, zoomRange: 0...22, limit: 100)
+        var files: [(String, Data)] = [
+            ("points.geojson", Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}\n").utf8)),
+            ("route.geojson", Data((#"{"type":"LineString","coordinates":["# + route.map { "[\($0.longitude),\($0.latitude)]" }.joined(separator: ",") + "]}\n").utf8)),
+        ]
+        for placement in plan.tiles {
+            files.append(("tiles/\(placement.key.z)/\(placement.key.x)/\(placement.key.y).png", try syntheticTile(placement.key, random: &random)))
+        }
+        for (name, data) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileSystem.writeAtomically(data, to: url)
+        }
+        return (points, route)
+    }
+
+    /// A street-map-like tile: a pale ground, blocks and a few roads, so decoding costs what a real tile costs.
+    static func syntheticTile(_ key: TileKey, random: inout SeededRandom) throws -> Data {
+        let canvas = try Canvas(width: 256, height: 256, format: .png)
+        let context = canvas.context
+        context.paint(RGBAColor(hex: "#F2EFE9") ?? .white)
+        for _ in 0..<40 {
+            context.newPath()
+            context.rectangle(x: random.next() * 240, y: random.next() * 240, width: 6 + random.next() * 30, height: 6 + random.next() * 30)
+            context.fill(RGBAColor(red: 0.85, green: 0.82 + random.next() * 0.08, blue: 0.78, alpha: 1))
+        }
+        for _ in 0..<6 {
+            context.newPath()
+            context.move(toX: random.next() * 256, y: 0)
+            context.line(toX: random.next() * 256, y: 256)
+            context.strokeRound(.white, width: 3 + random.next() * 4)
+        }
+        return try canvas.data(encoder: PNGEncoder(level: 6, filter: .adaptive))
+    }
+
+    func run() throws -> Result {
+        let camera = try Self.camera()
+        let folder = sceneFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("declutter-bench-render-\(getpid())", isDirectory: true)
+        defer { if sceneFolder == nil { try? FileManager.default.removeItem(at: folder) } }
+        let (points, route) = try Self.writeScene(to: folder, camera: camera)
+        let style = try StyleLocator.load("default")
+        var job = MapJob(points: points, region: nil, style: style)
+        job.width = camera.width
+        job.height = camera.height
+        job.center = camera.center
+        job.zoom = camera.zoom
+        job.basemap = .tiles(try DirectoryTileSource(path: folder.appendingPathComponent("tiles").path))
+        job.overlays = [MapOverlay(.route(route), paint: style.map.route, casing: style.map.routeCasing)]
+        var times: [Double] = []
+        var last: MapJob.Output?, bytes = 0
+        for _ in 0..<runs {
+            // Everything a request would do: index the points, place, read and decode tiles, draw, encode.
+            let start = DispatchTime.now().uptimeNanoseconds
+            let output = try job.run(format: .png)
+            bytes = try output.canvas.data().count
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            last = output
+        }
+        times.sort()
+        let shown = last?.annotations.filter(\.visible).count ?? 0
+        return Result(milliseconds: times[times.count / 2], tiles: 12, markers: points.count, views: shown, bytes: bytes)
+    }
+}

@@ -1,0 +1,252 @@
+import ArgumentParser
+import DeclutterCore
+import DeclutterRender
+import Foundation
+
+/// `declutter render`: a static map of clustered, placed markers over a basemap, with routes and overlays.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a static map: clustered and placed markers over a basemap, with routes and overlays, as PNG, SVG or PDF.",
+        discussion: """
+            The camera is --center and --zoom, or else fitted to the data (a TANDm plist's own region, or the points
+            and overlays with --padding). The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png
+            tiles, a path template, or an .mbtiles file), else the embedded world map up to zoom 8.
+
+            Examples:
+              declutter render --input Data.plist --style tandm --scale 2 --output tandm.png
+              declutter render --input airports.csv --size 1024x640 --zoom 2 --center 20,0 --output world.svg
+              declutter render --input stops.geojson --category kind --polyline '_p~iF~ps|U_ulLnnqC' \\
+                  --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' --attribution '© OpenStreetMap' \\
+                  --layout stops.json --output stops.png
+            """)
+
+    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv or .plist (the TANDm sample's format).", valueName: "file"))
+    var input: String
+
+    @Option(help: ArgumentHelp("A style file or bundled style (tandm, default, airports); default: tandm for a .plist, else default.",
+                               valueName: "file"))
+    var style: String?
+
+    @Option(help: ArgumentHelp("The property naming each point's category (one of the style's); default: the style's first category.",
+                               valueName: "prop"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("Map size in points.", valueName: "WxH"))
+    var size: String = "800x600"
+
+    @Option(help: "Pixels per point for PNG output: 1, 2 or 3.")
+    var scale: Int = 1
+
+    @Option(help: ArgumentHelp("The centre of the map (with --zoom).", valueName: "lat,lon"))
+    var center: String?
+
+    @Option(help: "The zoom, 0…22, fractions allowed.")
+    var zoom: Double?
+
+    @Option(help: "Degrees clockwise from north at the top of the map.")
+    var bearing: Double = 0
+
+    @Option(help: "Points kept free at each edge when the map is fitted to the data.")
+    var padding: Double = 40
+
+    @Option(help: "The highest zoom a fitted map takes.")
+    var maxZoom: Double = 17
+
+    @Option(help: ArgumentHelp("Raster tiles: an http(s) URL template, a folder or path template, or an .mbtiles file.",
+                               valueName: "source"))
+    var tiles: String?
+
+    @Option(help: "Tile images' size in pixels: 256 or 512.")
+    var tileSize: Int = 256
+
+    @Option(help: ArgumentHelp("What to draw under the map when no --tiles are given: none or world.", valueName: "none|world"))
+    var basemap: String?
+
+    @Option(help: "The most tiles one map may fetch.")
+    var maxTiles: Int = 256
+
+    @Option(help: ArgumentHelp("Where fetched tiles are cached (default: ~/.cache/declutter/tiles).", valueName: "dir"))
+    var tileCache: String?
+
+    @Option(help: "Seconds before a tile request gives up.")
+    var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Attribution text for the bottom-right corner (default: the tile set's own).", valueName: "text"))
+    var attribution: String?
+
+    @Option(help: ArgumentHelp("A route: a GeoJSON file of LineStrings.", valueName: "file"))
+    var route: String?
+
+    @Option(help: ArgumentHelp("A route as an encoded polyline.", valueName: "encoded"))
+    var polyline: String?
+
+    @Option(help: "The encoded polyline's precision: 5 (Google, OSRM) or 6 (Valhalla).")
+    var polylinePrecision: Int = 5
+
+    @Option(help: ArgumentHelp("A GeoJSON layer of lines and polygons (repeatable).", valueName: "file"))
+    var overlay: [String] = []
+
+    @Option(help: ArgumentHelp("A circle on the ground (repeatable).", valueName: "lat,lon,metres"))
+    var circle: [String] = []
+
+    @Option(help: ArgumentHelp("Stroke colour of overlays and circles.", valueName: "#RRGGBB[AA]"))
+    var stroke: String?
+
+    @Option(help: "Stroke width of overlays and circles, in points.")
+    var strokeWidth: Double?
+
+    @Option(help: ArgumentHelp("Fill colour of polygons and circles.", valueName: "#RRGGBB[AA]"))
+    var fill: String?
+
+    @Option(help: "Opacity of overlays and circles, 0…1.")
+    var opacity: Double?
+
+    @Flag(help: "Draw a scale bar.")
+    var scaleBar = false
+
+    @Option(help: ArgumentHelp("Also write what was drawn as JSON (views, members, frames).", valueName: "file.json"))
+    var layout: String?
+
+    @Option(help: ArgumentHelp("The file to write; its extension (.png, .svg, .pdf) picks the format.", valueName: "file"))
+    var output: String
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+        guard [256, 512].contains(tileSize) else { throw ValidationError("--tile-size must be 256 or 512, got \(tileSize)") }
+        guard (1...4096).contains(maxTiles) else { throw ValidationError("--max-tiles must be in 1…4096, got \(maxTiles)") }
+        guard [5, 6].contains(polylinePrecision) else { throw ValidationError("--polyline-precision must be 5 or 6") }
+        guard padding >= 0, padding.isFinite else { throw ValidationError("--padding must be 0 or more points") }
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be in (0, 300] seconds") }
+        if let opacity, !(0...1).contains(opacity) { throw ValidationError("--opacity must be in 0…1, got \(opacity)") }
+        if let strokeWidth, !(0...100).contains(strokeWidth) { throw ValidationError("--stroke-width must be in 0…100 points") }
+        if let basemap, !["none", "world"].contains(basemap) {
+            throw ValidationError("--basemap must be none or world, got \(basemap)")
+        }
+        if basemap != nil && tiles != nil { throw ValidationError("give --tiles or --basemap, not both") }
+        if let zoom, !MapCamera.zoomRange.contains(zoom) {
+            throw ValidationError("--zoom \(zoom) is out of range; expected 0…22")
+        }
+        if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        _ = try Self.parseSize(size)
+    }
+
+    /// `WxH` in points, each 1…16,384 px at the scale.
+    static func parseSize(_ text: String, scale: Int = 1) throws -> (Double, Double) {
+        let parts = text.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 1, height >= 1 else {
+            throw ValidationError("--size must be WIDTHxHEIGHT in points, e.g. 800x600, got \(text)")
+        }
+        guard width * Double(scale) <= Double(Surface.maximumSide), height * Double(scale) <= Double(Surface.maximumSide) else {
+            throw ValidationError("--size \(text) at scale \(scale) is over the limit of \(Surface.maximumSide) px per side")
+        }
+        return (width, height)
+    }
+
+    /// `lat,lon` with values in range.
+    static func parseCoordinate(_ text: String, option: String) throws -> Coordinate {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], (-90...90).contains(latitude),
+              (-180...180).contains(longitude) else {
+            throw ValidationError("\(option) must be LAT,LON with -90 ≤ LAT ≤ 90 and -180 ≤ LON ≤ 180, got \(text)")
+        }
+        return Coordinate(longitude: longitude, latitude: latitude)
+    }
+
+    /// A colour option.
+    static func parseColor(_ text: String, option: String) throws -> RGBAColor {
+        guard let color = RGBAColor(hex: text) else { throw ValidationError("\(option) must be #RGB, #RRGGBB or #RRGGBBAA, got \(text)") }
+        return color
+    }
+
+    /// The tile source a `--tiles` value names.
+    static func tileSource(_ value: String, tileSize: Int, scale: Int, cache: String?, timeout: Double, attribution: String?) throws -> any TileSource {
+        let retina = scale >= 2
+        if value.hasPrefix("http://") || value.hasPrefix("https://") {
+            return try HTTPTileSource(template: value, tilePixelSize: tileSize, attribution: attribution,
+                                      cacheDirectory: cache.map { URL(fileURLWithPath: $0) } ?? HTTPTileSource.defaultCacheDirectory,
+                                      timeout: timeout, retina: retina)
+        }
+        if value.lowercased().hasSuffix(".mbtiles") {
+            return try MBTilesSource(path: value, tilePixelSize: tileSize)
+        }
+        return try DirectoryTileSource(path: value, tilePixelSize: tileSize, attribution: attribution, retina: retina)
+    }
+
+    func run() throws {
+        let format = try OutputFormat(path: output)
+        if let layout, !layout.lowercased().hasSuffix(".json") {
+            throw ValidationError("--layout must name a .json file, got \(layout)")
+        }
+        let (width, height) = try Self.parseSize(size, scale: format == .png ? scale : 1)
+        let inputURL = URL(fileURLWithPath: input)
+        let style = try StyleLocator.load(self.style ?? (inputURL.pathExtension.lowercased() == "plist" ? "tandm" : "default"))
+        let read = try PointReader(categoryProperty: category).read(contentsOf: inputURL)
+        var job = MapJob(points: read.points, region: read.region, style: style)
+        job.width = width
+        job.height = height
+        job.scale = Double(scale)
+        job.center = try center.map { try Self.parseCoordinate($0, option: "--center") }
+        job.zoom = zoom
+        job.bearing = bearing
+        job.padding = padding
+        job.maxZoom = maxZoom
+        job.scaleBar = scaleBar
+        job.attribution = attribution
+        job.maxTiles = maxTiles
+        if let tiles {
+            job.basemap = .tiles(try Self.tileSource(tiles, tileSize: tileSize, scale: format == .png ? scale : 1, cache: tileCache,
+                                                     timeout: timeout, attribution: attribution))
+        } else if let basemap {
+            job.basemap = basemap == "none" ? .none : .world
+        }
+        job.overlays = try overlays(style: style.map)
+        let result = try job.run(format: format)
+        for warning in result.warnings.prefix(10) { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        if result.warnings.count > 10 {
+            FileHandle.standardError.write(Data("warning: … and \(result.warnings.count - 10) more missing tiles\n".utf8))
+        }
+        // Both files are encoded before either is written, so a failure leaves neither half-made.
+        let image = try result.canvas.data()
+        let layoutData = layout.map { _ in
+            Data((MapLayout.json(camera: result.camera, annotations: result.annotations, points: job.points).jsonText + "\n").utf8)
+        }
+        if let layout, let layoutData { try FileSystem.writeAtomically(layoutData, to: URL(fileURLWithPath: layout)) }
+        try FileSystem.writeAtomically(image, to: URL(fileURLWithPath: output))
+        print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
+    }
+
+    /// Routes, GeoJSON layers and circles, painted by the style unless flags say otherwise.
+    func overlays(style: MapStyle) throws -> [MapOverlay] {
+        var result: [MapOverlay] = []
+        var paint = style.overlay, circlePaint = style.circle
+        if let stroke { paint.stroke = try Self.parseColor(stroke, option: "--stroke"); circlePaint.stroke = paint.stroke }
+        if let fill { paint.fill = try Self.parseColor(fill, option: "--fill"); circlePaint.fill = paint.fill }
+        if let strokeWidth { paint.width = strokeWidth; circlePaint.width = strokeWidth }
+        if let opacity { paint.opacity = opacity; circlePaint.opacity = opacity }
+        for file in overlay {
+            result.append(MapOverlay(.shapes(try MapShape.read(contentsOf: URL(fileURLWithPath: file))), paint: paint))
+        }
+        for text in circle {
+            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let radius = parts[2],
+                  (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius <= 20_000_000 else {
+                throw ValidationError("--circle must be LAT,LON,METRES with a radius of up to 20,000 km, got \(text)")
+            }
+            result.append(MapOverlay(.circle(center: Coordinate(longitude: longitude, latitude: latitude), radius: radius), paint: circlePaint))
+        }
+        if let route {
+            let lines = try MapShape.read(contentsOf: URL(fileURLWithPath: route)).filter { $0.kind == .line }
+            guard !lines.isEmpty else { throw CommandError("\(route): expected a LineString or MultiLineString for the route") }
+            for line in lines {
+                for part in line.rings { result.append(MapOverlay(.route(part), paint: style.route, casing: style.routeCasing)) }
+            }
+        }
+        if let polyline {
+            let points = try Polyline.decode(polyline, precision: polylinePrecision)
+            guard points.count >= 2 else { throw CommandError("--polyline: expected at least two points, got \(points.count)") }
+            result.append(MapOverlay(.route(points), paint: style.route, casing: style.routeCasing))
+        }
+        return result
+    }
+}

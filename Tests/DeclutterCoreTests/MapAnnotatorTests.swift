@@ -1,0 +1,115 @@
+import DeclutterCore
+import Foundation
+import Testing
+
+/// Points to views on a map: clustering at the camera's zoom, placement, and the layout that accounts for every point.
+@Suite struct MapAnnotatorTests {
+    let style: MarkerStyle
+    let read: PointReader.Result
+
+    init() throws {
+        let styles = coreFixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles")
+        style = try MarkerStyle.load(contentsOf: styles.appendingPathComponent("tandm.json"))
+        read = try PointReader().read(contentsOf: coreFixtures.appendingPathComponent("tandm/Data.plist"))
+    }
+
+    func tandmCamera(bearing: Double = 0) throws -> MapCamera {
+        let region = try #require(read.region)
+        return try MapCamera.fitting(region, width: 390, height: 600, bearing: bearing, maxZoom: 22)
+    }
+
+    @Test func plistCarriesItsRegion() throws {
+        let region = try #require(read.region)
+        #expect(abs(WebMercator.longitude(x: (region.minX + region.maxX) / 2) - -122.413632917219) < 1e-9)
+        #expect(read.points.count == 65)
+    }
+
+    @Test func tandmMapAccountsForEveryPoint() throws {
+        let annotator = try MapAnnotator(points: read.points, style: style)
+        let annotations = try annotator.annotations(for: tandmCamera())
+        let members = annotations.flatMap(\.members).sorted()
+        #expect(members == Array(0..<65))
+        let shown = annotations.filter(\.visible)
+        #expect(shown.filter { $0.kind == .cluster }.count == 12)
+        #expect(shown.filter { $0.kind == .marker }.count == 10)
+        for annotation in annotations {
+            // Counts agree with members, and unicycles never share a cluster with the others (TANDm's identifiers).
+            #expect(annotation.counts.total == annotation.members.count)
+            let names = Set(annotation.members.map { read.points[$0].category ?? "" })
+            #expect(!(names.contains("unicycle") && names.count > 1))
+            let expectedPriority: DisplayPriority = names == ["unicycle"] ? .defaultLow : .defaultHigh
+            #expect(annotation.priority == expectedPriority)
+            // Cluster views sit 10 points above their point; balloons have their tip on it.
+            let point = try tandmCamera().point(for: annotation.coordinate)
+            if annotation.kind == .cluster {
+                #expect(abs(annotation.frame.x + 20 - point.x) < 1e-9 && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-9)
+            } else {
+                #expect(abs(annotation.frame.x + 15 - point.x) < 1e-9 && abs(annotation.frame.y + 40 - point.y) < 1e-9)
+            }
+        }
+        // Drawn lowest priority first.
+        #expect(annotations.map(\.priority) == annotations.map(\.priority).sorted())
+    }
+
+    @Test func shownViewsDoNotCollide() throws {
+        let annotations = try MapAnnotator(points: read.points, style: style).annotations(for: tandmCamera(bearing: 30)).filter(\.visible)
+        for (index, a) in annotations.enumerated() {
+            for b in annotations[(index + 1)...] {
+                let overlapX = min(a.frame.x + a.frame.width, b.frame.x + b.frame.width) - max(a.frame.x, b.frame.x)
+                let overlapY = min(a.frame.y + a.frame.height, b.frame.y + b.frame.height) - max(a.frame.y, b.frame.y)
+                if a.kind == .cluster && b.kind == .cluster {
+                    let dx = a.frame.x - b.frame.x, dy = a.frame.y - b.frame.y
+                    #expect((dx * dx + dy * dy).squareRoot() >= 40 - 1e-9)
+                } else if a.kind == .marker && b.kind == .marker {
+                    #expect(overlapX <= 1e-9 || overlapY <= 1e-9)
+                }
+            }
+        }
+    }
+
+    @Test func unknownCategoryIsNamed() {
+        var points = read.points
+        points[3].category = "skateboard"
+        #expect(throws: AnnotationError("point 3: category \"skateboard\" is not in style \"TANDm\"; expected one of: tricycle, bicycle, unicycle")) {
+            try MapAnnotator(points: points, style: style)
+        }
+    }
+
+    @Test func layoutJSON() throws {
+        let points = [ClusterPoint(longitude: 0, latitude: 0, id: .string("a"), category: "bicycle"),
+                      ClusterPoint(longitude: 60, latitude: 0, category: "unicycle")]
+        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0, width: 256, height: 256)
+        let annotations = try MapAnnotator(points: points, style: style).annotations(for: camera)
+        let json = MapLayout.json(camera: camera, annotations: annotations, points: points).jsonText
+        #expect(json == #"{"width":256,"height":256,"zoom":0,"center":[0,0],"annotations":["#
+            + #"{"id":"marker-1","kind":"marker","members":[1],"frame":[155.667,88,30,40],"coordinate":[60,0],"visible":true},"#
+            + #"{"id":"marker-a","kind":"marker","members":["a"],"frame":[113,88,30,40],"coordinate":[0,0],"visible":true}]}"#)
+    }
+}
+
+/// Lines and polygons from GeoJSON.
+@Suite struct MapShapeTests {
+    @Test func readsEveryGeometryKind() throws {
+        let text = #"{"type":"FeatureCollection","features":["#
+            + #"{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}},"#
+            + #"{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]],[[0.2,0.2],[0.3,0.2],[0.3,0.3],[0.2,0.2]]]}},"#
+            + #"{"type":"Feature","properties":{},"geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]}},"#
+            + #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[3,3]}},"#
+            + #"{"type":"Feature","properties":{},"geometry":null}]}"#
+        let shapes = try MapShape.read(geoJSON: Data(text.utf8), file: "layer.geojson")
+        #expect(shapes.map(\.kind) == [.line, .polygon, .polygon, .polygon])
+        #expect(shapes.map(\.rings.count) == [1, 2, 1, 1])
+        #expect(shapes[3].rings[0][1] == Coordinate(longitude: 6, latitude: 5))
+    }
+
+    @Test func badGeometryIsNamed() {
+        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0]]}}]}"#
+        #expect(throws: InputError(file: "route.geojson", location: "feature 0.geometry.coordinates",
+                                   message: "expected an array of two or more of [longitude, latitude] positions")) {
+            try MapShape.read(geoJSON: Data(text.utf8), file: "route.geojson")
+        }
+        #expect(throws: InputError(file: "x.geojson", location: "geometry", message: "unknown geometry type \"Circle\"")) {
+            try MapShape.read(geoJSON: Data(#"{"type":"Circle"}"#.utf8), file: "x.geojson")
+        }
+    }
+}

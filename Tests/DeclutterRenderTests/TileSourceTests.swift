@@ -1,0 +1,206 @@
+import CSQLite
+import DeclutterCore
+import DeclutterRender
+import Foundation
+import Testing
+
+/// A 256-px tile of one colour, so a map pixel tells which tile it came from.
+func solidTile(_ color: RGBAColor) throws -> Data {
+    let canvas = try Canvas(width: 256, height: 256, format: .png)
+    canvas.context.paint(color)
+    return try canvas.data()
+}
+
+/// A colour per tile key.
+func tileColor(_ key: TileKey) -> RGBAColor {
+    RGBAColor(red: Double(key.x % 4) / 4, green: Double(key.y % 4) / 4, blue: 0.5)
+}
+
+/// A fresh scratch folder.
+func scratchFolder(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Counts fetches, to show a refused map fetches nothing.
+final class CountingSource: TileSource, @unchecked Sendable {
+    var fetches = 0
+    var name: String { "counting" }
+    var tilePixelSize: Int { 256 }
+    var zoomRange: ClosedRange<Int> { 0...22 }
+    var attribution: String? { nil }
+    func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
+        fetches += 1
+        return [:]
+    }
+}
+
+@Suite struct TilePlanTests {
+    /// 800×600 points whose top-left corner is 10 points into tile 13/4400/2686.
+    func alignedCamera(bearing: Double = 0) throws -> MapCamera {
+        let size = 256 * pow(2, 13.0)
+        return try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: (4400 * 256 + 410) / size),
+                                                latitude: WebMercator.latitude(y: (2686 * 256 + 310) / size)),
+                             zoom: 13, bearing: bearing, width: 800, height: 600)
+    }
+
+    @Test func twelveTilesCoverAnAlignedMap() throws {
+        let plan = try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 100)
+        #expect(plan.zoom == 13)
+        #expect(plan.tiles.map(\.key) == (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } })
+        // @2x output takes 256-px tiles a zoom deeper, or 512-px tiles at the same zoom.
+        #expect(try TilePlan(camera: alignedCamera(), scale: 2, tilePixelSize: 256, zoomRange: 0...19, limit: 100).zoom == 14)
+        #expect(try TilePlan(camera: alignedCamera(), scale: 2, tilePixelSize: 512, zoomRange: 0...19, limit: 100).zoom == 13)
+        #expect(try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...12, limit: 100).zoom == 12)
+    }
+
+    @Test func tooManyTilesAreRefusedBeforeFetching() throws {
+        #expect(throws: TileError.tooManyTiles(needed: 12, limit: 11)) {
+            try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 11)
+        }
+        let source = CountingSource()
+        let map = StaticMap(camera: try alignedCamera(), basemap: .tiles(source), maxTiles: 5)
+        #expect(throws: TileError.tooManyTiles(needed: 12, limit: 5)) { try StaticMapRenderer(style: bundledStyle("default")).render(map, format: .png) }
+        #expect(source.fetches == 0)
+        #expect(TileError.tooManyTiles(needed: 12, limit: 5).description
+            == "the map needs 12 tiles, more than the limit of 5; use a smaller size or a higher zoom, or raise --max-tiles")
+    }
+
+    @Test func columnsWrapAcrossTheAntimeridian() throws {
+        let camera = try MapCamera(center: Coordinate(longitude: 180, latitude: 0), zoom: 2, width: 256, height: 256)
+        let plan = try TilePlan(camera: camera, scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 100)
+        #expect(plan.tiles.map(\.column) == [3, 4, 3, 4])
+        #expect(plan.tiles.map(\.key.x) == [3, 0, 3, 0])
+    }
+
+    @Test func aTurnedMapNeedsTheTilesAroundItsCorners() throws {
+        // Turned 45°, 800×600 points span (800 + 600)/√2 ≈ 990 points each way around the centre, which is 410, 310
+        // points into tile 4400/2686: columns 4399…4403 and rows 2685…2689.
+        let plan = try TilePlan(camera: alignedCamera(bearing: 45), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 100)
+        #expect(plan.tiles.count == 25)
+        #expect(plan.tiles.first?.key == TileKey(z: 13, x: 4399, y: 2685) && plan.tiles.last?.key == TileKey(z: 13, x: 4403, y: 2689))
+    }
+}
+
+@Suite struct TileSourceTests {
+    let keys = (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } }
+
+    func writeFolder() throws -> URL {
+        let folder = try scratchFolder("tiles")
+        for key in keys where key != TileKey(z: 13, x: 4401, y: 2687) {
+            let file = folder.appendingPathComponent("\(key.z)/\(key.x)/\(key.y).png")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try solidTile(tileColor(key)).write(to: file)
+        }
+        return folder
+    }
+
+    @Test func folderTilesLandWhereTheyBelongAndAMissingOneIsNeutral() throws {
+        let folder = try writeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let camera = try TilePlanTests().alignedCamera()
+        let source = try DirectoryTileSource(path: folder.path, attribution: "test tiles")
+        let map = StaticMap(camera: camera, basemap: .tiles(source))
+        let (canvas, warnings) = try StaticMapRenderer(style: bundledStyle("default")).render(map, format: .png)
+        #expect(warnings == ["tile 13/4401/2687: no file \(folder.path)/13/4401/2687.png"])
+        // Point (0, 0) is 10 px into tile 4400/2686; (300, 300) lies in the missing tile 4401/2687.
+        #expect(pixel(canvas, 0, 0) == [0, 128, 128, 255])
+        #expect(pixel(canvas, 300, 300) == [224, 224, 224, 255])
+        #expect(pixel(canvas, 790, 100) == [191, 128, 128, 255])
+    }
+
+    @Test func templatesAndMissingFolders() throws {
+        #expect(throws: TileError.invalidSource(source: "/no/such/folder",
+                                               reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")) {
+            try DirectoryTileSource(path: "/no/such/folder")
+        }
+        let source = try DirectoryTileSource(path: "/t/{z}/{x}/{y}{r}.png", retina: true)
+        #expect(source.tilePixelSize == 512)
+        let result = try source.fetch([TileKey(z: 1, x: 0, y: 1)])
+        #expect(result[TileKey(z: 1, x: 0, y: 1)] == .failure(TileFailure("no file /t/1/0/1@2x.png")))
+    }
+
+    @Test func mbtilesRowsCountFromTheSouth() throws {
+        let folder = try scratchFolder("mbtiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("test.mbtiles").path
+        var database: OpaquePointer?
+        #expect(sqlite3_open(path, &database) == SQLITE_OK)
+        let setup = """
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+            INSERT INTO metadata VALUES ('attribution', '© Test'), ('format', 'png'), ('minzoom', '0'), ('maxzoom', '14');
+            """
+        #expect(sqlite3_exec(database, setup, nil, nil, nil) == SQLITE_OK)
+        var insert: OpaquePointer?
+        sqlite3_prepare_v2(database, "INSERT INTO tiles VALUES (?1, ?2, ?3, ?4)", -1, &insert, nil)
+        for key in keys {
+            let data = try solidTile(tileColor(key))
+            sqlite3_reset(insert)
+            sqlite3_bind_int(insert, 1, Int32(key.z))
+            sqlite3_bind_int(insert, 2, Int32(key.x))
+            sqlite3_bind_int(insert, 3, Int32((1 << key.z) - 1 - key.y))
+            _ = data.withUnsafeBytes { sqlite3_bind_blob(insert, 4, $0.baseAddress, Int32(data.count), nil) }
+            #expect(sqlite3_step(insert) == SQLITE_DONE)
+        }
+        sqlite3_finalize(insert)
+        sqlite3_close(database)
+
+        let source = try MBTilesSource(path: path)
+        #expect(source.attribution == "© Test")
+        #expect(source.zoomRange == 0...14)
+        let (canvas, warnings) = try StaticMapRenderer(style: bundledStyle("default"))
+            .render(StaticMap(camera: TilePlanTests().alignedCamera(), basemap: .tiles(source)), format: .png)
+        #expect(warnings.isEmpty)
+        #expect(pixel(canvas, 0, 0) == [0, 128, 128, 255])
+        // Tile 4401/2687 (stored as TMS row 8192 − 1 − 2687): red 1/4, green 3/4.
+        #expect(pixel(canvas, 300, 300) == [64, 191, 128, 255])
+
+        let text = folder.appendingPathComponent("not.mbtiles")
+        try Data("hello".utf8).write(to: text)
+        #expect(throws: TileError.invalidSource(source: text.path, reason: "not an MBTiles file (file is not a database)")) {
+            try MBTilesSource(path: text.path)
+        }
+    }
+
+    @Test func httpTilesAreFetchedInParallelRetriedAndCached() throws {
+        var files: [String: Data] = [:]
+        for key in keys { files["/\(key.z)/\(key.x)/\(key.y).png"] = try solidTile(tileColor(key)) }
+        files["/13/4401/2687.png"] = nil
+        let server = try TileServer(files: files, failures: ["/13/4400/2686.png": 1])
+        defer { server.stop() }
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let source = try HTTPTileSource(template: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png", attribution: "© Test",
+                                        cacheDirectory: cache, timeout: 5, retries: 2)
+        let map = StaticMap(camera: try TilePlanTests().alignedCamera(), basemap: .tiles(source))
+        let renderer = try StaticMapRenderer(style: bundledStyle("default"))
+        let (canvas, warnings) = try renderer.render(map, format: .png)
+        #expect(warnings == ["tile 13/4401/2687: HTTP 404 for http://127.0.0.1:\(server.port)/13/4401/2687.png"])
+        #expect(pixel(canvas, 0, 0) == [0, 128, 128, 255])
+        #expect(pixel(canvas, 300, 300) == [224, 224, 224, 255])
+        // 12 tiles, one answered 503 first and retried.
+        #expect(server.requests.count == 13)
+        // A second map reads the 11 cached tiles and asks again only for the missing one.
+        _ = try renderer.render(map, format: .png)
+        #expect(server.requests.count == 14)
+        #expect(server.requests.last == "/13/4401/2687.png")
+    }
+
+    @Test func anUnreachableServerIsAnError() throws {
+        let server = try TileServer(files: [:])
+        let port = server.port
+        server.stop()
+        let source = try HTTPTileSource(template: "http://127.0.0.1:\(port)/{z}/{x}/{y}.png", cacheDirectory: nil, timeout: 2, retries: 0)
+        #expect {
+            try source.fetch([TileKey(z: 1, x: 0, y: 0), TileKey(z: 1, x: 1, y: 0)])
+        } throws: { error in
+            guard case let .unreachable(name, _)? = error as? TileError else { return false }
+            return name == "http://127.0.0.1:\(port)/{z}/{x}/{y}.png"
+        }
+        #expect(throws: TileError.invalidSource(source: "ftp://x/{z}", reason: "expected an http(s) URL template with {z}, {x} and {y}")) {
+            try HTTPTileSource(template: "ftp://x/{z}")
+        }
+    }
+}
