@@ -42,9 +42,9 @@ import Testing
             // Cluster views sit 10 points above their point; balloons have their tip on it.
             let point = try tandmCamera().point(for: annotation.coordinate)
             if annotation.kind == .cluster {
-                #expect(abs(annotation.frame.x + 20 - point.x) < 1e-9 && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-9)
+                #expect(abs(annotation.frame.x + 20 - point.x) < 1e-6 && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-6)
             } else {
-                #expect(abs(annotation.frame.x + 15 - point.x) < 1e-9 && abs(annotation.frame.y + 40 - point.y) < 1e-9)
+                #expect(abs(annotation.frame.x + 15 - point.x) < 1e-6 && abs(annotation.frame.y + 40 - point.y) < 1e-6)
             }
         }
         // Drawn lowest priority first.

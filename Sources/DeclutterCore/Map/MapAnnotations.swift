@@ -183,18 +183,15 @@ public struct MapAnnotator: Sendable {
         let placed = PlacementEngine.place(scene)
         for id in placed.visible { if let index = Int(id) { result.append(annotation(candidates[index], visible: true)) } }
         for id in placed.hidden { if let index = Int(id) { result.append(annotation(candidates[index], visible: false)) } }
-        // Views that placement merged become one cluster of all their points, at the mean of their coordinates.
+        // Views that placement merged become one cluster of all their points, where placement put it (the mean of
+        // its views' points), so that what is drawn is what placement checked for collisions.
         for cluster in placed.clusters {
             let parts = cluster.members.compactMap(Int.init).map { candidates[$0] }
             let members = parts.flatMap(\.members).sorted()
-            var x = 0.0, y = 0.0
-            for part in parts {
-                x += WebMercator.x(longitude: part.coordinate.longitude) * Double(part.members.count)
-                y += WebMercator.y(latitude: part.coordinate.latitude) * Double(part.members.count)
-            }
-            let coordinate = Coordinate(longitude: WebMercator.longitude(x: x / Double(members.count)),
-                                        latitude: WebMercator.latitude(y: y / Double(members.count)))
-            var merged = candidate(members: members, coordinate: coordinate, camera: camera, identifier: cluster.clusteringIdentifier)
+            var merged = candidate(members: members, coordinate: camera.coordinate(atX: cluster.x, y: cluster.y), camera: camera,
+                                   identifier: cluster.clusteringIdentifier)
+            merged.x = cluster.x
+            merged.y = cluster.y
             merged.priority = parts.map(\.priority).max() ?? merged.priority
             result.append(annotation(merged, visible: cluster.visible))
         }

@@ -1,0 +1,140 @@
+import DeclutterCore
+import DeclutterRender
+import DeclutterTesting
+import Foundation
+import Testing
+
+/// The TANDm sample's points, shipped with the command for its demo.
+let tandmPlist = packageRoot.appendingPathComponent("Sources/declutter/Resources/tandm-Data.plist").path
+
+/// Writes 8×3 street-like test tiles at zoom 15 from the Golden Gate to North Beach, as `DIR/{z}/{x}/{y}.png`.
+func writeTestTiles(into folder: URL) throws -> URL {
+    let tiles = folder.appendingPathComponent("tiles")
+    for x in 5235...5242 {
+        for y in 12660...12662 {
+            let canvas = try Canvas(width: 256, height: 256, format: .png)
+            let context = canvas.context
+            context.paint(RGBAColor(hex: "#EDEAE2") ?? .white)
+            // A grid of streets whose spacing differs per tile, so a misplaced tile shows.
+            let spacing = 32.0 + Double((x + y) % 3) * 16
+            var offset = spacing / 2
+            while offset < 256 {
+                context.newPath()
+                context.move(toX: offset, y: 0)
+                context.line(toX: offset, y: 256)
+                context.move(toX: 0, y: offset)
+                context.line(toX: 256, y: offset)
+                context.strokeRound(.white, width: 4)
+                offset += spacing
+            }
+            let file = tiles.appendingPathComponent("15/\(x)/\(y).png")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try canvas.data().write(to: file)
+        }
+    }
+    return tiles
+}
+
+@Suite struct RenderCommandTests {
+    let goldens: GoldenFiles
+    init() throws { goldens = try GoldenFiles(suite: "RenderCommandTests") }
+
+    @Test func demoRendersTandmAndAirports() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["demo", "--output-directory", ".", "--scale", "1"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix("tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)") == true)
+        #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28298 points in ") == true)
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("tandm.png")), test: "demo", name: "tandm")
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
+    }
+
+    @Test func rotatedMapWithLayout() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--size", "400x400", "--bearing", "30",
+                                            "--layout", "layout.json", "--output", "turned.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("turned.png")), test: "rotatedMapWithLayout", name: "tandm-30")
+        // The layout accounts for every one of the 65 points exactly once, by input position.
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        #expect(layout["width"] as? Double == 400 && layout["height"] as? Double == 400)
+        let annotations = layout["annotations"] as? [[String: Any]] ?? []
+        let members = annotations.flatMap { ($0["members"] as? [Int]) ?? [] }.sorted()
+        #expect(members == Array(0..<65))
+        for annotation in annotations {
+            let kind = annotation["kind"] as? String, frame = annotation["frame"] as? [Double] ?? []
+            let count = (annotation["members"] as? [Int])?.count ?? 0
+            #expect(kind == (count == 1 ? "marker" : "cluster"))
+            #expect(frame.count == 4 && (kind == "marker" ? frame[2] == 30 && frame[3] == 40 : frame[2] == 40 && frame[3] == 40))
+        }
+    }
+
+    @Test func routeOverLocalTiles() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tiles = try writeTestTiles(into: folder)
+        let route = Polyline.encode([Coordinate(longitude: -122.4783, latitude: 37.8199), Coordinate(longitude: -122.4740, latitude: 37.8080),
+                                     Coordinate(longitude: -122.4650, latitude: 37.8050), Coordinate(longitude: -122.4560, latitude: 37.8030)])
+        let points = #"{"type":"FeatureCollection","features":["#
+            + #"{"type":"Feature","id":"start","properties":{"kind":"blue"},"geometry":{"type":"Point","coordinates":[-122.4783,37.8199]}},"#
+            + #"{"type":"Feature","id":"end","properties":{"kind":"orange"},"geometry":{"type":"Point","coordinates":[-122.4560,37.8030]}}]}"#
+        try Data(points.utf8).write(to: folder.appendingPathComponent("stops.geojson"))
+        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--category", "kind", "--size", "480x360", "--scale", "2",
+                                            "--center", "37.811,-122.467", "--zoom", "14.3", "--tiles", tiles.path,
+                                            "--attribution", "test tiles", "--polyline", route, "--circle", "37.8080,-122.4740,300",
+                                            "--scale-bar", "--output", "route.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(result.stdout == "wrote route.png: 480×360 pt (960×720 px), zoom 14.30, 2 points in 2 views shown (0 clusters, 2 markers)\n")
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("route.png")), test: "routeOverLocalTiles", name: "golden-gate@2x")
+    }
+
+    @Test func svgMapEmbedsItsTiles() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tiles = try writeTestTiles(into: folder)
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--size", "300x200", "--center", "37.8085,-122.4150",
+                                            "--zoom", "15", "--tiles", tiles.path, "--output", "map.svg"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try String(contentsOf: folder.appendingPathComponent("map.svg"), encoding: .utf8)
+        #expect(svg.contains(#"width="300px" height="200px" viewBox="0 0 300 200""#))
+        #expect(svg.components(separatedBy: "data:image/png;base64,").count - 1 >= 4)
+        try goldens.verifyText(svg, test: "svgMapEmbedsItsTiles", name: "tandm-tiles")
+    }
+
+    @Test(arguments: [
+        (["--zoom", "23"], "Error: --zoom 23.0 is out of range; expected 0…22"),
+        (["--size", "20000x100"], "Error: --size 20000x100 at scale 1 is over the limit of 16384 px per side"),
+        (["--size", "9000x100", "--scale", "2"], "Error: --size 9000x100 at scale 2 is over the limit of 16384 px per side"),
+        (["--center", "37.8,-122.4"], "Error: --center needs --zoom too (or give neither, and the map fits the data)"),
+        (["--polyline", "_p iF"], "Error: polyline: character 3 is not part of an encoded polyline (expected ASCII 63…126)"),
+        (["--tiles", "http://127.0.0.1:9/{z}/{x}/{y}.png", "--timeout", "2"], "Error: cannot reach the tile server http://127.0.0.1:9/{z}/{x}/{y}.png:"),
+        (["--tiles", "/no/such/tiles"], "Error: tile source /no/such/tiles: expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}"),
+        (["--zoom", "12", "--size", "4000x4000", "--tiles", "/tmp/{z}/{x}/{y}.png"],
+         "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
+        (["--style", "default"], "Error: point 0: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
+        (["--circle", "37.8,-122.4"], "Error: --circle must be LAT,LON,METRES with a radius of up to 20,000 km, got 37.8,-122.4"),
+    ])
+    func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--layout", "layout.json", "--output", "map.png"] + arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func unreadableInputIsNamed() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n1,2\nx,3\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+        let result = try CommandResult.run(["render", "--input", "bad.csv", "--output", "map.png"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: bad.csv: line 3: latitude \"x\" is not a number\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("map.png").path))
+    }
+}
