@@ -98,8 +98,9 @@ struct MapJob {
         let pixels = format == .png ? " (\(Int((camera.width * scale).rounded(.up)))×\(Int((camera.height * scale).rounded(.up))) px)" : ""
         let shown = output.annotations.filter(\.visible)
         let points = output.annotations.reduce(0) { $0 + $1.members.count }
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         return "wrote \(path): \(Int(camera.width))×\(Int(camera.height)) pt\(pixels), zoom "
-            + String(format: "%.2f", camera.zoom) + ", \(points) points in \(shown.count) views shown "
-            + "(\(shown.filter { $0.kind == .cluster }.count) clusters, \(shown.filter { $0.kind == .marker }.count) markers)"
+            + String(format: "%.2f", camera.zoom) + ", \(counted(points, "point")) in \(counted(shown.count, "view")) shown "
+            + "(\(counted(shown.filter { $0.kind == .cluster }.count, "cluster")), \(counted(shown.filter { $0.kind == .marker }.count, "marker")))"
     }
 }

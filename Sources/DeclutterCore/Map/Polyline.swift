@@ -74,3 +74,41 @@ public struct PolylineError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The message.
     public var description: String { "polyline: \(message)" }
 }
+
+extension Polyline {
+    /// The points of a line kept by Douglas–Peucker simplification: every dropped point lies within `tolerance`
+    /// of the simplified line. Points are screen positions; the first and last are always kept.
+    public static func simplify(_ points: [(x: Double, y: Double)], tolerance: Double) -> [(x: Double, y: Double)] {
+        guard points.count > 2, tolerance > 0 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        let limit = tolerance * tolerance
+        while let (first, last) = stack.popLast() {
+            guard last > first + 1 else { continue }
+            let ax = points[first].x, ay = points[first].y
+            let dx = points[last].x - ax, dy = points[last].y - ay
+            let lengthSquared = dx * dx + dy * dy
+            var farthest = first, farthestDistance = -1.0
+            for index in (first + 1)..<last {
+                let px = points[index].x - ax, py = points[index].y - ay
+                // Distance to the segment (not the infinite line), so back-tracking points are kept.
+                var t = lengthSquared > 0 ? (px * dx + py * dy) / lengthSquared : 0
+                t = max(0, min(1, t))
+                let ex = px - t * dx, ey = py - t * dy
+                let distance = ex * ex + ey * ey
+                if distance > farthestDistance {
+                    farthestDistance = distance
+                    farthest = index
+                }
+            }
+            if farthestDistance > limit {
+                keep[farthest] = true
+                stack.append((first, farthest))
+                stack.append((farthest, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+}

@@ -100,10 +100,47 @@ public struct PNGEncoder: Sendable, Hashable {
         }
     }
 
-    /// Filters and deflates the image in strips of rows, so the filtered image is never held whole.
+    /// Images at least this many bytes are deflated in parallel parts, one per core.
+    static let parallelThreshold = 256 * 1024
+
+    /// Filters and deflates the image: in one zlib stream, or for large images in one raw deflate part per core,
+    /// joined with sync flushes and a combined Adler-32 (as pigz does), which gives a valid zlib stream.
     private func compress(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int,
                           level: Int32, filter: Filter, strategy: Strategy) throws -> Data {
         guard let source = pixels.baseAddress else { throw RenderError.encoding("the surface has no pixels") }
+        let rowBytes = width * channels
+        let parts = min(8, ProcessInfo.processInfo.activeProcessorCount, height / 32)
+        guard parts > 1, (rowBytes + 1) * height >= Self.parallelThreshold else {
+            return try compressRows(source, 0..<height, width: width, stride: stride, channels: channels, level: level, filter: filter,
+                                    strategy: strategy, raw: false, last: true).data
+        }
+        let pointer = SendablePointer(source)
+        let results = PartResults(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let rows = (height * part / parts)..<(height * (part + 1) / parts)
+            results.set(part, Result {
+                try compressRows(pointer.value, rows, width: width, stride: stride, channels: channels, level: level, filter: filter,
+                                 strategy: strategy, raw: true, last: part == parts - 1)
+            })
+        }
+        // zlib header: deflate with a 32 kB window, no dictionary, check bits making it a multiple of 31.
+        var output = Data([0x78, 0x01])
+        var checksum: uLong = 1
+        for part in 0..<parts {
+            guard let result = results.get(part) else { throw RenderError.encoding("a part was not compressed") }
+            let (data, adler, length) = try result.get()
+            output.append(data)
+            checksum = adler32_combine(checksum, adler, off_t(length))
+        }
+        output.appendBigEndian(UInt32(truncatingIfNeeded: checksum))
+        return output
+    }
+
+    /// Filters and deflates rows in strips, so the filtered image is never held whole; a raw part ends with a sync
+    /// flush (or the final block when `last`) and reports its Adler-32 and length for joining.
+    private func compressRows(_ source: UnsafePointer<UInt8>, _ range: Range<Int>, width: Int, stride: Int, channels: Int,
+                              level: Int32, filter: Filter, strategy: Strategy, raw: Bool,
+                              last: Bool) throws -> (data: Data, adler: uLong, length: Int) {
         let rowBytes = width * channels
         var stream = z_stream()
         let zlibStrategy: Int32 = switch strategy {
@@ -111,7 +148,7 @@ public struct PNGEncoder: Sendable, Hashable {
         case .runLength: Z_RLE
         case .huffmanOnly: Z_HUFFMAN_ONLY
         }
-        let (windowBits, memoryLevel) = Self.zlibSizes(forBytes: (rowBytes + 1) * height)
+        let (windowBits, memoryLevel) = raw ? (Int32(-15), Int32(8)) : Self.zlibSizes(forBytes: (rowBytes + 1) * range.count)
         guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, zlibStrategy,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw RenderError.encoding("zlib could not start")
@@ -120,7 +157,7 @@ public struct PNGEncoder: Sendable, Hashable {
 
         // Two straight-alpha rows (this one and the one above), one candidate per filter type, one strip of filtered rows.
         // Buffers stay below glibc's mmap threshold (128 kB): mapping and unmapping them per icon costs more than encoding.
-        let stripRows = max(1, min(height, (1 << 15) / (rowBytes + 1)))
+        let stripRows = max(1, min(range.count, (1 << 15) / (rowBytes + 1)))
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
         let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * rowBytes)
         let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: stripRows * (rowBytes + 1))
@@ -128,9 +165,17 @@ public struct PNGEncoder: Sendable, Hashable {
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
         defer { rows.deallocate(); candidates.deallocate(); strip.deallocate(); chunk.deallocate() }
         rows.initialize(repeating: 0, count: 2 * rowBytes)
+        if range.lowerBound > 0 {
+            // A part's first row is filtered against the row above it, which belongs to the part before.
+            let y = range.lowerBound - 1
+            Self.unpremultiplyRow(source + y * stride, width: width, channels: channels, into: rows + (y % 2) * rowBytes)
+        }
         var output = Data()
+        var adler = adler32(0, nil, 0), length = 0
 
         func deflateStrip(byteCount: Int, flush: Int32) throws {
+            if raw { adler = adler32(adler, strip, uInt(byteCount)) }
+            length += byteCount
             stream.next_in = strip
             stream.avail_in = UInt32(byteCount)
             repeat {
@@ -145,19 +190,20 @@ public struct PNGEncoder: Sendable, Hashable {
         }
 
         var filled = 0
-        for y in 0..<height {
+        for y in range {
             let current = rows + (y % 2) * rowBytes, above = rows + ((y + 1) % 2) * rowBytes
             Self.unpremultiplyRow(source + y * stride, width: width, channels: channels, into: current)
             let target = strip + filled * (rowBytes + 1)
             Self.writeFilteredRow(current, above: above, rowBytes: rowBytes, channels: channels, filter: filter,
                                   into: target, candidates: candidates)
             filled += 1
-            if filled == stripRows || y == height - 1 {
-                try deflateStrip(byteCount: filled * (rowBytes + 1), flush: y == height - 1 ? Z_FINISH : Z_NO_FLUSH)
+            if filled == stripRows || y == range.upperBound - 1 {
+                let final = y == range.upperBound - 1
+                try deflateStrip(byteCount: filled * (rowBytes + 1), flush: final ? (last ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH)
                 filled = 0
             }
         }
-        return output
+        return (output, adler, length)
     }
 
     /// Writes the filter type byte and the filtered row to `target`.
@@ -291,5 +337,28 @@ extension Data {
     /// Appends a 32-bit unsigned integer, most significant byte first.
     mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+}
+
+/// A pointer handed to concurrent work that only reads through it.
+private struct SendablePointer: @unchecked Sendable {
+    let value: UnsafePointer<UInt8>
+    init(_ value: UnsafePointer<UInt8>) { self.value = value }
+}
+
+/// Results of parallel parts, each written once from its own iteration.
+private final class PartResults: @unchecked Sendable {
+    private var results: [Result<(data: Data, adler: uLong, length: Int), any Error>?]
+    private let lock = NSLock()
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ result: Result<(data: Data, adler: uLong, length: Int), any Error>) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+    func get(_ index: Int) -> Result<(data: Data, adler: uLong, length: Int), any Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return results[index]
     }
 }

@@ -172,11 +172,19 @@ public final class StaticMapRenderer {
         switch overlay.content {
         case let .route(points):
             guard points.count >= 2 else { return }
+            // Routes often hold many points per pixel; dropping those within a tenth of a point changes no pixel
+            // worth seeing and saves cairo most of the joins.
+            let line = Polyline.simplify(points.map { camera.point(for: $0) }, tolerance: 0.1)
+            func traceLine() {
+                for (index, point) in line.enumerated() {
+                    if index == 0 { context.move(toX: point.x, y: point.y) } else { context.line(toX: point.x, y: point.y) }
+                }
+            }
             if overlay.casing > 0 {
-                trace(points, closed: false)
+                traceLine()
                 context.strokeRound(paint.stroke.scaled(by: 0.7).withOpacity(paint.opacity), width: paint.width + 2 * overlay.casing)
             }
-            trace(points, closed: false)
+            traceLine()
             context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
         case let .shapes(shapes):
             for shape in shapes {
