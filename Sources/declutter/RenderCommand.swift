@@ -9,16 +9,15 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a static map: clustered and placed markers over a basemap, with routes and overlays, as PNG, SVG or PDF.",
         discussion: """
-            The camera is --center and --zoom, or else fitted to the data (a TANDm plist's own region, or the points
-            and overlays with --padding). The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png
-            tiles, a path template, or an .mbtiles file), else the embedded world map up to zoom 8.
+            The camera is --center and --zoom, or else fitted to the data: a TANDm plist's own region, or the points and overlays with --padding.
+
+            The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png tiles, a path template, or an .mbtiles file), else the embedded world map up to zoom 8 and the plain background above it.
 
             Examples:
-              declutter render --input Data.plist --style tandm --scale 2 --output tandm.png
-              declutter render --input airports.csv --size 1024x640 --zoom 2 --center 20,0 --output world.svg
-              declutter render --input stops.geojson --category kind --polyline '_p~iF~ps|U_ulLnnqC' \\
-                  --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' --attribution '© OpenStreetMap' \\
-                  --layout stops.json --output stops.png
+              declutter render --input Data.plist --scale 2 --output tandm.png
+              declutter render --input places.csv --zoom 2 --center 20,0 --output w.svg
+              declutter render --input stops.geojson --category kind --route r.geojson \\
+                --tiles tiles.mbtiles --layout stops.json --output stops.png
             """)
 
     @Option(help: ArgumentHelp("Points: .geojson/.json, .csv or .plist (the TANDm sample's format).", valueName: "file"))
@@ -60,7 +59,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Tile images' size in pixels: 256 or 512.")
     var tileSize: Int = 256
 
-    @Option(help: ArgumentHelp("What to draw under the map when no --tiles are given: none or world.", valueName: "none|world"))
+    @Option(help: ArgumentHelp("What to draw under the map when no --tiles are given: none or world (default: world up to zoom 8, none above).",
+                               valueName: "none|world"))
     var basemap: String?
 
     @Option(help: "The most tiles one map may fetch.")
@@ -125,7 +125,7 @@ struct RenderCommand: ParsableCommand {
         }
         if basemap != nil && tiles != nil { throw ValidationError("give --tiles or --basemap, not both") }
         if let zoom, !MapCamera.zoomRange.contains(zoom) {
-            throw ValidationError("--zoom \(zoom) is out of range; expected 0…22")
+            throw ValidationError("--zoom \(JSONValue.format(zoom)) is out of range; expected 0…22")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
         _ = try Self.parseSize(size)

@@ -106,8 +106,20 @@ func writeTestTiles(into folder: URL) throws -> URL {
         try goldens.verifyText(svg, test: "svgMapEmbedsItsTiles", name: "tandm-tiles")
     }
 
+    @Test func pdfMapOverTheWorldBasemap() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--zoom", "3", "--basemap", "world", "--size", "600x400",
+                                            "--output", "world.pdf"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote world.pdf: 600×400 pt, zoom 3.00, 65 points in 1 view shown (1 cluster, 0 markers)\n")
+        let pdf = try Data(contentsOf: folder.appendingPathComponent("world.pdf"))
+        #expect(pdf.starts(with: Data("%PDF-".utf8)))
+        #expect(String(decoding: pdf, as: UTF8.self).contains("/MediaBox [ 0 0 600 400 ]"))
+    }
+
     @Test(arguments: [
-        (["--zoom", "23"], "Error: --zoom 23.0 is out of range; expected 0…22"),
+        (["--zoom", "23"], "Error: --zoom 23 is out of range; expected 0…22"),
         (["--size", "20000x100"], "Error: --size 20000x100 at scale 1 is over the limit of 16384 px per side"),
         (["--size", "9000x100", "--scale", "2"], "Error: --size 9000x100 at scale 2 is over the limit of 16384 px per side"),
         (["--center", "37.8,-122.4"], "Error: --center needs --zoom too (or give neither, and the map fits the data)"),

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func badValuesAreNamed() {
-        #expect(throws: CameraError("zoom 23.0 is out of range; expected 0…22")) {
+        #expect(throws: CameraError("zoom 23 is out of range; expected 0…22")) {
             try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 23, width: 10, height: 10)
         }
         #expect(throws: CameraError("centre latitude 89.0 is out of range; expected -85.05…85.05 (Web Mercator)")) {

@@ -60,7 +60,7 @@ public struct MapCamera: Sendable, Hashable {
     /// - Throws: ``CameraError`` for a zoom outside ``zoomRange``, a coordinate outside the world or a size below 1 point.
     public init(center: Coordinate, zoom: Double, bearing: Double = 0, width: Double, height: Double) throws {
         guard zoom.isFinite, Self.zoomRange.contains(zoom) else {
-            throw CameraError("zoom \(zoom) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
+            throw CameraError("zoom \(JSONValue.format(zoom)) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
         }
         guard center.latitude.isFinite, (-85.0511287798...85.0511287798).contains(center.latitude) else {
             throw CameraError("centre latitude \(center.latitude) is out of range; expected -85.05…85.05 (Web Mercator)")
@@ -144,7 +144,7 @@ public struct MapCamera: Sendable, Hashable {
             throw CameraError("padding leaves no room on a \(Int(width))×\(Int(height)) map")
         }
         guard maxZoom.isFinite, zoomRange.contains(maxZoom) else {
-            throw CameraError("maximum zoom \(maxZoom) is out of range; expected 0…22")
+            throw CameraError("maximum zoom \(JSONValue.format(maxZoom)) is out of range; expected 0…22")
         }
         let data = bounds.isEmpty ? WorldBounds(center: Coordinate(longitude: 0, latitude: 0), latitudeDelta: 0, longitudeDelta: 0) : bounds
         let midX = (data.minX + data.maxX) / 2, midY = (data.minY + data.maxY) / 2

@@ -42,6 +42,8 @@ public final class MarkerRenderer {
     private var glyphs: [String: TemplateGlyph] = [:]
     /// Pre-rendered discs for raster cluster icons.
     private let discs = DiscCache()
+    /// Pre-rendered balloons by category and device scale, for raster targets at whole-pixel positions.
+    private var balloonImages: [String: Surface] = [:]
     /// The style's categories by name, for constant-time lookups while drawing.
     private let categoryIndex: [String: Int]
 
@@ -93,7 +95,13 @@ public final class MarkerRenderer {
             throw CountsError("the counts must add up to at least 1")
         case 1:
             let name = counts.entries.first { $0.count == 1 }?.name ?? ""
-            try drawBalloon(style.categories[categoryIndex[name] ?? 0], in: context, scale: scale)
+            let category = style.categories[categoryIndex[name] ?? 0]
+            if let device = context.pixelAlignedTransform {
+                // A map shows the same few balloons many times: drawn once per category, then copied.
+                context.paintPixels(try balloonImage(category, scale: device.scale), deviceX: device.originX, deviceY: device.originY)
+            } else {
+                try drawBalloon(category, in: context, scale: scale)
+            }
         default:
             try drawCluster(counts, label: label, in: context)
         }
@@ -177,6 +185,20 @@ public final class MarkerRenderer {
                                        color: style.cluster.innerColor, scale: device.scale)
             context.paintPixels(inner, deviceX: device.originX, deviceY: device.originY)
         }
+    }
+
+    /// A category's balloon drawn into its own image at a device scale, on first use.
+    private func balloonImage(_ category: MarkerCategory, scale: Double) throws -> Surface {
+        let key = "\(category.name)@\(scale)"
+        if let cached = balloonImages[key] { return cached }
+        let surface = try Surface(imageWidth: Int((style.balloon.width * scale).rounded(.up)),
+                                  height: Int((style.balloon.height * scale).rounded(.up)))
+        let context = try DrawingContext(surface: surface)
+        context.scale(by: scale)
+        try drawBalloon(category, in: context, scale: scale)
+        try context.checkStatus("draw a balloon")
+        balloonImages[key] = surface
+        return surface
     }
 
     /// The balloon: a round head over a tail whose tip is the point, the glyph in the head.
