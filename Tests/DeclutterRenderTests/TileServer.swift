@@ -45,7 +45,14 @@ final class TileServer: @unchecked Sendable {
         return paths
     }
 
+    private var stopped = false
+
+    /// Stops listening; later calls do nothing (closing twice could close a descriptor another test reopened).
     func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

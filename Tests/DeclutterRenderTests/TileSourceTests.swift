@@ -186,6 +186,10 @@ final class CountingSource: TileSource, @unchecked Sendable {
         _ = try renderer.render(map, format: .png)
         #expect(server.requests.count == 14)
         #expect(server.requests.last == "/13/4401/2687.png")
+        // With the server gone, the cached tiles still make a map; only the uncached one is missing.
+        server.stop()
+        let (_, offline) = try renderer.render(map, format: .png)
+        #expect(offline.count == 1 && offline[0].hasPrefix("tile 13/4401/2687: "))
     }
 
     @Test func anUnreachableServerIsAnError() throws {

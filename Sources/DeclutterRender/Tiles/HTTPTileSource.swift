@@ -106,7 +106,8 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
         }
         group.wait()
         let (answers, transportFailures) = collected.snapshot()
-        if transportFailures == wanted.count, case let .failure(failure)? = answers[wanted[0]] {
+        // Unreachable only when nothing at all could be had; with some tiles cached, the rest are warnings.
+        if transportFailures == wanted.count, result.isEmpty, case let .failure(failure)? = answers[wanted[0]] {
             throw TileError.unreachable(source: template, reason: failure.reason)
         }
         for (key, outcome) in answers {
