@@ -114,20 +114,17 @@ public struct PNGEncoder: Sendable, Hashable {
             return try compressRows(source, 0..<height, width: width, stride: stride, channels: channels, level: level, filter: filter,
                                     strategy: strategy, raw: false, last: true).data
         }
-        let pointer = SendablePointer(source)
-        let results = PartResults(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
+        let results = concurrentMap(parts) { part in
             let rows = (height * part / parts)..<(height * (part + 1) / parts)
-            results.set(part, Result {
-                try compressRows(pointer.value, rows, width: width, stride: stride, channels: channels, level: level, filter: filter,
+            return Result {
+                try compressRows(source, rows, width: width, stride: stride, channels: channels, level: level, filter: filter,
                                  strategy: strategy, raw: true, last: part == parts - 1)
-            })
+            }
         }
         // zlib header: deflate with a 32 kB window, no dictionary, check bits making it a multiple of 31.
         var output = Data([0x78, 0x01])
         var checksum: uLong = 1
-        for part in 0..<parts {
-            guard let result = results.get(part) else { throw RenderError.encoding("a part was not compressed") }
+        for result in results {
             let (data, adler, length) = try result.get()
             output.append(data)
             checksum = adler32_combine(checksum, adler, off_t(length))
@@ -337,28 +334,5 @@ extension Data {
     /// Appends a 32-bit unsigned integer, most significant byte first.
     mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
-    }
-}
-
-/// A pointer handed to concurrent work that only reads through it.
-private struct SendablePointer: @unchecked Sendable {
-    let value: UnsafePointer<UInt8>
-    init(_ value: UnsafePointer<UInt8>) { self.value = value }
-}
-
-/// Results of parallel parts, each written once from its own iteration.
-private final class PartResults: @unchecked Sendable {
-    private var results: [Result<(data: Data, adler: uLong, length: Int), any Error>?]
-    private let lock = NSLock()
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ result: Result<(data: Data, adler: uLong, length: Int), any Error>) {
-        lock.lock()
-        results[index] = result
-        lock.unlock()
-    }
-    func get(_ index: Int) -> Result<(data: Data, adler: uLong, length: Int), any Error>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return results[index]
     }
 }

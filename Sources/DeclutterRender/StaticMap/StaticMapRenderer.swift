@@ -75,21 +75,17 @@ public final class StaticMapRenderer {
     /// Decodes fetched tiles in parallel; a tile that is not a PNG becomes a failure.
     private func decode(_ fetched: [TileKey: Result<Data, TileFailure>], source: String) -> [TileKey: Result<Surface, TileFailure>] {
         let entries = Array(fetched)
-        let results = UnsafeMutableBufferPointer<Result<Surface, TileFailure>?>.allocate(capacity: entries.count)
-        results.initialize(repeating: nil)
-        defer { results.deinitialize(); results.deallocate() }
-        let slots = SendableBuffer(results)
-        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+        let results = concurrentMap(entries.count) { index -> Result<Surface, TileFailure> in
             let (key, outcome) = entries[index]
             switch outcome {
             case let .success(data):
                 do {
-                    slots.buffer[index] = .success(try Surface(pngData: data, source: "\(source) tile \(key)"))
+                    return .success(try Surface(pngData: data, source: "\(source) tile \(key)"))
                 } catch {
-                    slots.buffer[index] = .failure(TileFailure("not a PNG image (\(data.count) bytes)"))
+                    return .failure(TileFailure("not a PNG image (\(data.count) bytes)"))
                 }
             case let .failure(failure):
-                slots.buffer[index] = .failure(failure)
+                return .failure(failure)
             }
         }
         var decoded: [TileKey: Result<Surface, TileFailure>] = [:]
@@ -260,10 +256,4 @@ extension RGBAColor {
     func withOpacity(_ opacity: Double) -> RGBAColor {
         RGBAColor(red: red, green: green, blue: blue, alpha: alpha * opacity)
     }
-}
-
-/// A buffer written by concurrent iterations at distinct indices.
-private struct SendableBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }
