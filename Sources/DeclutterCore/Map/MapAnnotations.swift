@@ -103,6 +103,7 @@ public struct MapAnnotator: Sendable {
     /// The views for a camera, with their placement decided.
     public func annotations(for camera: MapCamera) throws -> [MapAnnotation] {
         let features = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: camera.zoom.rounded(.down))
+        let projection = camera.projection
         var candidates: [Candidate] = []
         candidates.reserveCapacity(features.count)
         for feature in features {
@@ -113,7 +114,7 @@ public struct MapAnnotator: Sendable {
                 members = feature.pointIndex.map { [$0] } ?? []
             }
             candidates.append(candidate(members: members, coordinate: Coordinate(longitude: feature.longitude, latitude: feature.latitude),
-                                        camera: camera, identifier: feature.clusteringIdentifier))
+                                        projection: projection, identifier: feature.clusteringIdentifier))
         }
         return place(candidates, camera: camera)
     }
@@ -132,7 +133,7 @@ public struct MapAnnotator: Sendable {
     }
 
     /// The view for a group of points: a balloon for one, a cluster icon for more.
-    func candidate(members: [Int], coordinate: Coordinate, camera: MapCamera, identifier: String?) -> Candidate {
+    func candidate(members: [Int], coordinate: Coordinate, projection: MapCamera.Projection, identifier: String?) -> Candidate {
         var counts = CategoryCounts(style.categories.map { ($0.name, 0) })
         var priority = DisplayPriority(-1)
         for member in members {
@@ -142,7 +143,7 @@ public struct MapAnnotator: Sendable {
             priority = max(priority, style.category(named: name)?.displayPriority ?? .defaultHigh)
         }
         counts = CategoryCounts(counts.entries.filter { $0.count > 0 })
-        let (x, y) = camera.point(for: coordinate)
+        let (x, y) = projection.point(for: coordinate)
         if members.count == 1 {
             let balloon = style.balloon
             // The balloon's tip is the point: its centre sits half its height above.
@@ -181,6 +182,7 @@ public struct MapAnnotator: Sendable {
                                            displayPriority: candidate.priority, clusteringIdentifier: candidate.identifier)
             })
         let placed = PlacementEngine.place(scene)
+        let projection = camera.projection
         for id in placed.visible { if let index = Int(id) { result.append(annotation(candidates[index], visible: true)) } }
         for id in placed.hidden { if let index = Int(id) { result.append(annotation(candidates[index], visible: false)) } }
         // Views that placement merged become one cluster of all their points, where placement put it (the mean of
@@ -188,7 +190,7 @@ public struct MapAnnotator: Sendable {
         for cluster in placed.clusters {
             let parts = cluster.members.compactMap(Int.init).map { candidates[$0] }
             let members = parts.flatMap(\.members).sorted()
-            var merged = candidate(members: members, coordinate: camera.coordinate(atX: cluster.x, y: cluster.y), camera: camera,
+            var merged = candidate(members: members, coordinate: camera.coordinate(atX: cluster.x, y: cluster.y), projection: projection,
                                    identifier: cluster.clusteringIdentifier)
             merged.x = cluster.x
             merged.y = cluster.y

@@ -94,12 +94,44 @@ public struct MapCamera: Sendable, Hashable {
 
     /// Where a world point appears, in points from the map's top-left corner.
     public func point(worldX: Double, worldY: Double) -> (x: Double, y: Double) {
-        let (centerX, centerY) = centerWorld, size = worldSize
-        let dx = (worldX - centerX) * size, dy = (worldY - centerY) * size
-        guard bearing != 0 else { return (width / 2 + dx, height / 2 + dy) }
-        let angle = bearing * Double.pi / 180, cosine = cos(angle), sine = sin(angle)
-        // Turning the map so that `bearing` is up turns the world anticlockwise by the bearing.
-        return (width / 2 + dx * cosine + dy * sine, height / 2 - dx * sine + dy * cosine)
+        projection.point(worldX: worldX, worldY: worldY)
+    }
+
+    /// The camera's projection with its centre, scale and rotation worked out once, for projecting many points
+    /// (a route's vertices, every annotation) without repeating the trigonometry per point.
+    public var projection: Projection { Projection(self) }
+
+    /// World points to map points for one camera; see ``MapCamera/projection``.
+    public struct Projection: Sendable {
+        private let centerX: Double, centerY: Double, size: Double
+        private let halfWidth: Double, halfHeight: Double
+        private let turned: Bool, cosine: Double, sine: Double
+
+        init(_ camera: MapCamera) {
+            (centerX, centerY) = camera.centerWorld
+            size = camera.worldSize
+            halfWidth = camera.width / 2
+            halfHeight = camera.height / 2
+            turned = camera.bearing != 0
+            let angle = camera.bearing * Double.pi / 180
+            cosine = cos(angle)
+            sine = sin(angle)
+        }
+
+        /// Where a world point appears, in points from the map's top-left corner.
+        @inline(__always)
+        public func point(worldX: Double, worldY: Double) -> (x: Double, y: Double) {
+            let dx = (worldX - centerX) * size, dy = (worldY - centerY) * size
+            guard turned else { return (halfWidth + dx, halfHeight + dy) }
+            // Turning the map so that the bearing is up turns the world anticlockwise by the bearing.
+            return (halfWidth + dx * cosine + dy * sine, halfHeight - dx * sine + dy * cosine)
+        }
+
+        /// Where a coordinate appears, in points from the map's top-left corner.
+        @inline(__always)
+        public func point(for coordinate: Coordinate) -> (x: Double, y: Double) {
+            point(worldX: WebMercator.x(longitude: coordinate.longitude), worldY: WebMercator.y(latitude: coordinate.latitude))
+        }
     }
 
     /// The coordinate shown at a point of the map.

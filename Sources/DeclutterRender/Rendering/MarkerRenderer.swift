@@ -43,7 +43,13 @@ public final class MarkerRenderer {
     /// Pre-rendered discs for raster cluster icons.
     private let discs = DiscCache()
     /// Pre-rendered balloons by category and device scale, for raster targets at whole-pixel positions.
-    private var balloonImages: [String: Surface] = [:]
+    private var balloonImages: [BalloonKey: Surface] = [:]
+
+    /// A pre-rendered balloon's category (its index in the style) and device scale.
+    private struct BalloonKey: Hashable {
+        var category: Int
+        var scale: Double
+    }
     /// The style's categories by name, for constant-time lookups while drawing.
     private let categoryIndex: [String: Int]
 
@@ -95,12 +101,12 @@ public final class MarkerRenderer {
             throw CountsError("the counts must add up to at least 1")
         case 1:
             let name = counts.entries.first { $0.count == 1 }?.name ?? ""
-            let category = style.categories[categoryIndex[name] ?? 0]
+            let index = categoryIndex[name] ?? 0
             if let device = context.pixelAlignedTransform {
                 // A map shows the same few balloons many times: drawn once per category, then copied.
-                context.paintPixels(try balloonImage(category, scale: device.scale), deviceX: device.originX, deviceY: device.originY)
+                context.paintPixels(try balloonImage(category: index, scale: device.scale), deviceX: device.originX, deviceY: device.originY)
             } else {
-                try drawBalloon(category, in: context, scale: scale)
+                try drawBalloon(style.categories[index], in: context, scale: scale)
             }
         default:
             try drawCluster(counts, label: label, in: context)
@@ -188,14 +194,14 @@ public final class MarkerRenderer {
     }
 
     /// A category's balloon drawn into its own image at a device scale, on first use.
-    private func balloonImage(_ category: MarkerCategory, scale: Double) throws -> Surface {
-        let key = "\(category.name)@\(scale)"
+    private func balloonImage(category index: Int, scale: Double) throws -> Surface {
+        let key = BalloonKey(category: index, scale: scale)
         if let cached = balloonImages[key] { return cached }
         let surface = try Surface(imageWidth: Int((style.balloon.width * scale).rounded(.up)),
                                   height: Int((style.balloon.height * scale).rounded(.up)))
         let context = try DrawingContext(surface: surface)
         context.scale(by: scale)
-        try drawBalloon(category, in: context, scale: scale)
+        try drawBalloon(style.categories[index], in: context, scale: scale)
         try context.checkStatus("draw a balloon")
         balloonImages[key] = surface
         return surface

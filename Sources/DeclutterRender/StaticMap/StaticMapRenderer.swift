@@ -124,7 +124,7 @@ public final class StaticMapRenderer {
 
     /// Land on the sea from the embedded countries, with copies across the antimeridian when the map is wider than the world.
     private func drawWorld(camera: MapCamera, in context: DrawingContext) throws {
-        let shapes = try WorldBasemap.shapes()
+        let rings = try WorldBasemap.worldRings()
         let bounds = camera.visibleWorldBounds
         let size = camera.worldSize, (centerX, centerY) = camera.centerWorld
         let paint = style.land
@@ -132,15 +132,12 @@ public final class StaticMapRenderer {
         withMapTransform(camera, in: context) {
             for copy in Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.down)) {
                 context.newPath()
-                for shape in shapes {
-                    for ring in shape.rings {
-                        for (index, coordinate) in ring.enumerated() {
-                            let x = (WebMercator.x(longitude: coordinate.longitude) + Double(copy) - centerX) * size
-                            let y = (WebMercator.y(latitude: coordinate.latitude) - centerY) * size
-                            if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
-                        }
-                        context.closePath()
+                for ring in rings {
+                    for (index, point) in ring.enumerated() {
+                        let x = (point.x + Double(copy) - centerX) * size, y = (point.y - centerY) * size
+                        if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
                     }
+                    context.closePath()
                 }
                 if let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
                 if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
@@ -151,10 +148,10 @@ public final class StaticMapRenderer {
 
     /// One overlay, in map points.
     private func draw(_ overlay: MapOverlay, camera: MapCamera, in context: DrawingContext) {
-        let paint = overlay.paint
+        let paint = overlay.paint, projection = camera.projection
         func trace(_ ring: [Coordinate], closed: Bool) {
             for (index, coordinate) in ring.enumerated() {
-                let (x, y) = camera.point(for: coordinate)
+                let (x, y) = projection.point(for: coordinate)
                 if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
             }
             if closed { context.closePath() }
@@ -170,7 +167,7 @@ public final class StaticMapRenderer {
             guard points.count >= 2 else { return }
             // Routes often hold many points per pixel; dropping those within a tenth of a point changes no pixel
             // worth seeing and saves cairo most of the joins.
-            let line = Polyline.simplify(points.map { camera.point(for: $0) }, tolerance: 0.1)
+            let line = Polyline.simplify(points.map(projection.point(for:)), tolerance: 0.1)
             func traceLine() {
                 for (index, point) in line.enumerated() {
                     if index == 0 { context.move(toX: point.x, y: point.y) } else { context.line(toX: point.x, y: point.y) }

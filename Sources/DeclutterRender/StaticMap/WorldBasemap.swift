@@ -11,6 +11,17 @@ public enum WorldBasemap {
         try loaded.get()
     }
 
+    /// Every ring of every country in world units (Web Mercator 0…1), projected once rather than on every map.
+    static func worldRings() throws -> [[(x: Double, y: Double)]] {
+        try projected.get()
+    }
+
+    private static let projected: Result<[[(x: Double, y: Double)]], Error> = Result {
+        try shapes().flatMap(\.rings).map { ring in
+            ring.map { (WebMercator.x(longitude: $0.longitude), WebMercator.y(latitude: $0.latitude)) }
+        }
+    }
+
     private static let loaded: Result<[MapShape], Error> = Result {
         guard let url = Bundle.module.url(forResource: "countries-110m", withExtension: "geojson") else {
             throw RenderError.unreadableImage(path: "countries-110m.geojson", reason: "the world basemap is missing from the package resources")
