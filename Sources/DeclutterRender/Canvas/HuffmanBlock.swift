@@ -1,83 +1,142 @@
-/// Writes one deflate block with dynamic Huffman codes (RFC 1951, 3.2.7) from a token buffer.
+/// Chooses and writes the codes of one deflate block (RFC 1951, 3.2.6 and 3.2.7).
 enum HuffmanBlock {
     /// The order in which code-length code lengths are stored.
-    private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    private static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// Writes the block with its own codes, or with deflate's fixed codes when those come out smaller.
-    static func write(_ tokens: borrowing TokenBuffer, final: Bool, to writer: inout BitWriter) {
-        var literalFrequencies = Array(UnsafeBufferPointer(start: tokens.literalFrequencies, count: 286))
-        literalFrequencies[256] = 1   // end of block
-        let literalLengths = HuffmanCode.lengths(literalFrequencies, limit: 15)
-        let distanceLengths = HuffmanCode.lengths(Array(UnsafeBufferPointer(start: tokens.distanceFrequencies, count: 30)), limit: 15)
-        let literalCodes = HuffmanCode.codes(literalLengths), distanceCodes = HuffmanCode.codes(distanceLengths)
-        let literalCount = max(257, (literalLengths.lastIndex { $0 != 0 } ?? 0) + 1)
-        let distanceCount = max(1, (distanceLengths.lastIndex { $0 != 0 } ?? 0) + 1)
+    /// A block's symbol frequencies and, once prepared, its codes as `code | length << 32` per symbol, so writing a
+    /// symbol is one lookup. One allocation holds everything and is reused for every block of an image.
+    struct Codes: ~Copyable {
+        /// Frequencies of literal/length symbols 0…285 (256, end of block, is set by ``prepare(final:writer:)``).
+        let literalFrequencies: UnsafeMutablePointer<Int>
+        /// Frequencies of distance symbols 0…29.
+        let distanceFrequencies: UnsafeMutablePointer<Int>
+        /// Codes of literal/length symbols 0…287.
+        let literalTable: UnsafeMutablePointer<UInt64>
+        /// Codes of distance symbols 0…29.
+        let distanceTable: UnsafeMutablePointer<UInt64>
 
-        // The code lengths of both alphabets, run-length coded with symbols 16 (repeat), 17 and 18 (zeros).
-        let lengths = Array(literalLengths[0..<literalCount]) + Array(distanceLengths[0..<distanceCount])
-        var symbols: [(symbol: Int, extra: UInt32)] = []
+        init() {
+            let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: 286 + 30)
+            literalFrequencies = frequencies
+            distanceFrequencies = frequencies + 286
+            let tables = UnsafeMutablePointer<UInt64>.allocate(capacity: 288 + 30)
+            literalTable = tables
+            distanceTable = tables + 288
+            clearFrequencies()
+        }
+
+        deinit {
+            literalFrequencies.deallocate()
+            literalTable.deallocate()
+        }
+
+        /// Zeroes the frequencies for the next block.
+        func clearFrequencies() {
+            literalFrequencies.update(repeating: 0, count: 286 + 30)
+        }
+
+        /// Builds codes from the frequencies and writes the block header: its own codes, or deflate's fixed codes
+        /// when those come out smaller.
+        func prepare(final: Bool, writer: inout BitWriter) {
+            literalFrequencies[256] = 1
+            // Lengths of the literal, distance and code-length alphabets; then both of the first two side by side,
+            // for run-length coding across them.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 286 + 30 + 19 + 316) { buffer in
+                let literalLengths = buffer.baseAddress!, distanceLengths = literalLengths + 286
+                let codeLengthLengths = distanceLengths + 30, combined = codeLengthLengths + 19
+                HuffmanCode.lengths(literalFrequencies, count: 286, limit: 15, into: literalLengths)
+                HuffmanCode.lengths(distanceFrequencies, count: 30, limit: 15, into: distanceLengths)
+                var literalCount = 286, distanceCount = 30
+                while literalCount > 257 && literalLengths[literalCount - 1] == 0 { literalCount -= 1 }
+                while distanceCount > 1 && distanceLengths[distanceCount - 1] == 0 { distanceCount -= 1 }
+                combined.update(from: literalLengths, count: literalCount)
+                (combined + literalCount).update(from: distanceLengths, count: distanceCount)
+
+                // Code-length symbols with their repeat counts in the high byte, then the frequencies of those symbols.
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 316 + 19) { symbolBuffer in
+                    let symbols = symbolBuffer.baseAddress!, codeLengthFrequencies = symbols + 316
+                    let symbolCount = HuffmanBlock.runLengthCode(combined, count: literalCount + distanceCount, into: symbols)
+                    codeLengthFrequencies.initialize(repeating: 0, count: 19)
+                    for index in 0..<symbolCount { codeLengthFrequencies[symbols[index] & 0xFF] += 1 }
+                    HuffmanCode.lengths(codeLengthFrequencies, count: 19, limit: 7, into: codeLengthLengths)
+                    var codeLengthCount = 19
+                    while codeLengthCount > 4 && codeLengthLengths[HuffmanBlock.codeLengthOrder[codeLengthCount - 1]] == 0 {
+                        codeLengthCount -= 1
+                    }
+
+                    // Extra bits cost the same either way; compare the header plus the coded symbols.
+                    var dynamicBits = 14 + 3 * codeLengthCount, fixedBits = 0
+                    for index in 0..<symbolCount {
+                        let symbol = symbols[index] & 0xFF
+                        dynamicBits += Int(codeLengthLengths[symbol]) + HuffmanBlock.extraBits(forCodeLengthSymbol: symbol)
+                    }
+                    for symbol in 0..<286 {
+                        let frequency = literalFrequencies[symbol]
+                        dynamicBits += frequency * Int(literalLengths[symbol])
+                        fixedBits += frequency * (symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8)
+                    }
+                    for symbol in 0..<30 {
+                        dynamicBits += distanceFrequencies[symbol] * Int(distanceLengths[symbol])
+                        fixedBits += distanceFrequencies[symbol] * 5
+                    }
+
+                    if fixedBits <= dynamicBits {
+                        writer.write(final ? 3 : 2, count: 3)   // final bit, then type 1: fixed codes
+                        literalTable.update(from: FixedCodes.literals, count: 288)
+                        distanceTable.update(from: FixedCodes.distances, count: 30)
+                        return
+                    }
+                    writer.write(final ? 5 : 4, count: 3)   // final bit, then type 2: dynamic codes
+                    writer.write(UInt64(literalCount - 257), count: 5)
+                    writer.write(UInt64(distanceCount - 1), count: 5)
+                    writer.write(UInt64(codeLengthCount - 4), count: 4)
+                    for position in 0..<codeLengthCount {
+                        writer.write(UInt64(codeLengthLengths[HuffmanBlock.codeLengthOrder[position]]), count: 3)
+                    }
+                    HuffmanCode.table(lengths: codeLengthLengths, count: 19, into: literalTable)
+                    for index in 0..<symbolCount {
+                        let symbol = symbols[index] & 0xFF, entry = literalTable[symbol]
+                        writer.write(entry & 0xFFFF_FFFF, count: Int(entry >> 32))
+                        let extra = HuffmanBlock.extraBits(forCodeLengthSymbol: symbol)
+                        if extra > 0 { writer.write(UInt64(symbols[index] >> 8), count: extra) }
+                    }
+                    // Unused symbols have length 0 and so code 0.
+                    HuffmanCode.table(lengths: literalLengths, count: 286, into: literalTable)
+                    literalTable[286] = 0
+                    literalTable[287] = 0
+                    HuffmanCode.table(lengths: distanceLengths, count: 30, into: distanceTable)
+                }
+            }
+        }
+    }
+
+    /// Run-length codes a sequence of code lengths with symbols 16 (repeat the last 3–6 times), 17 (3–10 zeros) and
+    /// 18 (11–138 zeros); each output is `symbol | repeatExtra << 8`. Returns the number of outputs.
+    fileprivate static func runLengthCode(_ lengths: UnsafePointer<UInt8>, count: Int, into symbols: UnsafeMutablePointer<Int>) -> Int {
+        var output = 0
+        func emit(_ symbol: Int, _ extra: Int = 0) { symbols[output] = symbol | extra << 8; output += 1 }
         var index = 0
-        while index < lengths.count {
-            let value = lengths[index]
+        while index < count {
+            let value = Int(lengths[index])
             var run = 1
-            while index + run < lengths.count && lengths[index + run] == value { run += 1 }
+            while index + run < count && Int(lengths[index + run]) == value { run += 1 }
             index += run
             if value == 0 {
-                while run >= 11 { let count = min(run, 138); symbols.append((18, UInt32(count - 11))); run -= count }
-                if run >= 3 { symbols.append((17, UInt32(run - 3))); run = 0 }
+                while run >= 11 { let repeats = min(run, 138); emit(18, repeats - 11); run -= repeats }
+                if run >= 3 { emit(17, run - 3); run = 0 }
             } else if run >= 4 {
-                symbols.append((value, 0))
+                emit(value)
                 run -= 1
-                while run >= 3 { let count = min(run, 6); symbols.append((16, UInt32(count - 3))); run -= count }
+                while run >= 3 { let repeats = min(run, 6); emit(16, repeats - 3); run -= repeats }
             }
-            for _ in 0..<run { symbols.append((value, 0)) }
+            for _ in 0..<run { emit(value) }
         }
-        var codeLengthFrequencies = [Int](repeating: 0, count: 19)
-        for entry in symbols { codeLengthFrequencies[entry.symbol] += 1 }
-        let codeLengthLengths = HuffmanCode.lengths(codeLengthFrequencies, limit: 7)
-        let codeLengthCodes = HuffmanCode.codes(codeLengthLengths)
-        var codeLengthCount = 19
-        while codeLengthCount > 4 && codeLengthLengths[codeLengthOrder[codeLengthCount - 1]] == 0 { codeLengthCount -= 1 }
-
-        // Extra bits cost the same either way; compare the header plus the coded symbols.
-        var dynamicBits = 14 + 3 * codeLengthCount, fixedBits = 0
-        for entry in symbols { dynamicBits += codeLengthLengths[entry.symbol] + extraBits(forCodeLengthSymbol: entry.symbol) }
-        for symbol in 0..<286 where literalFrequencies[symbol] > 0 {
-            dynamicBits += literalFrequencies[symbol] * literalLengths[symbol]
-            fixedBits += literalFrequencies[symbol] * Int(FixedCodes.literals[symbol] >> 32)
-        }
-        for symbol in 0..<30 where tokens.distanceFrequencies[symbol] > 0 {
-            dynamicBits += tokens.distanceFrequencies[symbol] * distanceLengths[symbol]
-            fixedBits += tokens.distanceFrequencies[symbol] * 5
-        }
-        if fixedBits <= dynamicBits {
-            writer.reserve(16)
-            writer.write(final ? 1 : 0, count: 1)
-            writer.write(1, count: 2)   // fixed Huffman codes
-            writeTokens(tokens, literals: FixedCodes.literals, distances: FixedCodes.distances, to: &writer)
-            return
-        }
-
-        writer.reserve(symbols.count * 3 + 64)
-        writer.write(final ? 1 : 0, count: 1)
-        writer.write(2, count: 2)   // dynamic Huffman codes
-        writer.write(UInt32(literalCount - 257), count: 5)
-        writer.write(UInt32(distanceCount - 1), count: 5)
-        writer.write(UInt32(codeLengthCount - 4), count: 4)
-        for position in 0..<codeLengthCount { writer.write(UInt32(codeLengthLengths[codeLengthOrder[position]]), count: 3) }
-        for entry in symbols {
-            writer.write(codeLengthCodes[entry.symbol], count: codeLengthLengths[entry.symbol])
-            let extra = extraBits(forCodeLengthSymbol: entry.symbol)
-            if extra > 0 { writer.write(entry.extra, count: extra) }
-        }
-
-        writeTokens(tokens, literals: HuffmanCode.table(literalCodes, literalLengths),
-                    distances: HuffmanCode.table(distanceCodes, distanceLengths), to: &writer)
+        return output
     }
 
     /// The extra bits after a code-length symbol: the repeat counts of 16, 17 and 18.
     @inline(__always)
-    private static func extraBits(forCodeLengthSymbol symbol: Int) -> Int {
+    fileprivate static func extraBits(forCodeLengthSymbol symbol: Int) -> Int {
         switch symbol {
         case 16: return 2
         case 17: return 3
@@ -85,50 +144,22 @@ enum HuffmanBlock {
         default: return 0
         }
     }
-
-    /// Writes every token and the end-of-block code with tables of `code | length << 32` per symbol.
-    private static func writeTokens(_ tokens: borrowing TokenBuffer, literals: [UInt64], distances: [UInt64], to writer: inout BitWriter) {
-        let lengthSymbols = DeflateTables.lengthSymbol, lengthExtraBits = DeflateTables.lengthExtraBits
-        let lengthBase = DeflateTables.lengthBase
-        let distanceExtraBits = DeflateTables.distanceExtraBits, distanceBase = DeflateTables.distanceBase
-        // At most 48 bits (6 bytes) per token: a 15-bit length code, 5 extra bits, a 15-bit distance code, 13 extra bits.
-        writer.reserve(tokens.count * 6 + 16)
-        for index in 0..<tokens.count {
-            let token = tokens.tokens[index]
-            if token & 0x8000_0000 == 0 {
-                let entry = literals[Int(token)]
-                writer.write(UInt32(truncatingIfNeeded: entry), count: Int(entry >> 32))
-                continue
-            }
-            let length = Int((token >> 16) & 0x1FF), distance = Int(token & 0xFFFF)
-            let distanceSymbol = Int((token >> 25) & 0x1F)
-            let lengthSymbol = lengthSymbols[length]
-            let lengthEntry = literals[257 + lengthSymbol]
-            writer.write(UInt32(truncatingIfNeeded: lengthEntry), count: Int(lengthEntry >> 32))
-            let lengthExtra = lengthExtraBits[lengthSymbol]
-            if lengthExtra > 0 { writer.write(UInt32(length - lengthBase[lengthSymbol]), count: lengthExtra) }
-            let distanceEntry = distances[distanceSymbol]
-            writer.write(UInt32(truncatingIfNeeded: distanceEntry), count: Int(distanceEntry >> 32))
-            let distanceExtra = distanceExtraBits[distanceSymbol]
-            if distanceExtra > 0 { writer.write(UInt32(distance - distanceBase[distanceSymbol]), count: distanceExtra) }
-        }
-        let endOfBlock = literals[256]
-        writer.write(UInt32(truncatingIfNeeded: endOfBlock), count: Int(endOfBlock >> 32))
-    }
 }
 
-/// Deflate's fixed Huffman codes (RFC 1951, 3.2.6).
+/// Deflate's fixed Huffman codes (RFC 1951, 3.2.6) as `code | length << 32` tables.
 enum FixedCodes {
     /// Literal/length symbols 0…287: 8, 9, 7 and 8 bits by range.
-    static let literals: [UInt64] = {
-        let lengths = (0..<288).map { symbol in symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8 }
-        return HuffmanCode.table(HuffmanCode.codes(lengths), lengths)
-    }()
+    nonisolated(unsafe) static let literals: UnsafePointer<UInt64> = table((0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
     /// Distance symbols 0…29: 5 bits each.
-    static let distances: [UInt64] = {
-        let lengths = [Int](repeating: 5, count: 32)
-        return HuffmanCode.table(HuffmanCode.codes(lengths), lengths)
-    }()
+    nonisolated(unsafe) static let distances: UnsafePointer<UInt64> = table([Int](repeating: 5, count: 30))
+
+    /// A table kept for the life of the process.
+    private static func table(_ lengths: [Int]) -> UnsafePointer<UInt64> {
+        let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: lengths.count)
+        let codes = HuffmanCode.codes(lengths)
+        for index in lengths.indices { pointer[index] = UInt64(codes[index]) | UInt64(lengths[index]) << 32 }
+        return UnsafePointer(pointer)
+    }
 }
 
 /// Length-limited canonical Huffman codes.
@@ -136,69 +167,119 @@ enum HuffmanCode {
     /// Code lengths for symbol frequencies, none longer than `limit`, always a complete code of at least two symbols
     /// (zlib's inflater rejects incomplete code-length codes).
     static func lengths(_ frequencies: [Int], limit: Int) -> [Int] {
-        // Keys pack weight and symbol (symbols are below 2^16) so one integer sort orders by weight, then symbol.
-        var keys: [Int] = []
-        keys.reserveCapacity(frequencies.count + 2)
-        for (symbol, frequency) in frequencies.enumerated() where frequency > 0 { keys.append(frequency << 16 | symbol) }
-        var filler = 0
-        while keys.count < 2 {
-            while frequencies[filler] > 0 || keys.contains(where: { $0 & 0xFFFF == filler }) { filler += 1 }
-            keys.append(1 << 16 | filler)
+        let lengths = [UInt8](unsafeUninitializedCapacity: frequencies.count) { buffer, initialized in
+            frequencies.withUnsafeBufferPointer { HuffmanCode.lengths($0.baseAddress!, count: $0.count, limit: limit, into: buffer.baseAddress!) }
+            initialized = frequencies.count
         }
-        radixSort(&keys)
-        let symbols = keys.map { $0 & 0xFFFF }
-        var depths = keys.map { $0 >> 16 }
-        minimumRedundancyDepths(&depths)
-
-        if let deepest = depths.max(), deepest > limit {
-            // Move over-long codes to the limit, then lengthen shorter codes until the Kraft sum is exact again.
-            var counts = [Int](repeating: 0, count: deepest + 1)
-            for depth in depths { counts[min(depth, limit)] += 1 }
-            var total = (1...limit).reduce(0) { $0 + counts[$1] << (limit - $1) }
-            while total > 1 << limit {
-                counts[limit] -= 1
-                for length in stride(from: limit - 1, to: 0, by: -1) where counts[length] > 0 {
-                    counts[length] -= 1
-                    counts[length + 1] += 2
-                    break
-                }
-                total -= 1
-            }
-            // Symbols are in ascending frequency: the longest codes go to the rarest.
-            var position = 0
-            for length in stride(from: limit, through: 1, by: -1) {
-                for _ in 0..<counts[length] { depths[position] = length; position += 1 }
-            }
-        }
-        var result = [Int](repeating: 0, count: frequencies.count)
-        for (position, symbol) in symbols.enumerated() { result[symbol] = depths[position] }
-        return result
+        return lengths.map(Int.init)
     }
 
-    /// Sorts packed `weight << 16 | symbol` keys by weight, keeping symbol order among equal weights, with two
-    /// 9-bit counting passes: a comparison sort cost more than the rest of building a code.
-    static func radixSort(_ keys: inout [Int]) {
-        guard keys.count > 1 else { return }
-        guard let heaviest = keys.max(), heaviest >> 16 < 1 << 18 else { keys.sort(); return }
-        var scratch = [Int](repeating: 0, count: keys.count)
-        var counts = [Int](repeating: 0, count: 513)
-        for shift in [16, 25] {
-            for index in counts.indices { counts[index] = 0 }
-            for key in keys { counts[((key >> shift) & 511) + 1] += 1 }
-            for digit in 1..<513 { counts[digit] += counts[digit - 1] }
-            for key in keys {
-                let digit = (key >> shift) & 511
-                scratch[counts[digit]] = key
-                counts[digit] += 1
+    /// Code lengths for `count` symbol frequencies (below 2^40 each, `count` at most 320) into `lengths`.
+    static func lengths(_ frequencies: UnsafePointer<Int>, count: Int, limit: Int, into lengths: UnsafeMutablePointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + 4) { buffer in
+            // Keys pack weight and symbol (symbols are below 2^16) so one integer sort orders by weight, then symbol.
+            let keys = buffer.baseAddress!, scratch = keys + count + 2
+            var used = 0
+            for symbol in 0..<count {
+                lengths[symbol] = 0
+                if frequencies[symbol] > 0 { keys[used] = frequencies[symbol] << 16 | symbol; used += 1 }
             }
-            swap(&keys, &scratch)
+            var filler = 0
+            while used < 2 {
+                while frequencies[filler] > 0 || (used == 1 && keys[0] & 0xFFFF == filler) { filler += 1 }
+                keys[used] = 1 << 16 | filler
+                used += 1
+            }
+            radixSort(keys, count: used, scratch: scratch)
+            // Symbols go to the scratch half; the weights are turned into depths in place.
+            for index in 0..<used { scratch[index] = keys[index] & 0xFFFF; keys[index] >>= 16 }
+            minimumRedundancyDepths(keys, count: used)
+
+            var deepest = 0
+            for index in 0..<used { deepest = max(deepest, keys[index]) }
+            if deepest > limit {
+                // Move over-long codes to the limit, then lengthen shorter codes until the Kraft sum is exact again.
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: limit + 2) { countBuffer in
+                    let counts = countBuffer.baseAddress!
+                    counts.initialize(repeating: 0, count: limit + 2)
+                    for index in 0..<used { counts[min(keys[index], limit)] += 1 }
+                    var total = 0
+                    for length in 1...limit { total += counts[length] << (limit - length) }
+                    while total > 1 << limit {
+                        counts[limit] -= 1
+                        for length in stride(from: limit - 1, to: 0, by: -1) where counts[length] > 0 {
+                            counts[length] -= 1
+                            counts[length + 1] += 2
+                            break
+                        }
+                        total -= 1
+                    }
+                    // Symbols are in ascending frequency: the longest codes go to the rarest.
+                    var position = 0
+                    for length in stride(from: limit, through: 1, by: -1) {
+                        for _ in 0..<counts[length] { keys[position] = length; position += 1 }
+                    }
+                }
+            }
+            for index in 0..<used { lengths[scratch[index]] = UInt8(keys[index]) }
+        }
+    }
+
+    /// Sorts packed `weight << 16 | symbol` keys by weight, keeping symbol order among equal weights, with counting
+    /// passes: a comparison sort cost more than the rest of building a code.
+    static func radixSort(_ keys: inout [Int]) {
+        let count = keys.count
+        var scratch = [Int](repeating: 0, count: count)
+        keys.withUnsafeMutableBufferPointer { keyBuffer in
+            scratch.withUnsafeMutableBufferPointer { radixSort(keyBuffer.baseAddress!, count: count, scratch: $0.baseAddress!) }
+        }
+    }
+
+    /// Sorts `count` keys in place, using `scratch` (as large) as the other buffer: insertion sort for a few keys,
+    /// otherwise counting passes over as many weight bits as the heaviest key has, at most 9 a pass.
+    static func radixSort(_ keys: UnsafeMutablePointer<Int>, count: Int, scratch: UnsafeMutablePointer<Int>) {
+        guard count > 1 else { return }
+        if count <= 32 {
+            for index in 1..<count {
+                let key = keys[index]
+                var position = index
+                while position > 0 && keys[position - 1] > key { keys[position] = keys[position - 1]; position -= 1 }
+                keys[position] = key
+            }
+            return
+        }
+        var heaviest = 0
+        for index in 0..<count { heaviest = max(heaviest, keys[index] >> 16) }
+        let weightBits = Int.bitWidth - heaviest.leadingZeroBitCount
+        guard weightBits <= 27 else {
+            var buffer = UnsafeMutableBufferPointer(start: keys, count: count)
+            buffer.sort()
+            return
+        }
+        let passes = max(1, (weightBits + 8) / 9), digitBits = max(1, (weightBits + passes - 1) / passes)
+        let buckets = 1 << digitBits, mask = buckets - 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: buckets + 1) { countBuffer in
+            let counts = countBuffer.baseAddress!
+            var source = keys, target = scratch
+            for pass in 0..<passes {
+                let shift = 16 + pass * digitBits
+                counts.initialize(repeating: 0, count: buckets + 1)
+                for index in 0..<count { counts[((source[index] >> shift) & mask) + 1] += 1 }
+                for digit in 1...buckets { counts[digit] += counts[digit - 1] }
+                for index in 0..<count {
+                    let key = source[index], digit = (key >> shift) & mask
+                    target[counts[digit]] = key
+                    counts[digit] += 1
+                }
+                swap(&source, &target)
+            }
+            if passes % 2 == 1 { keys.update(from: scratch, count: count) }
         }
     }
 
     /// Moffat and Katajainen's in-place computation of minimum-redundancy code lengths:
     /// `weights` ascending on entry, the code length of each on return. Needs at least two weights.
-    static func minimumRedundancyDepths(_ weights: inout [Int]) {
-        let count = weights.count
+    static func minimumRedundancyDepths(_ weights: UnsafeMutablePointer<Int>, count: Int) {
         // Phase 1: combine the two lightest items repeatedly; internal nodes keep pointers to their parents.
         weights[0] += weights[1]
         var root = 0, leaf = 2
@@ -229,35 +310,43 @@ enum HuffmanCode {
         }
     }
 
-    /// Each symbol's code and length side by side (`code | length << 32`), so writing a symbol is one lookup.
-    static func table(_ codes: [UInt32], _ lengths: [Int]) -> [UInt64] {
-        zip(codes, lengths).map { UInt64($0) | UInt64($1) << 32 }
-    }
-
     /// Canonical codes for code lengths, bit-reversed for deflate's least-significant-first bit order.
     static func codes(_ lengths: [Int]) -> [UInt32] {
-        let longest = lengths.max() ?? 0
-        var counts = [Int](repeating: 0, count: longest + 1)
-        for length in lengths where length > 0 { counts[length] += 1 }
-        var nextCode = [UInt32](repeating: 0, count: longest + 2)
-        var code: UInt32 = 0
-        if longest >= 1 {
-            for length in 1...longest {
-                code = (code + UInt32(counts[length - 1])) << 1
-                nextCode[length] = code
-            }
+        let table = [UInt64](unsafeUninitializedCapacity: lengths.count) { buffer, initialized in
+            let bytes = lengths.map { UInt8($0) }
+            bytes.withUnsafeBufferPointer { HuffmanCode.table(lengths: $0.baseAddress!, count: $0.count, into: buffer.baseAddress!) }
+            initialized = lengths.count
         }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            let value = nextCode[length]
-            nextCode[length] += 1
-            // Reverse all 32 bits, then keep the top `length` of them.
-            var reversed = value
-            reversed = (reversed & 0x5555_5555) << 1 | (reversed >> 1) & 0x5555_5555
-            reversed = (reversed & 0x3333_3333) << 2 | (reversed >> 2) & 0x3333_3333
-            reversed = (reversed & 0x0F0F_0F0F) << 4 | (reversed >> 4) & 0x0F0F_0F0F
-            reversed = reversed.byteSwapped
-            return reversed >> UInt32(32 - length)
+        return table.map { UInt32(truncatingIfNeeded: $0) }
+    }
+
+    /// Each symbol's canonical code, bit-reversed, beside its length: `code | length << 32` (lengths at most 15).
+    static func table(lengths: UnsafePointer<UInt8>, count: Int, into table: UnsafeMutablePointer<UInt64>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 17) { buffer in
+            let nextCode = buffer.baseAddress!
+            nextCode.initialize(repeating: 0, count: 17)
+            for symbol in 0..<count where lengths[symbol] > 0 { nextCode[Int(lengths[symbol])] += 1 }
+            // Counts per length become the first code of each length.
+            var code: UInt32 = 0, previousCount: UInt32 = 0
+            for length in 1...16 {
+                let lengthCount = nextCode[length]
+                code = (code + previousCount) << 1
+                nextCode[length] = code
+                previousCount = lengthCount
+            }
+            for symbol in 0..<count {
+                let length = Int(lengths[symbol])
+                guard length > 0 else { table[symbol] = 0; continue }
+                let value = nextCode[length]
+                nextCode[length] += 1
+                // Reverse all 32 bits, then keep the top `length` of them.
+                var reversed = value
+                reversed = (reversed & 0x5555_5555) << 1 | (reversed >> 1) & 0x5555_5555
+                reversed = (reversed & 0x3333_3333) << 2 | (reversed >> 2) & 0x3333_3333
+                reversed = (reversed & 0x0F0F_0F0F) << 4 | (reversed >> 4) & 0x0F0F_0F0F
+                reversed = reversed.byteSwapped
+                table[symbol] = UInt64(reversed >> UInt32(32 - length)) | UInt64(length) << 32
+            }
         }
     }
 }

@@ -6,8 +6,11 @@ import CCairo
 /// deflate matches at distance `bytesPerPixel` or one row, everything else becomes literals, and each strip of rows
 /// is one block with its own Huffman codes. Drawn graphics — flat fills, anti-aliased edges, text — are mostly
 /// such runs, so this is several times faster than zlib's level 1 at a size within about 15 % of it.
+///
+/// Nothing is allocated per pixel or per symbol: the caller hands over the straight-alpha image and an output
+/// buffer of ``worstCaseBytes``, and the block's tokens refer back to the image instead of copying its bytes.
 struct PixelRunDeflater {
-    /// Straight-alpha pixels per row, packed red | green << 8 | blue << 16 | alpha << 24.
+    /// Pixels per row.
     let width: Int
     /// Rows in the image.
     let height: Int
@@ -17,223 +20,261 @@ struct PixelRunDeflater {
     /// Longest match in whole pixels: deflate matches are at most 258 bytes.
     private var maximumRun: Int { 258 / bytesPerPixel }
     /// Bytes per scanline including the filter-type byte.
-    private var scanlineBytes: Int { width * bytesPerPixel + 1 }
+    var scanlineBytes: Int { width * bytesPerPixel + 1 }
+    /// Rows per deflate block: about 128 kB of scanlines, so the codes follow the image's content.
+    private var rowsPerBlock: Int { max(1, (1 << 17) / scanlineBytes) }
 
-    /// The zlib stream of all scanlines (filter type 0), with `pixelRow` filling a row's packed pixels on demand.
-    func compress(pixelRow: (Int, UnsafeMutablePointer<UInt32>) -> Void) -> [UInt8] {
-        var row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        var rowAbove = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        let scanline = UnsafeMutablePointer<UInt8>.allocate(capacity: scanlineBytes)
-        defer { row.deallocate(); rowAbove.deallocate(); scanline.deallocate() }
+    /// The most bytes ``compress(_:into:)`` can write. Every block is coded with whichever of its own codes and
+    /// deflate's fixed codes is smaller, and fixed codes spend at most 9 bits on any byte (a literal 9, a match of
+    /// k ≥ 3 bytes at most 8 + 5 + 5 + 13 bits), so the scanlines at 9 bits a byte bound the stream; the slack covers
+    /// block headers and ends, the zlib header and checksum and the writer's 8-byte stores.
+    var worstCaseBytes: Int {
+        let blocks = (height + rowsPerBlock - 1) / rowsPerBlock
+        return (scanlineBytes * height * 9 + 7) / 8 + blocks * 4 + 32
+    }
+
+    /// Writes the zlib stream of all scanlines (filter type 0) of `image` — straight-alpha pixels packed
+    /// red | green << 8 | blue << 16 | alpha << 24, `width` to a row — into `output` and returns its length.
+    /// `checksum` is the scanlines' Adler-32, which the caller sums while it makes the image (``ScanlineAdler``).
+    func compress(_ image: UnsafePointer<UInt32>, checksum: UInt32, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let width = width, bytesPerPixel = bytesPerPixel, scanlineBytes = scanlineBytes, maximumRun = maximumRun
         // The pixel above is one scanline back; deflate reaches at most 32,768 bytes.
         let matchAbove = scanlineBytes <= 32_768
-        let rowsPerBlock = max(1, (1 << 17) / scanlineBytes)
+        let leftSymbol = DeflateTables.distanceSymbol(bytesPerPixel), aboveSymbol = DeflateTables.distanceSymbol(scanlineBytes)
+        let leftMatch = UInt32(leftSymbol) << 25 | UInt32(bytesPerPixel), aboveMatch = UInt32(aboveSymbol) << 25 | UInt32(scanlineBytes)
+        let lengthSymbols = DeflateTables.lengthSymbols
 
-        var writer = BitWriter(capacity: scanlineBytes * height / 4 + 64)
-        writer.appendBytes([0x78, 0x01])   // zlib header: deflate, 32 kB window, no dictionary
-        var adler: UInt = 1
-        var tokens = TokenBuffer(capacity: min(rowsPerBlock, height) * scanlineBytes)
-        for y in 0..<height {
-            pixelRow(y, row)
-            packScanline(row, into: scanline)
-            adler = adler32(adler, scanline, UInt32(scanlineBytes))
-            tokenize(row: row, above: y > 0 && matchAbove ? rowAbove : nil, into: &tokens)
-            swap(&row, &rowAbove)
-            if (y + 1) % rowsPerBlock == 0 || y == height - 1 {
-                HuffmanBlock.write(tokens, final: y == height - 1, to: &writer)
-                tokens.removeAll()
+        var writer = BitWriter(output)
+        writer.write(0x0178, count: 16)   // zlib header: deflate, 32 kB window, no dictionary
+        let rowsPerBlock = min(rowsPerBlock, height)
+        let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: rowsPerBlock * (width + 1))
+        defer { tokens.deallocate() }
+        let code = HuffmanBlock.Codes()
+
+        var blockStart = 0
+        while blockStart < height {
+            let blockEnd = min(height, blockStart + rowsPerBlock)
+            code.clearFrequencies()
+            var count = 0
+            for y in blockStart..<blockEnd {
+                let row = image + y * width
+                tokens[count] = Token.rowStart
+                count += 1
+                code.literalFrequencies[0] += 1
+                let above: UnsafePointer<UInt32>? = y > 0 && matchAbove ? row - width : nil
+                var x = 0, literalStart = -1
+                while x < width {
+                    var leftRun = 0, aboveRun = 0
+                    if x > 0 {
+                        let previous = row[x - 1]
+                        while x + leftRun < width && row[x + leftRun] == previous && leftRun < maximumRun { leftRun += 1 }
+                    }
+                    if let above {
+                        while x + aboveRun < width && row[x + aboveRun] == above[x + aboveRun] && aboveRun < maximumRun { aboveRun += 1 }
+                    }
+                    if leftRun == 0 && aboveRun == 0 {
+                        let pixel = row[x]
+                        code.literalFrequencies[Int(pixel & 0xFF)] += 1
+                        code.literalFrequencies[Int((pixel >> 8) & 0xFF)] += 1
+                        code.literalFrequencies[Int((pixel >> 16) & 0xFF)] += 1
+                        if bytesPerPixel == 4 { code.literalFrequencies[Int(pixel >> 24)] += 1 }
+                        if literalStart < 0 { literalStart = x }
+                        x += 1
+                        continue
+                    }
+                    if literalStart >= 0 {
+                        tokens[count] = Token.literals(from: literalStart, to: x)
+                        count += 1
+                        literalStart = -1
+                    }
+                    let (run, match, symbol) = leftRun >= aboveRun ? (leftRun, leftMatch, leftSymbol) : (aboveRun, aboveMatch, aboveSymbol)
+                    let length = run * bytesPerPixel
+                    tokens[count] = Token.matchFlag | UInt32(length) << 16 | match
+                    count += 1
+                    code.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
+                    code.distanceFrequencies[symbol] += 1
+                    x += run
+                }
+                if literalStart >= 0 {
+                    tokens[count] = Token.literals(from: literalStart, to: width)
+                    count += 1
+                }
             }
+            code.prepare(final: blockEnd == height, writer: &writer)
+            writeTokens(tokens, count: count, image: image + blockStart * width, codes: code, to: &writer)
+            blockStart = blockEnd
         }
-        let checksum = UInt32(truncatingIfNeeded: adler)
-        writer.appendBytes([UInt8(checksum >> 24), UInt8((checksum >> 16) & 0xFF), UInt8((checksum >> 8) & 0xFF), UInt8(checksum & 0xFF)])
+        writer.alignToByte()
+        writer.write(UInt64(checksum.byteSwapped), count: 32)   // Adler-32, most significant byte first
         return writer.finish()
     }
 
-    /// The scanline's bytes (filter type 0, then RGB or RGBA per pixel), for the checksum.
-    private func packScanline(_ row: UnsafeMutablePointer<UInt32>, into scanline: UnsafeMutablePointer<UInt8>) {
-        scanline[0] = 0
-        var offset = 1
+    /// The block's tokens in its codes; literal tokens read their bytes from the block's rows.
+    private func writeTokens(_ tokens: UnsafePointer<UInt32>, count: Int, image: UnsafePointer<UInt32>,
+                             codes: borrowing HuffmanBlock.Codes, to writer: inout BitWriter) {
+        let literals = codes.literalTable, distances = codes.distanceTable
+        let lengthSymbols = DeflateTables.lengthSymbols, lengthBase = DeflateTables.lengthBase
+        let lengthExtraBits = DeflateTables.lengthExtraBits
+        let distanceBase = DeflateTables.distanceBase, distanceExtraBits = DeflateTables.distanceExtraBits
+        let filterByte = literals[0]
+        var row = image - width
+        for index in 0..<count {
+            let token = tokens[index]
+            if token & Token.matchFlag != 0 {
+                let length = Int((token >> 16) & 0x1FF), distance = Int(token & 0xFFFF)
+                let lengthSymbol = Int(lengthSymbols[length]), distanceSymbol = Int((token >> 25) & 0x1F)
+                let lengthEntry = literals[257 + lengthSymbol], distanceEntry = distances[distanceSymbol]
+                // A length code and its extra bits (at most 15 + 5), then a distance code and its (15 + 13): one write.
+                let lengthBits = (lengthEntry & 0xFFFF_FFFF) | UInt64(length - Int(lengthBase[lengthSymbol])) &<< (lengthEntry >> 32)
+                let lengthCount = (lengthEntry >> 32) + UInt64(lengthExtraBits[lengthSymbol])
+                let distanceBits = (distanceEntry & 0xFFFF_FFFF)
+                    | UInt64(distance - Int(distanceBase[distanceSymbol])) &<< (distanceEntry >> 32)
+                let distanceCount = (distanceEntry >> 32) + UInt64(distanceExtraBits[distanceSymbol])
+                writer.write(lengthBits | distanceBits &<< lengthCount, count: Int(lengthCount + distanceCount))
+            } else if token == Token.rowStart {
+                row += width
+                writer.write(filterByte & 0xFFFF_FFFF, count: Int(filterByte >> 32))
+            } else {
+                let start = Int(token & 0xFFFF), end = Int((token >> 16) & 0x7FFF)
+                for x in start..<end {
+                    let pixel = row[x]
+                    let red = literals[Int(pixel & 0xFF)], green = literals[Int((pixel >> 8) & 0xFF)]
+                    let blue = literals[Int((pixel >> 16) & 0xFF)]
+                    // Three codes of at most 15 bits make one write, the alpha code a second.
+                    let redGreen = (red & 0xFFFF_FFFF) | (green & 0xFFFF_FFFF) &<< (red >> 32)
+                    let redGreenLength = red >> 32 + green >> 32
+                    writer.write(redGreen | (blue & 0xFFFF_FFFF) &<< redGreenLength, count: Int(redGreenLength + blue >> 32))
+                    if bytesPerPixel == 4 {
+                        let alpha = literals[Int(pixel >> 24)]
+                        writer.write(alpha & 0xFFFF_FFFF, count: Int(alpha >> 32))
+                    }
+                }
+            }
+        }
+        let endOfBlock = literals[256]
+        writer.write(endOfBlock & 0xFFFF_FFFF, count: Int(endOfBlock >> 32))
+    }
+
+    /// A block's tokens, one 32-bit word each.
+    private enum Token {
+        /// A match: length in bits 16…24, distance symbol in bits 25…29, distance in bits 0…15.
+        static let matchFlag: UInt32 = 0x8000_0000
+        /// The start of a scanline: its filter-type byte (as literals, start 65,535 to end 32,767: never a real run).
+        static let rowStart: UInt32 = 0x7FFF_FFFF
+        /// Literal pixels `start..<end` of the current row (both below 32,768, as cairo's widths are).
+        @inline(__always)
+        static func literals(from start: Int, to end: Int) -> UInt32 { UInt32(start) | UInt32(end) << 16 }
+    }
+}
+
+/// The Adler-32 of PNG scanlines (filter byte 0, then each pixel's RGB or RGBA bytes), a row at a time.
+struct ScanlineAdler {
+    /// The checksum so far.
+    private(set) var value: UInt32 = 1
+    /// 3 or 4.
+    private let bytesPerPixel: Int
+    /// A row packed to RGB, for opaque images.
+    private let packed: UnsafeMutablePointer<UInt8>
+
+    /// A checksum of nothing yet, for rows of `width` pixels of 3 (RGB) or 4 (RGBA) bytes.
+    init(width: Int, bytesPerPixel: Int) {
+        self.bytesPerPixel = bytesPerPixel
+        packed = .allocate(capacity: bytesPerPixel == 3 ? width * 3 : 0)
+    }
+
+    /// Frees the packing buffer.
+    func release() { packed.deallocate() }
+
+    /// Adds a scanline: its filter byte 0, then the row of pixels packed red | green << 8 | blue << 16 | alpha << 24.
+    mutating func add(row: UnsafePointer<UInt32>, width: Int) {
+        // The zero filter byte leaves the first sum as it is and adds it to the second.
+        let first = value & 0xFFFF, second = ((value >> 16) + first) % 65_521
+        let running = uLong(second << 16 | first)
+        if bytesPerPixel == 4 {
+            // Packed little-endian words are the RGBA bytes in order.
+            value = UInt32(adler32(running, UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self), uInt(width * 4)))
+            return
+        }
         for x in 0..<width {
             let pixel = row[x]
-            scanline[offset] = UInt8(truncatingIfNeeded: pixel)
-            scanline[offset + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-            scanline[offset + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
-            if bytesPerPixel == 4 { scanline[offset + 3] = UInt8(truncatingIfNeeded: pixel >> 24) }
-            offset += bytesPerPixel
+            packed[3 * x] = UInt8(truncatingIfNeeded: pixel)
+            packed[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+            packed[3 * x + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
         }
-    }
-
-    /// Turns one row into literals and pixel-run matches.
-    private func tokenize(row: UnsafeMutablePointer<UInt32>, above: UnsafeMutablePointer<UInt32>?, into tokens: inout TokenBuffer) {
-        let leftSymbol = DeflateTables.distanceSymbol(bytesPerPixel), aboveSymbol = DeflateTables.distanceSymbol(scanlineBytes)
-        let width = width, bytesPerPixel = bytesPerPixel, maximumRun = maximumRun, scanlineBytes = scanlineBytes
-        tokens.appendLiteral(0)   // the filter-type byte
-        var x = 0
-        while x < width {
-            var leftRun = 0, aboveRun = 0
-            if x > 0 {
-                let previous = row[x - 1]
-                while x + leftRun < width && row[x + leftRun] == previous && leftRun < maximumRun { leftRun += 1 }
-            }
-            if let above {
-                while x + aboveRun < width && row[x + aboveRun] == above[x + aboveRun] && aboveRun < maximumRun { aboveRun += 1 }
-            }
-            if leftRun == 0 && aboveRun == 0 {
-                let pixel = row[x]
-                tokens.appendLiteral(UInt8(truncatingIfNeeded: pixel))
-                tokens.appendLiteral(UInt8(truncatingIfNeeded: pixel >> 8))
-                tokens.appendLiteral(UInt8(truncatingIfNeeded: pixel >> 16))
-                if bytesPerPixel == 4 { tokens.appendLiteral(UInt8(truncatingIfNeeded: pixel >> 24)) }
-                x += 1
-            } else if leftRun >= aboveRun {
-                // A run of the left pixel copies itself forward: distance one pixel, overlapping as deflate allows.
-                tokens.appendMatch(length: leftRun * bytesPerPixel, distance: bytesPerPixel, distanceSymbol: leftSymbol)
-                x += leftRun
-            } else {
-                tokens.appendMatch(length: aboveRun * bytesPerPixel, distance: scanlineBytes, distanceSymbol: aboveSymbol)
-                x += aboveRun
-            }
-        }
+        value = UInt32(adler32(running, packed, uInt(width * 3)))
     }
 }
 
-/// Literals and matches of one block, with their symbol frequencies, in fixed buffers sized for the worst case
-/// (every byte a literal), so appending never checks or grows storage.
-struct TokenBuffer: ~Copyable {
-    /// A literal byte (0…255), or a match: bit 31 set, distance symbol in bits 25…29, length in bits 16…24,
-    /// distance in bits 0…15.
-    let tokens: UnsafeMutablePointer<UInt32>
-    /// Tokens held.
-    private(set) var count = 0
-    /// Frequencies of literal/length symbols 0…285 (256, end of block, counted when the block is written).
-    let literalFrequencies: UnsafeMutablePointer<Int>
-    /// Frequencies of distance symbols 0…29.
-    let distanceFrequencies: UnsafeMutablePointer<Int>
-    /// Lengths 0…258 to their symbol (0…28, add 257).
-    private let lengthSymbols: UnsafeMutablePointer<Int>
-
-    init(capacity: Int) {
-        tokens = .allocate(capacity: capacity)
-        literalFrequencies = .allocate(capacity: 286)
-        literalFrequencies.initialize(repeating: 0, count: 286)
-        distanceFrequencies = .allocate(capacity: 30)
-        distanceFrequencies.initialize(repeating: 0, count: 30)
-        lengthSymbols = .allocate(capacity: 259)
-        for length in 0...258 { lengthSymbols[length] = DeflateTables.lengthSymbol[length] }
-    }
-
-    deinit {
-        tokens.deallocate(); literalFrequencies.deallocate(); distanceFrequencies.deallocate(); lengthSymbols.deallocate()
-    }
-
-    @inline(__always)
-    mutating func appendLiteral(_ byte: UInt8) {
-        tokens[count] = UInt32(byte)
-        count += 1
-        literalFrequencies[Int(byte)] += 1
-    }
-
-    @inline(__always)
-    mutating func appendMatch(length: Int, distance: Int, distanceSymbol: Int) {
-        tokens[count] = 0x8000_0000 | UInt32(distanceSymbol) << 25 | UInt32(length) << 16 | UInt32(distance)
-        count += 1
-        literalFrequencies[257 + lengthSymbols[length]] += 1
-        distanceFrequencies[distanceSymbol] += 1
-    }
-
-    mutating func removeAll() {
-        count = 0
-        literalFrequencies.update(repeating: 0, count: 286)
-        distanceFrequencies.update(repeating: 0, count: 30)
-    }
-}
-
-/// Writes bits least-significant first, as deflate stores them, 32 bits at a time into a growable buffer.
+/// Writes bits least-significant first, as deflate stores them, into a buffer the caller sized beforehand.
+///
+/// Every write stores eight bytes and keeps fewer than eight bits back, so there is no branch per write.
 struct BitWriter: ~Copyable {
-    private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
-    private(set) var byteCount = 0
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var byteCount = 0
     private var buffer: UInt64 = 0
-    private var bitCount = 0
+    private var bitCount: UInt64 = 0
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        storage = .allocate(byteCount: self.capacity, alignment: 8)
+    /// A writer filling `storage`, which must hold everything written plus 8 bytes.
+    init(_ storage: UnsafeMutablePointer<UInt8>) {
+        self.storage = storage
     }
 
-    deinit { storage.deallocate() }
-
-    /// Makes room for `bytes` more bytes; every ``write(_:count:)`` call adds at most 4.
-    mutating func reserve(_ bytes: Int) {
-        let needed = byteCount + bytes + 16
-        guard needed > capacity else { return }
-        let grown = max(needed, capacity * 2)
-        let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 8)
-        larger.copyMemory(from: storage, byteCount: byteCount)
-        storage.deallocate()
-        storage = larger
-        capacity = grown
-    }
-
+    /// Appends the low `count` bits of `bits` (at most 56; higher bits must be zero).
     @inline(__always)
-    mutating func write(_ bits: UInt32, count: Int) {
-        buffer |= UInt64(bits) << UInt64(bitCount)
-        bitCount += count
-        if bitCount >= 32 {
-            storage.storeBytes(of: UInt32(truncatingIfNeeded: buffer).littleEndian, toByteOffset: byteCount, as: UInt32.self)
-            byteCount += 4
-            buffer >>= 32
-            bitCount -= 32
-        }
-    }
-
-    /// Pads to a byte boundary and appends whole bytes.
-    mutating func appendBytes(_ bytes: [UInt8]) {
-        alignToByte()
-        reserve(bytes.count)
-        for byte in bytes { write(UInt32(byte), count: 8) }
+    mutating func write(_ bits: UInt64, count: Int) {
+        buffer |= bits &<< bitCount
+        bitCount += UInt64(count)
+        UnsafeMutableRawPointer(storage + byteCount).storeBytes(of: buffer.littleEndian, as: UInt64.self)
+        let whole = bitCount &>> 3   // at most 7: fewer than 8 bits were held, at most 56 added
+        byteCount += Int(whole)
+        buffer = buffer &>> (whole &<< 3)
+        bitCount &= 7
     }
 
     /// Pads the last byte with zero bits.
     mutating func alignToByte() {
-        if bitCount % 8 != 0 { write(0, count: 8 - bitCount % 8) }
+        if bitCount > 0 { write(0, count: Int(8 - bitCount)) }
     }
 
-    /// Everything written, after padding to a byte boundary.
-    consuming func finish() -> [UInt8] {
+    /// Pads to a byte boundary and returns the bytes written in all.
+    consuming func finish() -> Int {
         alignToByte()
-        reserve(8)
-        while bitCount > 0 {
-            storage.storeBytes(of: UInt8(truncatingIfNeeded: buffer), toByteOffset: byteCount, as: UInt8.self)
-            byteCount += 1
-            buffer >>= 8
-            bitCount -= 8
-        }
-        return [UInt8](UnsafeRawBufferPointer(start: storage, count: byteCount))
+        return byteCount
     }
 }
 
-/// Deflate's length and distance symbol tables (RFC 1951, 3.2.5).
+/// Deflate's length and distance symbol tables (RFC 1951, 3.2.5), as pointers so hot loops index them unchecked.
 enum DeflateTables {
-    static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-                                    131, 163, 195, 227, 258]
-    static let lengthExtraBits: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-                                      2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    static let distanceExtraBits: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    /// The smallest length of each length symbol 257…285 (indexed from 0).
+    nonisolated(unsafe) static let lengthBase = table([3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
+                                                       99, 115, 131, 163, 195, 227, 258])
+    /// Extra bits after each length symbol.
+    nonisolated(unsafe) static let lengthExtraBits = table([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4,
+                                                            5, 5, 5, 5, 0])
+    /// The smallest distance of each distance symbol.
+    nonisolated(unsafe) static let distanceBase = table([1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513,
+                                                         769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577])
+    /// Extra bits after each distance symbol.
+    nonisolated(unsafe) static let distanceExtraBits = table([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
+                                                              11, 11, 12, 12, 13, 13])
 
     /// The length symbol (0…28, add 257) of every match length 0…258.
-    static let lengthSymbol: [Int] = (0...258).map { length in
-        length < 3 ? 0 : (lengthBase.lastIndex { $0 <= length } ?? 0)
-    }
+    nonisolated(unsafe) static let lengthSymbols: UnsafePointer<UInt16> = {
+        let symbols = (0...258).map { length in
+            length < 3 ? 0 : (0..<29).last { lengthBase[$0] <= length } ?? 0
+        }
+        return table(symbols)
+    }()
 
     /// The distance symbol (0…29) of a distance 1…32,768.
     static func distanceSymbol(_ distance: Int) -> Int {
-        var low = 0, high = distanceBase.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if distanceBase[middle] <= distance { low = middle } else { high = middle - 1 }
-        }
-        return low
+        (0..<30).last { Int(distanceBase[$0]) <= distance } ?? 0
+    }
+
+    /// A table kept for the life of the process.
+    private static func table(_ values: [Int]) -> UnsafePointer<UInt16> {
+        let pointer = UnsafeMutablePointer<UInt16>.allocate(capacity: values.count)
+        for (index, value) in values.enumerated() { pointer[index] = UInt16(value) }
+        return UnsafePointer(pointer)
     }
 }
