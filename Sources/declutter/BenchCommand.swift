@@ -41,11 +41,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("render: also keep the scene's files (tiles, points, route) in this folder.", valueName: "dir"))
     var scene: String?
 
+    @Option(help: "render: how many maps to draw; the median is reported.")
+    var runs: Int = 21
+
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
         guard (0...24).contains(maxZoom) else { throw ValidationError("--max-zoom must be in 0…24") }
         guard (1...10_000_000).contains(annotations) else { throw ValidationError("--annotations must be in 1…10,000,000") }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
+        guard (1...10_000).contains(runs) else { throw ValidationError("--runs must be in 1…10,000") }
     }
 
     func run() throws {
@@ -67,7 +71,7 @@ struct BenchCommand: ParsableCommand {
             let result = try DiffBenchmark(runs: 21).run()
             print(json ? result.json : result.text)
         case .render:
-            let result = try RenderBenchmark(runs: 21, sceneFolder: scene).run()
+            let result = try RenderBenchmark(runs: runs, sceneFolder: scene).run()
             print(json ? result.json : result.text)
         }
     }

@@ -1,6 +1,6 @@
 import CSQLite
 import DeclutterCore
-import DeclutterRender
+@testable import DeclutterRender
 import Foundation
 import Testing
 
@@ -119,6 +119,16 @@ final class CountingSource: TileSource, @unchecked Sendable {
         #expect(source.tilePixelSize == 512)
         let result = try source.fetch([TileKey(z: 1, x: 0, y: 1)])
         #expect(result[TileKey(z: 1, x: 0, y: 1)] == .failure(TileFailure("no file /t/1/0/1@2x.png")))
+    }
+
+    @Test func templatePlaceholdersAreFilledInOnePass() {
+        let key = TileKey(z: 3, x: 5, y: 2)
+        // Subdomains a, b, c by (x + y) mod 3.
+        #expect(fillTemplate("https://{s}.tile.example/{z}/{x}/{y}{r}.png?v={v}", key, retina: true)
+                == "https://b.tile.example/3/5/2@2x.png?v={v}")
+        // TMS rows count from the south: 2^3 - 1 - 2 = 5; an unclosed brace is kept as written.
+        #expect(fillTemplate("{z}-{x}-{-y}{r}/{", key, retina: false) == "3-5-5/{")
+        #expect(fillTemplate("{s}{s}", TileKey(z: 1, x: 1, y: 0), retina: false) == "bb")
     }
 
     @Test func mbtilesRowsCountFromTheSouth() throws {

@@ -271,7 +271,7 @@ public final class ClusterIndex: @unchecked Sendable {
         var distances = [Double](repeating: 0, count: pointCount)
         guard let tree = top.tree else { return distances }
         let count = top.count
-        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 2048))
+        let chunks = max(1, min(Cores.available, count / 2048))
         distances.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -293,7 +293,7 @@ public final class ClusterIndex: @unchecked Sendable {
     private static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double],
                                       budget: Int) -> (offsets: [Int32], neighbors: [Int32])? {
         let count = level.count
-        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 2048))
+        let chunks = max(1, min(Cores.available, count / 2048))
         var parts = [(counts: [Int32], neighbors: [Int32])](repeating: ([], []), count: chunks)
         var overflowed = [Bool](repeating: false, count: chunks)
         let chunkBudget = budget / chunks

@@ -1,4 +1,5 @@
 import CCairo
+import DeclutterCore
 import Foundation
 
 /// Encodes cairo image surfaces as PNG in memory.
@@ -189,7 +190,7 @@ public struct PNGEncoder: Sendable, Hashable {
                           level: Int32, filter: Filter, strategy: Strategy) throws -> Data {
         guard let source = pixels.baseAddress else { throw RenderError.encoding("the surface has no pixels") }
         let rowBytes = width * channels
-        let parts = min(8, ProcessInfo.processInfo.activeProcessorCount, height / 32)
+        let parts = min(8, Cores.available, height / 32)
         guard parts > 1, (rowBytes + 1) * height >= Self.parallelThreshold else {
             return try compressRows(source, 0..<height, width: width, stride: stride, channels: channels, level: level, filter: filter,
                                     strategy: strategy, raw: false, last: true).data

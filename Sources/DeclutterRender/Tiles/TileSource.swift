@@ -69,14 +69,28 @@ public struct TileFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Fills `{z}`, `{x}`, `{y}`, `{-y}` (TMS row), `{s}` (subdomain a, b or c) and `{r}` (`@2x` or nothing) in a template.
 func fillTemplate(_ template: String, _ key: TileKey, retina: Bool) -> String {
-    let subdomains = ["a", "b", "c"]
-    return template
-        .replacingOccurrences(of: "{z}", with: String(key.z))
-        .replacingOccurrences(of: "{x}", with: String(key.x))
-        .replacingOccurrences(of: "{-y}", with: String((1 << key.z) - 1 - key.y))
-        .replacingOccurrences(of: "{y}", with: String(key.y))
-        .replacingOccurrences(of: "{s}", with: subdomains[(key.x + key.y) % 3])
-        .replacingOccurrences(of: "{r}", with: retina ? "@2x" : "")
+    // One pass over the template: Foundation's replacingOccurrences, six times per tile, cost more than reading the tile.
+    var result = ""
+    result.reserveCapacity(template.utf8.count + 16)
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+        result += rest[..<open]
+        rest = rest[open...]
+        guard let close = rest.firstIndex(of: "}") else { break }
+        let name = rest[rest.index(after: rest.startIndex)..<close]
+        switch name {
+        case "z": result += String(key.z)
+        case "x": result += String(key.x)
+        case "y": result += String(key.y)
+        case "-y": result += String((1 << key.z) - 1 - key.y)
+        case "s": result += ["a", "b", "c"][(key.x + key.y) % 3]
+        case "r": result += retina ? "@2x" : ""
+        default: result += rest[...close]
+        }
+        rest = rest[rest.index(after: close)...]
+    }
+    result += rest
+    return result
 }
 
 /// Tiles read from files named by a template such as `tiles/{z}/{x}/{y}.png`.
@@ -111,15 +125,12 @@ public struct DirectoryTileSource: TileSource {
     }
 
     public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
-        var result: [TileKey: Result<Data, TileFailure>] = [:]
-        for key in keys {
-            let path = fillTemplate(template, key, retina: retina)
-            if let data = FileManager.default.contents(atPath: path) {
-                result[key] = .success(data)
-            } else {
-                result[key] = .failure(TileFailure("no file \(path)"))
-            }
+        // Reads on every core: opening and reading a dozen small files is mostly system-call time.
+        let outcomes = concurrentMap(keys.count) { index -> Result<Data, TileFailure> in
+            let path = fillTemplate(template, keys[index], retina: retina)
+            guard let data = FileManager.default.contents(atPath: path) else { return .failure(TileFailure("no file \(path)")) }
+            return .success(data)
         }
-        return result
+        return Dictionary(zip(keys, outcomes), uniquingKeysWith: { first, _ in first })
     }
 }
