@@ -77,7 +77,8 @@ struct MapJob {
     /// Clusters, places and draws.
     func run(format: OutputFormat, annotator: MapAnnotator? = nil, renderer: StaticMapRenderer? = nil) throws -> Output {
         let camera = try self.camera()
-        let annotator = try annotator ?? MapAnnotator(points: points, style: style)
+        // One map needs the hierarchy down to its own zoom only.
+        let annotator = try annotator ?? MapAnnotator(points: points, style: style, minimumZoom: Int(camera.zoom.rounded(.down)))
         let annotations = try annotator.annotations(for: camera)
         let basemap: Basemap
         switch self.basemap {

@@ -51,6 +51,20 @@ import Testing
         #expect(annotations.map(\.priority) == annotations.map(\.priority).sorted())
     }
 
+    @Test func anIndexBuiltDownToTheMapsZoomGivesTheSameViews() throws {
+        let camera = try tandmCamera()
+        let zoom = Int(camera.zoom.rounded(.down))
+        let full = try MapAnnotator(points: read.points, style: style).annotations(for: camera)
+        let partial = try MapAnnotator(points: read.points, style: style, minimumZoom: zoom).annotations(for: camera)
+        #expect(full.count == 22 + full.filter { !$0.visible }.count)
+        #expect(partial == full)
+        // A camera further out than the index reaches is refused, not answered from the wrong level.
+        let wider = try MapCamera(center: camera.center, zoom: Double(zoom) - 1, width: 390, height: 600)
+        #expect(throws: AnnotationError("zoom \(zoom - 1) is below the index's lowest zoom \(zoom); build the annotator with minimumZoom at most \(zoom - 1)")) {
+            try MapAnnotator(points: read.points, style: style, minimumZoom: zoom).annotations(for: wider)
+        }
+    }
+
     @Test func shownViewsDoNotCollide() throws {
         let annotations = try MapAnnotator(points: read.points, style: style).annotations(for: tandmCamera(bearing: 30)).filter(\.visible)
         for (index, a) in annotations.enumerated() {

@@ -76,8 +76,11 @@ public struct MapAnnotator: Sendable {
     /// Indexes the points for the style: each point takes its category's clustering identifier.
     ///
     /// A point without a category takes the style's first; an unknown category or an unlocated point is an error.
+    /// The hierarchy is built from zoom 20 down to `minimumZoom`: a single map passes its own zoom and skips the
+    /// wide zooms below it, where every point has most others in reach and indexing costs the most. Levels at and
+    /// above `minimumZoom` are the same either way, so the map's clusters are too.
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
-    public init(points: [ClusterPoint], style: MarkerStyle) throws {
+    public init(points: [ClusterPoint], style: MarkerStyle, minimumZoom: Int = 0) throws {
         let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var prepared = points
         for index in prepared.indices {
@@ -96,13 +99,21 @@ public struct MapAnnotator: Sendable {
         self.style = style
         self.points = prepared
         // Extent 256 makes the radius read in map points at whole zooms, where a view is as wide as it is drawn.
-        index = ClusterIndex(points: prepared, options: ClusterOptions(radius: style.map.clusterRadius, extent: 256, maxZoom: 20),
+        index = ClusterIndex(points: prepared, options: ClusterOptions(radius: style.map.clusterRadius, extent: 256,
+                                                                       minZoom: min(max(minimumZoom, 0), 20), maxZoom: 20),
                              categories: style.categories.map(\.name))
     }
 
     /// The views for a camera, with their placement decided.
+    ///
+    /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
     public func annotations(for camera: MapCamera) throws -> [MapAnnotation] {
-        let features = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: camera.zoom.rounded(.down))
+        let zoom = camera.zoom.rounded(.down)
+        guard zoom >= Double(index.options.minZoom) else {
+            throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
+                                  + "build the annotator with minimumZoom at most \(Int(zoom))")
+        }
+        let features = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: zoom)
         let projection = camera.projection
         var candidates: [Candidate] = []
         candidates.reserveCapacity(features.count)
