@@ -350,14 +350,19 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Converts one row of native-endian premultiplied ARGB words to straight RGB or RGBA bytes.
     static func unpremultiplyRow(_ source: UnsafePointer<UInt8>, width: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>) {
         let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
-        var base = 0
-        for x in 0..<width {
-            let (red, green, blue, alpha) = straight(words[x])
-            out[base] = red
-            out[base + 1] = green
-            out[base + 2] = blue
-            if channels == 4 { out[base + 3] = alpha }
-            base += channels
+        if channels == 3 {
+            // Opaque rows (maps): no alpha to undo, three bytes a pixel.
+            for x in 0..<width {
+                let word = words[x]
+                out[3 * x] = UInt8(truncatingIfNeeded: word >> 16)
+                out[3 * x + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                out[3 * x + 2] = UInt8(truncatingIfNeeded: word)
+            }
+            return
+        }
+        UnsafeMutableRawPointer(out).withMemoryRebound(to: UInt32.self, capacity: width) { pixels in
+            // Packed little-endian words are the RGBA bytes in order.
+            straightRow(source, width: width, into: pixels)
         }
     }
 
