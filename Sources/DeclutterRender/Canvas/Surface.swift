@@ -7,6 +7,8 @@ public final class Surface {
     let handle: OpaquePointer
     /// Collects the bytes a vector surface writes; nil for image surfaces.
     private let sink: ByteSink?
+    /// The surface whose pixels a band surface draws into, kept alive with it.
+    private let owner: Surface?
 
     /// The largest width or height in pixels any surface may have.
     public static let maximumSide = 16_384
@@ -18,12 +20,38 @@ public final class Surface {
         try Self.checkSize(width: width, height: height)
         handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         sink = nil
+        owner = nil
         try checkStatus("create an image surface")
     }
+
+    /// An image surface over rows `rows` of `parent`'s pixels, sharing its memory.
+    ///
+    /// Bands over separate rows are separate cairo objects, so separate threads may draw into them at once; call
+    /// ``markDirty()`` on the parent when they are done.
+    init(bandOf parent: Surface, rows: Range<Int>) throws {
+        cairo_surface_flush(parent.handle)
+        let stride = cairo_image_surface_get_stride(parent.handle)
+        guard let data = cairo_image_surface_get_data(parent.handle), rows.lowerBound >= 0, rows.upperBound <= parent.pixelHeight,
+              !rows.isEmpty else {
+            throw RenderError.cairo(operation: "create a band surface", status: "rows \(rows) outside the image")
+        }
+        handle = cairo_image_surface_create_for_data(data + rows.lowerBound * Int(stride), CAIRO_FORMAT_ARGB32,
+                                                     Int32(parent.pixelWidth), Int32(rows.count), stride)
+        sink = nil
+        owner = parent
+        try checkStatus("create a band surface")
+    }
+
+    /// Tells cairo that the pixels changed behind its back (through band surfaces).
+    func markDirty() { cairo_surface_mark_dirty(handle) }
+
+    /// Finishes pending drawing so the pixels in memory are complete.
+    func flush() { cairo_surface_flush(handle) }
 
     /// Creates a surface for a vector format, `width`×`height` points, writing into memory.
     init(vector format: OutputFormat, width: Double, height: Double) throws {
         try Self.checkSize(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
+        owner = nil
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write = ByteSink.write
@@ -50,6 +78,7 @@ public final class Surface {
     public init(pngFile path: String) throws {
         handle = cairo_image_surface_create_from_png(path)
         sink = nil
+        owner = nil
         let status = cairo_surface_status(handle)
         if status != CAIRO_STATUS_SUCCESS {
             let reason = String(cString: cairo_status_to_string(status))
@@ -67,6 +96,7 @@ public final class Surface {
             cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(reader).toOpaque())
         }
         sink = nil
+        owner = nil
         let status = cairo_surface_status(handle)
         if status != CAIRO_STATUS_SUCCESS {
             let reason = String(cString: cairo_status_to_string(status))

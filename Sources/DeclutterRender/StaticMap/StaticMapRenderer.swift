@@ -60,7 +60,8 @@ public final class StaticMapRenderer {
         }
         // Vector output keeps every vertex a viewer may zoom into; raster output needs 3/8 of a device pixel.
         let tolerance = format == .png ? 0.375 / map.scale : 0.1
-        for overlay in map.overlays { draw(overlay, camera: camera, simplifyingTo: tolerance, in: context) }
+        let traced = map.overlays.map { trace($0, camera: camera, simplifyingTo: tolerance) }
+        try drawOverlays(traced, on: canvas, scale: map.scale)
         try drawMarkers(map.annotations, scale: map.scale, in: context)
         if map.scaleBar { try drawScaleBar(camera: camera, in: context) }
         let attribution: String?
@@ -148,50 +149,108 @@ public final class StaticMapRenderer {
         }
     }
 
-    /// One overlay, in map points; routes are simplified to `tolerance` points.
-    private func draw(_ overlay: MapOverlay, camera: MapCamera, simplifyingTo tolerance: Double, in context: DrawingContext) {
-        let paint = overlay.paint, projection = camera.projection
-        func trace(_ ring: [Coordinate], closed: Bool) {
-            for (index, coordinate) in ring.enumerated() {
-                let (x, y) = projection.point(for: coordinate)
-                if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
-            }
-            if closed { context.closePath() }
-        }
-        func finish(filled: Bool) {
-            if filled, let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
-            if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
-            context.newPath()
-        }
-        context.newPath()
+    /// An overlay projected to map points, ready to be drawn on any context.
+    struct TracedOverlay {
+        /// Lines or rings in map points, each with whether it closes.
+        var paths: [(points: [(x: Double, y: Double)], closed: Bool)] = []
+        /// Paths drawn together (a shape's rings) as ranges of `paths`, and whether they are filled before stroking.
+        var groups: [(paths: Range<Int>, filled: Bool)] = []
+        /// The overlay's paint.
+        var paint: ShapePaint
+        /// The route casing's width on each side, in points.
+        var casing: Double
+        /// Whether this is a route, stroked twice (casing, then line).
+        var route = false
+    }
+
+    /// Projects an overlay to map points; routes are simplified to `tolerance` points.
+    private func trace(_ overlay: MapOverlay, camera: MapCamera, simplifyingTo tolerance: Double) -> TracedOverlay {
+        let projection = camera.projection
+        var traced = TracedOverlay(paint: overlay.paint, casing: overlay.casing)
         switch overlay.content {
         case let .route(points):
-            guard points.count >= 2 else { return }
+            guard points.count >= 2 else { return traced }
             // Routes often hold many points per pixel; dropping those within 3/8 of a device pixel of the line (the
             // tolerance geojson-vt gives vector tiles: 3 units of 4,096 on a 512 px tile) changes no pixel worth seeing
             // and saves cairo most of the round joins, which cost more than the rest of the map.
-            let line = Polyline.simplify(points.map(projection.point(for:)), tolerance: tolerance)
-            func traceLine() {
-                for (index, point) in line.enumerated() {
-                    if index == 0 { context.move(toX: point.x, y: point.y) } else { context.line(toX: point.x, y: point.y) }
-                }
-            }
-            if overlay.casing > 0 {
-                traceLine()
-                context.strokeRound(paint.stroke.scaled(by: 0.7).withOpacity(paint.opacity), width: paint.width + 2 * overlay.casing)
-            }
-            traceLine()
-            context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
+            traced.paths = [(Polyline.simplify(points.map(projection.point(for:)), tolerance: tolerance), false)]
+            traced.groups = [(0..<1, false)]
+            traced.route = true
         case let .shapes(shapes):
             for shape in shapes {
-                for ring in shape.rings { trace(ring, closed: shape.kind == .polygon) }
-                finish(filled: shape.kind == .polygon)
+                let start = traced.paths.count
+                for ring in shape.rings { traced.paths.append((ring.map(projection.point(for:)), shape.kind == .polygon)) }
+                traced.groups.append((start..<traced.paths.count, shape.kind == .polygon))
             }
         case let .circle(center, radius):
             // A geodesic circle: 128 points at the radius, so it stays round-on-the-ground on Mercator.
             let ring = (0..<128).map { center.destination(bearing: Double($0) * 360 / 128, distance: radius) }
-            trace(ring, closed: true)
-            finish(filled: true)
+            traced.paths = [(ring.map(projection.point(for:)), true)]
+            traced.groups = [(0..<1, true)]
+        }
+        return traced
+    }
+
+    /// Draws the overlays; on an image of some height, in horizontal bands on every core at once.
+    ///
+    /// Stroking a long route costs cairo more than the rest of the map and scales with the rows it covers, so each
+    /// core strokes the whole path clipped to its own rows, on its own surface over the canvas's memory. The bands
+    /// use only solid colours: no cairo object is shared between threads.
+    private func drawOverlays(_ overlays: [TracedOverlay], on canvas: Canvas, scale: Double) throws {
+        guard !overlays.isEmpty else { return }
+        let height = canvas.format == .png ? canvas.surface.pixelHeight : 0
+        let bands = min(Cores.available, 4, height / 64)
+        guard bands > 1 else {
+            for overlay in overlays { draw(overlay, in: canvas.context) }
+            return
+        }
+        let target = canvas.surface
+        target.flush()
+        let failures = concurrentMap(bands) { band -> Error? in
+            do {
+                let rows = (height * band / bands)..<(height * (band + 1) / bands)
+                let surface = try Surface(bandOf: target, rows: rows)
+                let context = try DrawingContext(surface: surface)
+                context.translate(x: 0, y: -Double(rows.lowerBound))
+                context.scale(by: scale)
+                for overlay in overlays { draw(overlay, in: context) }
+                try context.checkStatus("draw the overlays")
+                surface.flush()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        target.markDirty()
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+    }
+
+    /// One traced overlay on a context whose user space is map points.
+    private func draw(_ overlay: TracedOverlay, in context: DrawingContext) {
+        let paint = overlay.paint
+        func trace(_ range: Range<Int>) {
+            for (points, closed) in overlay.paths[range] {
+                for (index, point) in points.enumerated() {
+                    if index == 0 { context.move(toX: point.x, y: point.y) } else { context.line(toX: point.x, y: point.y) }
+                }
+                if closed { context.closePath() }
+            }
+        }
+        context.newPath()
+        if overlay.route {
+            if overlay.casing > 0 {
+                trace(0..<overlay.paths.count)
+                context.strokeRound(paint.stroke.scaled(by: 0.7).withOpacity(paint.opacity), width: paint.width + 2 * overlay.casing)
+            }
+            trace(0..<overlay.paths.count)
+            context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
+            return
+        }
+        for (range, filled) in overlay.groups {
+            trace(range)
+            if filled, let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
+            if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
+            context.newPath()
         }
     }
 
