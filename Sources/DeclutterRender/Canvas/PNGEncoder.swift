@@ -107,11 +107,16 @@ public struct PNGEncoder: Sendable, Hashable {
         let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
         let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         defer { image.deallocate() }
-        var checksum = ScanlineAdler(width: width, bytesPerPixel: channels)
-        defer { checksum.release() }
+        // RGBA scanlines are the packed words' bytes; RGB ones are packed into a row for the checksum.
+        let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
+        defer { packed.deallocate() }
+        var checksum: UInt32 = 1
         for y in 0..<height {
-            straightRow(source + y * stride, width: width, into: image + y * width)
-            checksum.add(row: image + y * width, width: width)
+            let row = image + y * width
+            straightRow(source + y * stride, width: width, into: row)
+            if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
+            let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
+            checksum = PixelRunDeflater.adler(checksum, scanline: bytes, count: width * channels)
         }
 
         let headerData = header(width: width, height: height, channels: channels)
@@ -142,7 +147,7 @@ public struct PNGEncoder: Sendable, Hashable {
                 headerData.copyBytes(to: target, count: headerData.count)
                 return headerData.count
             }
-            chunk("IDAT") { deflater.compress(image, checksum: checksum.value, into: $0) }
+            chunk("IDAT") { deflater.compress(image, checksum: checksum, into: $0) }
             chunk("IEND") { _ in 0 }
             return offset
         }
@@ -153,21 +158,19 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha << 24.
     static func straightRow(_ source: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt32>) {
         let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
-        let table = unpremultiplyTable
-        for x in 0..<width {
-            let word = words[x], alpha = word >> 24
-            let pixel: UInt32
-            if alpha == 255 {
-                pixel = (word >> 16) & 0xFF | word & 0xFF00 | (word & 0xFF) << 16 | 0xFF00_0000
-            } else if alpha == 0 {
-                pixel = 0
-            } else {
-                let row = table + Int(alpha) << 8
-                pixel = UInt32(row[Int((word >> 16) & 0xFF)]) | UInt32(row[Int((word >> 8) & 0xFF)]) << 8
-                    | UInt32(row[Int(word & 0xFF)]) << 16 | alpha << 24
-            }
-            out[x] = pixel
-        }
+        for x in 0..<width { out[x] = straightPixel(words[x]) }
+    }
+
+    /// One premultiplied ARGB word as a straight pixel packed red | green << 8 | blue << 16 | alpha << 24, rounding
+    /// as cairo's PNG writer does: `(value · 255 + alpha / 2) / alpha`, looked up.
+    @inline(__always)
+    static func straightPixel(_ word: UInt32) -> UInt32 {
+        let alpha = word >> 24
+        if alpha == 255 { return (word >> 16) & 0xFF | word & 0xFF00 | (word & 0xFF) << 16 | 0xFF00_0000 }
+        guard alpha != 0 else { return 0 }
+        let row = unpremultiplyTable + Int(alpha) << 8
+        return UInt32(row[Int((word >> 16) & 0xFF)]) | UInt32(row[Int((word >> 8) & 0xFF)]) << 8
+            | UInt32(row[Int(word & 0xFF)]) << 16 | alpha << 24
     }
 
     /// Every un-premultiplied channel value, at `alpha << 8 | premultiplied`: a lookup instead of three divisions.
@@ -375,12 +378,9 @@ public struct PNGEncoder: Sendable, Hashable {
     /// One premultiplied ARGB word as straight red, green, blue, alpha.
     @inline(__always)
     static func straight(_ word: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
-        let alpha = word >> 24
-        let red = (word >> 16) & 0xFF, green = (word >> 8) & 0xFF, blue = word & 0xFF
-        if alpha == 255 { return (UInt8(red), UInt8(green), UInt8(blue), 255) }
-        guard alpha != 0 else { return (0, 0, 0, 0) }
-        @inline(__always) func channel(_ value: UInt32) -> UInt8 { UInt8(min((value * 255 + alpha / 2) / alpha, 255)) }
-        return (channel(red), channel(green), channel(blue), UInt8(alpha))
+        let pixel = straightPixel(word)
+        return (UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel >> 16),
+                UInt8(truncatingIfNeeded: pixel >> 24))
     }
 
     /// A window no larger than the data and a hash table to match: zlib allocates and clears both for every

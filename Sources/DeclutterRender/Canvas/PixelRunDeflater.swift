@@ -35,7 +35,7 @@ struct PixelRunDeflater {
 
     /// Writes the zlib stream of all scanlines (filter type 0) of `image` — straight-alpha pixels packed
     /// red | green << 8 | blue << 16 | alpha << 24, `width` to a row — into `output` and returns its length.
-    /// `checksum` is the scanlines' Adler-32, which the caller sums while it makes the image (``ScanlineAdler``).
+    /// `checksum` is the scanlines' Adler-32, which the caller sums while it makes the image (``adler(_:scanline:count:)``).
     func compress(_ image: UnsafePointer<UInt32>, checksum: UInt32, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let width = width, bytesPerPixel = bytesPerPixel, scanlineBytes = scanlineBytes, maximumRun = maximumRun
         // The pixel above is one scanline back; deflate reaches at most 32,768 bytes.
@@ -155,6 +155,13 @@ struct PixelRunDeflater {
         writer.write(endOfBlock & 0xFFFF_FFFF, count: Int(endOfBlock >> 32))
     }
 
+    /// Adds one scanline to a running Adler-32: its filter byte 0, then `count` bytes of pixels.
+    static func adler(_ adler: UInt32, scanline bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
+        // The zero filter byte leaves the first sum as it is and adds it to the second.
+        let first = adler & 0xFFFF, second = ((adler >> 16) + first) % 65_521
+        return UInt32(adler32(uLong(second << 16 | first), bytes, uInt(count)))
+    }
+
     /// A block's tokens, one 32-bit word each.
     private enum Token {
         /// A match: length in bits 16…24, distance symbol in bits 25…29, distance in bits 0…15.
@@ -164,44 +171,6 @@ struct PixelRunDeflater {
         /// Literal pixels `start..<end` of the current row (both below 32,768, as cairo's widths are).
         @inline(__always)
         static func literals(from start: Int, to end: Int) -> UInt32 { UInt32(start) | UInt32(end) << 16 }
-    }
-}
-
-/// The Adler-32 of PNG scanlines (filter byte 0, then each pixel's RGB or RGBA bytes), a row at a time.
-struct ScanlineAdler {
-    /// The checksum so far.
-    private(set) var value: UInt32 = 1
-    /// 3 or 4.
-    private let bytesPerPixel: Int
-    /// A row packed to RGB, for opaque images.
-    private let packed: UnsafeMutablePointer<UInt8>
-
-    /// A checksum of nothing yet, for rows of `width` pixels of 3 (RGB) or 4 (RGBA) bytes.
-    init(width: Int, bytesPerPixel: Int) {
-        self.bytesPerPixel = bytesPerPixel
-        packed = .allocate(capacity: bytesPerPixel == 3 ? width * 3 : 0)
-    }
-
-    /// Frees the packing buffer.
-    func release() { packed.deallocate() }
-
-    /// Adds a scanline: its filter byte 0, then the row of pixels packed red | green << 8 | blue << 16 | alpha << 24.
-    mutating func add(row: UnsafePointer<UInt32>, width: Int) {
-        // The zero filter byte leaves the first sum as it is and adds it to the second.
-        let first = value & 0xFFFF, second = ((value >> 16) + first) % 65_521
-        let running = uLong(second << 16 | first)
-        if bytesPerPixel == 4 {
-            // Packed little-endian words are the RGBA bytes in order.
-            value = UInt32(adler32(running, UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self), uInt(width * 4)))
-            return
-        }
-        for x in 0..<width {
-            let pixel = row[x]
-            packed[3 * x] = UInt8(truncatingIfNeeded: pixel)
-            packed[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-            packed[3 * x + 2] = UInt8(truncatingIfNeeded: pixel >> 16)
-        }
-        value = UInt32(adler32(running, packed, uInt(width * 3)))
     }
 }
 

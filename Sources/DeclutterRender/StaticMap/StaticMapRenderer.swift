@@ -153,7 +153,8 @@ public final class StaticMapRenderer {
     struct TracedOverlay {
         /// Lines or rings in map points, each with whether it closes.
         var paths: [(points: [(x: Double, y: Double)], closed: Bool)] = []
-        /// Paths drawn together (a shape's rings) as ranges of `paths`, and whether they are filled before stroking.
+        /// Paths drawn together (a shape's rings) as ranges of `paths`, and whether they are filled before stroking;
+        /// a route is its one path.
         var groups: [(paths: Range<Int>, filled: Bool)] = []
         /// The overlay's paint.
         var paint: ShapePaint
@@ -174,7 +175,6 @@ public final class StaticMapRenderer {
             // tolerance geojson-vt gives vector tiles: 3 units of 4,096 on a 512 px tile) changes no pixel worth seeing
             // and saves cairo most of the round joins, which cost more than the rest of the map.
             traced.paths = [(Polyline.simplify(points.map(projection.point(for:)), tolerance: tolerance), false)]
-            traced.groups = [(0..<1, false)]
             traced.route = true
         case let .shapes(shapes):
             for shape in shapes {
