@@ -141,3 +141,118 @@ import Testing
         #expect(result.visible == stride(from: 1, to: 40, by: 2).map { "v\($0)" }.reversed())
     }
 }
+
+/// The fast paths (grid blocks, radix order, required views filed first) against the rules written out plainly.
+@Suite struct PlacementReferenceTests {
+    /// SplitMix64, so every run sees the same scenes.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    func shape(_ annotation: PlacementAnnotation) -> CollisionGrid.Shape {
+        let x = annotation.x + annotation.centerOffset[0], y = annotation.y + annotation.centerOffset[1]
+        return annotation.collisionMode == .circle
+            ? .circle(x: x, y: y, radius: min(annotation.width, annotation.height) / 2)
+            : .box(minX: x - annotation.width / 2, minY: y - annotation.height / 2, maxX: x + annotation.width / 2, maxY: y + annotation.height / 2)
+    }
+
+    /// MapKit's rules by brute force: priority descending, then distance from the centre, then id; each view
+    /// tested against every view shown before it.
+    func reference(_ annotations: [PlacementAnnotation], width: Double, height: Double) -> Set<String> {
+        func distance(_ annotation: PlacementAnnotation) -> Double {
+            let dx = annotation.x + annotation.centerOffset[0] - width / 2, dy = annotation.y + annotation.centerOffset[1] - height / 2
+            return dx * dx + dy * dy
+        }
+        let ordered = annotations.sorted {
+            if $0.displayPriority != $1.displayPriority { return $0.displayPriority > $1.displayPriority }
+            if distance($0) != distance($1) { return distance($0) < distance($1) }
+            return $0.id < $1.id
+        }
+        var shown: [CollisionGrid.Shape] = [], visible: Set<String> = []
+        for annotation in ordered {
+            if annotation.collisionMode == .none { visible.insert(annotation.id); continue }
+            let candidate = shape(annotation)
+            if annotation.displayPriority >= .required || !shown.contains(where: { $0.intersects(candidate) }) {
+                visible.insert(annotation.id)
+                shown.append(candidate)
+            }
+        }
+        return visible
+    }
+
+    @Test func randomScenesMatchTheRulesAndIgnoreInputOrder() {
+        var random = Random(state: 2024)
+        let mixed: [DisplayPriority] = [.required, DisplayPriority(1200), .defaultHigh, .defaultHigh, .defaultLow, DisplayPriority(500), DisplayPriority(999.5)]
+        let modes: [CollisionMode] = [.rectangle, .circle, .circle, .none]
+        var checkedHidden = 0
+        for scene in 0..<40 {
+            // Every fourth scene has one priority and no required views, so that distance ties decide.
+            let priorities = scene % 4 == 0 ? [DisplayPriority.defaultHigh] : mixed
+            let count = 20 + random.below(400), width = Double(200 + random.below(600)), height = Double(200 + random.below(600))
+            let annotations = (0..<count).map { index -> PlacementAnnotation in
+                // Every third view sits on a coarse lattice mirrored about the centre, so exact distance ties occur.
+                let onLattice = index % 3 == 0
+                let x = onLattice ? width / 2 + Double(random.below(9) - 4) * 10 : Double(random.below(Int(width) * 4)) / 4 - 20
+                let y = onLattice ? height / 2 + Double(random.below(9) - 4) * 10 : Double(random.below(Int(height) * 4)) / 4 - 20
+                let size = Double(8 + random.below(48))
+                return PlacementAnnotation(id: "s\(scene)-\(random.below(1_000_000))-\(index)", x: x, y: y, width: size,
+                                           height: random.below(2) == 0 ? size : Double(8 + random.below(48)),
+                                           centerOffset: random.below(4) == 0 ? [Double(random.below(21) - 10), Double(-random.below(20))] : [0, 0],
+                                           collisionMode: modes[random.below(modes.count)],
+                                           displayPriority: priorities[random.below(priorities.count)])
+            }
+            let expected = reference(annotations, width: width, height: height)
+            let result = PlacementEngine.place(PlacementScene(width: width, height: height, annotations: annotations))
+            #expect(Set(result.visible) == expected, "scene \(scene)")
+            #expect(result.visible.count + result.hidden.count == count)
+            #expect(result.visible == annotations.map(\.id).filter(expected.contains), "visible ids keep input order")
+            var shuffled = annotations
+            for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.below(index + 1)) }
+            let again = PlacementEngine.place(PlacementScene(width: width, height: height, annotations: shuffled))
+            #expect(Set(again.visible) == expected, "scene \(scene) shuffled")
+            checkedHidden += result.hidden.count
+        }
+        #expect(checkedHidden > 1000)   // the scenes are crowded enough to test collisions at all
+    }
+
+    @Test func theGridFindsWhatBruteForceFinds() {
+        var random = Random(state: 99)
+        // Cells of 16 on a 100×80 grid with an origin, shapes partly or wholly outside it and some huge.
+        var grid = CollisionGrid(width: 100, height: 80, originX: -10, originY: 5, cellSize: 16)
+        var filed: [CollisionGrid.Shape] = []
+        func randomShape() -> CollisionGrid.Shape {
+            let x = Double(random.below(1600)) / 10 - 40, y = Double(random.below(1400)) / 10 - 30
+            let size = random.below(20) == 0 ? 200 : Double(random.below(300)) / 10
+            return random.below(2) == 0 ? .circle(x: x, y: y, radius: size / 2) : .box(minX: x, minY: y, maxX: x + size, maxY: y + size / 2)
+        }
+        for _ in 0..<300 {
+            let shape = randomShape()
+            grid.insert(shape)
+            filed.append(shape)
+        }
+        var hits = 0
+        for _ in 0..<500 {
+            let query = randomShape()
+            var found = Set<Int>()
+            grid.forEachCollision(with: query) { found.insert($0) }
+            let expected = Set(filed.indices.filter { filed[$0].intersects(query) })
+            #expect(found == expected)
+            #expect(grid.collides(query) == !expected.isEmpty)
+            hits += expected.count
+        }
+        #expect(hits > 500)
+        // Touching is not overlapping, for every pair of kinds.
+        #expect(!CollisionGrid.Shape.box(minX: 0, minY: 0, maxX: 10, maxY: 10).intersects(.box(minX: 10, minY: 0, maxX: 20, maxY: 10)))
+        #expect(!CollisionGrid.Shape.circle(x: 0, y: 0, radius: 5).intersects(.circle(x: 10, y: 0, radius: 5)))
+        #expect(!CollisionGrid.Shape.box(minX: 0, minY: 0, maxX: 10, maxY: 10).intersects(.circle(x: 15, y: 5, radius: 5)))
+        #expect(CollisionGrid.Shape.box(minX: 0, minY: 0, maxX: 10, maxY: 10).intersects(.circle(x: 14.9, y: 5, radius: 5)))
+    }
+}

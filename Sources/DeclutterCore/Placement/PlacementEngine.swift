@@ -65,76 +65,72 @@ public enum PlacementEngine {
         let clustering = annotations.contains { $0.clusteringIdentifier != nil }
         if clustering {
             items = annotations.enumerated().map { index, annotation in
-                Item(first: index, members: [], x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
-                     offsetX: annotation.centerOffset.first ?? 0, offsetY: annotation.centerOffset.dropFirst().first ?? 0,
-                     mode: annotation.collisionMode, priority: annotation.displayPriority.rawValue,
-                     identifier: annotation.clusteringIdentifier)
+                let offset = offsetPair(annotation.centerOffset)
+                return Item(first: index, members: [], x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
+                            offsetX: offset.x, offsetY: offset.y, mode: annotation.collisionMode,
+                            priority: annotation.displayPriority.rawValue, identifier: annotation.clusteringIdentifier)
             }
             items = mergeClusters(items, annotations: annotations, scene: scene)
         }
         let count = clustering ? items.count : annotations.count
-        // Flat copies of what the greedy pass reads.
-        var priorities = [Float](repeating: 0, count: count), distances = [Double](repeating: 0, count: count)
-        var shapes = [CollisionGrid.Shape](repeating: .box(minX: 0, minY: 0, maxX: 0, maxY: 0), count: count)
-        var collides = [Bool](repeating: true, count: count)
         let centerX = scene.width / 2, centerY = scene.height / 2
-        func record(_ index: Int, x: Double, y: Double, width: Double, height: Double, offset: (Double, Double),
-                    mode: CollisionMode, priority: Float) {
-            let viewX = x + offset.0, viewY = y + offset.1
-            priorities[index] = priority
-            distances[index] = (viewX - centerX) * (viewX - centerX) + (viewY - centerY) * (viewY - centerY)
-            shapes[index] = mode == .circle ? .circle(x: viewX, y: viewY, radius: min(width, height) / 2)
-                : .box(minX: viewX - width / 2, minY: viewY - height / 2, maxX: viewX + width / 2, maxY: viewY + height / 2)
-            collides[index] = mode != .none
-        }
-        if clustering {
-            for (index, item) in items.enumerated() {
-                record(index, x: item.x, y: item.y, width: item.width, height: item.height, offset: (item.offsetX, item.offsetY),
-                       mode: item.mode, priority: item.priority)
+        /// The view's centre, size, mode and priority.
+        func view(_ index: Int) -> (x: Double, y: Double, width: Double, height: Double, mode: CollisionMode, priority: Float) {
+            if clustering {
+                let item = items[index]
+                return (item.x + item.offsetX, item.y + item.offsetY, item.width, item.height, item.mode, item.priority)
             }
-        } else {
-            annotations.withUnsafeBufferPointer { annotations in
-                for index in 0..<count {
-                    let annotation = annotations[index], offset = annotation.centerOffset
-                    record(index, x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
-                           offset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0),
-                           mode: annotation.collisionMode, priority: annotation.displayPriority.rawValue)
-                }
+            let annotation = annotations[index], offset = offsetPair(annotation.centerOffset)
+            return (annotation.x + offset.x, annotation.y + offset.y, annotation.width, annotation.height,
+                    annotation.collisionMode, annotation.displayPriority.rawValue)
+        }
+
+        // Required views are always shown and `none` views never collide, so neither needs an order: required
+        // ones go straight into the grid, `none` ones are shown. Only the rest are sorted and tested.
+        var shown = [Bool](repeating: false, count: count)
+        var contested: [Int32] = [], shapes: [CollisionGrid.Shape] = [], priorities: [Float] = [], distances: [Double] = []
+        contested.reserveCapacity(count)
+        shapes.reserveCapacity(count)
+        priorities.reserveCapacity(count)
+        distances.reserveCapacity(count)
+        var grid = CollisionGrid(width: scene.width, height: scene.height, cellSize: 64)
+        grid.reserveCapacity(count)
+        let required = DisplayPriority.required.rawValue
+        for index in 0..<count {
+            let view = view(index)
+            guard view.mode != .none else {
+                shown[index] = true
+                continue
+            }
+            let shape: CollisionGrid.Shape = view.mode == .circle
+                ? .circle(x: view.x, y: view.y, radius: min(view.width, view.height) / 2)
+                : .box(minX: view.x - view.width / 2, minY: view.y - view.height / 2, maxX: view.x + view.width / 2, maxY: view.y + view.height / 2)
+            if view.priority >= required {
+                shown[index] = true
+                grid.insert(shape)
+            } else {
+                shapes.append(shape)
+                contested.append(Int32(index))
+                priorities.append(view.priority)
+                distances.append((view.x - centerX) * (view.x - centerX) + (view.y - centerY) * (view.y - centerY))
             }
         }
 
-        // Highest priority first; on a tie nearer the centre first (the farther one is hidden); then the id.
-        var order = priorityOrder(priorities: priorities, distances: distances)
-        func first(_ index: Int) -> Int { clustering ? items[index].first : index }
-        // Exact ties (same priority, same distance) are rare; only they compare ids.
-        var runStart = 0
-        for position in stride(from: 1, through: count, by: 1) where position == count
-            || priorities[order[position]] != priorities[order[runStart]] || distances[order[position]] != distances[order[runStart]] {
-            if position - runStart > 1 {
-                order[runStart..<position].sort { annotations[first($0)].id < annotations[first($1)].id }
-            }
-            runStart = position
+        // Highest priority first; on a tie nearer the centre first (the farther one is hidden); exact ties by id.
+        let order = priorityOrder(priorities: priorities, distances: distances) { a, b in
+            annotations[clustering ? items[Int(contested[a])].first : Int(contested[a])].id
+                < annotations[clustering ? items[Int(contested[b])].first : Int(contested[b])].id
         }
-        // Gathered into placement order first, so the greedy pass reads memory in sequence; with a million
-        // views that halves its time.
+        // Gathered into placement order first: a separate pass of independent reads overlaps its cache misses,
+        // which the greedy loop cannot (with a million views, 85 ms against 145 ms read in place).
         let sortedShapes = order.map { shapes[$0] }
-        let sortedPriorities = order.map { priorities[$0] }
-        let sortedCollides = order.map { collides[$0] }
-        var grid = CollisionGrid(width: scene.width, height: scene.height, cellSize: 64)
-        var shownSorted = [Bool](repeating: false, count: count)
-        let required = DisplayPriority.required.rawValue
-        for position in 0..<count {
-            guard sortedCollides[position] else {
-                shownSorted[position] = true
-                continue
-            }
-            if sortedPriorities[position] >= required || !grid.collides(sortedShapes[position]) {
-                shownSorted[position] = true
-                grid.insert(sortedShapes[position])
-            }
+        var shownSorted = [Bool](repeating: false, count: order.count)
+        for position in sortedShapes.indices where !grid.collides(sortedShapes[position]) {
+            shownSorted[position] = true
+            grid.insert(sortedShapes[position])
         }
-        var shown = [Bool](repeating: false, count: count)
-        for (position, index) in order.enumerated() { shown[index] = shownSorted[position] }
+        for (position, item) in order.enumerated() where shownSorted[position] { shown[Int(contested[item])] = true }
+
         var visibility = [Bool](repeating: false, count: annotations.count)
         var clustered = [Bool](repeating: false, count: annotations.count)
         var clusters: [(first: Int, cluster: Cluster)] = []
@@ -157,13 +153,26 @@ public enum PlacementEngine {
         return Result(visible: visible, hidden: hidden, clusters: clusters.map(\.cluster))
     }
 
-    /// Item indices by priority (descending), then distance (ascending), input order on ties: two stable radix sorts,
-    /// since a comparison sort cost more than the placement itself.
-    static func priorityOrder(priorities: [Float], distances: [Double]) -> [Int] {
+    /// A centre offset as a pair; anything but two numbers is no offset.
+    static func offsetPair(_ offset: [Double]) -> (x: Double, y: Double) {
+        offset.count == 2 ? (offset[0], offset[1]) : (0, 0)
+    }
+
+    /// Indices by priority (descending), then distance (ascending), then `before` for exact ties.
+    ///
+    /// One 64-bit key per view — the priority's rank on top, the distance rounded down to float32 (non-negative
+    /// floats order as their bit patterns) below it, the index at the bottom — sorted by a radix sort whose
+    /// digit counts are gathered in a single pass; digits every key shares are skipped. A comparison sort
+    /// cost more than the placement itself. Keys equal but for the index are then ordered exactly.
+    static func priorityOrder(priorities: [Float], distances: [Double], before: (Int, Int) -> Bool) -> [Int] {
         let count = priorities.count
         guard count > 1 else { return Array(0..<count) }
-        // Priority rank in the top bits, the distance rounded down to float32 below: one 64-bit key, three
-        // 11-bit passes for the distance and one for the rank. Non-negative floats order as their bit patterns.
+        func exact(_ a: Int, _ b: Int) -> Bool {
+            if priorities[a] != priorities[b] { return priorities[a] > priorities[b] }
+            if distances[a] != distances[b] { return distances[a] < distances[b] }
+            if before(a, b) { return true }
+            return before(b, a) ? false : a < b
+        }
         // Scenes mostly use a handful of priority levels; a short list beats hashing every view.
         var levels: [Float] = []
         for priority in priorities where !levels.contains(priority) {
@@ -173,37 +182,56 @@ public enum PlacementEngine {
         let rankTable: [Float: UInt64]? = levels.count > 16
             ? Dictionary(uniqueKeysWithValues: Array(Set(priorities)).sorted(by: >).enumerated().map { ($1, UInt64($0)) }) : nil
         levels.sort(by: >)
-        var pairs = (0..<count).map { item -> (key: UInt64, item: Int32) in
+        let rankCount = rankTable?.count ?? levels.count
+        let indexBits = UInt64.bitWidth - (count - 1).leadingZeroBitCount
+        let rankBits = UInt64.bitWidth - max(rankCount - 1, 1).leadingZeroBitCount
+        guard indexBits + 31 + rankBits <= 64 else {
+            // Too many views and levels for one key: sort by comparison.
+            return (0..<count).sorted(by: exact)
+        }
+        let distanceShift = UInt64(indexBits), rankShift = UInt64(indexBits + 31)
+        var keys = (0..<count).map { item -> UInt64 in
             var coarse = Float(distances[item])
             if Double(coarse) > distances[item] { coarse = coarse.nextDown }
             let rank = rankTable?[priorities[item]] ?? UInt64(levels.firstIndex(of: priorities[item]) ?? 0)
-            return (rank << 32 | UInt64(coarse.bitPattern), Int32(item))
+            return rank << rankShift | UInt64(coarse.bitPattern) << distanceShift | UInt64(item)
         }
-        var scratch = pairs
-        var counts = [Int](repeating: 0, count: 2049)
-        for shift in [0, 11, 22, 32, 43] {
-            for index in counts.indices { counts[index] = 0 }
-            for pair in pairs { counts[Int((pair.key >> UInt64(shift)) & 0x7FF) + 1] += 1 }
-            if counts.contains(count) { continue }   // every key has the same digit here
-            for digit in 1..<counts.count { counts[digit] += counts[digit - 1] }
-            for pair in pairs {
-                let digit = Int((pair.key >> UInt64(shift)) & 0x7FF)
-                scratch[counts[digit]] = pair
-                counts[digit] += 1
+        let digitBits = 11, buckets = 1 << digitBits
+        let shifts = Array(stride(from: indexBits, to: indexBits + 31 + rankBits, by: digitBits))
+        var counts = [Int](repeating: 0, count: shifts.count * buckets)
+        for key in keys {
+            for (pass, shift) in shifts.enumerated() { counts[pass * buckets + Int((key >> UInt64(shift)) & UInt64(buckets - 1))] += 1 }
+        }
+        var scratch = keys
+        for (pass, shift) in shifts.enumerated() {
+            let base = pass * buckets
+            if counts[base..<base + buckets].contains(count) { continue }   // every key has the same digit here
+            var offset = 0
+            for digit in base..<base + buckets {
+                let digitCount = counts[digit]
+                counts[digit] = offset
+                offset += digitCount
             }
-            swap(&pairs, &scratch)
+            keys.withUnsafeBufferPointer { keys in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for key in keys {
+                            let digit = base + Int((key >> UInt64(shift)) & UInt64(buckets - 1))
+                            scratch[counts[digit]] = key
+                            counts[digit] += 1
+                        }
+                    }
+                }
+            }
+            swap(&keys, &scratch)
         }
-        var order = pairs.map { Int($0.item) }
-        // Keys that collide after rounding to float32 are ordered by the exact distance (stable, so input order
-        // stays for exact ties).
+        let indexMask = UInt64(1) << distanceShift - 1
+        var order = keys.map { Int($0 & indexMask) }
+        // Keys that agree above the index (same rank, same float32 distance) are ordered exactly.
         var runStart = 0
-        for position in stride(from: 1, through: count, by: 1) where position == count || pairs[position].key != pairs[runStart].key {
-            if position - runStart > 1 {
-                let sorted = order[runStart..<position].enumerated().sorted {
-                    distances[$0.element] != distances[$1.element] ? distances[$0.element] < distances[$1.element] : $0.offset < $1.offset
-                }.map(\.element)
-                order.replaceSubrange(runStart..<position, with: sorted)
-            }
+        for position in stride(from: 1, through: count, by: 1)
+        where position == count || keys[position] >> distanceShift != keys[runStart] >> distanceShift {
+            if position - runStart > 1 { order[runStart..<position].sort(by: exact) }
             runStart = position
         }
         return order
@@ -246,7 +274,7 @@ public enum PlacementEngine {
                 let x = members.reduce(0) { $0 + annotations[$1].x } / Double(members.count)
                 let y = members.reduce(0) { $0 + annotations[$1].y } / Double(members.count)
                 return Item(first: members.min() ?? 0, members: members, x: x, y: y, width: view.width, height: view.height,
-                            offsetX: view.centerOffset.first ?? 0, offsetY: view.centerOffset.dropFirst().first ?? 0, mode: view.collisionMode,
+                            offsetX: offsetPair(view.centerOffset).x, offsetY: offsetPair(view.centerOffset).y, mode: view.collisionMode,
                             priority: parts.map { items[$0].priority }.max() ?? 0, identifier: items[parts[0]].identifier)
             }
         }
