@@ -122,4 +122,22 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             #expect(fast.tile(z: z, x: x, y: y) == plain.tile(z: z, x: x, y: y))
         }
     }
+
+    @Test func shortcutsChangeNothingOnUniformPoints() {
+        // Uniform points: most have no neighbour at most zooms, so long runs of lone items are copied at once.
+        var seed: UInt64 = 5
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let points = (0..<40_000).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
+        let options = ClusterOptions(maxZoom: 12)
+        let fast = ClusterIndex(points: points, options: options)
+        let plain = ClusterIndex(points: points, options: options, categories: nil, reducer: nil, shortcuts: false)
+        for zoom in 0...13 {
+            let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")
+            #expect(expected.reduce(0) { $0 + $1.pointCount } == points.count)
+        }
+    }
 }

@@ -83,6 +83,12 @@ public final class ClusterIndex: @unchecked Sendable {
             rows.append(other.rows[index]); groups.append(other.groups[index])
         }
 
+        mutating func append(from other: Level, _ range: Range<Int>) {
+            xs.append(contentsOf: other.xs[range]); ys.append(contentsOf: other.ys[range]); ids.append(contentsOf: other.ids[range])
+            items.append(contentsOf: other.items[range]); counts.append(contentsOf: other.counts[range])
+            rows.append(contentsOf: other.rows[range]); groups.append(contentsOf: other.groups[range])
+        }
+
         mutating func reserve(_ count: Int) {
             xs.reserveCapacity(count); ys.reserveCapacity(count); ids.reserveCapacity(count); items.reserveCapacity(count)
             counts.reserveCapacity(count); rows.reserveCapacity(count); groups.reserveCapacity(count)
@@ -196,8 +202,23 @@ public final class ClusterIndex: @unchecked Sendable {
         var changed = false
         let categoryWidth = categories.count
         var visited = [Bool](repeating: false, count: count)
-        for i in 0..<count {
+        let offsets = precomputed?.offsets ?? []
+        var i = 0
+        while i < count {
+            defer { i += 1 }
             if visited[i] { continue }
+            // A run of items without neighbours goes to the next level as it is, copied in one go: at the
+            // sparse zooms that is nearly every item.
+            if !offsets.isEmpty && offsets[i] == offsets[i + 1] {
+                var end = i + 1
+                while end < count && offsets[end] == offsets[end + 1] && !visited[end] { end += 1 }
+                // Still marked: float32-rounded tree positions make "within the radius" not quite symmetric, so
+                // a later item may list one of these.
+                for k in i..<end { visited[k] = true }
+                next.append(from: level, i..<end)
+                i = end - 1
+                continue
+            }
             visited[i] = true
             let group = level.groups[i]
             let x = level.xs[i], y = level.ys[i]

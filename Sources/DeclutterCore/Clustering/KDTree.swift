@@ -14,31 +14,45 @@ public struct KDTree: Sendable {
     public init(xs: [Double], ys: [Double], nodeSize: Int = 64) {
         self.nodeSize = min(max(nodeSize, 2), 65_535)
         let count = xs.count
-        ids = (0..<count).map { UInt32($0) }
-        coordinates = [Float](repeating: 0, count: 2 * count)
-        for index in 0..<count {
-            coordinates[2 * index] = Float(xs[index])
-            coordinates[2 * index + 1] = Float(ys[index])
+        // Sorted as one array of (x, y, id) so that a swap moves one 12-byte entry, then split into the query layout.
+        var entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { buffer[index] = Entry(x: Float(xs[index]), y: Float(ys[index]), id: UInt32(index)) }
+            initialized = count
         }
         if count > 0 {
             let nodeSize = self.nodeSize
-            ids.withUnsafeMutableBufferPointer { ids in
-                coordinates.withUnsafeMutableBufferPointer { coordinates in
-                    nonisolated(unsafe) let sorter = Sorter(ids: ids.baseAddress!, coordinates: coordinates.baseAddress!, nodeSize: nodeSize)
-                    let right = count - 1
-                    guard right > nodeSize, count >= 65_536 else {
-                        sorter.sort(left: 0, right: right, axis: 0)
-                        return
-                    }
-                    // The root split first; its two halves touch disjoint memory and are sorted on two cores.
-                    let middle = right >> 1
-                    sorter.select(middle, 0, right, 0)
-                    DispatchQueue.concurrentPerform(iterations: 2) { half in
-                        if half == 0 { sorter.sort(left: 0, right: middle - 1, axis: 1) } else { sorter.sort(left: middle + 1, right: right, axis: 1) }
-                    }
+            entries.withUnsafeMutableBufferPointer { entries in
+                nonisolated(unsafe) let sorter = Sorter(entries: entries.baseAddress!, nodeSize: nodeSize)
+                let right = count - 1
+                guard right > nodeSize, count >= 65_536 else {
+                    sorter.sort(left: 0, right: right, axis: 0)
+                    return
+                }
+                // The root split first; its two halves touch disjoint memory and are sorted on two cores.
+                let middle = right >> 1
+                sorter.select(middle, 0, right, 0)
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    if half == 0 { sorter.sort(left: 0, right: middle - 1, axis: 1) } else { sorter.sort(left: middle + 1, right: right, axis: 1) }
                 }
             }
         }
+        ids = entries.map(\.id)
+        coordinates = [Float](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+            for (index, entry) in entries.enumerated() {
+                buffer[2 * index] = entry.x
+                buffer[2 * index + 1] = entry.y
+            }
+            initialized = 2 * count
+        }
+    }
+
+    /// An item while the tree is sorted.
+    struct Entry {
+        var x: Float
+        var y: Float
+        var id: UInt32
+
+        @inline(__always) func coordinate(_ axis: Int) -> Float { axis == 0 ? x : y }
     }
 
     /// The number of items.
@@ -172,8 +186,7 @@ public struct KDTree: Sendable {
 
     /// kdbush's k-d sort: median splits by Floyd–Rivest selection, alternating axes.
     private struct Sorter {
-        let ids: UnsafeMutablePointer<UInt32>
-        let coordinates: UnsafeMutablePointer<Float>
+        let entries: UnsafeMutablePointer<Entry>
         let nodeSize: Int
 
         func sort(left: Int, right: Int, axis: Int) {
@@ -196,22 +209,22 @@ public struct KDTree: Sendable {
                     let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
                     select(k, newLeft, newRight, axis)
                 }
-                let t = coordinates[2 * k + axis]
+                let t = entries[k].coordinate(axis)
                 var i = left, j = right
-                swapItems(left, k)
-                if coordinates[2 * right + axis] > t { swapItems(left, right) }
+                swapEntries(left, k)
+                if entries[right].coordinate(axis) > t { swapEntries(left, right) }
                 while i < j {
-                    swapItems(i, j)
+                    swapEntries(i, j)
                     i += 1
                     j -= 1
-                    while coordinates[2 * i + axis] < t { i += 1 }
-                    while coordinates[2 * j + axis] > t { j -= 1 }
+                    while entries[i].coordinate(axis) < t { i += 1 }
+                    while entries[j].coordinate(axis) > t { j -= 1 }
                 }
-                if coordinates[2 * left + axis] == t {
-                    swapItems(left, j)
+                if entries[left].coordinate(axis) == t {
+                    swapEntries(left, j)
                 } else {
                     j += 1
-                    swapItems(j, right)
+                    swapEntries(j, right)
                 }
                 if j <= k { left = j + 1 }
                 if k <= j { right = j - 1 }
@@ -219,10 +232,10 @@ public struct KDTree: Sendable {
         }
 
         @inline(__always)
-        func swapItems(_ i: Int, _ j: Int) {
-            let id = ids[i]; ids[i] = ids[j]; ids[j] = id
-            let x = coordinates[2 * i]; coordinates[2 * i] = coordinates[2 * j]; coordinates[2 * j] = x
-            let y = coordinates[2 * i + 1]; coordinates[2 * i + 1] = coordinates[2 * j + 1]; coordinates[2 * j + 1] = y
+        func swapEntries(_ i: Int, _ j: Int) {
+            let entry = entries[i]
+            entries[i] = entries[j]
+            entries[j] = entry
         }
     }
 }
