@@ -249,6 +249,9 @@ import Testing
             hits += expected.count
         }
         #expect(hits > 500)
+        // Nonsense coordinates are filed in a border cell and overlap nothing, rather than trapping.
+        grid.insert(.box(minX: .nan, minY: 0, maxX: .infinity, maxY: .nan))
+        #expect(!grid.collides(.circle(x: .nan, y: -.infinity, radius: 3)))
         // Touching is not overlapping, for every pair of kinds.
         #expect(!CollisionGrid.Shape.box(minX: 0, minY: 0, maxX: 10, maxY: 10).intersects(.box(minX: 10, minY: 0, maxX: 20, maxY: 10)))
         #expect(!CollisionGrid.Shape.circle(x: 0, y: 0, radius: 5).intersects(.circle(x: 10, y: 0, radius: 5)))

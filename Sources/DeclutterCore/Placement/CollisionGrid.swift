@@ -87,13 +87,13 @@ public struct CollisionGrid: Sendable {
     // and a truncation do (the value is positive where it matters); `rounded(.down)` is a libm call here.
     @inline(__always) private func column(_ x: Double) -> Int {
         let column = (x - originX) * inverseCellSize
-        // Compared as doubles first so that any value, however far out, clamps instead of trapping.
-        return column <= 0 ? 0 : column >= Double(columns - 1) ? columns - 1 : Int(column)
+        // Compared as doubles first so that any value, however far out (or NaN), clamps instead of trapping.
+        return !(column > 0) ? 0 : column >= Double(columns - 1) ? columns - 1 : Int(column)
     }
 
     @inline(__always) private func row(_ y: Double) -> Int {
         let row = (y - originY) * inverseCellSize
-        return row <= 0 ? 0 : row >= Double(rows - 1) ? rows - 1 : Int(row)
+        return !(row > 0) ? 0 : row >= Double(rows - 1) ? rows - 1 : Int(row)
     }
 
     /// An empty block's numbers and slots' shape indices, appended by copying.

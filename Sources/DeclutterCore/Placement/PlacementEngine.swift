@@ -48,12 +48,14 @@ public enum PlacementEngine {
         var identifier: String?
 
         var shape: CollisionGrid.Shape {
-            let centerX = x + offsetX, centerY = y + offsetY
-            switch mode {
-            case .circle: return .circle(x: centerX, y: centerY, radius: min(width, height) / 2)
-            default: return .box(minX: centerX - width / 2, minY: centerY - height / 2, maxX: centerX + width / 2, maxY: centerY + height / 2)
-            }
+            PlacementEngine.shape(x: x + offsetX, y: y + offsetY, width: width, height: height, mode: mode)
         }
+    }
+
+    /// A view's collision shape from its centre and size: a circle in the smaller side, otherwise the box.
+    static func shape(x: Double, y: Double, width: Double, height: Double, mode: CollisionMode) -> CollisionGrid.Shape {
+        mode == .circle ? .circle(x: x, y: y, radius: min(width, height) / 2)
+            : .box(minX: x - width / 2, minY: y - height / 2, maxX: x + width / 2, maxY: y + height / 2)
     }
 
     /// Places a scene.
@@ -94,7 +96,7 @@ public enum PlacementEngine {
         priorities.reserveCapacity(count)
         distances.reserveCapacity(count)
         var grid = CollisionGrid(width: scene.width, height: scene.height, cellSize: 64)
-        grid.reserveCapacity(count)
+        grid.reserveCapacity(min(count, 1 << 20))
         let required = DisplayPriority.required.rawValue
         for index in 0..<count {
             let view = view(index)
@@ -102,9 +104,7 @@ public enum PlacementEngine {
                 shown[index] = true
                 continue
             }
-            let shape: CollisionGrid.Shape = view.mode == .circle
-                ? .circle(x: view.x, y: view.y, radius: min(view.width, view.height) / 2)
-                : .box(minX: view.x - view.width / 2, minY: view.y - view.height / 2, maxX: view.x + view.width / 2, maxY: view.y + view.height / 2)
+            let shape = Self.shape(x: view.x, y: view.y, width: view.width, height: view.height, mode: view.mode)
             if view.priority >= required {
                 shown[index] = true
                 grid.insert(shape)
