@@ -161,10 +161,7 @@ public struct CollisionGrid: Sendable {
         let firstColumn = column(bounds.minX), lastColumn = column(bounds.maxX)
         let firstRow = row(bounds.minY), lastRow = row(bounds.maxY)
         let centre = row((bounds.minY + bounds.maxY) / 2) * columns + column((bounds.minX + bounds.maxX) / 2)
-        heads.withUnsafeBufferPointer { heads in
-        headFill.withUnsafeBufferPointer { headFill in
-        blockNext.withUnsafeBufferPointer { blockNext in
-        blockCircles.withUnsafeBufferPointer { blockCircles in
+        // Only the shapes' numbers are read through a pointer: they are the bulk of the reads.
         coordinates.withUnsafeBufferPointer { coordinates in
             /// Scans one cell; false once `body` has had enough.
             func scanCell(_ cell: Int) -> Bool {
@@ -195,10 +192,6 @@ public struct CollisionGrid: Sendable {
                     guard scanCell(row * columns + column) else { return }
                 }
             }
-        }
-        }
-        }
-        }
         }
     }
 

@@ -240,7 +240,7 @@ public enum PlacementEngine {
     /// Merges colliding same-identifier views round by round until none collide.
     static func mergeClusters(_ start: [Item], annotations: [PlacementAnnotation], scene: PlacementScene) -> [Item] {
         var items = start
-        let view = scene.clusterView
+        let view = scene.clusterView, viewOffset = offsetPair(view.centerOffset)
         while true {
             var grid = CollisionGrid(width: scene.width, height: scene.height, cellSize: 64)
             for item in items { grid.insert(item.identifier == nil || item.mode == .none ? .box(minX: 0, minY: 0, maxX: 0, maxY: 0) : item.shape) }
@@ -274,7 +274,7 @@ public enum PlacementEngine {
                 let x = members.reduce(0) { $0 + annotations[$1].x } / Double(members.count)
                 let y = members.reduce(0) { $0 + annotations[$1].y } / Double(members.count)
                 return Item(first: members.min() ?? 0, members: members, x: x, y: y, width: view.width, height: view.height,
-                            offsetX: offsetPair(view.centerOffset).x, offsetY: offsetPair(view.centerOffset).y, mode: view.collisionMode,
+                            offsetX: viewOffset.x, offsetY: viewOffset.y, mode: view.collisionMode,
                             priority: parts.map { items[$0].priority }.max() ?? 0, identifier: items[parts[0]].identifier)
             }
         }
