@@ -47,20 +47,26 @@ final class TileServer: @unchecked Sendable {
 
     private var stopped = false
 
-    /// Stops listening; later calls do nothing (closing twice could close a descriptor another test reopened).
+    /// Stops listening; later calls do nothing.
+    ///
+    /// Only shuts the socket down: the serving thread closes it once `accept` fails. Closing it here let a
+    /// thread that had not reached `accept` yet take the same descriptor number after another test's server
+    /// reopened it, and answer that server's requests from the wrong files.
     func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve() {
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                close(listener)
+                return
+            }
             handle(client)
             close(client)
         }
