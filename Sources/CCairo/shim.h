@@ -6,5 +6,6 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 #include <zlib.h>
+#include "curl.h"
 
 #endif

@@ -1,8 +1,5 @@
 import DeclutterCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Tiles fetched over HTTP(S) from a URL template, in parallel, with timeouts, retries and an on-disk cache.
 ///
@@ -26,7 +23,9 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
     public let retries: Int
     /// Whether `{r}` reads `@2x`.
     public let retina: Bool
-    private let session: URLSession
+    /// Requests at once.
+    public let concurrency: Int
+    private let client: HTTPClient
     public var name: String { template }
 
     /// Creates a source; `cacheDirectory` defaults to `$XDG_CACHE_HOME/declutter/tiles` (or `~/.cache/…`), one folder per template.
@@ -49,15 +48,9 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
         self.timeout = timeout
         self.retries = max(0, retries)
         self.retina = retina
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * Double(self.retries + 1)
-        configuration.httpMaximumConnectionsPerHost = max(1, concurrency)
-        configuration.httpAdditionalHeaders = ["User-Agent": "Declutter static maps (https://github.com/declutter)"]
-        session = URLSession(configuration: configuration)
+        self.concurrency = max(1, concurrency)
+        client = HTTPClient(timeout: timeout, userAgent: "Declutter static maps (https://github.com/declutter)")
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     /// `$XDG_CACHE_HOME/declutter/tiles`, or `~/.cache/declutter/tiles`.
     public static var defaultCacheDirectory: URL {
@@ -92,19 +85,22 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
         }
         guard !wanted.isEmpty else { return result }
         let collected = Collected()
-        let group = DispatchGroup()
-        for key in wanted {
-            guard let url = URL(string: fillTemplate(template, key, retina: retina)) else {
-                collected.set(key, .failure(TileFailure("bad URL")), transport: false)
-                continue
-            }
-            group.enter()
-            request(url, attempt: 0) { outcome, transport in
-                collected.set(key, outcome, transport: transport)
-                group.leave()
-            }
+        // Threads of their own take the wanted tiles in turn: requests wait on the network, so there may be more of
+        // them than cores (Dispatch's concurrentPerform would run only one per core).
+        let next = Collected.Counter(), finished = DispatchSemaphore(value: 0), pending = wanted
+        let workers = min(concurrency, pending.count)
+        for _ in 0..<workers {
+            Thread { [self] in
+                let connection = client.connection()
+                while let index = next.take(below: pending.count) {
+                    let key = pending[index]
+                    let (outcome, transport) = request(fillTemplate(template, key, retina: retina), through: connection)
+                    collected.set(key, outcome, transport: transport)
+                }
+                finished.signal()
+            }.start()
         }
-        group.wait()
+        for _ in 0..<workers { finished.wait() }
         let (answers, transportFailures) = collected.snapshot()
         // Unreachable only when nothing at all could be had; with some tiles cached, the rest are warnings.
         if transportFailures == wanted.count, result.isEmpty, case let .failure(failure)? = answers[wanted[0]] {
@@ -129,30 +125,33 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
     }
 
     /// One request with retries; `transport` tells a connection failure from an HTTP answer.
-    private func request(_ url: URL, attempt: Int, completion: @escaping @Sendable (Result<Data, TileFailure>, _ transport: Bool) -> Void) {
-        let retries = self.retries
-        let task = session.dataTask(with: url) { [weak self] data, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            let retryable = error != nil || status >= 500 || status == 429
-            if retryable, attempt < retries, let self {
-                // Back off a little more each time: 0.25 s, 0.5 s, 1 s.
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.25 * pow(2, Double(attempt))) {
-                    self.request(url, attempt: attempt + 1, completion: completion)
-                }
-                return
+    private func request(_ url: String, through connection: HTTPClient.Connection) -> (Result<Data, TileFailure>, transport: Bool) {
+        var attempt = 0
+        while true {
+            let outcome = connection.get(url)
+            let retryable: Bool
+            switch outcome {
+            case .transportFailure: retryable = true
+            case let .answer(status, _): retryable = status >= 500 || status == 429
             }
-            if let error {
-                completion(.failure(TileFailure(error.localizedDescription)), true)
-            } else if status == 200, let data, !data.isEmpty {
-                completion(.success(data), false)
-            } else {
-                completion(.failure(TileFailure("HTTP \(status) for \(url.absoluteString)")), false)
+            if retryable && attempt < retries {
+                // Back off a little more each time: 0.25 s, 0.5 s, 1 s.
+                Thread.sleep(forTimeInterval: 0.25 * pow(2, Double(attempt)))
+                attempt += 1
+                continue
+            }
+            switch outcome {
+            case let .transportFailure(reason):
+                return (.failure(TileFailure(reason)), true)
+            case let .answer(status, body) where status == 200 && !body.isEmpty:
+                return (.success(body), false)
+            case let .answer(status, _):
+                return (.failure(TileFailure("HTTP \(status) for \(url)")), false)
             }
         }
-        task.resume()
     }
 
-    /// Answers gathered from completion handlers on other threads.
+    /// Answers gathered from the fetching threads.
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var answers: [TileKey: Result<Data, TileFailure>] = [:]
@@ -169,6 +168,21 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
             lock.lock()
             defer { lock.unlock() }
             return (answers, transportFailures)
+        }
+
+        /// Hands out indices 0, 1, 2… to the fetching threads.
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var next = 0
+
+            /// The next index, or nil once `count` have been taken.
+            func take(below count: Int) -> Int? {
+                lock.lock()
+                defer { lock.unlock() }
+                guard next < count else { return nil }
+                next += 1
+                return next - 1
+            }
         }
     }
 }
