@@ -1,3 +1,4 @@
+import CCairo
 @testable import DeclutterRender
 import DeclutterCore
 import DeclutterTesting
@@ -36,6 +37,24 @@ import Testing
         #expect(png[25] == 2)
         #expect(try RGBAImage(png: png) == RGBAImage(surface: canvas.surface))
         #expect(png.count < 120)    // one run per row compresses a flat image to almost nothing
+    }
+
+    @Test func adlerMatchesZlib() {
+        // Lengths around the 16-byte lanes and the 1,024-chunk blocks; all-255 bytes test the sums' headroom.
+        var state: UInt64 = 99
+        for (count, saturated) in [(0, false), (1, false), (15, false), (16, false), (17, false), (161, false), (16_389, false),
+                                   (16_384 * 3, true), (1_000_003, false)] {
+            let bytes = (0..<count).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return saturated ? 255 : UInt8(truncatingIfNeeded: state >> 56)
+            }
+            let start: UInt32 = 65_520 << 16 | 65_519
+            let ours = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { PixelRunDeflater.adler32(start, $0, count: count) } ?? start
+            }
+            let zlib = bytes.withUnsafeBufferPointer { UInt32(adler32(uLong(start), $0.baseAddress, uInt(count))) }
+            #expect(ours == zlib, "\(count) bytes")
+        }
     }
 
     @Test func huffmanLengthsAreLimitedAndComplete() {
