@@ -1,54 +1,67 @@
 import Foundation
 
 extension PointReader {
-    /// A FeatureCollection of Point features (a single Feature or a bare array of features is accepted too).
+    /// A FeatureCollection of Point features (a single Feature or a bare array of features is accepted too), read
+    /// feature by feature so that only the points are kept.
     func readGeoJSON(_ data: Data, file: String) throws -> Result {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw InputError(file: file, location: nil, message: "not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error))")
-        }
-        let features: [Any]
-        if let collection = root as? [String: Any], let list = collection["features"] as? [Any] {
-            features = list
-        } else if let feature = root as? [String: Any], feature["geometry"] != nil {
-            features = [feature]
-        } else if let list = root as? [Any] {
-            features = list
-        } else {
-            throw InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
-        }
         var result = Result(points: [], skipped: 0, problems: [])
-        result.points.reserveCapacity(features.count)
-        for (index, item) in features.enumerated() {
-            let location = "feature \(index)"
-            guard let feature = item as? [String: Any] else {
-                try reject(location, "expected a Feature object", file: file, into: &result)
-                continue
+        let notACollection = InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
+        do {
+            try JSONParser.read(data) { parser in
+                if parser.atArray() {
+                    try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
+                } else if parser.atObject() {
+                    var streamed = false
+                    var root = JSONObject()
+                    try parser.members { key, parser in
+                        if key == "features" && parser.atArray() {
+                            streamed = true
+                            try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
+                        } else {
+                            root[key] = try parser.value()
+                        }
+                    }
+                    if !streamed {
+                        guard root["geometry"] != nil else { throw notACollection }
+                        try readFeature(.object(root), index: 0, file: file, into: &result)
+                    }
+                } else {
+                    _ = try parser.value()   // a syntax error, if any, is the better message
+                    throw notACollection
+                }
+                try parser.end()
             }
-            if feature["geometry"] is NSNull {
-                // An unlocated feature is valid GeoJSON: it keeps its place in the numbering but is never clustered.
-                let properties = (feature["properties"] as? [String: Any]).map { JSONValue(foundation: $0).object ?? JSONObject() } ?? JSONObject()
-                result.points.append(point(longitude: .nan, latitude: .nan, properties: properties, id: feature["id"].map(JSONValue.init(foundation:))))
-                continue
-            }
-            guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point" else {
-                try reject(location, "expected a Point geometry", file: file, into: &result)
-                continue
-            }
-            let coordinates = geometry["coordinates"] as? [Any] ?? []
-            let longitude = coordinates.count >= 2 ? (coordinates[0] as? NSNumber)?.doubleValue : nil
-            let latitude = coordinates.count >= 2 ? (coordinates[1] as? NSNumber)?.doubleValue : nil
-            if let message = Self.problem(longitude: longitude, latitude: latitude) {
-                try reject("\(location).geometry.coordinates", message, file: file, into: &result)
-                continue
-            }
-            let properties = (feature["properties"] as? [String: Any]).map { JSONValue(foundation: $0).object ?? JSONObject() } ?? JSONObject()
-            let id = feature["id"].map(JSONValue.init(foundation:))
-            result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: id))
+        } catch let error as JSONSyntaxError {
+            throw InputError(file: file, location: nil, message: "not valid JSON (\(error))")
         }
         return result
+    }
+
+    /// One element of the features: a Point feature becomes a point, a feature with a null geometry an unlocated one.
+    private func readFeature(_ value: JSONValue, index: Int, file: String, into result: inout Result) throws {
+        let location = "feature \(index)"
+        guard let feature = value.object else {
+            try reject(location, "expected a Feature object", file: file, into: &result)
+            return
+        }
+        let properties = feature["properties"]?.object ?? JSONObject()
+        if feature["geometry"] == .null {
+            // An unlocated feature is valid GeoJSON: it keeps its place in the numbering but is never clustered.
+            result.points.append(point(longitude: .nan, latitude: .nan, properties: properties, id: feature["id"]))
+            return
+        }
+        guard let geometry = feature["geometry"]?.object, geometry["type"]?.string == "Point" else {
+            try reject(location, "expected a Point geometry", file: file, into: &result)
+            return
+        }
+        let coordinates = geometry["coordinates"]?.array ?? []
+        let longitude = coordinates.count >= 2 ? coordinates[0].number : nil
+        let latitude = coordinates.count >= 2 ? coordinates[1].number : nil
+        if let message = Self.problem(longitude: longitude, latitude: latitude) {
+            try reject("\(location).geometry.coordinates", message, file: file, into: &result)
+            return
+        }
+        result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
     }
 
     /// The TANDm sample's `Data.plist`: `cycles`, each with `latitude`, `longitude` and `type` 0/1/2.
