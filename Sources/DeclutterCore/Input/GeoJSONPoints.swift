@@ -6,17 +6,20 @@ extension PointReader {
     func readGeoJSON(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
         let notACollection = InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
+        func readFeatures(_ parser: inout JSONParser) throws {
+            try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
+        }
         do {
             try JSONParser.read(data) { parser in
                 if parser.atArray() {
-                    try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
+                    try readFeatures(&parser)
                 } else if parser.atObject() {
                     var streamed = false
                     var root = JSONObject()
                     try parser.members { key, parser in
                         if key == "features" && parser.atArray() {
                             streamed = true
-                            try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
+                            try readFeatures(&parser)
                         } else {
                             root[key] = try parser.value()
                         }

@@ -26,30 +26,30 @@ public struct MapShape: Sendable, Hashable {
     ///
     /// - Throws: ``InputError`` naming the file and the feature whose geometry is malformed.
     public static func read(geoJSON data: Data, file: String) throws -> [MapShape] {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONParser.parse(data)
         } catch {
-            throw InputError(file: file, location: nil, message: "not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error))")
+            throw InputError(file: file, location: nil, message: "not valid JSON (\(error))")
         }
-        guard let object = root as? [String: Any] else {
+        guard let object = root.object else {
             throw InputError(file: file, location: nil, message: "expected a GeoJSON object (FeatureCollection, Feature or geometry)")
         }
         var shapes: [MapShape] = []
-        if let features = object["features"] as? [Any] {
+        if let features = object["features"]?.array {
             for (index, item) in features.enumerated() {
-                guard let feature = item as? [String: Any] else {
+                guard let feature = item.object else {
                     throw InputError(file: file, location: "feature \(index)", message: "expected a Feature object")
                 }
-                guard let geometry = feature["geometry"], !(geometry is NSNull) else { continue }
+                guard let geometry = feature["geometry"], geometry != .null else { continue }
                 try append(geometry, location: "feature \(index).geometry", file: file, to: &shapes)
             }
-        } else if object["type"] as? String == "Feature" {
-            if let geometry = object["geometry"], !(geometry is NSNull) {
+        } else if object["type"]?.string == "Feature" {
+            if let geometry = object["geometry"], geometry != .null {
                 try append(geometry, location: "geometry", file: file, to: &shapes)
             }
         } else {
-            try append(object, location: "geometry", file: file, to: &shapes)
+            try append(root, location: "geometry", file: file, to: &shapes)
         }
         return shapes
     }
@@ -65,8 +65,8 @@ public struct MapShape: Sendable, Hashable {
         return try read(geoJSON: data, file: url.relativePath)
     }
 
-    private static func append(_ item: Any, location: String, file: String, to shapes: inout [MapShape]) throws {
-        guard let geometry = item as? [String: Any], let type = geometry["type"] as? String else {
+    private static func append(_ item: JSONValue, location: String, file: String, to shapes: inout [MapShape]) throws {
+        guard let geometry = item.object, let type = geometry["type"]?.string else {
             throw InputError(file: file, location: location, message: "expected a geometry object with a \"type\"")
         }
         func fail(_ expected: String) -> InputError {
@@ -80,25 +80,25 @@ public struct MapShape: Sendable, Hashable {
             guard let line = positions(coordinates), line.count >= 2 else { throw fail("an array of two or more") }
             shapes.append(MapShape(kind: .line, rings: [line]))
         case "MultiLineString":
-            guard let lines = (coordinates as? [Any])?.map(positions), lines.allSatisfy({ ($0?.count ?? 0) >= 2 }) else {
+            guard let lines = coordinates?.array?.map(positions), lines.allSatisfy({ ($0?.count ?? 0) >= 2 }) else {
                 throw fail("arrays of two or more")
             }
             shapes.append(MapShape(kind: .line, rings: lines.compactMap { $0 }))
         case "Polygon":
-            guard let rings = (coordinates as? [Any])?.map(positions), !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
+            guard let rings = coordinates?.array?.map(positions), !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
                 throw fail("rings (arrays of three or more)")
             }
             shapes.append(MapShape(kind: .polygon, rings: rings.compactMap { $0 }))
         case "MultiPolygon":
-            guard let polygons = coordinates as? [Any] else { throw fail("polygons of rings") }
+            guard let polygons = coordinates?.array else { throw fail("polygons of rings") }
             for polygon in polygons {
-                guard let rings = (polygon as? [Any])?.map(positions), !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
+                guard let rings = polygon.array?.map(positions), !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
                     throw fail("polygons of rings (arrays of three or more)")
                 }
                 shapes.append(MapShape(kind: .polygon, rings: rings.compactMap { $0 }))
             }
         case "GeometryCollection":
-            guard let members = geometry["geometries"] as? [Any] else {
+            guard let members = geometry["geometries"]?.array else {
                 throw InputError(file: file, location: location, message: "expected a \"geometries\" array")
             }
             for (index, member) in members.enumerated() {
@@ -110,13 +110,13 @@ public struct MapShape: Sendable, Hashable {
     }
 
     /// An array of [longitude, latitude] positions with finite values in range, or nil.
-    private static func positions(_ value: Any?) -> [Coordinate]? {
-        guard let array = value as? [Any] else { return nil }
+    private static func positions(_ value: JSONValue?) -> [Coordinate]? {
+        guard let array = value?.array else { return nil }
         var result: [Coordinate] = []
         result.reserveCapacity(array.count)
         for item in array {
-            guard let pair = item as? [Any], pair.count >= 2, let longitude = (pair[0] as? NSNumber)?.doubleValue,
-                  let latitude = (pair[1] as? NSNumber)?.doubleValue, (-180...180).contains(longitude), (-90...90).contains(latitude) else {
+            guard let pair = item.array, pair.count >= 2, let longitude = pair[0].number,
+                  let latitude = pair[1].number, (-180...180).contains(longitude), (-90...90).contains(latitude) else {
                 return nil
             }
             result.append(Coordinate(longitude: longitude, latitude: latitude))
