@@ -1,4 +1,6 @@
-import DeclutterRender
+import CCairo
+import DeclutterCore
+@testable import DeclutterRender
 import DeclutterTesting
 import Foundation
 import Testing
@@ -128,5 +130,139 @@ enum HandmadePNG {
         #expect(message(huge) == "cannot read image x.png: the image size 40000×1 is outside 1…32768 px per side")
         let noPalette = HandmadePNG.make(width: 1, height: 1, colorType: 3, bitDepth: 8) { _, _ in [0] }
         #expect(message(noPalette) == "cannot read image x.png: the palette (PLTE) of an indexed image is missing")
+    }
+
+    /// Every filter type at every pixel width, in place, against the specification's byte-by-byte definition.
+    @Test(arguments: [1, 2, 3, 4, 6, 8])
+    func unfilteringMatchesTheSpecification(stride: Int) throws {
+        var random = UInt32(stride * 7919)
+        func next() -> UInt8 { random = random &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: random >> 24) }
+        let count = stride * 37
+        let above = (0..<count + 4).map { _ in next() }
+        for type in UInt8(0)...4 {
+            let filtered = (0..<count).map { _ in next() }
+            var expected = filtered
+            for index in 0..<count {
+                let left = index >= stride ? Int(expected[index - stride]) : 0, up = Int(above[index])
+                let upperLeft = index >= stride ? Int(above[index - stride]) : 0
+                let prediction: Int
+                switch type {
+                case 1: prediction = left
+                case 2: prediction = up
+                case 3: prediction = (left + up) / 2
+                case 4:
+                    let estimate = left + up - upperLeft
+                    let (toLeft, toUp, toUpperLeft) = (abs(estimate - left), abs(estimate - up), abs(estimate - upperLeft))
+                    prediction = toLeft <= toUp && toLeft <= toUpperLeft ? left : toUp <= toUpperLeft ? up : upperLeft
+                default: prediction = 0
+                }
+                expected[index] = UInt8(truncatingIfNeeded: Int(filtered[index]) + prediction)
+            }
+            var row = filtered + [0, 0, 0, 0]
+            try row.withUnsafeMutableBufferPointer { row in
+                try above.withUnsafeBufferPointer { above in
+                    try PNGDecoder.unfilter(row.baseAddress!, previous: above.baseAddress!, count: count, type: type, stride: stride)
+                }
+            }
+            #expect(Array(row.prefix(count)) == expected, "filter \(type)")
+        }
+    }
+
+    /// What drawing gets: the same pixels and format as cairo's own loader (libpng), for every colour type, bit depth,
+    /// transparency, interlacing and (through zlib-compressed files of Declutter's encoder) every row filter.
+    @Test func surfacesMatchCairosLoader() throws {
+        var entries: [UInt8] = []
+        for index in 0..<16 { entries += [UInt8(index * 16), UInt8(255 - index * 9), UInt8(index * index)] }
+        let palette = HandmadePNG.chunk("PLTE", entries)
+        let paletteAlpha = HandmadePNG.chunk("tRNS", [0, 64, 128, 200, 255, 7])
+        let wave: (Int, Int) -> Int = { x, y in (x * 29 + y * 53 + x * y) % 256 }
+        var files: [(String, Data)] = []
+        for depth in [1, 2, 4, 8, 16] {
+            let maximum = (1 << depth) - 1
+            files.append(("grey \(depth)", HandmadePNG.make(width: 19, height: 7, colorType: 0, bitDepth: depth) { x, y in [wave(x, y) * maximum / 255] }))
+            if depth <= 8 {
+                for chunks in [[palette], [palette, paletteAlpha]] {
+                    files.append(("palette \(depth) \(chunks.count)", HandmadePNG.make(width: 19, height: 7, colorType: 3, bitDepth: depth,
+                                                                                    extraChunks: chunks) { x, y in [wave(x, y) % min(16, maximum + 1)] }))
+                }
+            }
+        }
+        let greyKey = HandmadePNG.chunk("tRNS", [0, 29])
+        files.append(("grey key", HandmadePNG.make(width: 9, height: 3, colorType: 0, bitDepth: 8, extraChunks: [greyKey]) { x, y in [wave(x, y)] }))
+        let rgbKey = HandmadePNG.chunk("tRNS", [0, 29, 0, 0, 0, 29])
+        files.append(("rgb key", HandmadePNG.make(width: 9, height: 3, colorType: 2, bitDepth: 8, extraChunks: [rgbKey]) { x, y in
+            [wave(x, y), 0, wave(x, y)]
+        }))
+        for depth in [8, 16] {
+            let scale = depth == 16 ? 257 : 1
+            files.append(("grey alpha \(depth)", HandmadePNG.make(width: 9, height: 5, colorType: 4, bitDepth: depth) { x, y in
+                [wave(x, y) * scale, (x * 40 + y) % 256 * scale]
+            }))
+            files.append(("rgb \(depth)", HandmadePNG.make(width: 9, height: 5, colorType: 2, bitDepth: depth) { x, y in
+                [wave(x, y) * scale, x * 28 * scale, y * 50 * scale]
+            }))
+            files.append(("rgba \(depth) interlaced", HandmadePNG.make(width: 13, height: 11, colorType: 6, bitDepth: depth, interlaced: true) { x, y in
+                [wave(x, y) * scale, x * 19 * scale, y * 23 * scale, (x * y * 7) % 256 * scale]
+            }))
+        }
+        // Drawn images with anti-aliased edges, deflated with adaptive filters: rows of Sub, Up, Average and Paeth.
+        for opaque in [true, false] {
+            let canvas = try Canvas(width: 61, height: 47, format: .png)
+            if opaque { canvas.context.paint(RGBAColor(red: 0.9, green: 0.85, blue: 0.7, alpha: 1)) }
+            for index in 0..<9 {
+                canvas.context.newPath()
+                canvas.context.move(toX: Double(index * 7), y: 0)
+                canvas.context.line(toX: Double(61 - index * 5), y: 47)
+                canvas.context.strokeRound(RGBAColor(red: Double(index) / 9, green: 0.3, blue: 0.8, alpha: 0.3 + Double(index) / 14), width: 2.5)
+            }
+            files.append(("drawn \(opaque ? "RGB" : "RGBA")", try canvas.data(encoder: PNGEncoder(level: 6, filter: .adaptive))))
+        }
+        var filters = Set<UInt8>()
+        for (name, file) in files {
+            let ours = try Surface(pngData: file, source: name), reference = try Surface(libpngData: file, source: name)
+            #expect(cairo_image_surface_get_format(ours.handle) == cairo_image_surface_get_format(reference.handle), "\(name)")
+            #expect(ours.pixelWidth == reference.pixelWidth && ours.pixelHeight == reference.pixelHeight, "\(name)")
+            let width = ours.pixelWidth
+            let (mine, theirs) = (ours.withPixels { pixels, stride in (0..<ours.pixelHeight).flatMap { pixels[$0 * stride..<$0 * stride + width * 4] } },
+                                  reference.withPixels { pixels, stride in (0..<ours.pixelHeight).flatMap { pixels[$0 * stride..<$0 * stride + width * 4] } })
+            #expect(mine == theirs, "\(name)")
+            if name.hasPrefix("drawn") {
+                let image = try PNGDecoder.File(file)
+                let rowLength = image.header.rowBytes(image.header.width) + 1
+                var raw = [UInt8](repeating: 0, count: image.header.rawByteCount)
+                var stream = z_stream()
+                inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+                let idat = Array(image.bytes[image.imageData[0]])
+                idat.withUnsafeBufferPointer { input in
+                    raw.withUnsafeMutableBufferPointer { output in
+                        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                        stream.avail_in = UInt32(input.count)
+                        stream.next_out = output.baseAddress
+                        stream.avail_out = UInt32(output.count)
+                        _ = CCairo.inflate(&stream, Z_FINISH)
+                    }
+                }
+                inflateEnd(&stream)
+                for row in 0..<image.header.height { filters.insert(raw[row * rowLength]) }
+            }
+        }
+        #expect(filters == [0, 1, 2, 3, 4] || filters.isSuperset(of: [1, 2, 3, 4]), "the drawn images used filters \(filters.sorted())")
+    }
+
+    @Test func damagedTilesAreRefusedWithTheReason() {
+        let good = HandmadePNG.make(width: 4, height: 4, colorType: 2, bitDepth: 8) { x, y in [x, y, 0] }
+        var badFilter = [UInt8](good)
+        // The first scanline's filter byte sits just after the zlib header and the stored block's 5-byte header.
+        let idat = 8 + 25 + 8
+        badFilter[idat + 7] = 9
+        let crc = HandmadePNG.crc(Array(badFilter[idat - 4..<badFilter.count - 16]))
+        badFilter.replaceSubrange(badFilter.count - 16..<badFilter.count - 12, with: HandmadePNG.bigEndian(crc))
+        func message(_ data: Data) -> String {
+            do { _ = try Surface(pngData: data, source: "tile 1/2/3"); return "" } catch { return "\(error)" }
+        }
+        #expect(message(Data(badFilter)) == "cannot read image tile 1/2/3: unknown row filter type 9")
+        #expect(message(good.prefix(60)) == "cannot read image tile 1/2/3: the IDAT chunk runs past the end of the file")
+        let big = HandmadePNG.make(width: 20_000, height: 1, colorType: 0, bitDepth: 1) { _, _ in [0] }
+        #expect(message(big) == "cannot read image tile 1/2/3: the image size 20000×1 is over 16384 px per side")
     }
 }

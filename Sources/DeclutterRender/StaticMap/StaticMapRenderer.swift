@@ -75,7 +75,7 @@ public final class StaticMapRenderer {
         return (canvas, warnings)
     }
 
-    /// Decodes fetched tiles in parallel; a tile that is not a PNG becomes a failure.
+    /// Decodes fetched tiles in parallel; a tile that is not a readable PNG becomes a failure saying why.
     private func decode(_ fetched: [TileKey: Result<Data, TileFailure>], source: String) -> [TileKey: Result<Surface, TileFailure>] {
         let entries = Array(fetched)
         let results = concurrentMap(entries.count) { index -> Result<Surface, TileFailure> in
@@ -84,8 +84,10 @@ public final class StaticMapRenderer {
             case let .success(data):
                 do {
                     return .success(try Surface(pngData: data, source: "\(source) tile \(key)"))
+                } catch let RenderError.unreadableImage(_, reason) {
+                    return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(reason)"))
                 } catch {
-                    return .failure(TileFailure("not a PNG image (\(data.count) bytes)"))
+                    return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(error)"))
                 }
             case let .failure(failure):
                 return .failure(failure)
