@@ -30,7 +30,7 @@ struct SpritesCommand: ParsableCommand {
         case fast, smallest
     }
 
-    @Option(help: "PNG compression: fast (zlib level 3) or smallest (zlib level 9: about 20 % smaller, 14 times slower).")
+    @Option(help: "PNG compression: fast (Declutter's deflate, about the size of zlib level 3 in a third of its time) or smallest (zlib level 9: about 28 % smaller, 40 times slower to encode).")
     var compression: Compression = .fast
 
     func validate() throws {

@@ -7,8 +7,9 @@ import Testing
 
 @Suite struct PixelRunDeflaterTests {
     /// An image with flat areas, gradients and noise, so literals, left runs and runs from above all occur.
-    func busyCanvas(width: Double, height: Double) throws -> Canvas {
+    func busyCanvas(width: Double, height: Double, opaque: Bool = false) throws -> Canvas {
         let canvas = try Canvas(width: width, height: height, format: .png)
+        if opaque { canvas.context.paint(.white) }
         var seed: UInt64 = 42
         func random() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -21,12 +22,68 @@ import Testing
         return canvas
     }
 
-    @Test(arguments: [(600.0, 400.0), (9000.0, 3.0), (1.0, 1.0), (3.0, 700.0)])
-    func roundTripsThroughLibpng(width: Double, height: Double) throws {
-        // 600×400 spans several blocks; 9,000 px rows are too long to match the row above; 1×1 is the smallest image.
-        let canvas = try busyCanvas(width: width, height: height)
+    @Test(arguments: [(600.0, 400.0, false), (9000.0, 3.0, false), (1.0, 1.0, false), (3.0, 700.0, false), (1200.0, 900.0, true)])
+    func roundTripsThroughZlib(width: Double, height: Double, opaque: Bool) throws {
+        // 600×400 is two bands of several blocks; 9,000 px rows are too long to match the row above; 1×1 is the
+        // smallest image; 1,200×900 RGB is five bands, each reaching back into the one before.
+        let canvas = try busyCanvas(width: width, height: height, opaque: opaque)
         let png = try PNGEncoder(compression: .pixelRuns).encode(canvas.surface)
+        if opaque { #expect(png[25] == 2) }
         #expect(try RGBAImage(png: png) == RGBAImage(surface: canvas.surface))
+    }
+
+    @Test func bandsFollowSizeAndCores() {
+        #expect(PNGEncoder.bandCount(height: 40, scanlineBytes: 161) == 1)
+        #expect(PNGEncoder.bandCount(height: 600, scanlineBytes: 2401) == max(2, Cores.available))
+        #expect(PNGEncoder.bandCount(height: 900, scanlineBytes: 3601) == max(4, Cores.available))
+        #expect(PNGEncoder.bandCount(height: 16_384, scanlineBytes: 65_537) == max(1025, Cores.available))
+    }
+
+    @Test func distanceSymbolsMatchTheTable() {
+        #expect((1...32_768).allSatisfy { PixelRunDeflater.distanceSymbol($0) == DeflateTables.distanceSymbol($0) })
+    }
+
+    /// A marker drawn at scattered places, each at a fractional offset: neither left nor above repeats it, but the
+    /// pairs of pixels of each copy were seen before.
+    @Test func repeatsFurtherAwayAreFound() throws {
+        let canvas = try Canvas(width: 300, height: 120, format: .png)
+        canvas.context.paint(.white)
+        let icon = try MarkerRenderer(style: bundledStyle("tandm")).canvas(counts(["tricycle": 2, "bicycle": 3])).surface
+        for index in 0..<18 {
+            canvas.context.drawImage(icon, x: Double(index % 6) * 50 + 3, y: Double(index / 6) * 40 + 1, width: 40, height: 40)
+        }
+        let image = RGBAImage(surface: canvas.surface)
+        let words = stride(from: 0, to: image.pixels.count, by: 4).map {
+            UInt32(image.pixels[$0]) | UInt32(image.pixels[$0 + 1]) << 8 | UInt32(image.pixels[$0 + 2]) << 16 | UInt32(image.pixels[$0 + 3]) << 24
+        }
+        func compressed(hashing: Bool) -> [UInt8] {
+            let deflater = PixelRunDeflater(width: 300, height: 120, bytesPerPixel: 4, hashing: hashing)
+            var output = [UInt8](repeating: 0, count: deflater.worstCaseBytes)
+            let count = words.withUnsafeBufferPointer { image in
+                output.withUnsafeMutableBufferPointer { deflater.compress(image.baseAddress!, checksum: 1, into: $0.baseAddress!) }
+            }
+            return Array(output.prefix(count))
+        }
+        let hashed = compressed(hashing: true), plain = compressed(hashing: false)
+        #expect(hashed.count * 2 < plain.count, "\(hashed.count) bytes with hashing, \(plain.count) without")
+        // The scanlines come back exactly (the checksum was left at 1, so zlib is told not to check it).
+        var raw = [UInt8](repeating: 0, count: 120 * 1201)
+        var stream = z_stream()
+        inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        inflateValidate(&stream, 0)
+        let status = hashed.withUnsafeBufferPointer { input in
+            raw.withUnsafeMutableBufferPointer { output in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = UInt32(output.count)
+                return inflate(&stream, Z_FINISH)
+            }
+        }
+        inflateEnd(&stream)
+        #expect(status == Z_STREAM_END)
+        let scanlines = (0..<120).flatMap { [0] + image.pixels[$0 * 1200..<($0 + 1) * 1200] }
+        #expect(raw == scanlines)
     }
 
     @Test func opaqueImagesUseRGB() throws {

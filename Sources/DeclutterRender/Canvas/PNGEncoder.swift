@@ -4,15 +4,15 @@ import Foundation
 
 /// Encodes cairo image surfaces as PNG in memory.
 ///
-/// The default, ``Compression/automatic``, picks by size: Declutter's own pixel-run deflate for icon-sized images,
-/// where zlib spends more time setting up than compressing, and zlib level 3 without row filters for anything
-/// larger, where its long-distance matches find the icons a sprite sheet repeats. Opaque images are written as
-/// RGB, others as RGBA; premultiplied pixels are un-premultiplied with cairo's own rounding, so the bytes decode
-/// to the same pixels cairo's PNG writer gives.
+/// The default, ``Compression/pixelRuns``, is Declutter's own deflate for drawn images (``PixelRunDeflater``), in
+/// bands on every core for large ones; ``Compression/zlib(level:filter:strategy:)`` trades time for size. Opaque
+/// images are written as RGB, others as RGBA; premultiplied pixels are un-premultiplied with cairo's own rounding,
+/// so the bytes decode to the same pixels cairo's PNG writer gives.
 ///
-/// Measured on the TANDm 1,400×1,360 sprite sheet: pixel runs 1.73 MB in 26 ms; zlib 3 350 kB in 24 ms;
-/// zlib 6 292 kB in 61 ms; zlib 9 282 kB in 340 ms (adaptive filters: larger and slower on drawn graphics).
-/// On a 40×40 cluster icon: pixel runs 1.8 kB in 23 µs; zlib 3 1.6 kB in 46 µs.
+/// Measured on one core (pixel runs / zlib 3 without filters): an 800×600 map 157 kB in 3.3 ms / 163 kB in 9.7 ms;
+/// the 780×1,200 TANDm map 63 kB / 74 kB; the TANDm 1,400×1,360 sprite sheet 386 kB in 8.6 ms / 350 kB in 24 ms;
+/// a 40×40 cluster icon 1.8 kB in 23 µs / 1.6 kB in 46 µs. zlib 9 with adaptive filters gives the sheet in 282 kB
+/// in 340 ms.
 public struct PNGEncoder: Sendable, Hashable {
     /// The row filter applied before zlib compression.
     public enum Filter: Sendable, Hashable {
@@ -36,24 +36,19 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// How the scanlines are compressed.
     public enum Compression: Sendable, Hashable {
-        /// Pixel runs up to ``PNGEncoder/automaticPixelRunLimit`` pixels, zlib level 3 without filters above.
-        case automatic
-        /// Runs of equal pixels (left or above) as deflate matches, Huffman-coded per strip of rows: the fastest
-        /// for icon-sized images, but blind to repeats further away.
+        /// Runs of equal pixels (left, above, or where a pair of pixels last appeared) as deflate matches,
+        /// Huffman-coded per strip of rows: several times faster than zlib at about its level 3's size.
         case pixelRuns
         /// zlib at a level (0…9) with a row filter and strategy; `level: 9, filter: .adaptive` gives the smallest files,
         /// and `.adaptive` suits photographic tiles.
         case zlib(level: Int32, filter: Filter, strategy: Strategy)
     }
 
-    /// How the scanlines are compressed. Default ``Compression/automatic``.
+    /// How the scanlines are compressed. Default ``Compression/pixelRuns``.
     public var compression: Compression
 
-    /// The largest image, in pixels, that ``Compression/automatic`` gives to the pixel-run deflater (128×128).
-    public static let automaticPixelRunLimit = 16_384
-
-    /// Creates an encoder; the default picks by image size.
-    public init(compression: Compression = .automatic) {
+    /// Creates an encoder; the default is the fastest.
+    public init(compression: Compression = .pixelRuns) {
         self.compression = compression
     }
 
@@ -68,11 +63,7 @@ public struct PNGEncoder: Sendable, Hashable {
         return try surface.withPixels { pixels, stride in
             let opaque = Self.isOpaque(pixels, width: width, height: height, stride: stride)
             let channels = opaque ? 3 : 4
-            var method = compression
-            if method == .automatic {
-                method = width * height <= Self.automaticPixelRunLimit ? .pixelRuns : .zlib(level: 3, filter: .none, strategy: .standard)
-            }
-            guard case let .zlib(level, filter, strategy) = method else {
+            guard case let .zlib(level, filter, strategy) = compression else {
                 return try Self.encodeWithPixelRuns(pixels, width: width, height: height, stride: stride, channels: channels)
             }
             let rowBytes = width * channels
@@ -99,11 +90,71 @@ public struct PNGEncoder: Sendable, Hashable {
         return header
     }
 
+    /// How many bands an image is deflated in: one below ``parallelThreshold`` bytes of scanlines, else at least one
+    /// per core and enough that no band holds more than 1 MB, so memory stays a few bands whatever the image's size.
+    static func bandCount(height: Int, scanlineBytes: Int) -> Int {
+        let bytes = height * scanlineBytes
+        guard bytes >= parallelThreshold, height >= 2 else { return 1 }
+        return min(height, max(Cores.available, (bytes + (1 << 20) - 1) >> 20))
+    }
+
+    /// A large image through the pixel-run deflater in horizontal bands on every core, joined into one zlib stream.
+    ///
+    /// Each band converts its rows and the rows a match may reach back into (32 kB of scanlines), deflates its own rows
+    /// and ends on a byte boundary; the bands' Adler-32s are combined as pigz does.
+    private static func encodeInBands(_ source: UnsafePointer<UInt8>, bands: Int, width: Int, height: Int, stride: Int,
+                                      channels: Int) -> Data {
+        let scanlineBytes = width * channels + 1
+        let reach = 32_768 / scanlineBytes + 1
+        let parts = concurrentMap(bands) { band -> (data: Data, adler: UInt32, length: Int) in
+            let start = height * band / bands, end = height * (band + 1) / bands
+            let context = min(start, reach), rows = context + end - start
+            let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * rows)
+            defer { image.deallocate() }
+            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
+            defer { packed.deallocate() }
+            var checksum: UInt32 = 1
+            for row in 0..<rows {
+                let y = start - context + row, target = image + row * width
+                straightRow(source + y * stride, width: width, into: target)
+                guard row >= context else { continue }
+                if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
+                let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
+                checksum = PixelRunDeflater.adler(checksum, scanline: bytes, count: width * channels)
+            }
+            let deflater = PixelRunDeflater(width: width, height: rows, bytesPerPixel: channels, hashing: true)
+            var data = Data(count: deflater.worstCaseBytes)
+            let length = data.withUnsafeMutableBytes { raw in
+                deflater.deflate(image, rows: context..<rows, final: band == bands - 1,
+                                 into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+            data.count = length
+            return (data, checksum, (end - start) * scanlineBytes)
+        }
+        // zlib header: deflate with a 32 kB window, no dictionary, check bits making it a multiple of 31.
+        var stream = Data([0x78, 0x01])
+        stream.reserveCapacity(parts.reduce(6) { $0 + $1.data.count })
+        var checksum: uLong = 1
+        for part in parts {
+            stream.append(part.data)
+            checksum = adler32_combine(checksum, uLong(part.adler), off_t(part.length))
+        }
+        stream.appendBigEndian(UInt32(truncatingIfNeeded: checksum))
+        var output = Data(capacity: stream.count + 64)
+        output.append(contentsOf: signature)
+        appendChunk("IHDR", header(width: width, height: height, channels: channels), to: &output)
+        appendChunk("IDAT", stream, to: &output)
+        appendChunk("IEND", Data(), to: &output)
+        return output
+    }
+
     /// The whole PNG through the pixel-run deflater, written into one buffer sized for the worst case: no chunk
     /// is built separately and copied, which for an icon costs as much as compressing it.
     private static func encodeWithPixelRuns(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int,
                                             channels: Int) throws -> Data {
         guard let source = pixels.baseAddress, width > 0, height > 0 else { throw RenderError.encoding("the surface has no pixels") }
+        let bands = bandCount(height: height, scanlineBytes: width * channels + 1)
+        if bands > 1 { return encodeInBands(source, bands: bands, width: width, height: height, stride: stride, channels: channels) }
         let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
         let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         defer { image.deallocate() }
