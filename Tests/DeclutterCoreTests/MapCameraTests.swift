@@ -52,6 +52,18 @@ import Testing
         #expect(abs(camera.zoom - 16.0351) < 1e-4)
     }
 
+    /// Points beyond Web Mercator's edge (86°N, the South Pole) sit on the map's top or bottom edge: the fitted
+    /// centre is the edge latitude itself, which the camera accepts.
+    @Test(arguments: [86.0, -90.0])
+    func fittingPointsBeyondTheMapsEdge(latitude: Double) throws {
+        var bounds = WorldBounds()
+        bounds.include(Coordinate(longitude: 10, latitude: latitude))
+        bounds.include(Coordinate(longitude: 10.001, latitude: latitude))
+        let camera = try MapCamera.fitting(bounds, width: 300, height: 200, padding: EdgePadding(all: 10))
+        #expect(abs(camera.center.latitude) == WebMercator.maximumLatitude)
+        #expect(abs(WebMercator.maximumLatitude - 85.0511287798066) < 1e-12)
+    }
+
     @Test func fittingWithPaddingAndBearing() throws {
         var bounds = WorldBounds()
         bounds.include(Coordinate(longitude: 13.3, latitude: 52.45))

@@ -96,6 +96,16 @@ final class CountingSource: TileSource, @unchecked Sendable {
         return folder
     }
 
+    @Test func aMissingTileRepeatedAcrossTheWorldIsWarnedAboutOnce() throws {
+        let folder = try scratchFolder("empty-tiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // At zoom 0, 800 points show the one world tile three or four times over.
+        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0, width: 800, height: 256)
+        let map = StaticMap(camera: camera, basemap: .tiles(try DirectoryTileSource(path: folder.path)))
+        let (_, warnings) = try StaticMapRenderer(style: bundledStyle("default")).render(map, format: .png)
+        #expect(warnings == ["tile 0/0/0: no file \(folder.path)/0/0/0.png"])
+    }
+
     @Test func folderTilesLandWhereTheyBelongAndAMissingOneIsNeutral() throws {
         let folder = try writeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -14,6 +14,10 @@ public enum WebMercator {
         return y < 0 ? 0 : y > 1 ? 1 : y
     }
 
+    /// The northernmost latitude on the map (about 85.0511°): the latitude of world y 0, as computed here, so a
+    /// latitude this enum produces never falls outside ±``maximumLatitude``.
+    public static let maximumLatitude = latitude(y: 0)
+
     /// The longitude of a world x.
     @inline(__always)
     public static func longitude(x: Double) -> Double { (x - 0.5) * 360 }

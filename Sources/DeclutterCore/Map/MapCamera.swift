@@ -62,7 +62,7 @@ public struct MapCamera: Sendable, Hashable {
         guard zoom.isFinite, Self.zoomRange.contains(zoom) else {
             throw CameraError("zoom \(JSONValue.format(zoom)) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
         }
-        guard center.latitude.isFinite, (-85.0511287798...85.0511287798).contains(center.latitude) else {
+        guard center.latitude.isFinite, abs(center.latitude) <= WebMercator.maximumLatitude else {
             throw CameraError("centre latitude \(center.latitude) is out of range; expected -85.05…85.05 (Web Mercator)")
         }
         guard center.longitude.isFinite, (-180...180).contains(center.longitude) else {
@@ -196,7 +196,7 @@ public struct MapCamera: Sendable, Hashable {
         let shiftX = (padding.left - padding.right) / 2, shiftY = (padding.top - padding.bottom) / 2
         if shiftX != 0 || shiftY != 0 {
             let world = camera.worldPoint(atX: width / 2 - shiftX, y: height / 2 - shiftY)
-            let latitude = max(-85.0511287798, min(85.0511287798, WebMercator.latitude(y: world.y)))
+            let latitude = max(-WebMercator.maximumLatitude, min(WebMercator.maximumLatitude, WebMercator.latitude(y: world.y)))
             let longitude = max(-180, min(180, WebMercator.longitude(x: world.x)))
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }

@@ -38,15 +38,17 @@ public final class StaticMapRenderer {
             tileZoom = plan.zoom
             let fetched = try source.fetch(Array(Set(plan.tiles.map(\.key))))
             let decoded = decode(fetched, source: source.name)
+            // A tile shown more than once (the world repeated across a wide map) is warned about once.
+            var warned = Set<TileKey>()
             for placement in plan.tiles {
                 switch decoded[placement.key] {
                 case let .success(surface)?: tiles.append((placement, surface))
                 case let .failure(failure)?:
                     tiles.append((placement, nil))
-                    warnings.append("tile \(placement.key): \(failure.reason)")
+                    if warned.insert(placement.key).inserted { warnings.append("tile \(placement.key): \(failure.reason)") }
                 case nil:
                     tiles.append((placement, nil))
-                    warnings.append("tile \(placement.key): not returned by \(source.name)")
+                    if warned.insert(placement.key).inserted { warnings.append("tile \(placement.key): not returned by \(source.name)") }
                 }
             }
         }
