@@ -38,7 +38,7 @@ struct ClusterCommand: ParsableCommand {
     @Option(name: .customLong("group-by"), help: ArgumentHelp("Property naming each point's clustering identifier.", valueName: "prop"))
     var groupBy: String?
 
-    @Option(help: "Zoom to cluster at (required unless --tile is given).")
+    @Option(parsing: .unconditional, help: "Zoom to cluster at (required unless --tile is given).")
     var zoom: Double?
 
     @Option(parsing: .unconditional,

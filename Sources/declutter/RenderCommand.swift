@@ -37,19 +37,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point for PNG output: 1, 2 or 3.")
     var scale: Int = 1
 
-    @Option(help: ArgumentHelp("The centre of the map (with --zoom).", valueName: "lat,lon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The centre of the map (with --zoom).", valueName: "lat,lon"))
     var center: String?
 
-    @Option(help: "The zoom, 0…22, fractions allowed.")
+    @Option(parsing: .unconditional, help: "The zoom, 0…22, fractions allowed.")
     var zoom: Double?
 
-    @Option(help: "Degrees clockwise from north at the top of the map.")
+    @Option(parsing: .unconditional, help: "Degrees clockwise from north at the top of the map.")
     var bearing: Double = 0
 
-    @Option(help: "Points kept free at each edge when the map is fitted to the data.")
+    @Option(parsing: .unconditional, help: "Points kept free at each edge when the map is fitted to the data.")
     var padding: Double = 40
 
-    @Option(help: "The highest zoom a fitted map takes.")
+    @Option(parsing: .unconditional, help: "The highest zoom a fitted map takes.")
     var maxZoom: Double = 17
 
     @Option(help: ArgumentHelp("Raster tiles: an http(s) URL template, a folder or path template, or an .mbtiles file.",
@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A GeoJSON layer of lines and polygons (repeatable).", valueName: "file"))
     var overlay: [String] = []
 
-    @Option(help: ArgumentHelp("A circle on the ground (repeatable).", valueName: "lat,lon,metres"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("A circle on the ground (repeatable).", valueName: "lat,lon,metres"))
     var circle: [String] = []
 
     @Option(help: ArgumentHelp("Stroke colour of overlays and circles.", valueName: "#RRGGBB[AA]"))

@@ -118,6 +118,18 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(String(decoding: pdf, as: UTF8.self).contains("/MediaBox [ 0 0 600 400 ]"))
     }
 
+    /// Values starting with a minus sign are values, not flags: southern and western centres, turns to the left.
+    @Test func negativeValuesAreRead() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--center", "-33.86,-151.21", "--zoom", "3", "--bearing", "-30",
+                                            "--circle", "-33.86,-151.21,300000", "--size", "300x200", "--layout", "layout.json",
+                                            "--output", "south.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any]
+        #expect(layout?["center"] as? [Double] == [-151.21, -33.86])
+    }
+
     @Test(arguments: [
         (["--zoom", "23"], "Error: --zoom 23 is out of range; expected 0…22"),
         (["--size", "20000x100"], "Error: --size 20000x100 at scale 1 is over the limit of 16384 px per side"),
@@ -130,6 +142,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
          "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
         (["--style", "default"], "Error: point 0: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
         (["--circle", "37.8,-122.4"], "Error: --circle must be LAT,LON,METRES with a radius of up to 20,000 km, got 37.8,-122.4"),
+        (["--zoom", "-1"], "Error: --zoom -1 is out of range; expected 0…22"),
+        (["--padding", "-10"], "Error: --padding must be 0 or more points"),
     ])
     func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
