@@ -123,6 +123,71 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         }
     }
 
+    @Test func shortcutsChangeNothingWithClusteringIdentifiers() {
+        // Dense clumps of three groups and of points that never cluster, across many of the tree's leaves and both
+        // halves of the parallel search, so neighbour lists are long and their order decides the centroids.
+        var seed: UInt64 = 23
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var points: [ClusterPoint] = []
+        for _ in 0..<300 {
+            let longitude = random() * 300 - 150, latitude = random() * 140 - 70, spread = pow(10, -random() * 4)
+            for _ in 0..<Int(1 + random() * 60) {
+                let identifier: String? = [nil, "x", "y", "z"][Int(random() * 4)]
+                points.append(ClusterPoint(longitude: longitude + (random() - 0.5) * spread, latitude: latitude + (random() - 0.5) * spread,
+                                           category: random() < 0.5 ? "a" : "b", clusteringIdentifier: identifier))
+            }
+        }
+        #expect(points.count > 4096)
+        let fast = ClusterIndex(points: points)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        for zoom in 0...17 {
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
+        }
+    }
+
+    /// The batched neighbour search gives every item exactly the list its own k-d search gives, in the same order
+    /// (the order decides the float sums of centroids), for points in clumps and in the open, in three groups and none.
+    @Test(arguments: [0.0005, 0.004, 0.03])
+    func batchedNeighbourListsEqualSingleSearches(radius: Double) {
+        var seed: UInt64 = 31
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var level = ClusterIndex.Level()
+        for index in 0..<9000 {
+            let clump = index % 3 == 0
+            let x = clump ? 0.3 + random() * 0.02 : random(), y = clump ? 0.6 + random() * 0.02 : random()
+            level.xs.append(Double(Float(x))); level.ys.append(Double(Float(y)))
+            level.ids.append(index); level.items.append(Int32(index)); level.counts.append(1); level.rows.append(-1)
+            level.groups.append(Int32(index % 4) - 1)
+        }
+        let tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)
+        let nearest = [Double](repeating: 0, count: level.count)
+        guard let lists = ClusterIndex.neighborLists(level, tree: tree, radius: radius, nearest: nearest, budget: .max / 2) else {
+            Issue.record("the lists went over an unlimited budget")
+            return
+        }
+        var differing = 0, entries = 0
+        for item in 0..<level.count {
+            var expected: [Int32] = []
+            if level.groups[item] >= 0 {
+                tree.within(x: level.xs[item], y: level.ys[item], radius: radius) { k in
+                    if k != item && level.groups[k] == level.groups[item] { expected.append(Int32(k)) }
+                }
+            }
+            let list = Array(lists.neighbors[Int(lists.offsets[item])..<Int(lists.offsets[item + 1])])
+            if list != expected { differing += 1 }
+            entries += expected.count
+        }
+        #expect(differing == 0)
+        #expect(entries > 3000)
+    }
+
     @Test func shortcutsChangeNothingOnUniformPoints() {
         // Uniform points: most have no neighbour at most zooms, so long runs of lone items are copied at once.
         var seed: UInt64 = 5

@@ -47,6 +47,8 @@ public final class ClusterIndex: @unchecked Sendable {
     private var nearest: [Double] = []
     private let reducer: Reducer?
     private let identifiers: [String]
+    /// False: every neighbour search is supercluster's own, one query at a time (the reference the tests compare with).
+    private let shortcuts: Bool
 
     /// A map/reduce pair that aggregates point properties into cluster properties, as supercluster's `map` and `reduce`.
     public struct Reducer: Sendable {
@@ -115,6 +117,7 @@ public final class ClusterIndex: @unchecked Sendable {
         self.options = options
         self.points = points
         self.reducer = reducer
+        self.shortcuts = shortcuts
         var categoryNames = categories ?? []
         var categoryIndex = Dictionary(categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var identifierIndex: [String: Int32] = [:]
@@ -196,7 +199,8 @@ public final class ClusterIndex: @unchecked Sendable {
         guard let tree = level.tree else { return (next, false) }
         // Precomputed lists pay off where neighbours are few; at dense zooms they would hold billions of entries,
         // so there each unvisited item searches when its turn comes, as supercluster does.
-        let precomputed = Self.neighborLists(level, tree: tree, radius: radius, nearest: nearest, budget: 4 * count + 1_000_000)
+        let precomputed = shortcuts
+            ? Self.neighborLists(level, tree: tree, radius: radius, nearest: nearest, budget: 4 * count + 1_000_000) : nil
         if let precomputed, precomputed.offsets[count] == 0 { return (level, false) }   // nobody has a neighbour
         var searched: [Int32] = []
         var changed = false
@@ -305,61 +309,196 @@ public final class ClusterIndex: @unchecked Sendable {
     }
 
     /// For every item, the other items of its clustering group within `radius`, in k-d traversal order, as
-    /// offsets into one flat list. Computed by all cores: each takes a contiguous run of items.
+    /// offsets into one flat list. Computed by all cores: each takes a contiguous run of the tree's items.
+    ///
+    /// Items are searched in batches of up to 64 neighbours in the tree's own order, which lie close together:
+    /// one walk of the tree serves the whole batch, visiting every node some item of the batch would visit, and
+    /// each candidate is measured against all of the batch at once in vector lanes. A walk visits nodes in the
+    /// order of each single search (middle, then the upper half, then the lower), so each item's list comes out
+    /// exactly as its own search would give it.
     ///
     /// A single point whose nearest neighbour is more than three radii away is skipped: clusters lie within
     /// two radii of all their members (each zoom's merge reaches one radius, halving per zoom above), so nothing
     /// can be within one radius of it.
     /// Nil when the lists would hold more than `budget` entries.
-    private static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double],
+    static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double],
                                       budget: Int) -> (offsets: [Int32], neighbors: [Int32])? {
         let count = level.count
         let chunks = max(1, min(Cores.available, count / 2048))
-        var parts = [(counts: [Int32], neighbors: [Int32])](repeating: ([], []), count: chunks)
+        // Per chunk: the items searched (in tree order), how many neighbours each has, and the neighbours.
+        var parts = [(items: [Int32], counts: [Int32], neighbors: [Int32])](repeating: ([], [], []), count: chunks)
         var overflowed = [Bool](repeating: false, count: chunks)
         let chunkBudget = budget / chunks
+        let squared = radius * radius, skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7
+        // Which items search, decided in item order (the arrays' own order) so the walk in tree order below only
+        // reads this small table for the many that do not.
+        var searching = [Bool](repeating: false, count: count)
+        var anySearching = false
+        for item in 0..<count where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[level.ids[item]] <= skipBeyond) {
+            searching[item] = true
+            anySearching = true
+        }
+        guard anySearching else { return ([Int32](repeating: 0, count: count + 1), []) }
+        let searchers = searching
         parts.withUnsafeMutableBufferPointer { buffer in
             overflowed.withUnsafeMutableBufferPointer { flags in
             nonisolated(unsafe) let results = buffer
             nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
-                var counts = [Int32](repeating: 0, count: end - start)
-                var found: [Int32] = []
-                level.groups.withUnsafeBufferPointer { groups in
-                    for i in start..<end {
-                        if found.count > chunkBudget {
-                            overflow[chunk] = true
-                            return
-                        }
-                        let group = groups[i]
-                        guard group >= 0 else { continue }
-                        // The margin covers float32 rounding of stored positions.
-                        if level.counts[i] == 1 && nearest[level.ids[i]] > 3 * radius * (1 + 1e-9) + 1e-7 { continue }
-                        let before = found.count
-                        tree.within(x: level.xs[i], y: level.ys[i], radius: radius) { k in
-                            if k != i && groups[k] == group { found.append(Int32(k)) }
-                        }
-                        counts[i - start] = Int32(found.count - before)
+                var searcher = BatchSearcher(tree: tree, level: level, squared: squared, radius: radius)
+                var position = start
+                while position < end {
+                    let batchEnd = min(end, position + BatchSearcher.width)
+                    searcher.clear()
+                    for treePosition in position..<batchEnd {
+                        let item = Int(tree.ids[treePosition])
+                        if searchers[item] { searcher.add(item) }
                     }
+                    searcher.search()
+                    searcher.append(to: &results[chunk])
+                    if results[chunk].neighbors.count > chunkBudget {
+                        overflow[chunk] = true
+                        return
+                    }
+                    position = batchEnd
                 }
-                results[chunk] = (counts, found)
             }
             }
         }
         if overflowed.contains(true) { return nil }
-        var offsets = [Int32](repeating: 0, count: count + 1)
-        var neighbors: [Int32] = []
-        neighbors.reserveCapacity(parts.reduce(0) { $0 + $1.neighbors.count })
-        var item = 0
+        var counts = [Int32](repeating: 0, count: count + 1)
         for part in parts {
-            for itemCount in part.counts {
-                offsets[item + 1] = offsets[item] + itemCount
-                item += 1
+            for (index, item) in part.items.enumerated() { counts[Int(item) + 1] = part.counts[index] }
+        }
+        for item in 0..<count { counts[item + 1] += counts[item] }
+        let offsets = counts
+        var neighbors = [Int32](repeating: 0, count: Int(offsets[count]))
+        for part in parts {
+            var source = 0
+            for (index, item) in part.items.enumerated() {
+                let length = Int(part.counts[index]), target = Int(offsets[Int(item)])
+                for k in 0..<length { neighbors[target + k] = part.neighbors[source + k] }
+                source += length
             }
-            neighbors.append(contentsOf: part.neighbors)
         }
         return (offsets, neighbors)
+    }
+
+    /// Searches up to ``width`` items of a level at once with one walk of the level's tree (see
+    /// ``neighborLists(_:tree:radius:nearest:budget:)``).
+    private struct BatchSearcher {
+        /// Items per batch: eight vectors of eight lanes.
+        static let width = 64
+        let tree: KDTree
+        let level: Level
+        let squared: Double
+        let radius: Double
+        /// The batch's items, their positions and groups, padded to whole vectors with far-away positions.
+        var items: [Int] = []
+        var xs = [Double](repeating: .infinity, count: width)
+        var ys = [Double](repeating: .infinity, count: width)
+        var groups: [Int32] = []
+        /// Hits in visiting order, as `batch slot << 32 | neighbour`.
+        var hits: [Int] = []
+
+        init(tree: KDTree, level: Level, squared: Double, radius: Double) {
+            self.tree = tree
+            self.level = level
+            self.squared = squared
+            self.radius = radius
+            items.reserveCapacity(Self.width)
+            groups.reserveCapacity(Self.width)
+        }
+
+        mutating func clear() {
+            for slot in 0..<items.count { xs[slot] = .infinity; ys[slot] = .infinity }
+            items.removeAll(keepingCapacity: true)
+            groups.removeAll(keepingCapacity: true)
+            hits.removeAll(keepingCapacity: true)
+        }
+
+        mutating func add(_ item: Int) {
+            xs[items.count] = level.xs[item]
+            ys[items.count] = level.ys[item]
+            items.append(item)
+            groups.append(level.groups[item])
+        }
+
+        /// The batch's box: the smallest and largest x and y of its items.
+        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for slot in 0..<items.count {
+                minX = min(minX, xs[slot]); maxX = max(maxX, xs[slot]); minY = min(minY, ys[slot]); maxY = max(maxY, ys[slot])
+            }
+            return (minX, minY, maxX, maxY)
+        }
+
+        /// Calls `measure` with each candidate the walk visits near the box (at most `reach` outside it): its id,
+        /// and per vector of eight items the squared distances, computed exactly as a single search computes them.
+        @inline(__always)
+        func measure(reach: Double, _ body: (_ candidate: Int, _ vector: Int, _ squared: SIMD8<Double>) -> Void) {
+            guard !items.isEmpty else { return }
+            let (minX, minY, maxX, maxY) = box
+            let vectors = (items.count + 7) / 8
+            // Room to spare for rounding in the quick reject: the distance test decides.
+            let margin = reach * (1 + 1e-6)
+            tree.ids.withUnsafeBufferPointer { ids in
+            tree.coordinates.withUnsafeBufferPointer { coordinates in
+            xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                let queryX = UnsafeRawPointer(xs.baseAddress!), queryY = UnsafeRawPointer(ys.baseAddress!)
+                tree.walk(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radius: reach) { position in
+                    let x = Double(coordinates[2 * position]), y = Double(coordinates[2 * position + 1])
+                    guard x >= minX - margin, x <= maxX + margin, y >= minY - margin, y <= maxY + margin else { return }
+                    let candidateX = SIMD8<Double>(repeating: x), candidateY = SIMD8<Double>(repeating: y)
+                    let candidate = Int(ids[position])
+                    for vector in 0..<vectors {
+                        // (x − qx)² + (y − qy)², in doubles, as a single search computes it.
+                        let dx = candidateX - queryX.loadUnaligned(fromByteOffset: 64 * vector, as: SIMD8<Double>.self)
+                        let dy = candidateY - queryY.loadUnaligned(fromByteOffset: 64 * vector, as: SIMD8<Double>.self)
+                        body(candidate, vector, dx * dx + dy * dy)
+                    }
+                }
+            }
+            }
+            }
+            }
+        }
+
+        /// Finds each item's neighbours within the radius, of its own group, in its own search's order.
+        mutating func search() {
+            let limit = SIMD8<Double>(repeating: squared)
+            var found = hits
+            hits = []
+            measure(reach: radius) { candidate, vector, squared in
+                let close = squared .<= limit
+                guard any(close) else { return }
+                for lane in 0..<8 where close[lane] {
+                    let slot = 8 * vector + lane
+                    if candidate != items[slot] && level.groups[candidate] == groups[slot] { found.append(slot << 32 | candidate) }
+                }
+            }
+            hits = found
+        }
+
+        /// Adds the batch's items, their neighbour counts and lists (each in visiting order) to a chunk's results.
+        func append(to part: inout (items: [Int32], counts: [Int32], neighbors: [Int32])) {
+            var counts = [Int](repeating: 0, count: Self.width + 1)
+            for hit in hits { counts[(hit >> 32) + 1] += 1 }
+            for slot in 0..<items.count {
+                part.items.append(Int32(items[slot]))
+                part.counts.append(Int32(counts[slot + 1]))
+            }
+            for slot in 0..<Self.width { counts[slot + 1] += counts[slot] }
+            let base = part.neighbors.count
+            part.neighbors.append(contentsOf: repeatElement(0, count: hits.count))
+            for hit in hits {
+                let slot = hit >> 32
+                part.neighbors[base + counts[slot]] = Int32(truncatingIfNeeded: hit)
+                counts[slot] += 1
+            }
+        }
     }
 
     /// Adds an item's members per category to a cluster row.

@@ -132,6 +132,43 @@ public struct KDTree: Sendable {
         }
     }
 
+    /// Calls `visit` with the position (in k-d order) of every item that a ``within(x:y:radius:_:)`` search from
+    /// some point of the box `minX…maxX` × `minY…maxY` would measure, in the order such a search measures them: one
+    /// walk serving many nearby searches, each of whose items come in its own order.
+    @inline(__always)
+    func walk(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double, _ visit: (Int) -> Void) {
+        guard !ids.isEmpty else { return }
+        let nodeSize = self.nodeSize, count = ids.count
+        coordinates.withUnsafeBufferPointer { coordinates in
+            let capacity = 6 * (Int.bitWidth - count.leadingZeroBitCount + 2)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
+                stack[0] = 0; stack[1] = count - 1; stack[2] = 0
+                var top = 3
+                while top > 0 {
+                    let axis = stack[top - 1], right = stack[top - 2], left = stack[top - 3]
+                    top -= 3
+                    if right - left <= nodeSize {
+                        for position in stride(from: left, through: right, by: 1) { visit(position) }
+                        continue
+                    }
+                    let middle = (left + right) >> 1
+                    visit(middle)
+                    // The same tests as a single search's, with the box's near edge: rounding is monotonic, so every
+                    // range one of the searches enters is entered.
+                    let split = Double(coordinates[2 * middle + axis])
+                    if (axis == 0 ? minX : minY) - radius <= split {
+                        stack[top] = left; stack[top + 1] = middle - 1; stack[top + 2] = 1 - axis
+                        top += 3
+                    }
+                    if (axis == 0 ? maxX : maxY) + radius >= split {
+                        stack[top] = middle + 1; stack[top + 1] = right; stack[top + 2] = 1 - axis
+                        top += 3
+                    }
+                }
+            }
+        }
+    }
+
     /// The distance from (x, y) to the nearest item other than `excluding`; infinity when there is none.
     public func nearestDistance(x qx: Double, y qy: Double, excluding: Int) -> Double {
         guard ids.count > 1 else { return .infinity }
