@@ -163,7 +163,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             let clump = index % 3 == 0
             let x = clump ? 0.3 + random() * 0.02 : random(), y = clump ? 0.6 + random() * 0.02 : random()
             level.xs.append(Double(Float(x))); level.ys.append(Double(Float(y)))
-            level.ids.append(index); level.items.append(Int32(index)); level.counts.append(1); level.rows.append(-1)
+            level.items.append(Int32(index)); level.counts.append(1)
             level.groups.append(Int32(index % 4) - 1)
         }
         let tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)

@@ -63,37 +63,33 @@ public final class ClusterIndex: @unchecked Sendable {
         }
     }
 
-    /// The level being clustered, in flat parallel arrays (supercluster's stride-6 rows, split by field);
-    /// only its item order is kept afterwards.
+    /// The level being clustered, in flat parallel arrays (the fields of supercluster's stride-6 rows that the
+    /// merging reads at every step; ids and aggregate rows are looked up in the item table); only its item order
+    /// is kept afterwards.
     struct Level: Sendable {
         var xs: [Double] = []
         var ys: [Double] = []
-        /// Input index for points, cluster id for clusters.
-        var ids: [Int] = []
-        /// Index in the item table.
+        /// Index in the item table (for a point, its input index).
         var items: [Int32] = []
         var counts: [Int32] = []
-        /// Aggregate row for clusters, -1 for points.
-        var rows: [Int32] = []
         /// Clustering group; -1 never clusters.
         var groups: [Int32] = []
         var tree: KDTree?
 
         mutating func append(from other: Level, _ index: Int) {
-            xs.append(other.xs[index]); ys.append(other.ys[index]); ids.append(other.ids[index])
-            items.append(other.items[index]); counts.append(other.counts[index])
-            rows.append(other.rows[index]); groups.append(other.groups[index])
+            xs.append(other.xs[index]); ys.append(other.ys[index])
+            items.append(other.items[index]); counts.append(other.counts[index]); groups.append(other.groups[index])
         }
 
         mutating func append(from other: Level, _ range: Range<Int>) {
-            xs.append(contentsOf: other.xs[range]); ys.append(contentsOf: other.ys[range]); ids.append(contentsOf: other.ids[range])
+            xs.append(contentsOf: other.xs[range]); ys.append(contentsOf: other.ys[range])
             items.append(contentsOf: other.items[range]); counts.append(contentsOf: other.counts[range])
-            rows.append(contentsOf: other.rows[range]); groups.append(contentsOf: other.groups[range])
+            groups.append(contentsOf: other.groups[range])
         }
 
         mutating func reserve(_ count: Int) {
-            xs.reserveCapacity(count); ys.reserveCapacity(count); ids.reserveCapacity(count); items.reserveCapacity(count)
-            counts.reserveCapacity(count); rows.reserveCapacity(count); groups.reserveCapacity(count)
+            xs.reserveCapacity(count); ys.reserveCapacity(count); items.reserveCapacity(count)
+            counts.reserveCapacity(count); groups.reserveCapacity(count)
         }
 
         var count: Int { xs.count }
@@ -157,10 +153,8 @@ public final class ClusterIndex: @unchecked Sendable {
             itemX[index] = x; itemY[index] = y; itemGroup[index] = group
             top.xs.append(x)
             top.ys.append(y)
-            top.ids.append(index)
             top.items.append(Int32(index))
             top.counts.append(1)
-            top.rows.append(-1)
             top.groups.append(group)
         }
         self.categories = categoryNames
@@ -272,8 +266,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 itemParent[Int(level.items[i])] = id
                 let centroidX = weightedX / Double(total), centroidY = weightedY / Double(total)
                 next.xs.append(centroidX); next.ys.append(centroidY)
-                next.ids.append(id); next.items.append(Int32(itemX.count)); next.counts.append(Int32(total))
-                next.rows.append(aggregated ? row : -1); next.groups.append(group)
+                next.items.append(Int32(itemX.count)); next.counts.append(Int32(total)); next.groups.append(group)
                 itemX.append(centroidX); itemY.append(centroidY); itemId.append(id); itemCount.append(Int32(total))
                 itemRow.append(aggregated ? row : -1); itemGroup.append(group); itemParent.append(-1)
             } else {
@@ -301,7 +294,7 @@ public final class ClusterIndex: @unchecked Sendable {
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 for i in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    output[top.ids[i]] = tree.nearestDistance(x: top.xs[i], y: top.ys[i], excluding: i)
+                    output[Int(top.items[i])] = tree.nearestDistance(x: top.xs[i], y: top.ys[i], excluding: i)
                 }
             }
         }
@@ -334,7 +327,7 @@ public final class ClusterIndex: @unchecked Sendable {
         // reads this small table for the many that do not.
         var searching = [Bool](repeating: false, count: count)
         var anySearching = false
-        for item in 0..<count where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[level.ids[item]] <= skipBeyond) {
+        for item in 0..<count where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[Int(level.items[item])] <= skipBeyond) {
             searching[item] = true
             anySearching = true
         }
@@ -504,21 +497,20 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Adds an item's members per category to a cluster row.
     private func addCategories(of level: Level, _ index: Int, to row: Int) {
         let width = categories.count
-        let source = level.rows[index]
+        let source = itemRow[Int(level.items[index])]
         if source >= 0 {
             for category in 0..<width { categoryRows[row * width + category] += categoryRows[Int(source) * width + category] }
         } else {
-            let category = pointCategory[level.ids[index]]
+            let category = pointCategory[Int(level.items[index])]
             if category >= 0 { categoryRows[row * width + Int(category)] += 1 }
         }
     }
 
     /// supercluster's `_map`: a point's mapped properties, or a cluster's reduced ones (copied).
     private func mapped(_ level: Level, _ index: Int) -> JSONObject {
-        if level.counts[index] > 1, level.rows[index] >= 0, Int(level.rows[index]) < clusterProperties.count {
-            return clusterProperties[Int(level.rows[index])]
-        }
-        return reducer?.map(points[level.ids[index]].properties) ?? JSONObject()
+        let item = Int(level.items[index]), row = Int(itemRow[item])
+        if level.counts[index] > 1, row >= 0, row < clusterProperties.count { return clusterProperties[row] }
+        return reducer?.map(points[item].properties) ?? JSONObject()
     }
 
     // MARK: Queries
