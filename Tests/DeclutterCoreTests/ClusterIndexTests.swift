@@ -188,6 +188,42 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         #expect(entries > 3000)
     }
 
+    /// Nearest-neighbour distances for the skipping: exact below the grid's cap, never above the true distance,
+    /// also in a clump too dense for the grid (the k-d tree answers there) and at the world's edge.
+    @Test func nearestDistancesAreExactOrALowerBound() {
+        var seed: UInt64 = 47
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var level = ClusterIndex.Level()
+        for index in 0..<3000 {
+            let (x, y) = index < 1500 ? (0.5 + random() * 1e-4, 0.25 + random() * 1e-4) : index < 1510 ? (1.0, random()) : (random(), random())
+            level.xs.append(Double(Float(x))); level.ys.append(Double(Float(y)))
+            level.items.append(Int32(index)); level.counts.append(1); level.groups.append(0)
+        }
+        level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)
+        let nearest = ClusterIndex.nearestDistances(level, pointCount: level.count)
+        let cap = (1 - 1e-9) / Double(Int(Double(level.count).squareRoot() / 2))
+        var exact = 0
+        for i in 0..<level.count {
+            var best = Double.infinity
+            for j in 0..<level.count where j != i {
+                let dx = level.xs[j] - level.xs[i], dy = level.ys[j] - level.ys[i]
+                best = min(best, dx * dx + dy * dy)
+            }
+            let truth = best.squareRoot()
+            #expect(nearest[i] <= truth, "point \(i)")
+            if truth < cap {
+                #expect(nearest[i] == truth, "point \(i)")
+                exact += 1
+            } else {
+                #expect(nearest[i] >= cap, "point \(i)")
+            }
+        }
+        #expect(exact > 1500)
+    }
+
     @Test func shortcutsChangeNothingOnUniformPoints() {
         // Uniform points: most have no neighbour at most zooms, so long runs of lone items are copied at once.
         var seed: UInt64 = 5

@@ -284,17 +284,68 @@ public final class ClusterIndex: @unchecked Sendable {
         return (next, changed)
     }
 
-    /// For every located input point, the distance to its nearest other point, computed by all cores.
-    private static func nearestDistances(_ top: Level, pointCount: Int) -> [Double] {
-        var distances = [Double](repeating: 0, count: pointCount)
-        guard let tree = top.tree else { return distances }
+    /// For every located input point, the distance to its nearest other point, or a cap when none is nearer:
+    /// a lower bound, which is all the skipping needs. Computed by all cores.
+    ///
+    /// Points are binned in a grid of square cells about two typical spacings wide (`2/√n` world units); any
+    /// point nearer than a cell's width lies in the 3×3 cells around, so scanning those gives the exact distance
+    /// below the cap. Where the nine cells hold more than 1,024 points, the k-d tree answers instead.
+    static func nearestDistances(_ top: Level, pointCount: Int) -> [Double] {
+        var distances = [Double](repeating: .infinity, count: pointCount)
+        guard let tree = top.tree, top.count > 1 else { return distances }
         let count = top.count
+        let side = max(1, min(1024, Int(Double(count).squareRoot() / 2)))
+        // Slightly under a cell: rounding in the cell index then cannot hide a nearer point.
+        let cap = (1 - 1e-9) / Double(side), capSquared = cap * cap
+        func cell(_ value: Double) -> Int { min(side - 1, max(0, Int(value * Double(side)))) }
+        // The points of each cell, contiguous: a counting sort by cell.
+        var starts = [Int32](repeating: 0, count: side * side + 1)
+        var cells = [Int32](repeating: 0, count: count)
+        for i in 0..<count {
+            let index = cell(top.ys[i]) * side + cell(top.xs[i])
+            cells[i] = Int32(index)
+            starts[index + 1] += 1
+        }
+        for index in 0..<side * side { starts[index + 1] += starts[index] }
+        // Points and their positions in cell order, so that the cells scanned for neighbouring points are read in turn.
+        var members = [Int32](repeating: 0, count: count)
+        var sortedX = [Double](repeating: 0, count: count), sortedY = [Double](repeating: 0, count: count)
+        var filled = starts
+        for i in 0..<count {
+            let index = Int(cells[i]), slot = Int(filled[index])
+            members[slot] = Int32(i)
+            sortedX[slot] = top.xs[i]
+            sortedY[slot] = top.ys[i]
+            filled[index] += 1
+        }
         let chunks = max(1, min(Cores.available, count / 2048))
+        let cellStarts = starts, sorted = members, xs = sortedX, ys = sortedY
         distances.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for i in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    output[Int(top.items[i])] = tree.nearestDistance(x: top.xs[i], y: top.ys[i], excluding: i)
+                let starts = cellStarts, members = sorted
+                var index = 0
+                for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    while Int(starts[index + 1]) <= position { index += 1 }
+                    let i = Int(members[position]), x = xs[position], y = ys[position]
+                    let column = index % side, row = index / side
+                    let columns = max(0, column - 1)...min(side - 1, column + 1), rows = max(0, row - 1)...min(side - 1, row + 1)
+                    var candidates = 0
+                    for r in rows { candidates += Int(starts[r * side + columns.upperBound + 1] - starts[r * side + columns.lowerBound]) }
+                    guard candidates <= 1024 else {
+                        output[Int(top.items[i])] = tree.nearestDistance(x: x, y: y, excluding: i)
+                        continue
+                    }
+                    var best = capSquared
+                    for r in rows {
+                        // A row of three cells is one run of the sorted points.
+                        for other in Int(starts[r * side + columns.lowerBound])..<Int(starts[r * side + columns.upperBound + 1])
+                        where other != position {
+                            let dx = xs[other] - x, dy = ys[other] - y
+                            best = min(best, dx * dx + dy * dy)
+                        }
+                    }
+                    output[Int(top.items[i])] = best.squareRoot()
                 }
             }
         }
