@@ -98,11 +98,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
 @Suite struct ClusterShortcutTests {
     @Test func shortcutsChangeNothing() {
         // Clumps of points at every scale, so that merges happen at every zoom.
-        var seed: UInt64 = 11
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = TestRandom(seed: 11)
+        func random() -> Double { generator.next() }
         var points: [ClusterPoint] = []
         for _ in 0..<400 {
             let longitude = random() * 360 - 180, latitude = random() * 160 - 80, spread = pow(10, -random() * 5)
@@ -126,11 +123,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
     @Test func shortcutsChangeNothingWithClusteringIdentifiers() {
         // Dense clumps of three groups and of points that never cluster, across many of the tree's leaves and both
         // halves of the parallel search, so neighbour lists are long and their order decides the centroids.
-        var seed: UInt64 = 23
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = TestRandom(seed: 23)
+        func random() -> Double { generator.next() }
         var points: [ClusterPoint] = []
         for _ in 0..<300 {
             let longitude = random() * 300 - 150, latitude = random() * 140 - 70, spread = pow(10, -random() * 4)
@@ -153,11 +147,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
     /// (the order decides the float sums of centroids), for points in clumps and in the open, in three groups and none.
     @Test(arguments: [0.0005, 0.004, 0.03])
     func batchedNeighbourListsEqualSingleSearches(radius: Double) {
-        var seed: UInt64 = 31
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = TestRandom(seed: 31)
+        func random() -> Double { generator.next() }
         var level = ClusterIndex.Level()
         for index in 0..<9000 {
             let clump = index % 3 == 0
@@ -191,11 +182,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
     /// Nearest-neighbour distances for the skipping: exact below the grid's cap, never above the true distance,
     /// also in a clump too dense for the grid (the k-d tree answers there) and at the world's edge.
     @Test func nearestDistancesAreExactOrALowerBound() {
-        var seed: UInt64 = 47
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = TestRandom(seed: 47)
+        func random() -> Double { generator.next() }
         var level = ClusterIndex.Level()
         for index in 0..<3000 {
             let (x, y) = index < 1500 ? (0.5 + random() * 1e-4, 0.25 + random() * 1e-4) : index < 1510 ? (1.0, random()) : (random(), random())
@@ -226,11 +214,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
 
     @Test func shortcutsChangeNothingOnUniformPoints() {
         // Uniform points: most have no neighbour at most zooms, so long runs of lone items are copied at once.
-        var seed: UInt64 = 5
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = TestRandom(seed: 5)
+        func random() -> Double { generator.next() }
         let points = (0..<40_000).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
         let options = ClusterOptions(maxZoom: 12)
         let fast = ClusterIndex(points: points, options: options)
@@ -240,5 +225,15 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")
             #expect(expected.reduce(0) { $0 + $1.pointCount } == points.count)
         }
+    }
+}
+
+/// A seeded generator of doubles in 0..<1 (a 64-bit linear congruential generator), so random scenes repeat.
+struct TestRandom {
+    var seed: UInt64
+
+    mutating func next() -> Double {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(seed >> 11) / Double(1 << 53)
     }
 }

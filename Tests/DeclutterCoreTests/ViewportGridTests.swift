@@ -4,11 +4,8 @@ import Testing
 
 @Suite struct ViewportGridTests {
     @Test func quadTreeFindsWhatABruteForceScanFinds() {
-        var seed: UInt64 = 5
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = TestRandom(seed: 5)
+        func random() -> Double { generator.next() }
         let xs = (0..<2000).map { _ in random() }, ys = (0..<2000).map { _ in random() * random() }
         let tree = QuadTree(xs: xs + [0.5, 0.5, 0.5], ys: ys + [0.5, 0.5, 0.5], leafCapacity: 8)   // coincident points too
         for box in [[0.1, 0.1, 0.3, 0.2], [0, 0, 1, 1], [0.45, 0.45, 0.55, 0.55], [0.9, 0.9, 0.95, 0.91]] {

@@ -111,17 +111,8 @@ public struct PNGEncoder: Sendable, Hashable {
             let context = min(start, reach), rows = context + end - start
             let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * rows)
             defer { image.deallocate() }
-            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
-            defer { packed.deallocate() }
-            var checksum: UInt32 = 1
-            for row in 0..<rows {
-                let y = start - context + row, target = image + row * width
-                straightRow(source + y * stride, width: width, into: target)
-                guard row >= context else { continue }
-                if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
-                let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
-                checksum = PixelRunDeflater.adler(checksum, scanline: bytes, count: width * channels)
-            }
+            let checksum = convert(source, stride: stride, rows: start - context..<end, width: width, channels: channels, into: image,
+                                   checksumFrom: context)
             let deflater = PixelRunDeflater(width: width, height: rows, bytesPerPixel: channels, hashing: true)
             var data = Data(count: deflater.worstCaseBytes)
             let length = data.withUnsafeMutableBytes { raw in
@@ -158,17 +149,7 @@ public struct PNGEncoder: Sendable, Hashable {
         let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
         let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         defer { image.deallocate() }
-        // RGBA scanlines are the packed words' bytes; RGB ones are packed into a row for the checksum.
-        let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
-        defer { packed.deallocate() }
-        var checksum: UInt32 = 1
-        for y in 0..<height {
-            let row = image + y * width
-            straightRow(source + y * stride, width: width, into: row)
-            if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
-            let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
-            checksum = PixelRunDeflater.adler(checksum, scanline: bytes, count: width * channels)
-        }
+        let checksum = convert(source, stride: stride, rows: 0..<height, width: width, channels: channels, into: image, checksumFrom: 0)
 
         let headerData = header(width: width, height: height, channels: channels)
         // Signature, IHDR (12 + 13), IDAT's length and type, the stream, its CRC, IEND (12).
@@ -204,6 +185,25 @@ public struct PNGEncoder: Sendable, Hashable {
         }
         output.count = length
         return output
+    }
+
+    /// Converts rows of the surface to straight pixels packed red | green << 8 | blue << 16 | alpha << 24 into
+    /// `image`, and returns the Adler-32 of the PNG scanlines of those from the `checksumFrom`-th row on.
+    private static func convert(_ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, channels: Int,
+                                into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int) -> UInt32 {
+        // RGBA scanlines are the packed words' bytes; RGB ones are packed into a row for the checksum.
+        let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
+        defer { packed.deallocate() }
+        var checksum: UInt32 = 1
+        for (row, y) in rows.enumerated() {
+            let target = image + row * width
+            straightRow(source + y * stride, width: width, into: target)
+            guard row >= first else { continue }
+            if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
+            let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
+            checksum = PixelRunDeflater.adler(checksum, scanline: bytes, count: width * channels)
+        }
+        return checksum
     }
 
     /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha << 24.
