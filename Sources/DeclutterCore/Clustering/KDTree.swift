@@ -91,50 +91,21 @@ public struct KDTree: Sendable {
     /// Calls `visit` with each item within `radius` of (x, y), in traversal order.
     @inline(__always)
     public func within(x qx: Double, y qy: Double, radius: Double, _ visit: (Int) -> Void) {
-        guard !ids.isEmpty else { return }
         let squared = radius * radius
-        let nodeSize = self.nodeSize
         ids.withUnsafeBufferPointer { ids in
             coordinates.withUnsafeBufferPointer { coordinates in
-                // Each step pops one range and pushes at most two, one level deeper: 3 × 2 × depth entries suffice.
-                let capacity = 6 * (Int.bitWidth - ids.count.leadingZeroBitCount + 2)
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
-                    var top = 0
-                    stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
-                    top = 3
-                    while top > 0 {
-                        let axis = stack[top - 1], right = stack[top - 2], left = stack[top - 3]
-                        top -= 3
-                        if right - left <= nodeSize {
-                            var index = left
-                            while index <= right {
-                                let dx = Double(coordinates[2 * index]) - qx, dy = Double(coordinates[2 * index + 1]) - qy
-                                if dx * dx + dy * dy <= squared { visit(Int(ids[index])) }
-                                index += 1
-                            }
-                            continue
-                        }
-                        let middle = (left + right) >> 1
-                        let x = Double(coordinates[2 * middle]), y = Double(coordinates[2 * middle + 1])
-                        let dx = x - qx, dy = y - qy
-                        if dx * dx + dy * dy <= squared { visit(Int(ids[middle])) }
-                        if axis == 0 ? qx - radius <= x : qy - radius <= y {
-                            stack[top] = left; stack[top + 1] = middle - 1; stack[top + 2] = 1 - axis
-                            top += 3
-                        }
-                        if axis == 0 ? qx + radius >= x : qy + radius >= y {
-                            stack[top] = middle + 1; stack[top + 1] = right; stack[top + 2] = 1 - axis
-                            top += 3
-                        }
-                    }
+                walk(minX: qx, minY: qy, maxX: qx, maxY: qy, radius: radius) { position in
+                    let dx = Double(coordinates[2 * position]) - qx, dy = Double(coordinates[2 * position + 1]) - qy
+                    if dx * dx + dy * dy <= squared { visit(Int(ids[position])) }
                 }
             }
         }
     }
 
-    /// Calls `visit` with the position (in k-d order) of every item that a ``within(x:y:radius:_:)`` search from
-    /// some point of the box `minX…maxX` × `minY…maxY` would measure, in the order such a search measures them: one
-    /// walk serving many nearby searches, each of whose items come in its own order.
+    /// Calls `visit` with the position (in k-d order) of every item that a search within `radius` of some point of
+    /// the box `minX…maxX` × `minY…maxY` measures, in the order the search measures them (kdbush's: a range's
+    /// middle, then its upper half, then its lower). With a box of one point this is that point's search; with a
+    /// larger box, one walk serves many nearby searches, each of whose items come in its own order.
     @inline(__always)
     func walk(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double, _ visit: (Int) -> Void) {
         guard !ids.isEmpty else { return }
