@@ -106,6 +106,19 @@ final class CountingSource: TileSource, @unchecked Sendable {
         #expect(warnings == ["tile 0/0/0: no file \(folder.path)/0/0/0.png"])
     }
 
+    @Test func anOversizedTileImageIsRefusedBeforeDecoding() throws {
+        let folder = try scratchFolder("big-tiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("0/0/0.png")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let png = try Canvas(width: 4000, height: 1, format: .png).data()
+        try png.write(to: file)
+        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0, width: 256, height: 256)
+        let map = StaticMap(camera: camera, basemap: .tiles(try DirectoryTileSource(path: folder.path)))
+        let (_, warnings) = try StaticMapRenderer(style: bundledStyle("default")).render(map, format: .png)
+        #expect(warnings == ["tile 0/0/0: not a readable PNG image (\(png.count) bytes): the image size 4000×1 is over 2048 px per side"])
+    }
+
     @Test func folderTilesLandWhereTheyBelongAndAMissingOneIsNeutral() throws {
         let folder = try writeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -86,8 +86,8 @@ public final class Surface {
     ///
     /// Images with an alpha channel or a transparent colour become ARGB32 surfaces, others RGB24, as cairo makes them.
     /// - Throws: ``RenderError/unreadableImage(path:reason:)`` naming `source` when the bytes are not a PNG, are
-    ///   damaged or exceed ``maximumSide``, checked before the pixels are allocated.
-    public init(pngData data: Data, source: String) throws {
+    ///   damaged or exceed `maximumSide` (default ``maximumSide``), checked before the pixels are allocated.
+    public init(pngData data: Data, source: String, maximumSide: Int = Surface.maximumSide) throws {
         let file: PNGDecoder.File
         do {
             file = try PNGDecoder.File(data)
@@ -95,8 +95,9 @@ public final class Surface {
             throw RenderError.unreadableImage(path: source, reason: error.description)
         }
         let width = file.header.width, height = file.header.height
-        guard width <= Self.maximumSide, height <= Self.maximumSide else {
-            throw RenderError.unreadableImage(path: source, reason: "the image size \(width)×\(height) is over \(Self.maximumSide) px per side")
+        let limit = min(maximumSide, Self.maximumSide)
+        guard width <= limit, height <= limit else {
+            throw RenderError.unreadableImage(path: source, reason: "the image size \(width)×\(height) is over \(limit) px per side")
         }
         handle = cairo_image_surface_create(file.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
         sink = nil

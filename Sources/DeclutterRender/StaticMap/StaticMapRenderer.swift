@@ -77,6 +77,9 @@ public final class StaticMapRenderer {
         return (canvas, warnings)
     }
 
+    /// The largest tile image decoded, per side.
+    static let maximumTileSide = 2048
+
     /// Decodes fetched tiles in parallel; a tile that is not a readable PNG becomes a failure saying why.
     private func decode(_ fetched: [TileKey: Result<Data, TileFailure>], source: String) -> [TileKey: Result<Surface, TileFailure>] {
         let entries = Array(fetched)
@@ -85,7 +88,8 @@ public final class StaticMapRenderer {
             switch outcome {
             case let .success(data):
                 do {
-                    return .success(try Surface(pngData: data, source: "\(source) tile \(key)"))
+                    // A tile is at most 1,024 px (512 px @2x); a larger image from a server is refused before decoding.
+                    return .success(try Surface(pngData: data, source: "\(source) tile \(key)", maximumSide: Self.maximumTileSide))
                 } catch let RenderError.unreadableImage(_, reason) {
                     return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(reason)"))
                 } catch {
