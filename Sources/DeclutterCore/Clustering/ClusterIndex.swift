@@ -366,31 +366,27 @@ public final class ClusterIndex: @unchecked Sendable {
     /// can be within one radius of it.
     /// Nil when the lists would hold more than `budget` entries.
     static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double],
-                                      budget: Int) -> (offsets: [Int32], neighbors: [Int32])? {
+                              budget: Int) -> (offsets: [Int32], neighbors: [Int32])? {
         let count = level.count
         let chunks = max(1, min(Cores.available, count / 2048))
         // Per chunk: the items searched (in tree order), how many neighbours each has, and the neighbours.
         var parts = [(items: [Int32], counts: [Int32], neighbors: [Int32])](repeating: ([], [], []), count: chunks)
         var overflowed = [Bool](repeating: false, count: chunks)
         let chunkBudget = budget / chunks
-        let squared = radius * radius, skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7
+        let skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7
         // Which items search, decided in item order (the arrays' own order) so the walk in tree order below only
         // reads this small table for the many that do not.
-        var searching = [Bool](repeating: false, count: count)
-        var anySearching = false
-        for item in 0..<count where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[Int(level.items[item])] <= skipBeyond) {
-            searching[item] = true
-            anySearching = true
+        let searchers = (0..<count).map { item in
+            level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[Int(level.items[item])] <= skipBeyond)
         }
-        guard anySearching else { return ([Int32](repeating: 0, count: count + 1), []) }
-        let searchers = searching
+        guard searchers.contains(true) else { return ([Int32](repeating: 0, count: count + 1), []) }
         parts.withUnsafeMutableBufferPointer { buffer in
             overflowed.withUnsafeMutableBufferPointer { flags in
             nonisolated(unsafe) let results = buffer
             nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
-                var searcher = BatchSearcher(tree: tree, level: level, squared: squared, radius: radius)
+                var searcher = BatchSearcher(tree: tree, level: level, radius: radius)
                 var position = start
                 while position < end {
                     let batchEnd = min(end, position + BatchSearcher.width)
@@ -436,7 +432,6 @@ public final class ClusterIndex: @unchecked Sendable {
         static let width = 64
         let tree: KDTree
         let level: Level
-        let squared: Double
         let radius: Double
         /// The batch's items, their positions and groups, padded to whole vectors with far-away positions.
         var items: [Int] = []
@@ -446,10 +441,9 @@ public final class ClusterIndex: @unchecked Sendable {
         /// Hits in visiting order, as `batch slot << 32 | neighbour`.
         var hits: [Int] = []
 
-        init(tree: KDTree, level: Level, squared: Double, radius: Double) {
+        init(tree: KDTree, level: Level, radius: Double) {
             self.tree = tree
             self.level = level
-            self.squared = squared
             self.radius = radius
             items.reserveCapacity(Self.width)
             groups.reserveCapacity(Self.width)
@@ -469,59 +463,46 @@ public final class ClusterIndex: @unchecked Sendable {
             groups.append(level.groups[item])
         }
 
-        /// The batch's box: the smallest and largest x and y of its items.
-        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        /// Finds each item's neighbours within the radius, of its own group, in its own search's order: every
+        /// candidate the walk visits near the batch's box is measured against all the batch, eight items a vector,
+        /// exactly as a single search measures it.
+        mutating func search() {
+            guard !items.isEmpty else { return }
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for slot in 0..<items.count {
                 minX = min(minX, xs[slot]); maxX = max(maxX, xs[slot]); minY = min(minY, ys[slot]); maxY = max(maxY, ys[slot])
             }
-            return (minX, minY, maxX, maxY)
-        }
-
-        /// Calls `measure` with each candidate the walk visits near the box (at most `reach` outside it): its id,
-        /// and per vector of eight items the squared distances, computed exactly as a single search computes them.
-        @inline(__always)
-        func measure(reach: Double, _ body: (_ candidate: Int, _ vector: Int, _ squared: SIMD8<Double>) -> Void) {
-            guard !items.isEmpty else { return }
-            let (minX, minY, maxX, maxY) = box
-            let vectors = (items.count + 7) / 8
+            let vectors = (items.count + 7) / 8, limit = SIMD8<Double>(repeating: radius * radius)
             // Room to spare for rounding in the quick reject: the distance test decides.
-            let margin = reach * (1 + 1e-6)
+            let margin = radius * (1 + 1e-6)
+            // Collected in a local array: the walk's closure reads this searcher, so it cannot also append to it.
+            var found = hits
+            hits = []
             tree.ids.withUnsafeBufferPointer { ids in
             tree.coordinates.withUnsafeBufferPointer { coordinates in
             xs.withUnsafeBufferPointer { xs in
             ys.withUnsafeBufferPointer { ys in
                 let queryX = UnsafeRawPointer(xs.baseAddress!), queryY = UnsafeRawPointer(ys.baseAddress!)
-                tree.walk(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radius: reach) { position in
+                tree.walk(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radius: radius) { position in
                     let x = Double(coordinates[2 * position]), y = Double(coordinates[2 * position + 1])
                     guard x >= minX - margin, x <= maxX + margin, y >= minY - margin, y <= maxY + margin else { return }
                     let candidateX = SIMD8<Double>(repeating: x), candidateY = SIMD8<Double>(repeating: y)
                     let candidate = Int(ids[position])
                     for vector in 0..<vectors {
-                        // (x − qx)² + (y − qy)², in doubles, as a single search computes it.
+                        // (x − qx)² + (y − qy)² ≤ r², in doubles, as a single search computes it.
                         let dx = candidateX - queryX.loadUnaligned(fromByteOffset: 64 * vector, as: SIMD8<Double>.self)
                         let dy = candidateY - queryY.loadUnaligned(fromByteOffset: 64 * vector, as: SIMD8<Double>.self)
-                        body(candidate, vector, dx * dx + dy * dy)
+                        let close = dx * dx + dy * dy .<= limit
+                        guard any(close) else { continue }
+                        for lane in 0..<8 where close[lane] {
+                            let slot = 8 * vector + lane
+                            if candidate != items[slot] && level.groups[candidate] == groups[slot] { found.append(slot << 32 | candidate) }
+                        }
                     }
                 }
             }
             }
             }
-            }
-        }
-
-        /// Finds each item's neighbours within the radius, of its own group, in its own search's order.
-        mutating func search() {
-            let limit = SIMD8<Double>(repeating: squared)
-            var found = hits
-            hits = []
-            measure(reach: radius) { candidate, vector, squared in
-                let close = squared .<= limit
-                guard any(close) else { return }
-                for lane in 0..<8 where close[lane] {
-                    let slot = 8 * vector + lane
-                    if candidate != items[slot] && level.groups[candidate] == groups[slot] { found.append(slot << 32 | candidate) }
-                }
             }
             hits = found
         }

@@ -379,7 +379,7 @@ public struct PNGEncoder: Sendable, Hashable {
         case 4:
             for index in 0..<lead { out[index] = row[index] &- above[index] }
             for index in lead..<count {
-                out[index] = row[index] &- paeth(row[index - channels], above[index], above[index - channels])
+                out[index] = row[index] &- PNGDecoder.paeth(row[index - channels], above[index], above[index - channels])
             }
         default:
             for index in 0..<count { out[index] = row[index] }
@@ -390,15 +390,6 @@ public struct PNGEncoder: Sendable, Hashable {
             cost += value < 0 ? -value : value
         }
         return cost
-    }
-
-    /// The PNG Paeth predictor.
-    @inline(__always)
-    static func paeth(_ left: UInt8, _ above: UInt8, _ upperLeft: UInt8) -> UInt8 {
-        let estimate = Int(left) + Int(above) - Int(upperLeft)
-        let toLeft = abs(estimate - Int(left)), toAbove = abs(estimate - Int(above)), toUpperLeft = abs(estimate - Int(upperLeft))
-        if toLeft <= toAbove && toLeft <= toUpperLeft { return left }
-        return toAbove <= toUpperLeft ? above : upperLeft
     }
 
     /// Converts one row of native-endian premultiplied ARGB words to straight RGB or RGBA bytes.

@@ -41,14 +41,16 @@ public final class StaticMapRenderer {
             // A tile shown more than once (the world repeated across a wide map) is warned about once.
             var warned = Set<TileKey>()
             for placement in plan.tiles {
-                switch decoded[placement.key] {
-                case let .success(surface)?: tiles.append((placement, surface))
-                case let .failure(failure)?:
-                    tiles.append((placement, nil))
-                    if warned.insert(placement.key).inserted { warnings.append("tile \(placement.key): \(failure.reason)") }
-                case nil:
-                    tiles.append((placement, nil))
-                    if warned.insert(placement.key).inserted { warnings.append("tile \(placement.key): not returned by \(source.name)") }
+                if case let .success(surface)? = decoded[placement.key] {
+                    tiles.append((placement, surface))
+                    continue
+                }
+                tiles.append((placement, nil))
+                guard warned.insert(placement.key).inserted else { continue }
+                if case let .failure(failure)? = decoded[placement.key] {
+                    warnings.append("tile \(placement.key): \(failure.reason)")
+                } else {
+                    warnings.append("tile \(placement.key): not returned by \(source.name)")
                 }
             }
         }
