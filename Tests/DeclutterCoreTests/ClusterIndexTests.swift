@@ -167,26 +167,32 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         return result
     }
 
-    /// The batched neighbour search gives every item exactly the list its own k-d search gives, in the same order
-    /// (the order decides the float sums of centroids), for points in clumps and in the open, in three groups and none.
+    /// Neighbour lists from the grid, sorted into search order, are exactly each item's own k-d search (the order
+    /// decides the float sums of centroids), for points in clumps and in the open, in three groups and none, and
+    /// for a pair exactly one radius apart (searched again with the tree).
     @Test(arguments: [0.0005, 0.004, 0.03])
-    func batchedNeighbourListsEqualSingleSearches(radius: Double) {
+    func gridNeighbourListsInSearchOrderEqualSingleSearches(radius: Double) {
         var generator = TestRandom(seed: 31)
         func random() -> Double { generator.next() }
         var level = ClusterIndex.Level()
+        // A radius that is exactly the distance between two float32 positions.
+        let edge = Double(Float(0.25 + radius)), radius = edge - 0.25
         for index in 0..<9000 {
             let clump = index % 3 == 0
-            let x = clump ? 0.3 + random() * 0.02 : random(), y = clump ? 0.6 + random() * 0.02 : random()
+            var x = clump ? 0.3 + random() * 0.02 : random(), y = clump ? 0.6 + random() * 0.02 : random()
+            if index == 4001 || index == 4005 { (x, y) = (index == 4001 ? 0.25 : edge, 0.125) }
             level.xs.append(Double(Float(x))); level.ys.append(Double(Float(y)))
             level.items.append(Int32(index)); level.counts.append(1)
             level.groups.append(Int32(index % 4) - 1)
         }
         let tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)
-        let nearest = [Double](repeating: 0, count: level.count)
-        guard let lists = ClusterIndex.neighborLists(level, tree: tree, radius: radius, nearest: nearest, budget: .max / 2) else {
+        let subset = (0..<Int32(level.count)).filter { level.groups[Int($0)] >= 0 }
+        guard var lists = ClusterIndex.gridNeighborLists(level, subset: subset, radius: radius, budget: .max / 2) else {
             Issue.record("the lists went over an unlimited budget")
             return
         }
+        #expect(lists.borderline.contains(4001) && lists.borderline.contains(4005))
+        ClusterIndex.sortIntoSearchOrder(&lists, level: level, tree: tree, radius: radius)
         var differing = 0, entries = 0
         for item in stride(from: 0, to: level.count, by: 7) {
             #expect(tree.within(x: level.xs[item], y: level.ys[item], radius: radius)
@@ -206,6 +212,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         }
         #expect(differing == 0)
         #expect(entries > 3000)
+        #expect(lists.neighbors[Int(lists.offsets[4001])..<Int(lists.offsets[4002])].contains(4005))
     }
 
     /// Nearest-neighbour distances for the skipping: exact below the grid's cap, never above the true distance,
@@ -219,9 +226,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             level.xs.append(Double(Float(x))); level.ys.append(Double(Float(y)))
             level.items.append(Int32(index)); level.counts.append(1); level.groups.append(0)
         }
-        level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)
-        let nearest = ClusterIndex.nearestDistances(level, pointCount: level.count)
-        let cap = (1 - 1e-9) / Double(Int(Double(level.count).squareRoot() / 2))
+        let nearest = ClusterIndex.nearestDistances(level, pointCount: level.count, nodeSize: 64)
+        let cap = (1 - 1e-9) / Double(ClusterIndex.nearestGridSide(level.count))
         var exact = 0
         for i in 0..<level.count {
             var best = Double.infinity
@@ -239,6 +245,63 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             }
         }
         #expect(exact > 1500)
+    }
+
+    @Test func listsAreSortedIntoSearchOrderOnlyWhereTheOrderMatters() {
+        // Uniform points, most of which find no neighbour above zoom 8 (so few items search there), and clumps of
+        // points a few metres apart: they merge at high zooms into clusters that later take in two or more items
+        // at once, where the sums of the centroid may depend on the order.
+        var generator = TestRandom(seed: 59)
+        func random() -> Double { generator.next() }
+        var points = (0..<20_000).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
+        for _ in 0..<300 {
+            let longitude = random() * 360 - 180, latitude = random() * 170 - 85, spread = pow(10, -2 - random() * 3)
+            for _ in 0..<Int(3 + random() * 5) {
+                points.insert(ClusterPoint(longitude: longitude + random() * spread, latitude: latitude + random() * spread),
+                              at: Int(random() * Double(points.count)))
+            }
+        }
+        let fast = ClusterIndex(points: points)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        #expect(fast.listOrders.unsorted >= 5)
+        #expect(fast.listOrders.sorted >= 1)
+        for zoom in 0...17 {
+            let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")
+            for cluster in expected.prefix(20) {
+                guard let id = cluster.clusterId else { continue }
+                #expect((try? fast.leaves(of: id, limit: .max)) == (try? plain.leaves(of: id, limit: .max)), "cluster \(id)")
+            }
+        }
+    }
+
+    @Test func mergeOrderMattersOnlyForRoundedSumsReducersAndUnmergedItems() {
+        // One item with two neighbours: the origin (index 0) and items 1 and 2.
+        func level(_ xs: [Double], counts: [Int32]) -> ClusterIndex.Level {
+            var level = ClusterIndex.Level()
+            level.xs = xs; level.ys = xs; level.counts = counts
+            level.items = [0, 1, 2]; level.groups = [0, 0, 0]
+            return level
+        }
+        let offsets: [Int32] = [0, 2, 2, 2], neighbors: [Int32] = [1, 2]
+        let index = ClusterIndex(points: [])
+        // float32 positions of single points add up exactly in any order.
+        let points = level([Double(Float(0.3)), Double(Float(0.7)), Double(Float(0.1))], counts: [1, 1, 1])
+        #expect(!index.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
+        // Clusters' centroids have all 53 bits: here 0.123·3 + 0.456·2 + 0.789 rounds differently in the other order.
+        let cluster = level([0.123, 0.456, 0.789], counts: [3, 2, 1])
+        let origin: Double = 0.123 * 3, member: Double = 0.456 * 2
+        let first: Double = origin + member + 0.789, second: Double = origin + 0.789 + member
+        #expect(first != second)
+        #expect(index.mergeDependsOnOrder(cluster, offsets: offsets, neighbors: neighbors))
+        // With one neighbour, or with the second taken by an earlier item, there is one order only.
+        #expect(!index.mergeDependsOnOrder(cluster, offsets: [0, 1, 1, 1], neighbors: [1]))
+        #expect(!index.mergeDependsOnOrder(cluster, offsets: [0, 1, 2, 2], neighbors: [2, 2]))
+        // Items left unmerged are appended to the next level in list order; a reducer folds in list order.
+        let unmerged = ClusterIndex(points: [], options: ClusterOptions(minPoints: 4))
+        #expect(unmerged.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
+        let reducing = ClusterIndex(points: [], reducer: ClusterIndex.Reducer(map: { $0 }, reduce: { _, _ in }))
+        #expect(reducing.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
     }
 
     @Test func shortcutsChangeNothingOnUniformPoints() {

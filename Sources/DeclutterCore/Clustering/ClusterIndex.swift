@@ -24,23 +24,7 @@ public final class ClusterIndex: @unchecked Sendable {
     private var trees: [KDTree?] = []
     private let treeLock = NSLock()
     /// Every point and cluster once: input points at their input index, clusters after them.
-    private var itemX: [Double] = []
-    private var itemY: [Double] = []
-    /// Input index for points, cluster id for clusters.
-    private var itemId: [Int] = []
-    private var itemCount: [Int32] = []
-    /// Aggregate row for clusters, -1 for points.
-    private var itemRow: [Int32] = []
-    /// Clustering group; -1 never clusters.
-    private var itemGroup: [Int32] = []
-    /// The id of the cluster that took the item in, or -1.
-    private var itemParent: [Int] = []
-    /// Per-category member counts of every cluster, `categories.count` wide, indexed by a cluster's aggregate row.
-    private var categoryRows: [Int32] = []
-    /// Reduced properties of every cluster, by aggregate row (only with a reducer).
-    private var clusterProperties: [JSONObject] = []
-    /// Aggregate rows handed out so far.
-    private var rowCount = 0
+    private var table = ItemTable()
     private let pointCategory: [Int32]
     /// Each input point's distance to its nearest other point (world units), to skip neighbour searches that
     /// cannot find anything.
@@ -49,6 +33,29 @@ public final class ClusterIndex: @unchecked Sendable {
     private let identifiers: [String]
     /// False: every neighbour search is supercluster's own, one query at a time (the reference the tests compare with).
     private let shortcuts: Bool
+
+    /// The index's items in flat arrays: input points at their input index, clusters after them (an item is a
+    /// cluster exactly when its index is at least the number of points).
+    struct ItemTable {
+        /// Positions in world units (NaN for unlocated points).
+        var x: [Double] = []
+        var y: [Double] = []
+        /// Clustering group; -1 never clusters.
+        var group: [Int32] = []
+        /// The item of the cluster that took the item in, or -1.
+        var parent: [Int32] = []
+        /// Of clusters only, by `item - points.count`: the cluster's id, its number of points and its aggregate
+        /// row (-1 for none).
+        var clusterId: [Int] = []
+        var clusterCount: [Int32] = []
+        var clusterRow: [Int32] = []
+        /// Per-category member counts of every cluster, `categories.count` wide, by aggregate row.
+        var categoryRows: [Int32] = []
+        /// Reduced properties of every cluster, by aggregate row (only with a reducer).
+        var properties: [JSONObject] = []
+        /// Aggregate rows handed out so far.
+        var rowCount = 0
+    }
 
     /// A map/reduce pair that aggregates point properties into cluster properties, as supercluster's `map` and `reduce`.
     public struct Reducer: Sendable {
@@ -121,57 +128,66 @@ public final class ClusterIndex: @unchecked Sendable {
         var pointCategory = [Int32](repeating: -1, count: points.count)
         var top = Level()
         top.reserve(points.count)
-        itemX = [Double](repeating: .nan, count: points.count)
-        itemY = [Double](repeating: .nan, count: points.count)
-        itemId = Array(0..<points.count)
-        itemCount = [Int32](repeating: 1, count: points.count)
-        itemRow = [Int32](repeating: -1, count: points.count)
-        itemGroup = [Int32](repeating: -1, count: points.count)
-        itemParent = [Int](repeating: -1, count: points.count)
-        for (index, point) in points.enumerated() {
-            if let category = point.category {
-                if categoryIndex[category] == nil, categories == nil {
-                    categoryIndex[category] = categoryNames.count
-                    categoryNames.append(category)
+        var xs = [Double](repeating: .nan, count: points.count), ys = xs
+        var groups = [Int32](repeating: -1, count: points.count)
+        // The last category and identifier seen, as most points repeat the one before.
+        var lastCategory: (name: String, index: Int32)?, lastIdentifier: (name: String, group: Int32)?
+        points.withUnsafeBufferPointer { points in
+            // Fields are read in place: copying a whole point would retain its properties and strings.
+            for index in points.indices {
+                if let category = points[index].category {
+                    if let lastCategory, lastCategory.name == category {
+                        pointCategory[index] = lastCategory.index
+                    } else {
+                        if categoryIndex[category] == nil, categories == nil {
+                            categoryIndex[category] = categoryNames.count
+                            categoryNames.append(category)
+                        }
+                        pointCategory[index] = Int32(categoryIndex[category] ?? -1)
+                        lastCategory = (category, pointCategory[index])
+                    }
                 }
-                pointCategory[index] = Int32(categoryIndex[category] ?? -1)
-            }
-            var group: Int32 = -1
-            if let identifier = point.clusteringIdentifier {
-                if let known = identifierIndex[identifier] {
-                    group = known
-                } else {
-                    group = Int32(identifierNames.count)
-                    identifierIndex[identifier] = group
-                    identifierNames.append(identifier)
+                var group: Int32 = -1
+                if let identifier = points[index].clusteringIdentifier {
+                    if let lastIdentifier, lastIdentifier.name == identifier {
+                        group = lastIdentifier.group
+                    } else if let known = identifierIndex[identifier] {
+                        group = known
+                    } else {
+                        group = Int32(identifierNames.count)
+                        identifierIndex[identifier] = group
+                        identifierNames.append(identifier)
+                    }
+                    lastIdentifier = (identifier, group)
                 }
+                let longitude = points[index].longitude, latitude = points[index].latitude
+                // Unlocated points (null geometry) keep their index but are never placed, as in supercluster.
+                guard longitude.isFinite, latitude.isFinite else { continue }
+                // supercluster rounds projected input coordinates to float32 (Math.fround).
+                let x = Double(Float(WebMercator.x(longitude: longitude))), y = Double(Float(WebMercator.y(latitude: latitude)))
+                xs[index] = x; ys[index] = y; groups[index] = group
+                top.xs.append(x)
+                top.ys.append(y)
+                top.items.append(Int32(index))
+                top.counts.append(1)
+                top.groups.append(group)
             }
-            // Unlocated points (null geometry) keep their index but are never placed, as in supercluster.
-            guard point.longitude.isFinite, point.latitude.isFinite else { continue }
-            // supercluster rounds projected input coordinates to float32 (Math.fround).
-            let x = Double(Float(WebMercator.x(longitude: point.longitude))), y = Double(Float(WebMercator.y(latitude: point.latitude)))
-            itemX[index] = x; itemY[index] = y; itemGroup[index] = group
-            top.xs.append(x)
-            top.ys.append(y)
-            top.items.append(Int32(index))
-            top.counts.append(1)
-            top.groups.append(group)
         }
+        table.x = xs
+        table.y = ys
+        table.group = groups
+        table.parent = [Int32](repeating: -1, count: points.count)
         self.categories = categoryNames
         self.pointCategory = pointCategory
         self.identifiers = identifierNames
-        top.tree = KDTree(xs: top.xs, ys: top.ys, nodeSize: options.nodeSize)
-        nearest = shortcuts ? Self.nearestDistances(top, pointCount: points.count)
+        nearest = shortcuts ? Self.nearestDistances(top, pointCount: points.count, nodeSize: options.nodeSize)
             : [Double](repeating: 0, count: points.count)
         var built = [top.items]
         var current = top
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let (next, changed) = cluster(&current, zoom: zoom)
-            if changed || !shortcuts {
-                current = next
-                current.tree = KDTree(xs: current.xs, ys: current.ys, nodeSize: options.nodeSize)
-            }
-            // Unchanged: the level is the one above, tree and all; its item order array is shared.
+            // Unchanged: the level is the one above (with its tree, if one was needed); its item order array is shared.
+            if changed || !shortcuts { current = next }
             built.append(current.items)
         }
         levels = built.reversed()
@@ -190,12 +206,15 @@ public final class ClusterIndex: @unchecked Sendable {
         let count = level.count
         var next = Level()
         next.reserve(count)
-        guard let tree = level.tree else { return (next, false) }
         // Precomputed lists pay off where neighbours are few; at dense zooms they would hold billions of entries,
         // so there each unvisited item searches when its turn comes, as supercluster does.
-        let precomputed = shortcuts
-            ? Self.neighborLists(level, tree: tree, radius: radius, nearest: nearest, budget: 4 * count + 1_000_000) : nil
+        let precomputed = shortcuts ? neighborLists(&level, radius: radius) : nil
         if let precomputed, precomputed.offsets[count] == 0 { return (level, false) }   // nobody has a neighbour
+        if precomputed == nil && level.tree == nil { level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: options.nodeSize) }
+        // Taken out for the pass, so that appending to it neither copies it nor checks exclusive access each time.
+        var table = self.table
+        self.table = ItemTable()
+        defer { self.table = table }
         var searched: [Int32] = []
         var changed = false
         let categoryWidth = categories.count
@@ -226,7 +245,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 list = Int(precomputed.offsets[i])..<Int(precomputed.offsets[i + 1])
             } else {
                 searched.removeAll(keepingCapacity: true)
-                if group >= 0 {
+                if group >= 0, let tree = level.tree {
                     tree.within(x: x, y: y, radius: radius) { k in if k != i && level.groups[k] == group { searched.append(Int32(k)) } }
                 }
                 neighbors = searched
@@ -239,13 +258,13 @@ public final class ClusterIndex: @unchecked Sendable {
             if total > originCount && total >= options.minPoints {
                 changed = true
                 var weightedX = x * Double(originCount), weightedY = y * Double(originCount)
-                let id = (i << 5) + (zoom + 1) + points.count
+                let id = (i << 5) + (zoom + 1) + points.count, item = Int32(table.x.count)
                 let aggregated = categoryWidth > 0 || reducer != nil
-                let row = Int32(rowCount)
-                if aggregated { rowCount += 1 }
+                let row = Int32(table.rowCount)
+                if aggregated { table.rowCount += 1 }
                 if categoryWidth > 0 {
-                    categoryRows.append(contentsOf: repeatElement(0, count: categoryWidth))
-                    addCategories(of: level, i, to: Int(row))
+                    table.categoryRows.append(contentsOf: repeatElement(0, count: categoryWidth))
+                    addCategories(of: level, i, to: Int(row), in: &table)
                 }
                 var reduced = JSONObject(), reducing = false
                 for position in list {
@@ -255,20 +274,20 @@ public final class ClusterIndex: @unchecked Sendable {
                     let memberCount = Double(level.counts[k])
                     weightedX += level.xs[k] * memberCount
                     weightedY += level.ys[k] * memberCount
-                    itemParent[Int(level.items[k])] = id
-                    if categoryWidth > 0 { addCategories(of: level, k, to: Int(row)) }
+                    table.parent[Int(level.items[k])] = item
+                    if categoryWidth > 0 { addCategories(of: level, k, to: Int(row), in: &table) }
                     if let reducer {
-                        if !reducing { reduced = mapped(level, i); reducing = true }
-                        reducer.reduce(&reduced, mapped(level, k))
+                        if !reducing { reduced = mapped(level, i, table); reducing = true }
+                        reducer.reduce(&reduced, mapped(level, k, table))
                     }
                 }
-                if reducer != nil { clusterProperties.append(reduced) }
-                itemParent[Int(level.items[i])] = id
+                if reducer != nil { table.properties.append(reduced) }
+                table.parent[Int(level.items[i])] = item
                 let centroidX = weightedX / Double(total), centroidY = weightedY / Double(total)
                 next.xs.append(centroidX); next.ys.append(centroidY)
-                next.items.append(Int32(itemX.count)); next.counts.append(Int32(total)); next.groups.append(group)
-                itemX.append(centroidX); itemY.append(centroidY); itemId.append(id); itemCount.append(Int32(total))
-                itemRow.append(aggregated ? row : -1); itemGroup.append(group); itemParent.append(-1)
+                next.items.append(item); next.counts.append(Int32(total)); next.groups.append(group)
+                table.x.append(centroidX); table.y.append(centroidY); table.group.append(group); table.parent.append(-1)
+                table.clusterId.append(id); table.clusterCount.append(Int32(total)); table.clusterRow.append(aggregated ? row : -1)
             } else {
                 next.append(from: level, i)
                 if total > 1 {
@@ -287,61 +306,48 @@ public final class ClusterIndex: @unchecked Sendable {
     /// For every located input point, the distance to its nearest other point, or a cap when none is nearer:
     /// a lower bound, which is all the skipping needs. Computed by all cores.
     ///
-    /// Points are binned in a grid of square cells about two typical spacings wide (`2/√n` world units); any
+    /// Points are binned in a grid of square cells about one typical spacing wide (`1/√n` world units); any
     /// point nearer than a cell's width lies in the 3×3 cells around, so scanning those gives the exact distance
-    /// below the cap. Where the nine cells hold more than 1,024 points, the k-d tree answers instead.
-    static func nearestDistances(_ top: Level, pointCount: Int) -> [Double] {
+    /// below the cap. Where the nine cells hold more than 1,024 points, a k-d tree answers instead.
+    static func nearestDistances(_ top: Level, pointCount: Int, nodeSize: Int) -> [Double] {
         var distances = [Double](repeating: .infinity, count: pointCount)
-        guard let tree = top.tree, top.count > 1 else { return distances }
-        let count = top.count
-        let side = max(1, min(1024, Int(Double(count).squareRoot() / 2)))
+        guard top.count > 1 else { return distances }
+        let count = top.count, side = nearestGridSide(count)
         // Slightly under a cell: rounding in the cell index then cannot hide a nearer point.
         let cap = (1 - 1e-9) / Double(side), capSquared = cap * cap
-        func cell(_ value: Double) -> Int { min(side - 1, max(0, Int(value * Double(side)))) }
-        // The points of each cell, contiguous: a counting sort by cell.
-        var starts = [Int32](repeating: 0, count: side * side + 1)
-        var cells = [Int32](repeating: 0, count: count)
-        for i in 0..<count {
-            let index = cell(top.ys[i]) * side + cell(top.xs[i])
-            cells[i] = Int32(index)
-            starts[index + 1] += 1
+        let grid = PointGrid(xs: top.xs, ys: top.ys, side: side)
+        /// The 3×3 cells around a cell, as a range of rows and one of columns.
+        @Sendable func around(_ cell: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
+            let column = cell % side, row = cell / side
+            return (max(0, row - 1)...min(side - 1, row + 1), max(0, column - 1)...min(side - 1, column + 1))
         }
-        for index in 0..<side * side { starts[index + 1] += starts[index] }
-        // Points and their positions in cell order, so that the cells scanned for neighbouring points are read in turn.
-        var members = [Int32](repeating: 0, count: count)
-        var sortedX = [Double](repeating: 0, count: count), sortedY = [Double](repeating: 0, count: count)
-        var filled = starts
-        for i in 0..<count {
-            let index = Int(cells[i]), slot = Int(filled[index])
-            members[slot] = Int32(i)
-            sortedX[slot] = top.xs[i]
-            sortedY[slot] = top.ys[i]
-            filled[index] += 1
+        @Sendable func candidates(_ cell: Int) -> Int {
+            let (rows, columns) = around(cell)
+            return rows.reduce(0) { $0 + Int(grid.starts[$1 * side + columns.upperBound + 1] - grid.starts[$1 * side + columns.lowerBound]) }
         }
+        // Only crowded neighbourhoods (heaps of duplicates, say) need a k-d tree.
+        let crowded = (0..<side * side).contains { grid.starts[$0 + 1] > grid.starts[$0] && candidates($0) > 1024 }
+        let tree = crowded ? KDTree(xs: top.xs, ys: top.ys, nodeSize: nodeSize) : nil
         let chunks = max(1, min(Cores.available, count / 2048))
-        let cellStarts = starts, sorted = members, xs = sortedX, ys = sortedY
         distances.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let starts = cellStarts, members = sorted
-                var index = 0
+                let starts = grid.starts, xs = grid.xs, ys = grid.ys
+                var cell = 0
                 for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    while Int(starts[index + 1]) <= position { index += 1 }
-                    let i = Int(members[position]), x = xs[position], y = ys[position]
-                    let column = index % side, row = index / side
-                    let columns = max(0, column - 1)...min(side - 1, column + 1), rows = max(0, row - 1)...min(side - 1, row + 1)
-                    var candidates = 0
-                    for r in rows { candidates += Int(starts[r * side + columns.upperBound + 1] - starts[r * side + columns.lowerBound]) }
-                    guard candidates <= 1024 else {
+                    while Int(starts[cell + 1]) <= position { cell += 1 }
+                    let i = Int(grid.ids[position]), x = Double(xs[position]), y = Double(ys[position])
+                    if let tree, candidates(cell) > 1024 {
                         output[Int(top.items[i])] = tree.nearestDistance(x: x, y: y, excluding: i)
                         continue
                     }
+                    let (rows, columns) = around(cell)
                     var best = capSquared
-                    for r in rows {
-                        // A row of three cells is one run of the sorted points.
-                        for other in Int(starts[r * side + columns.lowerBound])..<Int(starts[r * side + columns.upperBound + 1])
+                    for row in rows {
+                        // A row of three cells is one run of the binned points.
+                        for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1])
                         where other != position {
-                            let dx = xs[other] - x, dy = ys[other] - y
+                            let dx = Double(xs[other]) - x, dy = Double(ys[other]) - y
                             best = min(best, dx * dx + dy * dy)
                         }
                     }
@@ -352,67 +358,104 @@ public final class ClusterIndex: @unchecked Sendable {
         return distances
     }
 
-    /// For every item, the other items of its clustering group within `radius`, in k-d traversal order, as
-    /// offsets into one flat list. Computed by all cores: each takes a contiguous run of the tree's items.
+    /// Cells a side of the grid that ``nearestDistances(_:pointCount:nodeSize:)`` bins `count` points in: about one
+    /// point a cell, so a point's 3×3 cells hold about nine.
+    static func nearestGridSide(_ count: Int) -> Int { max(1, min(2048, Int(Double(count).squareRoot()))) }
+
+    /// For every item of a level, the other items of its clustering group within `radius` (measured as supercluster's
+    /// k-d search measures them), as offsets into one flat list; in the order that search gives them wherever the
+    /// merging could depend on it. Nil when the lists would be too long (dense zooms): the level's tree is then built
+    /// for one search at a time.
     ///
-    /// Items are searched in batches of up to 64 neighbours in the tree's own order, which lie close together:
-    /// one walk of the tree serves the whole batch, visiting every node some item of the batch would visit, and
-    /// each candidate is measured against all of the batch at once in vector lanes. A walk visits nodes in the
-    /// order of each single search (middle, then the upper half, then the lower), so each item's list comes out
-    /// exactly as its own search would give it.
-    ///
-    /// A single point whose nearest neighbour is more than three radii away is skipped: clusters lie within
-    /// two radii of all their members (each zoom's merge reaches one radius, halving per zoom above), so nothing
-    /// can be within one radius of it.
-    /// Nil when the lists would hold more than `budget` entries.
-    static func neighborLists(_ level: Level, tree: KDTree, radius: Double, nearest: [Double],
-                              budget: Int) -> (offsets: [Int32], neighbors: [Int32])? {
+    /// Only some items search: a single point whose nearest neighbour is more than three radii away is skipped, as
+    /// clusters lie within two radii of all their members (each zoom's merge reaches one radius, halving per zoom
+    /// above), so nothing can be within one radius of it. By the same bound every neighbour of a searching item
+    /// searches too, so the lists come from a grid over the searching items alone. Their order only matters for a
+    /// merge of three or more items whose centroid sums could round differently in another order, with a reducer,
+    /// or for items left unmerged under `minPoints`: then (at the denser zooms, in practice) the level's k-d tree is
+    /// built and each list sorted into its search order.
+    private func neighborLists(_ level: inout Level, radius: Double) -> (offsets: [Int32], neighbors: [Int32])? {
         let count = level.count
-        let chunks = max(1, min(Cores.available, count / 2048))
-        // Per chunk: the items searched (in tree order), how many neighbours each has, and the neighbours.
-        var parts = [(items: [Int32], counts: [Int32], neighbors: [Int32])](repeating: ([], [], []), count: chunks)
-        var overflowed = [Bool](repeating: false, count: chunks)
-        let chunkBudget = budget / chunks
         let skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7
-        // Which items search, decided in item order (the arrays' own order) so the walk in tree order below only
-        // reads this small table for the many that do not.
-        let searchers = (0..<count).map { item in
-            level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[Int(level.items[item])] <= skipBeyond)
+        var subset: [Int32] = []
+        for item in 0..<count where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[Int(level.items[item])] <= skipBeyond) {
+            subset.append(Int32(item))
         }
-        guard searchers.contains(true) else { return ([Int32](repeating: 0, count: count + 1), []) }
+        guard !subset.isEmpty else { return ([Int32](repeating: 0, count: count + 1), []) }
+        guard var lists = Self.gridNeighborLists(level, subset: subset, radius: radius, budget: 4 * count + 1_000_000) else {
+            return nil
+        }
+        if lists.borderline.isEmpty && !mergeDependsOnOrder(level, offsets: lists.offsets, neighbors: lists.neighbors) {
+            listOrders.unsorted += 1
+            return (lists.offsets, lists.neighbors)
+        }
+        listOrders.sorted += 1
+        if level.tree == nil { level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: options.nodeSize) }
+        guard let tree = level.tree else { return nil }
+        Self.sortIntoSearchOrder(&lists, level: level, tree: tree, radius: radius)
+        return (lists.offsets, lists.neighbors)
+    }
+
+    /// Levels whose neighbour lists were used in grid order, and levels whose lists were sorted into search order
+    /// (for tests).
+    private(set) var listOrders = (unsorted: 0, sorted: 0)
+
+    /// For each of `subset` (items of a level, in order), the other items of its group within `radius`, from a grid
+    /// over the subset, in the grid's order, as offsets into one flat list; and the items with a candidate within a
+    /// billionth of the radius's edge, where a k-d search's pruning (rounded differently from the distance) might
+    /// decide otherwise. Computed by all cores; nil when the lists would hold more than `budget` entries.
+    static func gridNeighborLists(_ level: Level, subset: [Int32], radius: Double, budget: Int)
+        -> (offsets: [Int32], neighbors: [Int32], borderline: [Int32])? {
+        let count = level.count
+        // Cells at least two radii wide, so a search reads at most 2×2 of them; not many more than items.
+        let side = max(1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(1 / (2 * radius * (1 + 1e-6)))))
+        let grid = PointGrid(xs: level.xs, ys: level.ys, members: subset, side: side)
+        let chunks = max(1, min(Cores.available, subset.count / 2048))
+        let squared = radius * radius, edge = squared * 1e-9
+        // Per chunk: the items searched, how many neighbours each has, the neighbours, the borderline items.
+        var parts = [(items: [Int32], counts: [Int32], neighbors: [Int32], borderline: [Int32])](repeating: ([], [], [], []), count: chunks)
+        var overflowed = [Bool](repeating: false, count: chunks)
         parts.withUnsafeMutableBufferPointer { buffer in
             overflowed.withUnsafeMutableBufferPointer { flags in
             nonisolated(unsafe) let results = buffer
             nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
-                var searcher = BatchSearcher(tree: tree, level: level, radius: radius)
-                var position = start
-                while position < end {
-                    let batchEnd = min(end, position + BatchSearcher.width)
-                    searcher.clear()
-                    for treePosition in position..<batchEnd {
-                        let item = Int(tree.ids[treePosition])
-                        if searchers[item] { searcher.add(item) }
+                let starts = grid.starts, xs = grid.xs, ys = grid.ys, ids = grid.ids, groups = level.groups
+                var part = (items: [Int32](), counts: [Int32](), neighbors: [Int32](), borderline: [Int32]())
+                for position in (subset.count * chunk / chunks)..<(subset.count * (chunk + 1) / chunks) {
+                    let item = ids[position], qx = level.xs[Int(item)], qy = level.ys[Int(item)], group = groups[Int(item)]
+                    let columns = grid.cells(qx - radius, qx + radius)
+                    var found: Int32 = 0
+                    for row in grid.cells(qy - radius, qy + radius) {
+                        for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1]) {
+                            // (x − qx)² + (y − qy)² ≤ r², with the float32 position a k-d tree holds, as its search computes it.
+                            let dx = Double(xs[other]) - qx, dy = Double(ys[other]) - qy
+                            let distance = dx * dx + dy * dy
+                            guard distance <= squared + edge, ids[other] != item, groups[Int(ids[other])] == group else { continue }
+                            if distance >= squared - edge { part.borderline.append(item) }
+                            if distance <= squared {
+                                part.neighbors.append(ids[other])
+                                found += 1
+                            }
+                        }
                     }
-                    searcher.search()
-                    searcher.append(to: &results[chunk])
-                    if results[chunk].neighbors.count > chunkBudget {
+                    part.items.append(item)
+                    part.counts.append(found)
+                    if part.neighbors.count > budget / chunks {
                         overflow[chunk] = true
                         return
                     }
-                    position = batchEnd
                 }
+                results[chunk] = part
             }
             }
         }
         if overflowed.contains(true) { return nil }
-        var counts = [Int32](repeating: 0, count: count + 1)
+        var offsets = [Int32](repeating: 0, count: count + 1)
         for part in parts {
-            for (index, item) in part.items.enumerated() { counts[Int(item) + 1] = part.counts[index] }
+            for (index, item) in part.items.enumerated() { offsets[Int(item) + 1] = part.counts[index] }
         }
-        for item in 0..<count { counts[item + 1] += counts[item] }
-        let offsets = counts
+        for item in 0..<count { offsets[item + 1] += offsets[item] }
         var neighbors = [Int32](repeating: 0, count: Int(offsets[count]))
         for part in parts {
             var source = 0
@@ -422,126 +465,105 @@ public final class ClusterIndex: @unchecked Sendable {
                 source += length
             }
         }
-        return (offsets, neighbors)
+        return (offsets, neighbors, parts.flatMap(\.borderline))
     }
 
-    /// Searches up to ``width`` items of a level at once with one walk of the level's tree (see
-    /// ``neighborLists(_:tree:radius:nearest:budget:)``).
-    private struct BatchSearcher {
-        /// Items per batch: eight vectors of eight lanes.
-        static let width = 64
-        let tree: KDTree
-        let level: Level
-        let radius: Double
-        /// The batch's items, their positions and groups, padded to whole vectors with far-away positions.
-        var items: [Int] = []
-        var xs = [Double](repeating: .infinity, count: width)
-        var ys = [Double](repeating: .infinity, count: width)
-        var groups: [Int32] = []
-        /// Hits in visiting order, as `batch slot << 32 | neighbour`.
-        var hits: [Int] = []
-
-        init(tree: KDTree, level: Level, radius: Double) {
-            self.tree = tree
-            self.level = level
-            self.radius = radius
-            items.reserveCapacity(Self.width)
-            groups.reserveCapacity(Self.width)
-        }
-
-        mutating func clear() {
-            for slot in 0..<items.count { xs[slot] = .infinity; ys[slot] = .infinity }
-            items.removeAll(keepingCapacity: true)
-            groups.removeAll(keepingCapacity: true)
-            hits.removeAll(keepingCapacity: true)
-        }
-
-        mutating func add(_ item: Int) {
-            xs[items.count] = level.xs[item]
-            ys[items.count] = level.ys[item]
-            items.append(item)
-            groups.append(level.groups[item])
-        }
-
-        /// Finds each item's neighbours within the radius, of its own group, in its own search's order: every
-        /// candidate the walk visits near the batch's box is measured against all the batch, eight items a vector,
-        /// exactly as a single search measures it.
-        mutating func search() {
-            guard !items.isEmpty else { return }
-            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-            for slot in 0..<items.count {
-                minX = min(minX, xs[slot]); maxX = max(maxX, xs[slot]); minY = min(minY, ys[slot]); maxY = max(maxY, ys[slot])
-            }
-            let vectors = (items.count + 7) / 8, limit = SIMD8<Double>(repeating: radius * radius)
-            // Room to spare for rounding in the quick reject: the distance test decides.
-            let margin = radius * (1 + 1e-6)
-            // Collected in a local array: the walk's closure reads this searcher, so it cannot also append to it.
-            var found = hits
-            hits = []
-            tree.ids.withUnsafeBufferPointer { ids in
-            tree.coordinates.withUnsafeBufferPointer { coordinates in
-            xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                let queryX = UnsafeRawPointer(xs.baseAddress!), queryY = UnsafeRawPointer(ys.baseAddress!)
-                tree.walk(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radius: radius) { position in
-                    let x = Double(coordinates[2 * position]), y = Double(coordinates[2 * position + 1])
-                    guard x >= minX - margin, x <= maxX + margin, y >= minY - margin, y <= maxY + margin else { return }
-                    let candidateX = SIMD8<Double>(repeating: x), candidateY = SIMD8<Double>(repeating: y)
-                    let candidate = Int(ids[position])
-                    for vector in 0..<vectors {
-                        // (x − qx)² + (y − qy)² ≤ r², in doubles, as a single search computes it.
-                        let dx = candidateX - queryX.loadUnaligned(fromByteOffset: 64 * vector, as: SIMD8<Double>.self)
-                        let dy = candidateY - queryY.loadUnaligned(fromByteOffset: 64 * vector, as: SIMD8<Double>.self)
-                        let close = dx * dx + dy * dy .<= limit
-                        guard any(close) else { continue }
-                        for lane in 0..<8 where close[lane] {
-                            let slot = 8 * vector + lane
-                            if candidate != items[slot] && level.groups[candidate] == groups[slot] { found.append(slot << 32 | candidate) }
-                        }
+    /// Puts neighbour lists into the order the level's k-d search gives them: lists of two or more sorted by the
+    /// tree's search order, and the lists of borderline items searched again with the tree itself.
+    static func sortIntoSearchOrder(_ lists: inout (offsets: [Int32], neighbors: [Int32], borderline: [Int32]), level: Level,
+                                    tree: KDTree, radius: Double) {
+        let ranks = tree.searchRanks()
+        let count = level.count
+        lists.neighbors.withUnsafeMutableBufferPointer { neighbors in
+            for item in 0..<count where lists.offsets[item + 1] - lists.offsets[item] > 1 {
+                // Insertion sort: lists are short.
+                let start = Int(lists.offsets[item]), end = Int(lists.offsets[item + 1])
+                for position in start + 1..<end {
+                    let entry = neighbors[position], rank = ranks[Int(entry)]
+                    var slot = position
+                    while slot > start && ranks[Int(neighbors[slot - 1])] > rank {
+                        neighbors[slot] = neighbors[slot - 1]
+                        slot -= 1
                     }
+                    neighbors[slot] = entry
                 }
             }
-            }
-            }
-            }
-            hits = found
         }
+        guard !lists.borderline.isEmpty else { return }
+        let searchAgain = Set(lists.borderline)
+        var offsets: [Int32] = [0], neighbors: [Int32] = []
+        for item in 0..<count {
+            if searchAgain.contains(Int32(item)) {
+                let group = level.groups[item]
+                tree.within(x: level.xs[item], y: level.ys[item], radius: radius) { k in
+                    if k != item && level.groups[k] == group { neighbors.append(Int32(k)) }
+                }
+            } else {
+                neighbors.append(contentsOf: lists.neighbors[Int(lists.offsets[item])..<Int(lists.offsets[item + 1])])
+            }
+            offsets.append(Int32(neighbors.count))
+        }
+        lists = (offsets, neighbors, [])
+    }
 
-        /// Adds the batch's items, their neighbour counts and lists (each in visiting order) to a chunk's results.
-        func append(to part: inout (items: [Int32], counts: [Int32], neighbors: [Int32])) {
-            var counts = [Int](repeating: 0, count: Self.width + 1)
-            for hit in hits { counts[(hit >> 32) + 1] += 1 }
-            for slot in 0..<items.count {
-                part.items.append(Int32(items[slot]))
-                part.counts.append(Int32(counts[slot + 1]))
+    /// Whether merging a level with these neighbour lists could give another result with the lists in another
+    /// order: a dry run of the merging that looks at each merge of three or more items (the centroid sums are
+    /// computed in every order: float32 positions of single points add up exactly, clusters' need not), and at
+    /// every list with a reducer or with items left unmerged under `minPoints` (they are appended in list order).
+    func mergeDependsOnOrder(_ level: Level, offsets: [Int32], neighbors: [Int32]) -> Bool {
+        // Taken by an earlier merge; items before the current one have had their turn anyway.
+        var taken = Set<Int>()
+        var members: [Int] = []
+        for i in 0..<level.count where offsets[i] != offsets[i + 1] && !taken.contains(i) {
+            members.removeAll(keepingCapacity: true)
+            for position in Int(offsets[i])..<Int(offsets[i + 1]) {
+                let k = Int(neighbors[position])
+                if k > i && !taken.contains(k) { members.append(k) }
             }
-            for slot in 0..<Self.width { counts[slot + 1] += counts[slot] }
-            let base = part.neighbors.count
-            part.neighbors.append(contentsOf: repeatElement(0, count: hits.count))
-            for hit in hits {
-                let slot = hit >> 32
-                part.neighbors[base + counts[slot]] = Int32(truncatingIfNeeded: hit)
-                counts[slot] += 1
+            let total = members.reduce(Int(level.counts[i])) { $0 + Int(level.counts[$1]) }
+            if members.count >= 2 {
+                let merges = total > Int(level.counts[i]) && total >= options.minPoints
+                guard merges, reducer == nil, members.count <= 3, sumsAgree(level, origin: i, members) else { return true }
             }
+            taken.formUnion(members)
         }
+        return false
+    }
+
+    /// Whether the count-weighted position sums of a merge come out the same in every order of its members.
+    private func sumsAgree(_ level: Level, origin: Int, _ members: [Int]) -> Bool {
+        func sums(_ order: [Int]) -> (Double, Double) {
+            var x = level.xs[origin] * Double(level.counts[origin]), y = level.ys[origin] * Double(level.counts[origin])
+            for k in order {
+                x += level.xs[k] * Double(level.counts[k])
+                y += level.ys[k] * Double(level.counts[k])
+            }
+            return (x, y)
+        }
+        let orders = members.count == 2 ? [[1, 0]] : [[0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        let first = sums(members)
+        return orders.allSatisfy { order in sums(order.map { members[$0] }) == first }
     }
 
     /// Adds an item's members per category to a cluster row.
-    private func addCategories(of level: Level, _ index: Int, to row: Int) {
-        let width = categories.count
-        let source = itemRow[Int(level.items[index])]
-        if source >= 0 {
-            for category in 0..<width { categoryRows[row * width + category] += categoryRows[Int(source) * width + category] }
+    private func addCategories(of level: Level, _ index: Int, to row: Int, in table: inout ItemTable) {
+        let width = categories.count, item = Int(level.items[index])
+        if item >= points.count {
+            let source = Int(table.clusterRow[item - points.count])
+            for category in 0..<width { table.categoryRows[row * width + category] += table.categoryRows[source * width + category] }
         } else {
-            let category = pointCategory[Int(level.items[index])]
-            if category >= 0 { categoryRows[row * width + Int(category)] += 1 }
+            let category = pointCategory[item]
+            if category >= 0 { table.categoryRows[row * width + Int(category)] += 1 }
         }
     }
 
     /// supercluster's `_map`: a point's mapped properties, or a cluster's reduced ones (copied).
-    private func mapped(_ level: Level, _ index: Int) -> JSONObject {
-        let item = Int(level.items[index]), row = Int(itemRow[item])
-        if level.counts[index] > 1, row >= 0, row < clusterProperties.count { return clusterProperties[row] }
+    private func mapped(_ level: Level, _ index: Int, _ table: ItemTable) -> JSONObject {
+        let item = Int(level.items[index])
+        if item >= points.count {
+            let row = Int(table.clusterRow[item - points.count])
+            if row >= 0, row < table.properties.count { return table.properties[row] }
+        }
         return reducer?.map(points[item].properties) ?? JSONObject()
     }
 
@@ -553,7 +575,7 @@ public final class ClusterIndex: @unchecked Sendable {
         defer { treeLock.unlock() }
         if let built = trees[level] { return built }
         let items = levels[level]
-        let built = KDTree(xs: items.map { itemX[Int($0)] }, ys: items.map { itemY[Int($0)] }, nodeSize: options.nodeSize)
+        let built = KDTree(xs: items.map { table.x[Int($0)] }, ys: items.map { table.y[Int($0)] }, nodeSize: options.nodeSize)
         trees[level] = built
         return built
     }
@@ -616,9 +638,9 @@ public final class ClusterIndex: @unchecked Sendable {
         guard originIndex < items.count else { throw ClusterError.noSuchCluster(clusterId) }
         let origin = Int(items[originIndex])
         let radius = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
-        let children = tree(level).within(x: itemX[origin], y: itemY[origin], radius: radius)
+        let children = tree(level).within(x: table.x[origin], y: table.y[origin], radius: radius)
             .map { Int(items[$0]) }
-            .filter { itemParent[$0] == clusterId }
+            .filter { table.parent[$0] >= 0 && table.clusterId[Int(table.parent[$0]) - points.count] == clusterId }
             .map(feature)
         guard !children.isEmpty else { throw ClusterError.noSuchCluster(clusterId) }
         return children
@@ -665,12 +687,12 @@ public final class ClusterIndex: @unchecked Sendable {
 
     /// An item of the table as a query result.
     private func feature(_ item: Int) -> ClusterFeature {
-        let count = Int(itemCount[item])
-        if count > 1 {
-            return ClusterFeature(clusterId: itemId[item], pointIndex: nil, pointCount: count,
-                                  longitude: WebMercator.longitude(x: itemX[item]), latitude: WebMercator.latitude(y: itemY[item]),
-                                  categoryCounts: categoryCounts(row: itemRow[item]), properties: reducedProperties(itemRow[item]),
-                                  clusteringIdentifier: identifier(itemGroup[item]))
+        if item >= points.count {
+            let cluster = item - points.count, row = table.clusterRow[cluster]
+            return ClusterFeature(clusterId: table.clusterId[cluster], pointIndex: nil, pointCount: Int(table.clusterCount[cluster]),
+                                  longitude: WebMercator.longitude(x: table.x[item]), latitude: WebMercator.latitude(y: table.y[item]),
+                                  categoryCounts: categoryCounts(row: row), properties: reducedProperties(row),
+                                  clusteringIdentifier: identifier(table.group[item]))
         }
         let point = points[item]
         let category = pointCategory[item]
@@ -681,21 +703,22 @@ public final class ClusterIndex: @unchecked Sendable {
 
     /// An item of the table as a tile feature.
     private func tileFeature(_ item: Int, x: Double, y: Double, scale: Double) -> TileFeature {
-        let isCluster = itemCount[item] > 1
+        let isCluster = item >= points.count
         let worldX: Double, worldY: Double, tags: JSONObject, id: JSONValue?
         if isCluster {
-            worldX = itemX[item]; worldY = itemY[item]
-            var properties = reducedProperties(itemRow[item])
-            let count = Int(itemCount[item])
+            let cluster = item - points.count, row = table.clusterRow[cluster]
+            worldX = table.x[item]; worldY = table.y[item]
+            var properties = reducedProperties(row)
+            let count = Int(table.clusterCount[cluster])
             properties["cluster"] = .bool(true)
-            properties["cluster_id"] = .number(Double(itemId[item]))
+            properties["cluster_id"] = .number(Double(table.clusterId[cluster]))
             properties["point_count"] = .number(Double(count))
             properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
-            for (name, members) in categoryCounts(row: itemRow[item]).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
+            for (name, members) in categoryCounts(row: row).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
                 properties[name] = .number(Double(members))
             }
             tags = properties
-            id = .number(Double(itemId[item]))
+            id = .number(Double(table.clusterId[cluster]))
         } else {
             let point = points[item]
             // supercluster projects single points again at full precision for tiles.
@@ -713,15 +736,15 @@ public final class ClusterIndex: @unchecked Sendable {
         guard row >= 0, !categories.isEmpty else { return [:] }
         var counts: [String: Int] = [:]
         for (index, name) in categories.enumerated() {
-            let members = Int(categoryRows[Int(row) * categories.count + index])
+            let members = Int(table.categoryRows[Int(row) * categories.count + index])
             if members > 0 { counts[name] = members }
         }
         return counts
     }
 
     private func reducedProperties(_ row: Int32) -> JSONObject {
-        guard row >= 0, Int(row) < clusterProperties.count else { return JSONObject() }
-        return clusterProperties[Int(row)]
+        guard row >= 0, Int(row) < table.properties.count else { return JSONObject() }
+        return table.properties[Int(row)]
     }
 
     private func identifier(_ group: Int32) -> String? {

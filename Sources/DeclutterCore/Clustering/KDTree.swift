@@ -140,6 +140,31 @@ public struct KDTree: Sendable {
         }
     }
 
+    /// Each item's place in the order every search visits items (kdbush's: a range's middle, then its upper half,
+    /// then its lower; a leaf from left to right), by item: any search's results come sorted by it.
+    func searchRanks() -> [Int32] {
+        var ranks = [Int32](repeating: 0, count: ids.count)
+        guard !ids.isEmpty else { return ranks }
+        var next: Int32 = 0
+        var stack = [(left: 0, right: ids.count - 1)]
+        while let (left, right) = stack.popLast() {
+            if right - left <= nodeSize {
+                for position in stride(from: left, through: right, by: 1) {
+                    ranks[Int(ids[position])] = next
+                    next += 1
+                }
+                continue
+            }
+            let middle = (left + right) >> 1
+            ranks[Int(ids[middle])] = next
+            next += 1
+            // The lower half below the upper on the stack: the upper is taken first, as a search takes it.
+            stack.append((left, middle - 1))
+            stack.append((middle + 1, right))
+        }
+        return ranks
+    }
+
     /// The distance from (x, y) to the nearest item other than `excluding`; infinity when there is none.
     public func nearestDistance(x qx: Double, y qy: Double, excluding: Int) -> Double {
         guard ids.count > 1 else { return .infinity }

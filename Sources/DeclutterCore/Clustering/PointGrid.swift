@@ -1,0 +1,95 @@
+import Foundation
+
+/// Points binned in a uniform grid over the unit square (world units), stored cell by cell in flat arrays, so
+/// that the points near a position are a few contiguous runs.
+///
+/// Positions are kept as float32, as supercluster's k-d trees keep them, so distances measured here are the
+/// distances a tree search measures.
+struct PointGrid: Sendable {
+    /// Cells along each side.
+    let side: Int
+    /// Where each cell's points start in the flat arrays (row by row, `side * side + 1` entries).
+    let starts: [Int32]
+    /// The points' positions, cell by cell.
+    let xs: [Float]
+    let ys: [Float]
+    /// The points' indices in the arrays the grid was built from.
+    let ids: [Int32]
+
+    /// Bins points given as parallel arrays; `members`, if given, are the indices to bin (default: all).
+    ///
+    /// Two counting sorts: by row into bands, carrying each point's position along, then each band by column.
+    /// Scattering a million random points straight into a million cells misses the cache at every write; the
+    /// bands have few enough write positions to stay in cache, and a band fits in cache for its own sort.
+    init(xs sourceX: [Double], ys sourceY: [Double], members: [Int32]? = nil, side: Int) {
+        let side = max(1, side)
+        self.side = side
+        let count = members?.count ?? sourceX.count
+        func cell(_ value: Float) -> Int { Self.cell(Double(value), side: side) }
+        struct Entry { var x: Float; var y: Float; var id: Int32; var column: Int32 }
+        var rowStarts = [Int](repeating: 0, count: side + 1)
+        var rows = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for position in 0..<count {
+                let index = members.map { Int($0[position]) } ?? position
+                let row = cell(Float(sourceY[index]))
+                buffer[position] = Int32(row)
+                rowStarts[row + 1] += 1
+            }
+            initialized = count
+        }
+        for row in 0..<side { rowStarts[row + 1] += rowStarts[row] }
+        var banded = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = rowStarts
+            for position in 0..<count {
+                let index = members.map { Int($0[position]) } ?? position
+                let x = Float(sourceX[index]), row = Int(rows[position])
+                buffer[filled[row]] = Entry(x: x, y: Float(sourceY[index]), id: Int32(index), column: Int32(cell(x)))
+                filled[row] += 1
+            }
+            initialized = count
+        }
+        rows = []
+        var starts = [Int32](repeating: 0, count: side * side + 1)
+        var xs = [Float](repeating: 0, count: count), ys = [Float](repeating: 0, count: count)
+        var ids = [Int32](repeating: 0, count: count)
+        var filled = [Int](repeating: 0, count: side)
+        for row in 0..<side {
+            let band = rowStarts[row]..<rowStarts[row + 1]
+            for column in 0..<side { filled[column] = 0 }
+            for position in band { filled[Int(banded[position].column)] += 1 }
+            var next = band.lowerBound
+            for column in 0..<side {
+                starts[row * side + column] = Int32(next)
+                let cellCount = filled[column]
+                filled[column] = next
+                next += cellCount
+            }
+            for position in band {
+                let entry = banded[position], slot = filled[Int(entry.column)]
+                xs[slot] = entry.x; ys[slot] = entry.y; ids[slot] = entry.id
+                filled[Int(entry.column)] = slot + 1
+            }
+        }
+        banded = []
+        starts[side * side] = Int32(count)
+        self.starts = starts
+        self.xs = xs
+        self.ys = ys
+        self.ids = ids
+    }
+
+    /// The cells along one axis that points at `low…high` can lie in, with a margin far above rounding in the
+    /// cell arithmetic and far below a cell. Positions outside the square are binned in the edge cells.
+    @inline(__always)
+    func cells(_ low: Double, _ high: Double) -> ClosedRange<Int> {
+        let margin = 1e-9
+        let first = Self.cell(low - margin, side: side)
+        return first...max(first, Self.cell(high + margin, side: side))
+    }
+
+    /// The cell along one axis of a position, edge cells for positions outside the square.
+    @inline(__always)
+    static func cell(_ value: Double, side: Int) -> Int {
+        Int(max(0, min(Double(side - 1), (value * Double(side)).rounded(.down))))
+    }
+}
