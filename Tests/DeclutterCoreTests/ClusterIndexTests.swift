@@ -147,10 +147,10 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
     /// half pushed before the upper, so the upper half is searched first.
     func kdbushWithin(_ tree: KDTree, x qx: Double, y qy: Double, radius: Double) -> [Int] {
         var result: [Int] = []
-        var stack = [0, tree.ids.count - 1, 0]
+        var stack = [0, tree.entries.count - 1, 0]
         func measure(_ index: Int) {
-            let dx = Double(tree.coordinates[2 * index]) - qx, dy = Double(tree.coordinates[2 * index + 1]) - qy
-            if dx * dx + dy * dy <= radius * radius { result.append(Int(tree.ids[index])) }
+            let dx = Double(tree.entries[index].x) - qx, dy = Double(tree.entries[index].y) - qy
+            if dx * dx + dy * dy <= radius * radius { result.append(Int(tree.entries[index].id)) }
         }
         while !stack.isEmpty {
             let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
@@ -160,7 +160,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             }
             let middle = (left + right) >> 1
             measure(middle)
-            let split = Double(tree.coordinates[2 * middle + axis])
+            let split = Double(axis == 0 ? tree.entries[middle].x : tree.entries[middle].y)
             if (axis == 0 ? qx : qy) - radius <= split { stack += [left, middle - 1, 1 - axis] }
             if (axis == 0 ? qx : qy) + radius >= split { stack += [middle + 1, right, 1 - axis] }
         }
@@ -227,7 +227,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             level.items.append(Int32(index)); level.counts.append(1); level.groups.append(0)
         }
         let nearest = ClusterIndex.nearestDistances(level, pointCount: level.count, nodeSize: 64)
-        let cap = (1 - 1e-9) / Double(ClusterIndex.nearestGridSide(level.count))
+        let cap = ClusterIndex.nearestCap(level.count)
         var exact = 0
         for i in 0..<level.count {
             var best = Double.infinity
@@ -304,7 +304,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         #expect(reducing.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
     }
 
-    @Test func shortcutsChangeNothingOnUniformPoints() {
+    @Test func shortcutsChangeNothingOnUniformPoints() throws {
         // Uniform points: most have no neighbour at most zooms, so long runs of lone items are copied at once.
         var generator = TestRandom(seed: 5)
         func random() -> Double { generator.next() }
@@ -312,11 +312,24 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         let options = ClusterOptions(maxZoom: 12)
         let fast = ClusterIndex(points: points, options: options)
         let plain = ClusterIndex(points: points, options: options, categories: nil, reducer: nil, shortcuts: false)
+        #expect(fast.levelsKeptAsChanges >= 5)
         for zoom in 0...13 {
             let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")
             #expect(expected.reduce(0) { $0 + $1.pointCount } == points.count)
         }
+        // A cluster's id names its origin's place in the level above; finding the children there checks every
+        // level's order as spelled out from the changes.
+        var checked = 0
+        for zoom in 0...12 {
+            for cluster in fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) {
+                guard let id = cluster.clusterId else { continue }
+                let children = try fast.children(of: id)
+                #expect(children.reduce(0) { $0 + $1.pointCount } == cluster.pointCount, "cluster \(id)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
     }
 }
 

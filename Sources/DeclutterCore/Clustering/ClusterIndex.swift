@@ -19,7 +19,9 @@ public final class ClusterIndex: @unchecked Sendable {
     public let categories: [String]
     /// Levels by zoom: `levels[z - minZoom]`, with one extra level above `maxZoom` holding the input points.
     /// A level is only its items' order (indices into the item table); trees are built when first queried.
-    private var levels: [[Int32]] = []
+    private var levels: [LevelOrder] = []
+    /// Item orders of the levels queried so far, by level.
+    private var orders: [[Int32]?] = []
     /// Query trees by level, built on first use.
     private var trees: [KDTree?] = []
     private let treeLock = NSLock()
@@ -29,6 +31,8 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Each input point's distance to its nearest other point (world units), to skip neighbour searches that
     /// cannot find anything.
     private var nearest: [Double] = []
+    /// The distance below which `nearest` is exact (above it, a lower bound).
+    private var nearestCap = 0.0
     private let reducer: Reducer?
     private let identifiers: [String]
     /// False: every neighbour search is supercluster's own, one query at a time (the reference the tests compare with).
@@ -55,6 +59,42 @@ public final class ClusterIndex: @unchecked Sendable {
         var properties: [JSONObject] = []
         /// Aggregate rows handed out so far.
         var rowCount = 0
+    }
+
+    /// A level's item order: in full, or as its changes to the level above (one zoom up), which is much smaller
+    /// where few items merged — most zooms above the dense ones.
+    enum LevelOrder: Sendable {
+        case full([Int32])
+        /// Runs of the level above as `start, end` (both ≥ 0) and single items as `-item - 1`, in order.
+        case changes([Int32])
+    }
+
+    /// Records a level's order as changes to the level above while it is built, until they grow past `limit`.
+    struct OrderChanges {
+        private(set) var entries: [Int32]? = []
+        let limit: Int
+
+        /// Positions of the level above, kept in order.
+        mutating func keep(_ range: Range<Int>) {
+            guard let count = entries?.count else { return }
+            // A run's end is the only non-negative last entry: extend it when this range follows on.
+            if let last = entries?.last, last >= 0, Int(last) == range.lowerBound {
+                entries?[count - 1] = Int32(range.upperBound)
+            } else {
+                add(Int32(range.lowerBound), Int32(range.upperBound))
+            }
+        }
+
+        /// A new item (a cluster).
+        mutating func insert(_ item: Int32) {
+            guard entries != nil else { return }
+            add(-item - 1)
+        }
+
+        private mutating func add(_ values: Int32...) {
+            entries?.append(contentsOf: values)
+            if let count = entries?.count, count > limit { entries = nil }
+        }
     }
 
     /// A map/reduce pair that aggregates point properties into cluster properties, as supercluster's `map` and `reduce`.
@@ -125,7 +165,8 @@ public final class ClusterIndex: @unchecked Sendable {
         var categoryIndex = Dictionary(categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var identifierIndex: [String: Int32] = [:]
         var identifierNames: [String] = []
-        var pointCategory = [Int32](repeating: -1, count: points.count)
+        // One entry a point once some point has a category.
+        var pointCategory: [Int32] = []
         var top = Level()
         top.reserve(points.count)
         var xs = [Double](repeating: .nan, count: points.count), ys = xs
@@ -136,6 +177,7 @@ public final class ClusterIndex: @unchecked Sendable {
             // Fields are read in place: copying a whole point would retain its properties and strings.
             for index in points.indices {
                 if let category = points[index].category {
+                    if pointCategory.isEmpty { pointCategory = [Int32](repeating: -1, count: points.count) }
                     if let lastCategory, lastCategory.name == category {
                         pointCategory[index] = lastCategory.index
                     } else {
@@ -180,18 +222,30 @@ public final class ClusterIndex: @unchecked Sendable {
         self.categories = categoryNames
         self.pointCategory = pointCategory
         self.identifiers = identifierNames
-        nearest = shortcuts ? Self.nearestDistances(top, pointCount: points.count, nodeSize: options.nodeSize)
-            : [Double](repeating: 0, count: points.count)
-        var built = [top.items]
+        if shortcuts {
+            nearest = Self.nearestDistances(top, pointCount: points.count, nodeSize: options.nodeSize)
+            nearestCap = Self.nearestCap(top.count)
+        }
+        var built = [LevelOrder.full(top.items)]
         var current = top
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            let (next, changed) = cluster(&current, zoom: zoom)
-            // Unchanged: the level is the one above (with its tree, if one was needed); its item order array is shared.
-            if changed || !shortcuts { current = next }
-            built.append(current.items)
+            let (next, changed, changes) = cluster(&current, zoom: zoom)
+            if changed || !shortcuts {
+                current = next
+                built.append(changes.map { .changes($0) } ?? .full(current.items))
+            } else if case .full = built[built.count - 1] {
+                // Unchanged: the level is the one above (with its tree, if one was needed), its order array shared.
+                built.append(built[built.count - 1])
+            } else {
+                built.append(.changes([0, Int32(current.count)]))
+            }
         }
         levels = built.reversed()
+        orders = [[Int32]?](repeating: nil, count: levels.count)
         trees = [KDTree?](repeating: nil, count: levels.count)
+        nearest = []
+        // The levels' temporary arrays were many and large; a server keeps the index, not them.
+        FreedMemory.returnToSystem()
     }
 
     /// The level for a zoom, clamped to the index's range (`maxZoom + 1` holds the points).
@@ -201,7 +255,7 @@ public final class ClusterIndex: @unchecked Sendable {
 
     /// One zoom's greedy pass over the level above: neighbour lists first (in parallel, they do not depend on
     /// the merging), then the merges in item order exactly as supercluster makes them.
-    private func cluster(_ level: inout Level, zoom: Int) -> (Level, changed: Bool) {
+    private func cluster(_ level: inout Level, zoom: Int) -> (Level, changed: Bool, changes: [Int32]?) {
         let radius = options.radius / (options.extent * pow(2, Double(zoom)))
         let count = level.count
         var next = Level()
@@ -209,14 +263,17 @@ public final class ClusterIndex: @unchecked Sendable {
         // Precomputed lists pay off where neighbours are few; at dense zooms they would hold billions of entries,
         // so there each unvisited item searches when its turn comes, as supercluster does.
         let precomputed = shortcuts ? neighborLists(&level, radius: radius) : nil
-        if let precomputed, precomputed.offsets[count] == 0 { return (level, false) }   // nobody has a neighbour
+        if let precomputed, precomputed.offsets[count] == 0 { return (level, false, nil) }   // nobody has a neighbour
         if precomputed == nil && level.tree == nil { level.tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: options.nodeSize) }
+        // With the lists at hand the tree has served (queries build their own).
+        if precomputed != nil { level.tree = nil }
         // Taken out for the pass, so that appending to it neither copies it nor checks exclusive access each time.
         var table = self.table
         self.table = ItemTable()
         defer { self.table = table }
         var searched: [Int32] = []
         var changed = false
+        var changes = OrderChanges(limit: count / 8)
         let categoryWidth = categories.count
         var visited = [Bool](repeating: false, count: count)
         let offsets = precomputed?.offsets ?? []
@@ -233,6 +290,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 // a later item may list one of these.
                 for k in i..<end { visited[k] = true }
                 next.append(from: level, i..<end)
+                changes.keep(i..<end)
                 i = end - 1
                 continue
             }
@@ -286,21 +344,24 @@ public final class ClusterIndex: @unchecked Sendable {
                 let centroidX = weightedX / Double(total), centroidY = weightedY / Double(total)
                 next.xs.append(centroidX); next.ys.append(centroidY)
                 next.items.append(item); next.counts.append(Int32(total)); next.groups.append(group)
+                changes.insert(item)
                 table.x.append(centroidX); table.y.append(centroidY); table.group.append(group); table.parent.append(-1)
                 table.clusterId.append(id); table.clusterCount.append(Int32(total)); table.clusterRow.append(aggregated ? row : -1)
             } else {
                 next.append(from: level, i)
+                changes.keep(i..<i + 1)
                 if total > 1 {
                     changed = true
                     for position in list where !visited[Int(neighbors[position])] {
                         let k = Int(neighbors[position])
                         visited[k] = true
                         next.append(from: level, k)
+                        changes.keep(k..<k + 1)
                     }
                 }
             }
         }
-        return (next, changed)
+        return (next, changed, changes.entries)
     }
 
     /// For every located input point, the distance to its nearest other point, or a cap when none is nearer:
@@ -313,8 +374,7 @@ public final class ClusterIndex: @unchecked Sendable {
         var distances = [Double](repeating: .infinity, count: pointCount)
         guard top.count > 1 else { return distances }
         let count = top.count, side = nearestGridSide(count)
-        // Slightly under a cell: rounding in the cell index then cannot hide a nearer point.
-        let cap = (1 - 1e-9) / Double(side), capSquared = cap * cap
+        let cap = nearestCap(count), capSquared = cap * cap
         let grid = PointGrid(xs: top.xs, ys: top.ys, side: side)
         /// The 3×3 cells around a cell, as a range of rows and one of columns.
         @Sendable func around(_ cell: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
@@ -332,11 +392,11 @@ public final class ClusterIndex: @unchecked Sendable {
         distances.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let starts = grid.starts, xs = grid.xs, ys = grid.ys
+                let starts = grid.starts, entries = grid.entries
                 var cell = 0
                 for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
                     while Int(starts[cell + 1]) <= position { cell += 1 }
-                    let i = Int(grid.ids[position]), x = Double(xs[position]), y = Double(ys[position])
+                    let i = Int(entries[position].id), x = Double(entries[position].x), y = Double(entries[position].y)
                     if let tree, candidates(cell) > 1024 {
                         output[Int(top.items[i])] = tree.nearestDistance(x: x, y: y, excluding: i)
                         continue
@@ -347,7 +407,7 @@ public final class ClusterIndex: @unchecked Sendable {
                         // A row of three cells is one run of the binned points.
                         for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1])
                         where other != position {
-                            let dx = Double(xs[other]) - x, dy = Double(ys[other]) - y
+                            let dx = Double(entries[other].x) - x, dy = Double(entries[other].y) - y
                             best = min(best, dx * dx + dy * dy)
                         }
                     }
@@ -361,6 +421,10 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Cells a side of the grid that ``nearestDistances(_:pointCount:nodeSize:)`` bins `count` points in: about one
     /// point a cell, so a point's 3×3 cells hold about nine.
     static func nearestGridSide(_ count: Int) -> Int { max(1, min(2048, Int(Double(count).squareRoot()))) }
+
+    /// The largest distance ``nearestDistances(_:pointCount:nodeSize:)`` gives exactly: slightly under a cell, so
+    /// that rounding in the cell index cannot hide a nearer point.
+    static func nearestCap(_ count: Int) -> Double { (1 - 1e-9) / Double(nearestGridSide(count)) }
 
     /// For every item of a level, the other items of its clustering group within `radius` (measured as supercluster's
     /// k-d search measures them), as offsets into one flat list; in the order that search gives them wherever the
@@ -378,7 +442,10 @@ public final class ClusterIndex: @unchecked Sendable {
         let count = level.count
         let skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7
         var subset: [Int32] = []
-        for item in 0..<count where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest[Int(level.items[item])] <= skipBeyond) {
+        // Once the radius reaches the distances' cap, every point searches, and the distances can go.
+        if skipBeyond >= nearestCap { nearest = [] }
+        for item in 0..<count
+        where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest.isEmpty || nearest[Int(level.items[item])] <= skipBeyond) {
             subset.append(Int32(item))
         }
         guard !subset.isEmpty else { return ([Int32](repeating: 0, count: count + 1), []) }
@@ -420,21 +487,21 @@ public final class ClusterIndex: @unchecked Sendable {
             nonisolated(unsafe) let results = buffer
             nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let starts = grid.starts, xs = grid.xs, ys = grid.ys, ids = grid.ids, groups = level.groups
+                let starts = grid.starts, entries = grid.entries, groups = level.groups
                 var part = (items: [Int32](), counts: [Int32](), neighbors: [Int32](), borderline: [Int32]())
                 for position in (subset.count * chunk / chunks)..<(subset.count * (chunk + 1) / chunks) {
-                    let item = ids[position], qx = level.xs[Int(item)], qy = level.ys[Int(item)], group = groups[Int(item)]
+                    let item = entries[position].id, qx = level.xs[Int(item)], qy = level.ys[Int(item)], group = groups[Int(item)]
                     let columns = grid.cells(qx - radius, qx + radius)
                     var found: Int32 = 0
                     for row in grid.cells(qy - radius, qy + radius) {
                         for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1]) {
                             // (x − qx)² + (y − qy)² ≤ r², with the float32 position a k-d tree holds, as its search computes it.
-                            let dx = Double(xs[other]) - qx, dy = Double(ys[other]) - qy
+                            let candidate = entries[other], dx = Double(candidate.x) - qx, dy = Double(candidate.y) - qy
                             let distance = dx * dx + dy * dy
-                            guard distance <= squared + edge, ids[other] != item, groups[Int(ids[other])] == group else { continue }
+                            guard distance <= squared + edge, candidate.id != item, groups[Int(candidate.id)] == group else { continue }
                             if distance >= squared - edge { part.borderline.append(item) }
                             if distance <= squared {
-                                part.neighbors.append(ids[other])
+                                part.neighbors.append(candidate.id)
                                 found += 1
                             }
                         }
@@ -552,7 +619,7 @@ public final class ClusterIndex: @unchecked Sendable {
             let source = Int(table.clusterRow[item - points.count])
             for category in 0..<width { table.categoryRows[row * width + category] += table.categoryRows[source * width + category] }
         } else {
-            let category = pointCategory[item]
+            let category = pointCategory.isEmpty ? -1 : pointCategory[item]
             if category >= 0 { table.categoryRows[row * width + Int(category)] += 1 }
         }
     }
@@ -569,12 +636,59 @@ public final class ClusterIndex: @unchecked Sendable {
 
     // MARK: Queries
 
+    /// Levels kept as changes to the level above (for tests).
+    var levelsKeptAsChanges: Int {
+        levels.reduce(0) { count, level in if case .changes = level { count + 1 } else { count } }
+    }
+
+    /// A level's item order, spelled out on first use.
+    private func order(_ level: Int) -> [Int32] {
+        treeLock.lock()
+        defer { treeLock.unlock() }
+        return lockedOrder(level)
+    }
+
+    private func lockedOrder(_ level: Int) -> [Int32] {
+        if let order = orders[level] { return order }
+        // The nearest level above kept in full or already spelled out, then the changes down from it (the levels
+        // between are not kept).
+        var above = level, items: [Int32] = []
+        while true {
+            if let order = orders[above] {
+                items = order
+                break
+            }
+            if case let .full(order) = levels[above] {
+                items = order
+                break
+            }
+            above += 1
+        }
+        for next in stride(from: above - 1, through: level, by: -1) {
+            guard case let .changes(changes) = levels[next] else { continue }
+            var spelled: [Int32] = []
+            var position = 0
+            while position < changes.count {
+                if changes[position] < 0 {
+                    spelled.append(-changes[position] - 1)
+                    position += 1
+                } else {
+                    spelled.append(contentsOf: items[Int(changes[position])..<Int(changes[position + 1])])
+                    position += 2
+                }
+            }
+            items = spelled
+        }
+        orders[level] = items
+        return items
+    }
+
     /// A level's tree, built on first use (only the level being clustered keeps one while the index is built).
     private func tree(_ level: Int) -> KDTree {
+        let items = order(level)
         treeLock.lock()
         defer { treeLock.unlock() }
         if let built = trees[level] { return built }
-        let items = levels[level]
         let built = KDTree(xs: items.map { table.x[Int($0)] }, ys: items.map { table.y[Int($0)] }, nodeSize: options.nodeSize)
         trees[level] = built
         return built
@@ -596,7 +710,7 @@ public final class ClusterIndex: @unchecked Sendable {
         }
         guard zoom.isFinite else { return [] }
         let level = levelIndex(Int(zoom.rounded(.down)))
-        let items = levels[level]
+        let items = order(level)
         return tree(level).range(minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
                                  maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude))
             .map { feature(Int(items[$0])) }
@@ -606,7 +720,7 @@ public final class ClusterIndex: @unchecked Sendable {
     /// `getTile`; nil when the tile is empty.
     public func tile(z: Int, x: Int, y: Int) -> [TileFeature]? {
         let level = levelIndex(z)
-        let items = levels[level], tree = tree(level)
+        let items = order(level), tree = tree(level)
         let scale = pow(2, Double(z))
         let padding = options.radius / options.extent
         let top = (Double(y) - padding) / scale, bottom = (Double(y) + 1 + padding) / scale
@@ -634,7 +748,7 @@ public final class ClusterIndex: @unchecked Sendable {
             throw ClusterError.noSuchCluster(clusterId)
         }
         let level = originZoom - options.minZoom
-        let items = levels[level]
+        let items = order(level)
         guard originIndex < items.count else { throw ClusterError.noSuchCluster(clusterId) }
         let origin = Int(items[originIndex])
         let radius = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
@@ -695,7 +809,7 @@ public final class ClusterIndex: @unchecked Sendable {
                                   clusteringIdentifier: identifier(table.group[item]))
         }
         let point = points[item]
-        let category = pointCategory[item]
+        let category = pointCategory.isEmpty ? -1 : pointCategory[item]
         return ClusterFeature(clusterId: nil, pointIndex: item, pointCount: 1, longitude: point.longitude,
                               latitude: point.latitude, categoryCounts: category >= 0 ? [categories[Int(category)]: 1] : [:],
                               properties: point.properties, clusteringIdentifier: point.clusteringIdentifier)

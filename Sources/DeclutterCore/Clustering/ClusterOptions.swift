@@ -57,10 +57,6 @@ public struct ClusterPoint: Sendable, Hashable {
 
 /// A cluster or a single point in a query result.
 public struct ClusterFeature: Sendable, Hashable {
-    /// The cluster's id (`cluster_id`), or nil for a single point.
-    public var clusterId: Int?
-    /// For a single point, its index in the input.
-    public var pointIndex: Int?
     /// Points in the cluster (1 for a single point).
     public var pointCount: Int
     /// Longitude of the point or of the cluster's count-weighted centre.
@@ -73,6 +69,38 @@ public struct ClusterFeature: Sendable, Hashable {
     public var properties: JSONObject
     /// The clustering identifier shared by the members.
     public var clusteringIdentifier: String?
+    /// The cluster's id or the point's index in one field, and last: a world query can return a million features.
+    private var identity: Identity
+
+    private enum Identity: Sendable, Hashable {
+        case cluster(Int)
+        case point(Int)
+        case none
+    }
+
+    /// Creates a feature: a cluster with its id, or a single point with its input index.
+    public init(clusterId: Int?, pointIndex: Int?, pointCount: Int, longitude: Double, latitude: Double,
+                categoryCounts: [String: Int], properties: JSONObject, clusteringIdentifier: String?) {
+        self.pointCount = pointCount
+        self.longitude = longitude
+        self.latitude = latitude
+        self.categoryCounts = categoryCounts
+        self.properties = properties
+        self.clusteringIdentifier = clusteringIdentifier
+        identity = clusterId.map { .cluster($0) } ?? pointIndex.map { .point($0) } ?? .none
+    }
+
+    /// The cluster's id (`cluster_id`), or nil for a single point.
+    public var clusterId: Int? {
+        get { if case let .cluster(id) = identity { id } else { nil } }
+        set { identity = newValue.map { .cluster($0) } ?? .none }
+    }
+
+    /// For a single point, its index in the input.
+    public var pointIndex: Int? {
+        get { if case let .point(index) = identity { index } else { nil } }
+        set { identity = newValue.map { .point($0) } ?? .none }
+    }
 
     /// Whether this is a cluster of two or more points.
     public var isCluster: Bool { clusterId != nil }

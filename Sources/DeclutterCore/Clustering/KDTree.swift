@@ -5,16 +5,14 @@ import Foundation
 public struct KDTree: Sendable {
     /// Leaf size: ranges this small are scanned linearly.
     public let nodeSize: Int
-    /// Item indices in k-d order.
-    private(set) var ids: [UInt32]
-    /// x, y pairs in k-d order.
-    private(set) var coordinates: [Float]
+    /// Items in k-d order: positions and indices, sorted and searched in place.
+    private(set) var entries: [Entry]
 
     /// Builds the tree from points given as parallel x and y arrays (rounded to float32, as kdbush stores them).
     public init(xs: [Double], ys: [Double], nodeSize: Int = 64) {
         self.nodeSize = min(max(nodeSize, 2), 65_535)
         let count = xs.count
-        // Sorted as one array of (x, y, id) so that a swap moves one 12-byte entry, then split into the query layout.
+        // One array of (x, y, id), so that a swap moves one 12-byte entry.
         var entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count { buffer[index] = Entry(x: Float(xs[index]), y: Float(ys[index]), id: UInt32(index)) }
             initialized = count
@@ -36,18 +34,11 @@ public struct KDTree: Sendable {
                 }
             }
         }
-        ids = entries.map(\.id)
-        coordinates = [Float](unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
-            for (index, entry) in entries.enumerated() {
-                buffer[2 * index] = entry.x
-                buffer[2 * index + 1] = entry.y
-            }
-            initialized = 2 * count
-        }
+        self.entries = entries
     }
 
-    /// An item while the tree is sorted.
-    struct Entry {
+    /// An item of the tree: its float32 position and its index.
+    struct Entry: Sendable {
         var x: Float
         var y: Float
         var id: UInt32
@@ -56,25 +47,25 @@ public struct KDTree: Sendable {
     }
 
     /// The number of items.
-    public var count: Int { ids.count }
+    public var count: Int { entries.count }
 
     /// Items with minX ≤ x ≤ maxX and minY ≤ y ≤ maxY, in traversal order.
     public func range(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [Int] {
         var result: [Int] = []
-        guard !ids.isEmpty else { return result }
-        var stack: [Int] = [0, ids.count - 1, 0]
+        guard !entries.isEmpty else { return result }
+        var stack: [Int] = [0, entries.count - 1, 0]
         while !stack.isEmpty {
             let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
             if right - left <= nodeSize {
                 for index in stride(from: left, through: right, by: 1) {
-                    let x = Double(coordinates[2 * index]), y = Double(coordinates[2 * index + 1])
-                    if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[index])) }
+                    let x = Double(entries[index].x), y = Double(entries[index].y)
+                    if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(entries[index].id)) }
                 }
                 continue
             }
             let middle = (left + right) >> 1
-            let x = Double(coordinates[2 * middle]), y = Double(coordinates[2 * middle + 1])
-            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[middle])) }
+            let x = Double(entries[middle].x), y = Double(entries[middle].y)
+            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(entries[middle].id)) }
             if axis == 0 ? minX <= x : minY <= y { stack += [left, middle - 1, 1 - axis] }
             if axis == 0 ? maxX >= x : maxY >= y { stack += [middle + 1, right, 1 - axis] }
         }
@@ -88,29 +79,16 @@ public struct KDTree: Sendable {
         return result
     }
 
-    /// Calls `visit` with each item within `radius` of (x, y), in traversal order.
-    @inline(__always)
+    /// Calls `visit` with each item within `radius` of (x, y), in kdbush's traversal order: a range's middle, then
+    /// its upper half, then its lower.
     public func within(x qx: Double, y qy: Double, radius: Double, _ visit: (Int) -> Void) {
-        let squared = radius * radius
-        ids.withUnsafeBufferPointer { ids in
-            coordinates.withUnsafeBufferPointer { coordinates in
-                walk(minX: qx, minY: qy, maxX: qx, maxY: qy, radius: radius) { position in
-                    let dx = Double(coordinates[2 * position]) - qx, dy = Double(coordinates[2 * position + 1]) - qy
-                    if dx * dx + dy * dy <= squared { visit(Int(ids[position])) }
-                }
+        guard !entries.isEmpty else { return }
+        let nodeSize = self.nodeSize, count = entries.count, squared = radius * radius
+        entries.withUnsafeBufferPointer { entries in
+            func measure(_ position: Int) {
+                let dx = Double(entries[position].x) - qx, dy = Double(entries[position].y) - qy
+                if dx * dx + dy * dy <= squared { visit(Int(entries[position].id)) }
             }
-        }
-    }
-
-    /// Calls `visit` with the position (in k-d order) of every item that a search within `radius` of some point of
-    /// the box `minX…maxX` × `minY…maxY` measures, in the order the search measures them (kdbush's: a range's
-    /// middle, then its upper half, then its lower). With a box of one point this is that point's search; with a
-    /// larger box, one walk serves many nearby searches, each of whose items come in its own order.
-    @inline(__always)
-    func walk(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double, _ visit: (Int) -> Void) {
-        guard !ids.isEmpty else { return }
-        let nodeSize = self.nodeSize, count = ids.count
-        coordinates.withUnsafeBufferPointer { coordinates in
             let capacity = 6 * (Int.bitWidth - count.leadingZeroBitCount + 2)
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
                 stack[0] = 0; stack[1] = count - 1; stack[2] = 0
@@ -119,19 +97,17 @@ public struct KDTree: Sendable {
                     let axis = stack[top - 1], right = stack[top - 2], left = stack[top - 3]
                     top -= 3
                     if right - left <= nodeSize {
-                        for position in stride(from: left, through: right, by: 1) { visit(position) }
+                        for position in stride(from: left, through: right, by: 1) { measure(position) }
                         continue
                     }
                     let middle = (left + right) >> 1
-                    visit(middle)
-                    // The same tests as a single search's, with the box's near edge: rounding is monotonic, so every
-                    // range one of the searches enters is entered.
-                    let split = Double(coordinates[2 * middle + axis])
-                    if (axis == 0 ? minX : minY) - radius <= split {
+                    measure(middle)
+                    let split = Double(entries[middle].coordinate(axis))
+                    if (axis == 0 ? qx : qy) - radius <= split {
                         stack[top] = left; stack[top + 1] = middle - 1; stack[top + 2] = 1 - axis
                         top += 3
                     }
-                    if (axis == 0 ? maxX : maxY) + radius >= split {
+                    if (axis == 0 ? qx : qy) + radius >= split {
                         stack[top] = middle + 1; stack[top + 1] = right; stack[top + 2] = 1 - axis
                         top += 3
                     }
@@ -143,20 +119,20 @@ public struct KDTree: Sendable {
     /// Each item's place in the order every search visits items (kdbush's: a range's middle, then its upper half,
     /// then its lower; a leaf from left to right), by item: any search's results come sorted by it.
     func searchRanks() -> [Int32] {
-        var ranks = [Int32](repeating: 0, count: ids.count)
-        guard !ids.isEmpty else { return ranks }
+        var ranks = [Int32](repeating: 0, count: entries.count)
+        guard !entries.isEmpty else { return ranks }
         var next: Int32 = 0
-        var stack = [(left: 0, right: ids.count - 1)]
+        var stack = [(left: 0, right: entries.count - 1)]
         while let (left, right) = stack.popLast() {
             if right - left <= nodeSize {
                 for position in stride(from: left, through: right, by: 1) {
-                    ranks[Int(ids[position])] = next
+                    ranks[Int(entries[position].id)] = next
                     next += 1
                 }
                 continue
             }
             let middle = (left + right) >> 1
-            ranks[Int(ids[middle])] = next
+            ranks[Int(entries[middle].id)] = next
             next += 1
             // The lower half below the upper on the stack: the upper is taken first, as a search takes it.
             stack.append((left, middle - 1))
@@ -167,49 +143,46 @@ public struct KDTree: Sendable {
 
     /// The distance from (x, y) to the nearest item other than `excluding`; infinity when there is none.
     public func nearestDistance(x qx: Double, y qy: Double, excluding: Int) -> Double {
-        guard ids.count > 1 else { return .infinity }
+        guard entries.count > 1 else { return .infinity }
         var best = Double.infinity
         let nodeSize = self.nodeSize
-        ids.withUnsafeBufferPointer { ids in
-            coordinates.withUnsafeBufferPointer { coordinates in
-                let capacity = 2 * (Int.bitWidth - ids.count.leadingZeroBitCount + 2)
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * capacity) { stack in
-                    // Per pending range, the squared distance to the splitting line that separates it from the query:
-                    // checked when the range is taken, with the best distance known by then.
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { bounds in
-                        stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
-                        bounds[0] = 0
-                        var top = 1
-                        while top > 0 {
-                            top -= 1
-                            if bounds[top] > best { continue }
-                            let left = stack[3 * top], right = stack[3 * top + 1], axis = stack[3 * top + 2]
-                            if right - left <= nodeSize {
-                                for index in stride(from: left, through: right, by: 1) where Int(ids[index]) != excluding {
-                                    let dx = Double(coordinates[2 * index]) - qx, dy = Double(coordinates[2 * index + 1]) - qy
-                                    best = min(best, dx * dx + dy * dy)
-                                }
-                                continue
-                            }
-                            let middle = (left + right) >> 1
-                            if Int(ids[middle]) != excluding {
-                                let dx = Double(coordinates[2 * middle]) - qx, dy = Double(coordinates[2 * middle + 1]) - qy
-                                best = min(best, dx * dx + dy * dy)
-                            }
-                            let offset = (axis == 0 ? qx : qy) - Double(coordinates[2 * middle + axis])
-                            let nearLow = offset <= 0
-                            // Far side first on the stack, near side on top: the near side is searched first.
-                            stack[3 * top] = nearLow ? middle + 1 : left
-                            stack[3 * top + 1] = nearLow ? right : middle - 1
-                            stack[3 * top + 2] = 1 - axis
-                            bounds[top] = offset * offset
-                            top += 1
-                            stack[3 * top] = nearLow ? left : middle + 1
-                            stack[3 * top + 1] = nearLow ? middle - 1 : right
-                            stack[3 * top + 2] = 1 - axis
-                            bounds[top] = 0
-                            top += 1
+        entries.withUnsafeBufferPointer { entries in
+            func measure(_ position: Int) {
+                guard Int(entries[position].id) != excluding else { return }
+                let dx = Double(entries[position].x) - qx, dy = Double(entries[position].y) - qy
+                best = min(best, dx * dx + dy * dy)
+            }
+            let capacity = 2 * (Int.bitWidth - entries.count.leadingZeroBitCount + 2)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * capacity) { stack in
+                // Per pending range, the squared distance to the splitting line that separates it from the query:
+                // checked when the range is taken, with the best distance known by then.
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { bounds in
+                    stack[0] = 0; stack[1] = entries.count - 1; stack[2] = 0
+                    bounds[0] = 0
+                    var top = 1
+                    while top > 0 {
+                        top -= 1
+                        if bounds[top] > best { continue }
+                        let left = stack[3 * top], right = stack[3 * top + 1], axis = stack[3 * top + 2]
+                        if right - left <= nodeSize {
+                            for position in stride(from: left, through: right, by: 1) { measure(position) }
+                            continue
                         }
+                        let middle = (left + right) >> 1
+                        measure(middle)
+                        let offset = (axis == 0 ? qx : qy) - Double(entries[middle].coordinate(axis))
+                        let nearLow = offset <= 0
+                        // Far side first on the stack, near side on top: the near side is searched first.
+                        stack[3 * top] = nearLow ? middle + 1 : left
+                        stack[3 * top + 1] = nearLow ? right : middle - 1
+                        stack[3 * top + 2] = 1 - axis
+                        bounds[top] = offset * offset
+                        top += 1
+                        stack[3 * top] = nearLow ? left : middle + 1
+                        stack[3 * top + 1] = nearLow ? middle - 1 : right
+                        stack[3 * top + 2] = 1 - axis
+                        bounds[top] = 0
+                        top += 1
                     }
                 }
             }

@@ -10,23 +10,26 @@ struct PointGrid: Sendable {
     let side: Int
     /// Where each cell's points start in the flat arrays (row by row, `side * side + 1` entries).
     let starts: [Int32]
-    /// The points' positions, cell by cell.
-    let xs: [Float]
-    let ys: [Float]
-    /// The points' indices in the arrays the grid was built from.
-    let ids: [Int32]
+    /// The points, cell by cell: float32 positions and indices in the arrays the grid was built from.
+    let entries: [Entry]
+
+    /// A binned point.
+    struct Entry: Sendable {
+        var x: Float
+        var y: Float
+        var id: Int32
+    }
 
     /// Bins points given as parallel arrays; `members`, if given, are the indices to bin (default: all).
     ///
-    /// Two counting sorts: by row into bands, carrying each point's position along, then each band by column.
-    /// Scattering a million random points straight into a million cells misses the cache at every write; the
-    /// bands have few enough write positions to stay in cache, and a band fits in cache for its own sort.
+    /// Two counting sorts: by row into bands, then each band by column in place. Scattering a million random
+    /// points straight into a million cells misses the cache at every write; the bands have few enough write
+    /// positions to stay in cache, and a band fits in cache for its own sort.
     init(xs sourceX: [Double], ys sourceY: [Double], members: [Int32]? = nil, side: Int) {
         let side = max(1, side)
         self.side = side
         let count = members?.count ?? sourceX.count
         func cell(_ value: Float) -> Int { Self.cell(Double(value), side: side) }
-        struct Entry { var x: Float; var y: Float; var id: Int32; var column: Int32 }
         var rowStarts = [Int](repeating: 0, count: side + 1)
         var rows = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
             for position in 0..<count {
@@ -38,44 +41,42 @@ struct PointGrid: Sendable {
             initialized = count
         }
         for row in 0..<side { rowStarts[row + 1] += rowStarts[row] }
-        var banded = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             var filled = rowStarts
             for position in 0..<count {
                 let index = members.map { Int($0[position]) } ?? position
-                let x = Float(sourceX[index]), row = Int(rows[position])
-                buffer[filled[row]] = Entry(x: x, y: Float(sourceY[index]), id: Int32(index), column: Int32(cell(x)))
+                let row = Int(rows[position])
+                buffer[filled[row]] = Entry(x: Float(sourceX[index]), y: Float(sourceY[index]), id: Int32(index))
                 filled[row] += 1
             }
             initialized = count
         }
         rows = []
         var starts = [Int32](repeating: 0, count: side * side + 1)
-        var xs = [Float](repeating: 0, count: count), ys = [Float](repeating: 0, count: count)
-        var ids = [Int32](repeating: 0, count: count)
         var filled = [Int](repeating: 0, count: side)
+        var band: [Entry] = []
         for row in 0..<side {
-            let band = rowStarts[row]..<rowStarts[row + 1]
+            let range = rowStarts[row]..<rowStarts[row + 1]
+            band.removeAll(keepingCapacity: true)
+            band.append(contentsOf: entries[range])
             for column in 0..<side { filled[column] = 0 }
-            for position in band { filled[Int(banded[position].column)] += 1 }
-            var next = band.lowerBound
+            for entry in band { filled[cell(entry.x)] += 1 }
+            var next = range.lowerBound
             for column in 0..<side {
                 starts[row * side + column] = Int32(next)
                 let cellCount = filled[column]
                 filled[column] = next
                 next += cellCount
             }
-            for position in band {
-                let entry = banded[position], slot = filled[Int(entry.column)]
-                xs[slot] = entry.x; ys[slot] = entry.y; ids[slot] = entry.id
-                filled[Int(entry.column)] = slot + 1
+            for entry in band {
+                let column = cell(entry.x)
+                entries[filled[column]] = entry
+                filled[column] += 1
             }
         }
-        banded = []
         starts[side * side] = Int32(count)
         self.starts = starts
-        self.xs = xs
-        self.ys = ys
-        self.ids = ids
+        self.entries = entries
     }
 
     /// The cells along one axis that points at `low…high` can lie in, with a margin far above rounding in the
