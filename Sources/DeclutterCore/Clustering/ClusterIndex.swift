@@ -38,29 +38,6 @@ public final class ClusterIndex: @unchecked Sendable {
     /// False: every neighbour search is supercluster's own, one query at a time (the reference the tests compare with).
     private let shortcuts: Bool
 
-    /// The index's items in flat arrays: input points at their input index, clusters after them (an item is a
-    /// cluster exactly when its index is at least the number of points).
-    struct ItemTable {
-        /// Positions in world units (NaN for unlocated points).
-        var x: [Double] = []
-        var y: [Double] = []
-        /// Clustering group; -1 never clusters.
-        var group: [Int32] = []
-        /// The item of the cluster that took the item in, or -1.
-        var parent: [Int32] = []
-        /// Of clusters only, by `item - points.count`: the cluster's id, its number of points and its aggregate
-        /// row (-1 for none).
-        var clusterId: [Int] = []
-        var clusterCount: [Int32] = []
-        var clusterRow: [Int32] = []
-        /// Per-category member counts of every cluster, `categories.count` wide, by aggregate row.
-        var categoryRows: [Int32] = []
-        /// Reduced properties of every cluster, by aggregate row (only with a reducer).
-        var properties: [JSONObject] = []
-        /// Aggregate rows handed out so far.
-        var rowCount = 0
-    }
-
     /// A level's item order: in full, or as its changes to the level above (one zoom up), which is much smaller
     /// where few items merged — most zooms above the dense ones.
     enum LevelOrder: Sendable {
@@ -215,10 +192,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 top.groups.append(group)
             }
         }
-        table.x = xs
-        table.y = ys
-        table.group = groups
-        table.parent = [Int32](repeating: -1, count: points.count)
+        table = ItemTable(xs: xs, ys: ys, groups: groups)
         self.categories = categoryNames
         self.pointCategory = pointCategory
         self.identifiers = identifierNames
@@ -270,7 +244,13 @@ public final class ClusterIndex: @unchecked Sendable {
         // Taken out for the pass, so that appending to it neither copies it nor checks exclusive access each time.
         var table = self.table
         self.table = ItemTable()
-        defer { self.table = table }
+        // This zoom's clusters, added to the table at the end.
+        var made: [ItemTable.Cluster] = []
+        defer {
+            table.append(made)
+            self.table = table
+        }
+        let firstItem = table.count
         var searched: [Int32] = []
         var changed = false
         var changes = OrderChanges(limit: count / 8)
@@ -316,7 +296,7 @@ public final class ClusterIndex: @unchecked Sendable {
             if total > originCount && total >= options.minPoints {
                 changed = true
                 var weightedX = x * Double(originCount), weightedY = y * Double(originCount)
-                let id = (i << 5) + (zoom + 1) + points.count, item = Int32(table.x.count)
+                let id = (i << 5) + (zoom + 1) + points.count, item = Int32(firstItem + made.count)
                 let aggregated = categoryWidth > 0 || reducer != nil
                 let row = Int32(table.rowCount)
                 if aggregated { table.rowCount += 1 }
@@ -332,7 +312,7 @@ public final class ClusterIndex: @unchecked Sendable {
                     let memberCount = Double(level.counts[k])
                     weightedX += level.xs[k] * memberCount
                     weightedY += level.ys[k] * memberCount
-                    table.parent[Int(level.items[k])] = item
+                    table.setParent(Int(level.items[k]), item)
                     if categoryWidth > 0 { addCategories(of: level, k, to: Int(row), in: &table) }
                     if let reducer {
                         if !reducing { reduced = mapped(level, i, table); reducing = true }
@@ -340,13 +320,13 @@ public final class ClusterIndex: @unchecked Sendable {
                     }
                 }
                 if reducer != nil { table.properties.append(reduced) }
-                table.parent[Int(level.items[i])] = item
+                table.setParent(Int(level.items[i]), item)
                 let centroidX = weightedX / Double(total), centroidY = weightedY / Double(total)
                 next.xs.append(centroidX); next.ys.append(centroidY)
                 next.items.append(item); next.counts.append(Int32(total)); next.groups.append(group)
                 changes.insert(item)
-                table.x.append(centroidX); table.y.append(centroidY); table.group.append(group); table.parent.append(-1)
-                table.clusterId.append(id); table.clusterCount.append(Int32(total)); table.clusterRow.append(aggregated ? row : -1)
+                made.append(ItemTable.Cluster(x: centroidX, y: centroidY, id: id, group: group, parent: -1, count: Int32(total),
+                                              row: aggregated ? row : -1))
             } else {
                 next.append(from: level, i)
                 changes.keep(i..<i + 1)
@@ -616,7 +596,7 @@ public final class ClusterIndex: @unchecked Sendable {
     private func addCategories(of level: Level, _ index: Int, to row: Int, in table: inout ItemTable) {
         let width = categories.count, item = Int(level.items[index])
         if item >= points.count {
-            let source = Int(table.clusterRow[item - points.count])
+            let source = Int(table.cluster(item).row)
             for category in 0..<width { table.categoryRows[row * width + category] += table.categoryRows[source * width + category] }
         } else {
             let category = pointCategory.isEmpty ? -1 : pointCategory[item]
@@ -628,7 +608,7 @@ public final class ClusterIndex: @unchecked Sendable {
     private func mapped(_ level: Level, _ index: Int, _ table: ItemTable) -> JSONObject {
         let item = Int(level.items[index])
         if item >= points.count {
-            let row = Int(table.clusterRow[item - points.count])
+            let row = Int(table.cluster(item).row)
             if row >= 0, row < table.properties.count { return table.properties[row] }
         }
         return reducer?.map(points[item].properties) ?? JSONObject()
@@ -689,7 +669,7 @@ public final class ClusterIndex: @unchecked Sendable {
         treeLock.lock()
         defer { treeLock.unlock() }
         if let built = trees[level] { return built }
-        let built = KDTree(xs: items.map { table.x[Int($0)] }, ys: items.map { table.y[Int($0)] }, nodeSize: options.nodeSize)
+        let built = KDTree(xs: items.map { table.x(Int($0)) }, ys: items.map { table.y(Int($0)) }, nodeSize: options.nodeSize)
         trees[level] = built
         return built
     }
@@ -752,9 +732,9 @@ public final class ClusterIndex: @unchecked Sendable {
         guard originIndex < items.count else { throw ClusterError.noSuchCluster(clusterId) }
         let origin = Int(items[originIndex])
         let radius = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
-        let children = tree(level).within(x: table.x[origin], y: table.y[origin], radius: radius)
+        let children = tree(level).within(x: table.x(origin), y: table.y(origin), radius: radius)
             .map { Int(items[$0]) }
-            .filter { table.parent[$0] >= 0 && table.clusterId[Int(table.parent[$0]) - points.count] == clusterId }
+            .filter { table.parent($0) >= 0 && table.cluster(Int(table.parent($0))).id == clusterId }
             .map(feature)
         guard !children.isEmpty else { throw ClusterError.noSuchCluster(clusterId) }
         return children
@@ -802,11 +782,11 @@ public final class ClusterIndex: @unchecked Sendable {
     /// An item of the table as a query result.
     private func feature(_ item: Int) -> ClusterFeature {
         if item >= points.count {
-            let cluster = item - points.count, row = table.clusterRow[cluster]
-            return ClusterFeature(clusterId: table.clusterId[cluster], pointIndex: nil, pointCount: Int(table.clusterCount[cluster]),
-                                  longitude: WebMercator.longitude(x: table.x[item]), latitude: WebMercator.latitude(y: table.y[item]),
-                                  categoryCounts: categoryCounts(row: row), properties: reducedProperties(row),
-                                  clusteringIdentifier: identifier(table.group[item]))
+            let cluster = table.cluster(item)
+            return ClusterFeature(clusterId: cluster.id, pointIndex: nil, pointCount: Int(cluster.count),
+                                  longitude: WebMercator.longitude(x: cluster.x), latitude: WebMercator.latitude(y: cluster.y),
+                                  categoryCounts: categoryCounts(row: cluster.row), properties: reducedProperties(cluster.row),
+                                  clusteringIdentifier: identifier(cluster.group))
         }
         let point = points[item]
         let category = pointCategory.isEmpty ? -1 : pointCategory[item]
@@ -820,19 +800,19 @@ public final class ClusterIndex: @unchecked Sendable {
         let isCluster = item >= points.count
         let worldX: Double, worldY: Double, tags: JSONObject, id: JSONValue?
         if isCluster {
-            let cluster = item - points.count, row = table.clusterRow[cluster]
-            worldX = table.x[item]; worldY = table.y[item]
-            var properties = reducedProperties(row)
-            let count = Int(table.clusterCount[cluster])
+            let cluster = table.cluster(item)
+            worldX = cluster.x; worldY = cluster.y
+            var properties = reducedProperties(cluster.row)
+            let count = Int(cluster.count)
             properties["cluster"] = .bool(true)
-            properties["cluster_id"] = .number(Double(table.clusterId[cluster]))
+            properties["cluster_id"] = .number(Double(cluster.id))
             properties["point_count"] = .number(Double(count))
             properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
-            for (name, members) in categoryCounts(row: row).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
+            for (name, members) in categoryCounts(row: cluster.row).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
                 properties[name] = .number(Double(members))
             }
             tags = properties
-            id = .number(Double(table.clusterId[cluster]))
+            id = .number(Double(cluster.id))
         } else {
             let point = points[item]
             // supercluster projects single points again at full precision for tiles.
