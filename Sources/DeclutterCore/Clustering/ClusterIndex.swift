@@ -376,7 +376,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 var cell = 0
                 for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
                     while Int(starts[cell + 1]) <= position { cell += 1 }
-                    let i = Int(entries[position].id), x = Double(entries[position].x), y = Double(entries[position].y)
+                    let i = Int(entries[position].id), x = entries[position].x, y = entries[position].y
                     if let tree, candidates(cell) > 1024 {
                         output[Int(top.items[i])] = tree.nearestDistance(x: x, y: y, excluding: i)
                         continue
@@ -387,7 +387,7 @@ public final class ClusterIndex: @unchecked Sendable {
                         // A row of three cells is one run of the binned points.
                         for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1])
                         where other != position {
-                            let dx = Double(entries[other].x) - x, dy = Double(entries[other].y) - y
+                            let dx = entries[other].x - x, dy = entries[other].y - y
                             best = min(best, dx * dx + dy * dy)
                         }
                     }
@@ -459,7 +459,8 @@ public final class ClusterIndex: @unchecked Sendable {
         let grid = PointGrid(xs: level.xs, ys: level.ys, members: subset, side: side)
         let chunks = max(1, min(Cores.available, subset.count / 2048))
         let squared = radius * radius, edge = squared * 1e-9
-        // Per chunk: the items searched, how many neighbours each has, the neighbours, the borderline items.
+        // Per chunk of the grid, searched cell by cell so that nearby cells are read in turn: the items searched,
+        // how many neighbours each has, the neighbours, the borderline items.
         var parts = [(items: [Int32], counts: [Int32], neighbors: [Int32], borderline: [Int32])](repeating: ([], [], [], []), count: chunks)
         var overflowed = [Bool](repeating: false, count: chunks)
         parts.withUnsafeMutableBufferPointer { buffer in
@@ -468,15 +469,19 @@ public final class ClusterIndex: @unchecked Sendable {
             nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 let starts = grid.starts, entries = grid.entries, groups = level.groups
+                let range = (subset.count * chunk / chunks)..<(subset.count * (chunk + 1) / chunks)
                 var part = (items: [Int32](), counts: [Int32](), neighbors: [Int32](), borderline: [Int32]())
-                for position in (subset.count * chunk / chunks)..<(subset.count * (chunk + 1) / chunks) {
-                    let item = entries[position].id, qx = level.xs[Int(item)], qy = level.ys[Int(item)], group = groups[Int(item)]
+                part.items.reserveCapacity(range.count)
+                part.counts.reserveCapacity(range.count)
+                for position in range {
+                    let item = entries[position].id, qx = entries[position].x, qy = entries[position].y, group = groups[Int(item)]
                     let columns = grid.cells(qx - radius, qx + radius)
                     var found: Int32 = 0
                     for row in grid.cells(qy - radius, qy + radius) {
                         for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1]) {
                             // (x − qx)² + (y − qy)² ≤ r², with the float32 position a k-d tree holds, as its search computes it.
-                            let candidate = entries[other], dx = Double(candidate.x) - qx, dy = Double(candidate.y) - qy
+                            let candidate = entries[other]
+                            let dx = Double(Float(candidate.x)) - qx, dy = Double(Float(candidate.y)) - qy
                             let distance = dx * dx + dy * dy
                             guard distance <= squared + edge, candidate.id != item, groups[Int(candidate.id)] == group else { continue }
                             if distance >= squared - edge { part.borderline.append(item) }

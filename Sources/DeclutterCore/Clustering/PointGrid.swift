@@ -3,20 +3,20 @@ import Foundation
 /// Points binned in a uniform grid over the unit square (world units), stored cell by cell in flat arrays, so
 /// that the points near a position are a few contiguous runs.
 ///
-/// Positions are kept as float32, as supercluster's k-d trees keep them, so distances measured here are the
-/// distances a tree search measures.
+/// Points are binned by their float32 positions, as supercluster's k-d trees keep them, and keep their own
+/// positions for searching from.
 struct PointGrid: Sendable {
     /// Cells along each side.
     let side: Int
     /// Where each cell's points start in the flat arrays (row by row, `side * side + 1` entries).
     let starts: [Int32]
-    /// The points, cell by cell: float32 positions and indices in the arrays the grid was built from.
+    /// The points, cell by cell: positions and indices in the arrays the grid was built from.
     let entries: [Entry]
 
-    /// A binned point.
+    /// A binned point, binned by its float32 position.
     struct Entry: Sendable {
-        var x: Float
-        var y: Float
+        var x: Double
+        var y: Double
         var id: Int32
     }
 
@@ -46,7 +46,7 @@ struct PointGrid: Sendable {
             for position in 0..<count {
                 let index = members.map { Int($0[position]) } ?? position
                 let row = Int(rows[position])
-                buffer[filled[row]] = Entry(x: Float(sourceX[index]), y: Float(sourceY[index]), id: Int32(index))
+                buffer[filled[row]] = Entry(x: sourceX[index], y: sourceY[index], id: Int32(index))
                 filled[row] += 1
             }
             initialized = count
@@ -60,7 +60,7 @@ struct PointGrid: Sendable {
             band.removeAll(keepingCapacity: true)
             band.append(contentsOf: entries[range])
             for column in 0..<side { filled[column] = 0 }
-            for entry in band { filled[cell(entry.x)] += 1 }
+            for entry in band { filled[cell(Float(entry.x))] += 1 }
             var next = range.lowerBound
             for column in 0..<side {
                 starts[row * side + column] = Int32(next)
@@ -69,7 +69,7 @@ struct PointGrid: Sendable {
                 next += cellCount
             }
             for entry in band {
-                let column = cell(entry.x)
+                let column = cell(Float(entry.x))
                 entries[filled[column]] = entry
                 filled[column] += 1
             }
