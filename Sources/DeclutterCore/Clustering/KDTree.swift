@@ -190,6 +190,19 @@ public struct KDTree: Sendable {
         return best.squareRoot()
     }
 
+    /// An axis of the sort.
+    private protocol SortAxis {
+        static func key(_ entry: Entry) -> Float
+    }
+
+    private enum XAxis: SortAxis {
+        @inline(__always) static func key(_ entry: Entry) -> Float { entry.x }
+    }
+
+    private enum YAxis: SortAxis {
+        @inline(__always) static func key(_ entry: Entry) -> Float { entry.y }
+    }
+
     /// kdbush's k-d sort: median splits by Floyd–Rivest selection, alternating axes.
     private struct Sorter {
         let entries: UnsafeMutablePointer<Entry>
@@ -203,7 +216,12 @@ public struct KDTree: Sendable {
             sort(left: middle + 1, right: right, axis: 1 - axis)
         }
 
-        func select(_ k: Int, _ leftStart: Int, _ rightStart: Int, _ axis: Int) {
+        func select(_ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
+            if axis == 0 { select(k, left, right, XAxis.self) } else { select(k, left, right, YAxis.self) }
+        }
+
+        /// Floyd–Rivest selection along one axis, specialised per axis so the comparisons carry no axis test.
+        func select<Axis: SortAxis>(_ k: Int, _ leftStart: Int, _ rightStart: Int, _ axis: Axis.Type) {
             var left = leftStart, right = rightStart
             while right > left {
                 if right - left > 600 {
@@ -215,18 +233,18 @@ public struct KDTree: Sendable {
                     let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
                     select(k, newLeft, newRight, axis)
                 }
-                let t = entries[k].coordinate(axis)
+                let t = Axis.key(entries[k])
                 var i = left, j = right
                 swapEntries(left, k)
-                if entries[right].coordinate(axis) > t { swapEntries(left, right) }
+                if Axis.key(entries[right]) > t { swapEntries(left, right) }
                 while i < j {
                     swapEntries(i, j)
                     i += 1
                     j -= 1
-                    while entries[i].coordinate(axis) < t { i += 1 }
-                    while entries[j].coordinate(axis) > t { j -= 1 }
+                    while Axis.key(entries[i]) < t { i += 1 }
+                    while Axis.key(entries[j]) > t { j -= 1 }
                 }
-                if entries[left].coordinate(axis) == t {
+                if Axis.key(entries[left]) == t {
                     swapEntries(left, j)
                 } else {
                     j += 1
