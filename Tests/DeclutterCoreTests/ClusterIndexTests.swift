@@ -81,6 +81,28 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             == result.map(\.clusterId))
     }
 
+    @Test func unlocatedPointsKeepTheirIndexButAreNeverPlaced() throws {
+        // Points without a position among ones with: indices stay the input's, counts only count placed points.
+        var points: [ClusterPoint] = []
+        for index in 0..<40 {
+            let placed = index % 5 != 2
+            points.append(ClusterPoint(longitude: placed ? 10 + Double(index % 8) * 1e-3 : .nan, latitude: placed ? 50 + Double(index / 8) * 1e-3 : .nan,
+                                       category: index % 2 == 0 ? "a" : "b", clusteringIdentifier: index < 20 ? "x" : "y"))
+        }
+        let index = ClusterIndex(points: points)
+        for zoom in [0, 12, 17] {
+            let features = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            #expect(features.reduce(0) { $0 + $1.pointCount } == 32, "zoom \(zoom)")
+            for feature in features where !feature.isCluster {
+                let point = try #require(feature.pointIndex)
+                #expect(point % 5 != 2 && feature.longitude == points[point].longitude && feature.latitude == points[point].latitude)
+            }
+        }
+        let top = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 0)
+        #expect(top.count == 2 && Set(top.compactMap(\.clusteringIdentifier)) == ["x", "y"])
+        #expect(top.map { $0.categoryCounts.values.reduce(0, +) }.sorted() == [16, 16])
+    }
+
     @Test func reducerAggregatesProperties() throws {
         let reducer = ClusterIndex.Reducer(map: { JSONObject([("sum", $0["scalerank"] ?? .number(0))]) },
                                            reduce: { accumulated, next in

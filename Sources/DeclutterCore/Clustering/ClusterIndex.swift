@@ -144,9 +144,25 @@ public final class ClusterIndex: @unchecked Sendable {
         var identifierNames: [String] = []
         // One entry a point once some point has a category.
         var pointCategory: [Int32] = []
-        var top = Level()
-        top.reserve(points.count)
+        // Projected on all cores; supercluster rounds projected input coordinates to float32 (Math.fround).
+        // Unlocated points (null geometry) keep their index but are never placed, as in supercluster.
         var xs = [Double](repeating: .nan, count: points.count), ys = xs
+        let chunks = max(1, min(Cores.available, points.count / 16_384))
+        xs.withUnsafeMutableBufferPointer { xBuffer in
+            ys.withUnsafeMutableBufferPointer { yBuffer in
+                nonisolated(unsafe) let xs = xBuffer, ys = yBuffer
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    points.withUnsafeBufferPointer { points in
+                        for index in (points.count * chunk / chunks)..<(points.count * (chunk + 1) / chunks) {
+                            let longitude = points[index].longitude, latitude = points[index].latitude
+                            guard longitude.isFinite, latitude.isFinite else { continue }
+                            xs[index] = Double(Float(WebMercator.x(longitude: longitude)))
+                            ys[index] = Double(Float(WebMercator.y(latitude: latitude)))
+                        }
+                    }
+                }
+            }
+        }
         var groups = [Int32](repeating: -1, count: points.count)
         // The last category and identifier seen, as most points repeat the one before.
         var lastCategory: (name: String, index: Int32)?, lastIdentifier: (name: String, group: Int32)?
@@ -166,30 +182,32 @@ public final class ClusterIndex: @unchecked Sendable {
                         lastCategory = (category, pointCategory[index])
                     }
                 }
-                var group: Int32 = -1
-                if let identifier = points[index].clusteringIdentifier {
-                    if let lastIdentifier, lastIdentifier.name == identifier {
-                        group = lastIdentifier.group
-                    } else if let known = identifierIndex[identifier] {
-                        group = known
+                guard xs[index].isFinite, let identifier = points[index].clusteringIdentifier else { continue }
+                if let lastIdentifier, lastIdentifier.name == identifier {
+                    groups[index] = lastIdentifier.group
+                } else {
+                    if let known = identifierIndex[identifier] {
+                        groups[index] = known
                     } else {
-                        group = Int32(identifierNames.count)
-                        identifierIndex[identifier] = group
+                        groups[index] = Int32(identifierNames.count)
+                        identifierIndex[identifier] = groups[index]
                         identifierNames.append(identifier)
                     }
-                    lastIdentifier = (identifier, group)
+                    lastIdentifier = (identifier, groups[index])
                 }
-                let longitude = points[index].longitude, latitude = points[index].latitude
-                // Unlocated points (null geometry) keep their index but are never placed, as in supercluster.
-                guard longitude.isFinite, latitude.isFinite else { continue }
-                // supercluster rounds projected input coordinates to float32 (Math.fround).
-                let x = Double(Float(WebMercator.x(longitude: longitude))), y = Double(Float(WebMercator.y(latitude: latitude)))
-                xs[index] = x; ys[index] = y; groups[index] = group
-                top.xs.append(x)
-                top.ys.append(y)
-                top.items.append(Int32(index))
-                top.counts.append(1)
-                top.groups.append(group)
+            }
+        }
+        var top = Level()
+        if xs.allSatisfy(\.isFinite) {
+            // Every point placed: the level shares the arrays.
+            top.xs = xs; top.ys = ys; top.groups = groups
+            top.items = Array(0..<Int32(points.count))
+            top.counts = [Int32](repeating: 1, count: points.count)
+        } else {
+            top.reserve(points.count)
+            for index in points.indices where xs[index].isFinite {
+                top.xs.append(xs[index]); top.ys.append(ys[index]); top.groups.append(groups[index])
+                top.items.append(Int32(index)); top.counts.append(1)
             }
         }
         table = ItemTable(xs: xs, ys: ys, groups: groups)
@@ -369,16 +387,24 @@ public final class ClusterIndex: @unchecked Sendable {
         let crowded = (0..<side * side).contains { grid.starts[$0 + 1] > grid.starts[$0] && candidates($0) > 1024 }
         let tree = crowded ? KDTree(xs: top.xs, ys: top.ys, nodeSize: nodeSize) : nil
         let chunks = max(1, min(Cores.available, count / 2048))
-        distances.withUnsafeMutableBufferPointer { buffer in
+        // Found in the grid's order, written to the points' order afterwards: the searches then read and write in turn.
+        var found = [Double](repeating: 0, count: count)
+        found.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 let starts = grid.starts, entries = grid.entries
-                var cell = 0
-                for position in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                let positions = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
+                // The cell of the first position: the last cell starting at or before it.
+                var cell = 0, high = side * side - 1
+                while cell < high {
+                    let middle = (cell + high + 1) / 2
+                    if Int(starts[middle]) <= positions.lowerBound { cell = middle } else { high = middle - 1 }
+                }
+                for position in positions {
                     while Int(starts[cell + 1]) <= position { cell += 1 }
                     let i = Int(entries[position].id), x = entries[position].x, y = entries[position].y
                     if let tree, candidates(cell) > 1024 {
-                        output[Int(top.items[i])] = tree.nearestDistance(x: x, y: y, excluding: i)
+                        output[position] = tree.nearestDistance(x: x, y: y, excluding: i)
                         continue
                     }
                     let (rows, columns) = around(cell)
@@ -391,10 +417,11 @@ public final class ClusterIndex: @unchecked Sendable {
                             best = min(best, dx * dx + dy * dy)
                         }
                     }
-                    output[Int(top.items[i])] = best.squareRoot()
+                    output[position] = best.squareRoot()
                 }
             }
         }
+        for (position, entry) in grid.entries.enumerated() { distances[Int(top.items[Int(entry.id)])] = found[position] }
         return distances
     }
 
