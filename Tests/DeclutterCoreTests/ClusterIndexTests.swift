@@ -81,6 +81,23 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             == result.map(\.clusterId))
     }
 
+    @Test func csvFieldsAreTrimmedAsFoundationTrimsWhitespace() throws {
+        for text in ["12.5", " 12.5 ", "\t-3\t", "\u{00A0}4\u{2003}", "", "   ", "a b", " x\n", "é ", " 😀"] {
+            #expect(String(text.trimmingSpaces) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+        let csv = "lat , lon\n 50.5 ,\t10.25\n"
+        let points = try PointReader().read(contentsOf: try temporaryFile("spaced.csv", Data(csv.utf8))).points
+        #expect(points.count == 1 && points[0].latitude == 50.5 && points[0].longitude == 10.25)
+    }
+
+    func temporaryFile(_ name: String, _ data: Data) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+
     @Test func unlocatedPointsKeepTheirIndexButAreNeverPlaced() throws {
         // Points without a position among ones with: indices stay the input's, counts only count placed points.
         var points: [ClusterPoint] = []
