@@ -27,6 +27,7 @@ public final class ClusterIndex: @unchecked Sendable {
     private let treeLock = NSLock()
     /// Every point and cluster once: input points at their input index, clusters after them.
     private var table = ItemTable()
+    /// Each point's category index (-1: none); empty when no point has a category.
     private let pointCategory: [Int32]
     /// Each input point's distance to its nearest other point (world units), to skip neighbour searches that
     /// cannot find anything.
@@ -226,7 +227,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 current = next
                 built.append(changes.map { .changes($0) } ?? .full(current.items))
             } else if case .full = built[built.count - 1] {
-                // Unchanged: the level is the one above (with its tree, if one was needed), its order array shared.
+                // Unchanged: the level is the one above, its order array shared.
                 built.append(built[built.count - 1])
             } else {
                 built.append(.changes([0, Int32(current.count)]))

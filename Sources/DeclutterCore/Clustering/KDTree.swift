@@ -1,6 +1,6 @@
 import Foundation
 
-/// A static k-d tree over points with float32 coordinates in flat arrays, answering box and radius queries
+/// A static k-d tree over points with float32 coordinates in one flat array, answering box and radius queries
 /// with kdbush's exact traversal order (which supercluster's results depend on).
 public struct KDTree: Sendable {
     /// Leaf size: ranges this small are scanned linearly.

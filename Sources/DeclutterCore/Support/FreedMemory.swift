@@ -5,7 +5,7 @@ import Foundation
 /// glibc keeps freed blocks for reuse, also large ones freed in the middle of its heaps and in the heaps of worker
 /// threads, so a process that built and dropped big temporary arrays keeps their pages resident. `malloc_trim`
 /// releases them; it is looked up at run time because Swift's Glibc module does not declare it.
-public enum FreedMemory {
+enum FreedMemory {
     private typealias Trim = @convention(c) (Int) -> Int32
 
     private static let trim: Trim? = {
@@ -18,7 +18,7 @@ public enum FreedMemory {
     }()
 
     /// Returns free memory to the system where the allocator supports it (glibc); does nothing elsewhere.
-    public static func returnToSystem() {
+    static func returnToSystem() {
         _ = trim?(0)
     }
 }
