@@ -260,8 +260,10 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         var generator = TestRandom(seed: 47)
         func random() -> Double { generator.next() }
         var level = ClusterIndex.Level()
-        for index in 0..<3000 {
-            let (x, y) = index < 1500 ? (0.5 + random() * 1e-4, 0.25 + random() * 1e-4) : index < 1510 ? (1.0, random()) : (random(), random())
+        // A clump, points on the world's edge, a heap of 1,100 equal points (the tree answers, and stops at 0), the rest spread.
+        for index in 0..<4100 {
+            let (x, y) = index < 1500 ? (0.5 + random() * 1e-4, 0.25 + random() * 1e-4) : index < 1510 ? (1.0, random())
+                : index >= 3000 ? (0.75, 0.75) : (random(), random())
             level.xs.append(Double(Float(x))); level.ys.append(Double(Float(y)))
             level.items.append(Int32(index)); level.counts.append(1); level.groups.append(0)
         }
@@ -283,7 +285,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
                 #expect(nearest[i] >= cap, "point \(i)")
             }
         }
-        #expect(exact > 1500)
+        #expect(exact > 2600)
+        #expect(nearest[3000..<4100].allSatisfy { $0 == 0 })
     }
 
     @Test func listsAreSortedIntoSearchOrderOnlyWhereTheOrderMatters() {

@@ -160,7 +160,8 @@ public struct KDTree: Sendable {
                     stack[0] = 0; stack[1] = entries.count - 1; stack[2] = 0
                     bounds[0] = 0
                     var top = 1
-                    while top > 0 {
+                    // Nothing beats a duplicate: stopping there keeps heaps of equal points from being searched whole.
+                    while top > 0 && best > 0 {
                         top -= 1
                         if bounds[top] > best { continue }
                         let left = stack[3 * top], right = stack[3 * top + 1], axis = stack[3 * top + 2]
