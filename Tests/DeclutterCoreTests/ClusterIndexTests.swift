@@ -206,11 +206,11 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         return result
     }
 
-    /// Neighbour lists from the grid, sorted into search order, are exactly each item's own k-d search (the order
+    /// Neighbour lists from a grid or from bands, sorted into search order, are exactly each item's own k-d search (the order
     /// decides the float sums of centroids), for points in clumps and in the open, in three groups and none, and
     /// for a pair exactly one radius apart (searched again with the tree).
     @Test(arguments: [0.0005, 0.004, 0.03])
-    func gridNeighbourListsInSearchOrderEqualSingleSearches(radius: Double) {
+    func gridAndBandNeighbourListsInSearchOrderEqualSingleSearches(radius: Double) {
         var generator = TestRandom(seed: 31)
         func random() -> Double { generator.next() }
         var level = ClusterIndex.Level()
@@ -226,32 +226,32 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         }
         let tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)
         let subset = (0..<Int32(level.count)).filter { level.groups[Int($0)] >= 0 }
-        guard var lists = ClusterIndex.gridNeighborLists(level, subset: subset, radius: radius, budget: .max / 2) else {
-            Issue.record("the lists went over an unlimited budget")
-            return
-        }
-        #expect(lists.borderline.contains(4001) && lists.borderline.contains(4005))
-        ClusterIndex.sortIntoSearchOrder(&lists, level: level, tree: tree, radius: radius)
-        var differing = 0, entries = 0
         for item in stride(from: 0, to: level.count, by: 7) {
             #expect(tree.within(x: level.xs[item], y: level.ys[item], radius: radius)
                 == kdbushWithin(tree, x: level.xs[item], y: level.ys[item], radius: radius))
         }
-        for item in 0..<level.count {
-            var expected: [Int32] = []
-            if level.groups[item] >= 0 {
-                for k in kdbushWithin(tree, x: level.xs[item], y: level.ys[item], radius: radius)
-                where k != item && level.groups[k] == level.groups[item] {
-                    expected.append(Int32(k))
-                }
-            }
-            let list = Array(lists.neighbors[Int(lists.offsets[item])..<Int(lists.offsets[item + 1])])
-            if list != expected { differing += 1 }
-            entries += expected.count
+        let expected = (0..<level.count).map { item -> [Int32] in
+            guard level.groups[item] >= 0 else { return [] }
+            return kdbushWithin(tree, x: level.xs[item], y: level.ys[item], radius: radius)
+                .filter { $0 != item && level.groups[$0] == level.groups[item] }.map { Int32($0) }
         }
-        #expect(differing == 0)
-        #expect(entries > 3000)
-        #expect(lists.neighbors[Int(lists.offsets[4001])..<Int(lists.offsets[4002])].contains(4005))
+        #expect(expected.reduce(0) { $0 + $1.count } > 3000)
+        check(PointGrid(xs: level.xs, ys: level.ys, members: subset, side: min(1024, Int(1 / (2 * radius)))))
+        check(PointBands(xs: level.xs, ys: level.ys, members: subset, minimumHeight: 2 * radius))
+
+        func check<Runs: CandidateRuns>(_ runs: Runs) {
+            guard var lists = ClusterIndex.listNeighbors(level, subset: subset, radius: radius, budget: .max / 2, runs: runs) else {
+                Issue.record("the lists went over an unlimited budget")
+                return
+            }
+            #expect(lists.borderline.contains(4001) && lists.borderline.contains(4005))
+            ClusterIndex.sortIntoSearchOrder(&lists, level: level, tree: tree, radius: radius)
+            let differing = (0..<level.count).filter { item in
+                Array(lists.neighbors[Int(lists.offsets[item])..<Int(lists.offsets[item + 1])]) != expected[item]
+            }.count
+            #expect(differing == 0, "\(Runs.self)")
+            #expect(lists.neighbors[Int(lists.offsets[4001])..<Int(lists.offsets[4002])].contains(4005))
+        }
     }
 
     /// Nearest-neighbour distances for the skipping: exact below the grid's cap, never above the true distance,
@@ -314,6 +314,22 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
                 guard let id = cluster.clusterId else { continue }
                 #expect((try? fast.leaves(of: id, limit: .max)) == (try? plain.leaves(of: id, limit: .max)), "cluster \(id)")
             }
+        }
+    }
+
+    @Test func crowdedPointsAreSearchedInBands() throws {
+        // A city of points within a few kilometres and a few points elsewhere: on a world-wide grid the city would
+        // fill one cell, so the searches go by bands over the points' own extent.
+        var generator = TestRandom(seed: 71)
+        func random() -> Double { generator.next() }
+        var points = (0..<6000).map { _ in ClusterPoint(longitude: -74 + random() * 0.05, latitude: 40.7 + random() * 0.05) }
+        points += (0..<50).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
+        let fast = ClusterIndex(points: points)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        #expect(fast.listOrders.banded >= 3)
+        for zoom in 0...17 {
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
         }
     }
 

@@ -442,7 +442,7 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Only some items search: a single point whose nearest neighbour is more than three radii away is skipped, as
     /// clusters lie within two radii of all their members (each zoom's merge reaches one radius, halving per zoom
     /// above), so nothing can be within one radius of it. By the same bound every neighbour of a searching item
-    /// searches too, so the lists come from a grid over the searching items alone. Their order only matters for a
+    /// searches too, so the lists come from bands over the searching items alone. Their order only matters for a
     /// merge of three or more items whose centroid sums could round differently in another order, with a reducer,
     /// or for items left unmerged under `minPoints`: then (at the denser zooms, in practice) the level's k-d tree is
     /// built and each list sorted into its search order.
@@ -457,7 +457,8 @@ public final class ClusterIndex: @unchecked Sendable {
             subset.append(Int32(item))
         }
         guard !subset.isEmpty else { return ([Int32](repeating: 0, count: count + 1), []) }
-        guard var lists = Self.gridNeighborLists(level, subset: subset, radius: radius, budget: 4 * count + 1_000_000) else {
+        guard var lists = Self.listNeighbors(level, subset: subset, radius: radius, budget: 4 * count + 1_000_000,
+                                                   banded: &listOrders.banded) else {
             return nil
         }
         if lists.borderline.isEmpty && !mergeDependsOnOrder(level, offsets: lists.offsets, neighbors: lists.neighbors) {
@@ -471,23 +472,38 @@ public final class ClusterIndex: @unchecked Sendable {
         return (lists.offsets, lists.neighbors)
     }
 
-    /// Levels whose neighbour lists were used in grid order, and levels whose lists were sorted into search order
-    /// (for tests).
-    private(set) var listOrders = (unsorted: 0, sorted: 0)
+    /// Levels whose neighbour lists were used as found, levels whose lists were sorted into search order, and levels
+    /// searched with bands instead of a grid (for tests).
+    private(set) var listOrders = (unsorted: 0, sorted: 0, banded: 0)
 
     /// For each of `subset` (items of a level, in order), the other items of its group within `radius`, from a grid
-    /// over the subset, in the grid's order, as offsets into one flat list; and the items with a candidate within a
-    /// billionth of the radius's edge, where a k-d search's pruning (rounded differently from the distance) might
-    /// decide otherwise. Computed by all cores; nil when the lists would hold more than `budget` entries.
-    static func gridNeighborLists(_ level: Level, subset: [Int32], radius: Double, budget: Int)
+    /// over the subset (or bands, where it crowds), in its order, as offsets into one flat list; and the items with
+    /// a candidate within a billionth of the radius's edge, where a k-d search's pruning (rounded differently from
+    /// the distance) might decide otherwise. Computed by all cores; nil when the lists would hold more than `budget`
+    /// entries. `banded` counts the levels searched with bands.
+    static func listNeighbors(_ level: Level, subset: [Int32], radius: Double, budget: Int, banded: inout Int)
         -> (offsets: [Int32], neighbors: [Int32], borderline: [Int32])? {
-        let count = level.count
-        // Cells at least two radii wide, so a search reads at most 2×2 of them; not many more than items.
+        // Cells at least two radii wide, so a search reads at most 2×2 of them; not many more than items. Where the
+        // points crowd into a few cells (a city on a world-wide grid), bands over the points' own extent instead.
         let side = max(1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(1 / (2 * radius * (1 + 1e-6)))))
         let grid = PointGrid(xs: level.xs, ys: level.ys, members: subset, side: side)
+        if grid.crowding > 16 {
+            banded += 1
+            return listNeighbors(level, subset: subset, radius: radius, budget: budget,
+                                 runs: PointBands(xs: level.xs, ys: level.ys, members: subset, minimumHeight: 2 * radius))
+        }
+        return listNeighbors(level, subset: subset, radius: radius, budget: budget, runs: grid)
+    }
+
+    /// The lists of ``listNeighbors(_:subset:radius:budget:banded:)`` from a grid or bands over the subset.
+    static func listNeighbors<Runs: CandidateRuns>(_ level: Level, subset: [Int32], radius: Double, budget: Int, runs: Runs)
+        -> (offsets: [Int32], neighbors: [Int32], borderline: [Int32])? {
+        let count = level.count
+        // A little beyond the radius: the distance test decides.
+        let reach = radius * (1 + 1e-8) + 1e-15
         let chunks = max(1, min(Cores.available, subset.count / 2048))
         let squared = radius * radius, edge = squared * 1e-9
-        // Per chunk of the grid, searched cell by cell so that nearby cells are read in turn: the items searched,
+        // Per chunk of the grid or bands, searched in their order so that nearby points are read in turn: the items searched,
         // how many neighbours each has, the neighbours, the borderline items.
         var parts = [(items: [Int32], counts: [Int32], neighbors: [Int32], borderline: [Int32])](repeating: ([], [], [], []), count: chunks)
         var overflowed = [Bool](repeating: false, count: chunks)
@@ -496,17 +512,16 @@ public final class ClusterIndex: @unchecked Sendable {
             nonisolated(unsafe) let results = buffer
             nonisolated(unsafe) let overflow = flags
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let starts = grid.starts, entries = grid.entries, groups = level.groups
+                let entries = runs.entries, groups = level.groups
                 let range = (subset.count * chunk / chunks)..<(subset.count * (chunk + 1) / chunks)
                 var part = (items: [Int32](), counts: [Int32](), neighbors: [Int32](), borderline: [Int32]())
                 part.items.reserveCapacity(range.count)
                 part.counts.reserveCapacity(range.count)
                 for position in range {
                     let item = entries[position].id, qx = entries[position].x, qy = entries[position].y, group = groups[Int(item)]
-                    let columns = grid.cells(qx - radius, qx + radius)
                     var found: Int32 = 0
-                    for row in grid.cells(qy - radius, qy + radius) {
-                        for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1]) {
+                    runs.forEachRun(x: qx, y: qy, reach: reach) { run in
+                        for other in run {
                             // (x − qx)² + (y − qy)² ≤ r², with the float32 position a k-d tree holds, as its search computes it.
                             let candidate = entries[other]
                             let dx = Double(Float(candidate.x)) - qx, dy = Double(Float(candidate.y)) - qy
@@ -556,8 +571,13 @@ public final class ClusterIndex: @unchecked Sendable {
         let count = level.count
         lists.neighbors.withUnsafeMutableBufferPointer { neighbors in
             for item in 0..<count where lists.offsets[item + 1] - lists.offsets[item] > 1 {
-                // Insertion sort: lists are short.
                 let start = Int(lists.offsets[item]), end = Int(lists.offsets[item + 1])
+                if end - start > 16 {
+                    var list = UnsafeMutableBufferPointer(rebasing: neighbors[start..<end])
+                    list.sort { ranks[Int($0)] < ranks[Int($1)] }
+                    continue
+                }
+                // Most lists are short: an insertion sort.
                 for position in start + 1..<end {
                     let entry = neighbors[position], rank = ranks[Int(entry)]
                     var slot = position
@@ -702,7 +722,7 @@ public final class ClusterIndex: @unchecked Sendable {
         treeLock.lock()
         defer { treeLock.unlock() }
         if let built = trees[level] { return built }
-        let built = KDTree(xs: items.map { table.x(Int($0)) }, ys: items.map { table.y(Int($0)) }, nodeSize: options.nodeSize)
+        let built = KDTree(count: items.count, nodeSize: options.nodeSize) { (table.x(Int(items[$0])), table.y(Int(items[$0]))) }
         trees[level] = built
         return built
     }

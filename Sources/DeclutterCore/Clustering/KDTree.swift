@@ -10,11 +10,19 @@ public struct KDTree: Sendable {
 
     /// Builds the tree from points given as parallel x and y arrays (rounded to float32, as kdbush stores them).
     public init(xs: [Double], ys: [Double], nodeSize: Int = 64) {
+        self.init(count: xs.count, nodeSize: nodeSize) { (xs[$0], ys[$0]) }
+    }
+
+    /// Builds the tree from `count` points given by their index (rounded to float32, as kdbush stores them),
+    /// without arrays of positions in between.
+    init(count: Int, nodeSize: Int = 64, position: (Int) -> (x: Double, y: Double)) {
         self.nodeSize = min(max(nodeSize, 2), 65_535)
-        let count = xs.count
         // One array of (x, y, id), so that a swap moves one 12-byte entry.
         var entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count { buffer[index] = Entry(x: Float(xs[index]), y: Float(ys[index]), id: UInt32(index)) }
+            for index in 0..<count {
+                let (x, y) = position(index)
+                buffer[index] = Entry(x: Float(x), y: Float(y), id: UInt32(index))
+            }
             initialized = count
         }
         if count > 0 {

@@ -79,6 +79,17 @@ struct PointGrid: Sendable {
         self.entries = entries
     }
 
+    /// How many points share a point's cell, on average over the points: about one when they are spread evenly.
+    var crowding: Double {
+        guard !entries.isEmpty else { return 0 }
+        var shared = 0.0
+        for cell in 0..<side * side {
+            let count = Double(starts[cell + 1] - starts[cell])
+            shared += count * count
+        }
+        return shared / Double(entries.count)
+    }
+
     /// The cells along one axis that points at `low…high` can lie in, with a margin far above rounding in the
     /// cell arithmetic and far below a cell. Positions outside the square are binned in the edge cells.
     @inline(__always)
@@ -92,5 +103,33 @@ struct PointGrid: Sendable {
     @inline(__always)
     static func cell(_ value: Double, side: Int) -> Int {
         Int(max(0, min(Double(side - 1), (value * Double(side)).rounded(.down))))
+    }
+}
+
+/// Points kept in runs, so that the points near a position are a few runs of `entries`.
+protocol CandidateRuns: Sendable {
+    /// The points, run after run.
+    var entries: [PointGrid.Entry] { get }
+    /// Calls `body` with runs of `entries` that hold every point whose float32 position is within `reach` of
+    /// (x, y) on both axes (and maybe others).
+    func forEachRun(x: Double, y: Double, reach: Double, _ body: (Range<Int>) -> Void)
+}
+
+extension PointGrid: CandidateRuns {
+    /// A row of cells is one run.
+    @inline(__always)
+    func forEachRun(x: Double, y: Double, reach: Double, _ body: (Range<Int>) -> Void) {
+        let columns = cells(x - reach, x + reach)
+        for row in cells(y - reach, y + reach) {
+            body(Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1]))
+        }
+    }
+}
+
+extension PointBands: CandidateRuns {
+    /// The part of a band within reach on x is one run.
+    @inline(__always)
+    func forEachRun(x: Double, y: Double, reach: Double, _ body: (Range<Int>) -> Void) {
+        for band in bands(y - reach, y + reach) { body(run(band, x - reach, x + reach)) }
     }
 }

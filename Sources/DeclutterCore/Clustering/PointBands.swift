@@ -1,0 +1,123 @@
+import Foundation
+
+/// Points in horizontal bands over their own vertical extent, each band sorted by x: the points near a position
+/// are, band by band, one run found by binary search — however unevenly the points lie, where a grid of fixed
+/// cells would put a whole city in one cell.
+///
+/// Points are banded and sorted by their float32 positions, as supercluster's k-d trees keep them, and keep their
+/// own positions for searching from.
+struct PointBands: Sendable {
+    /// The top of the first band and the bands' height (world units).
+    let top: Double
+    let height: Double
+    /// Where each band's points start in `entries` (`bands + 1` entries).
+    let starts: [Int]
+    /// The points, band by band, each band by float32 x.
+    let entries: [PointGrid.Entry]
+
+    /// Bands `members` of the parallel arrays (indices into them) in bands at least `minimumHeight` tall, and at
+    /// most about four bands a point.
+    init(xs: [Double], ys: [Double], members: [Int32], minimumHeight: Double) {
+        var low = Double.infinity, high = -Double.infinity
+        for index in members {
+            let y = Double(Float(ys[Int(index)]))
+            low = min(low, y)
+            high = max(high, y)
+        }
+        if members.isEmpty { (low, high) = (0, 0) }
+        let span = high - low
+        let wanted = minimumHeight > 0 ? span / minimumHeight : Double(members.count)
+        let bands = max(1, Int(min(Double(4 * members.count + 1), wanted.rounded(.down))))
+        top = low
+        height = bands > 1 ? span / Double(bands) : max(span, minimumHeight, .leastNormalMagnitude)
+        let count = members.count
+        var bandOf = [Int32](repeating: 0, count: count)
+        var starts = [Int](repeating: 0, count: bands + 1)
+        for (position, index) in members.enumerated() {
+            let band = Self.band(Double(Float(ys[Int(index)])), top: low, height: height, bands: bands)
+            bandOf[position] = Int32(band)
+            starts[band + 1] += 1
+        }
+        for band in 0..<bands { starts[band + 1] += starts[band] }
+        var entries = [PointGrid.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = starts
+            for (position, index) in members.enumerated() {
+                let band = Int(bandOf[position])
+                buffer[filled[band]] = PointGrid.Entry(x: xs[Int(index)], y: ys[Int(index)], id: index)
+                filled[band] += 1
+            }
+            initialized = count
+        }
+        bandOf = []
+        // Each band sorted by float32 x, the bands shared out among the cores by their points.
+        let chunks = max(1, min(Cores.available, count / 16_384))
+        let bandStarts = starts
+        entries.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let entries = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let starts = bandStarts
+                func firstBand(from position: Int) -> Int {
+                    var low = 0, high = bands
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if starts[middle] < position { low = middle + 1 } else { high = middle }
+                    }
+                    return low
+                }
+                for band in firstBand(from: count * chunk / chunks)..<firstBand(from: count * (chunk + 1) / chunks) {
+                    let start = starts[band], end = starts[band + 1]
+                    if end - start <= 32 {
+                        // Most bands hold a few points: an insertion sort, without a call a comparison.
+                        for position in start + 1..<max(start + 1, end) {
+                            let entry = entries[position], key = Float(entry.x)
+                            var slot = position
+                            while slot > start && Float(entries[slot - 1].x) > key {
+                                entries[slot] = entries[slot - 1]
+                                slot -= 1
+                            }
+                            entries[slot] = entry
+                        }
+                    } else {
+                        var slice = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
+                        slice.sort { Float($0.x) < Float($1.x) }
+                    }
+                }
+            }
+        }
+        self.starts = starts
+        self.entries = entries
+    }
+
+    var bands: Int { starts.count - 1 }
+
+    @inline(__always)
+    private static func band(_ y: Double, top: Double, height: Double, bands: Int) -> Int {
+        Int(max(0, min(Double(bands - 1), ((y - top) / height).rounded(.down))))
+    }
+
+    /// The bands that points at `low…high` can lie in, with a margin far above rounding in the band arithmetic.
+    @inline(__always)
+    func bands(_ low: Double, _ high: Double) -> ClosedRange<Int> {
+        let margin = 1e-9 * height + 1e-12
+        let first = Self.band(low - margin, top: top, height: height, bands: bands)
+        return first...max(first, Self.band(high + margin, top: top, height: height, bands: bands))
+    }
+
+    /// The entries of a band whose float32 x lies in `low…high`.
+    @inline(__always)
+    func run(_ band: Int, _ low: Double, _ high: Double) -> Range<Int> {
+        entries.withUnsafeBufferPointer { entries in
+            func firstAbove(_ value: Double, orEqual: Bool) -> Int {
+                var first = starts[band], last = starts[band + 1]
+                while first < last {
+                    let middle = (first + last) / 2
+                    let key = Double(Float(entries[middle].x))
+                    if orEqual ? key < value : key <= value { first = middle + 1 } else { last = middle }
+                }
+                return first
+            }
+            let start = firstAbove(low, orEqual: true)
+            return start..<max(start, firstAbove(high, orEqual: false))
+        }
+    }
+}
