@@ -458,7 +458,7 @@ public final class ClusterIndex: @unchecked Sendable {
         }
         guard !subset.isEmpty else { return ([Int32](repeating: 0, count: count + 1), []) }
         guard var lists = Self.listNeighbors(level, subset: subset, radius: radius, budget: 4 * count + 1_000_000,
-                                                   banded: &listOrders.banded) else {
+                                             banded: &listOrders.banded) else {
             return nil
         }
         if lists.borderline.isEmpty && !mergeDependsOnOrder(level, offsets: lists.offsets, neighbors: lists.neighbors) {
