@@ -17,19 +17,19 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Points: .geojson/.json (Point features), .csv (lat/lon columns) or .plist (TANDm).", valueName: "file"))
     var input: String
 
-    @Option(help: "Cluster radius in pixels.")
+    @Option(parsing: .unconditional, help: "Cluster radius in pixels.")
     var radius: Double = 40
 
-    @Option(help: "Tile extent the radius is measured against.")
+    @Option(parsing: .unconditional, help: "Tile extent the radius is measured against.")
     var extent: Double = 512
 
-    @Option(help: "Lowest zoom clustered.")
+    @Option(parsing: .unconditional, help: "Lowest zoom clustered.")
     var minZoom: Int = 0
 
-    @Option(help: "Highest zoom clustered.")
+    @Option(parsing: .unconditional, help: "Highest zoom clustered.")
     var maxZoom: Int = 16
 
-    @Option(help: "Fewest points that form a cluster.")
+    @Option(parsing: .unconditional, help: "Fewest points that form a cluster.")
     var minPoints: Int = 2
 
     @Option(help: ArgumentHelp("Property naming each point's category (counted per cluster).", valueName: "prop"))
@@ -96,7 +96,7 @@ struct ClusterCommand: ParsableCommand {
         if let tile {
             let (z, x, y) = try Self.parseTile(tile)
             let features = index.tile(z: z, x: x, y: y) ?? []
-            print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
+            try StandardOutput.print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
             return
         }
         let box = try bbox.map(Self.parseBox) ?? [-180, -90, 180, 90]
@@ -107,7 +107,7 @@ struct ClusterCommand: ParsableCommand {
             if position > 0 { output += "," }
             geoJSON(feature, index: index, zoom: zoom).write(to: &output)
         }
-        print(output + "]}")
+        try StandardOutput.print(output + "]}")
     }
 
     /// A cluster with supercluster's properties plus `expansion_zoom` and per-category counts; a point as it came.

@@ -37,6 +37,6 @@ struct PlaceCommand: ParsableCommand {
         }
         let output = JSONObject([("visible", .array(result.visible.map(JSONValue.string))),
                                  ("hidden", .array(result.hidden.map(JSONValue.string))), ("clusters", .array(clusters))])
-        print(JSONValue.object(output).jsonText)
+        try StandardOutput.print(JSONValue.object(output).jsonText)
     }
 }

@@ -35,6 +35,8 @@ import Testing
         ("lat,lon,name\n50,10,a\nx,10,b\n", "points.csv: line 3: latitude \"x\" is not a number"),
         ("y,x\n1,2\n", "points.csv: line 1: the header must name a latitude column (lat, latitude) and a longitude column (lon, lng, longitude)"),
         ("lat,lon\n50,10,3\n", "points.csv: line 2: expected 2 fields, found 3"),
+        ("lat,lon,name\n48.85,2.35,\"open\n48.86,2.36,x\n",
+         "points.csv: line 2: a quoted field opens here and is not closed before the end of the file"),
     ])
     func badRowsAreNamedWithTheirLine(csv: String, message: String) throws {
         let folder = try scratchFolder()
@@ -43,6 +45,38 @@ import Testing
         let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func extremeRadiusAndExtentGiveResultsNotCrashes() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n10,10\n10,10\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let tiny = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "0", "--radius", "1e-12"], in: folder)
+        #expect(tiny.status == 0, "\(tiny.stderr)")
+        let features = try #require(try json(tiny.stdout).object?["features"]?.array)
+        #expect(features.count == 1 && features[0].object?["properties"]?.object?["point_count"] == .number(2))
+        let huge = try CommandResult.run(["cluster", "--input", "points.csv", "--tile", "0/0/0", "--extent", "1e20"], in: folder)
+        #expect(huge.status == 0, "\(huge.stderr)")
+    }
+
+    @Test func aFailedWriteOfTheResultIsAnError() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n10,10\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            .deletingLastPathComponent().appendingPathComponent("declutter")
+        process.arguments = ["cluster", "--input", "points.csv", "--zoom", "3"]
+        process.currentDirectoryURL = folder
+        let err = Pipe()
+        process.standardOutput = full
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(stderr.contains("cannot write the result to standard output"), "\(stderr)")
     }
 
     @Test func skipInvalidCountsAndGoesOn() throws {
@@ -66,6 +100,7 @@ import Testing
         (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "--bbox must be west,south,east,north in degrees, got 1,2,3"),
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
         (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv or .plist"),
+        (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let folder = try scratchFolder()

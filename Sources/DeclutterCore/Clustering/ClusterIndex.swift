@@ -485,7 +485,7 @@ public final class ClusterIndex: @unchecked Sendable {
         -> (offsets: [Int32], neighbors: [Int32], borderline: [Int32])? {
         // Cells at least two radii wide, so a search reads at most 2×2 of them; not many more than items. Where the
         // points crowd into a few cells (a city on a world-wide grid), bands over the points' own extent instead.
-        let side = max(1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(1 / (2 * radius * (1 + 1e-6)))))
+        let side = max(1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(min(1024, 1 / (2 * radius * (1 + 1e-6))))))
         let grid = PointGrid(xs: level.xs, ys: level.ys, members: subset, side: side)
         if grid.crowding > 16 {
             banded += 1
@@ -742,7 +742,7 @@ public final class ClusterIndex: @unchecked Sendable {
                 + clusters(west: -180, south: minLatitude, east: maxLongitude, north: maxLatitude, zoom: zoom)
         }
         guard zoom.isFinite else { return [] }
-        let level = levelIndex(Int(zoom.rounded(.down)))
+        let level = levelIndex(Int(max(-1, min(64, zoom.rounded(.down)))))
         let items = order(level)
         return tree(level).range(minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
                                  maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude))
@@ -775,9 +775,10 @@ public final class ClusterIndex: @unchecked Sendable {
     ///
     /// - Throws: ``ClusterError/noSuchCluster(_:)`` for an id that names no cluster.
     public func children(of clusterId: Int) throws -> [ClusterFeature] {
+        guard clusterId >= points.count else { throw ClusterError.noSuchCluster(clusterId) }
         let originIndex = (clusterId - points.count) >> 5
         let originZoom = (clusterId - points.count) % 32
-        guard clusterId >= points.count, originZoom >= options.minZoom, originZoom <= options.maxZoom + 1 else {
+        guard originZoom >= options.minZoom, originZoom <= options.maxZoom + 1 else {
             throw ClusterError.noSuchCluster(clusterId)
         }
         let level = originZoom - options.minZoom
@@ -821,6 +822,7 @@ public final class ClusterIndex: @unchecked Sendable {
 
     /// The zoom at which a cluster splits into more than one child.
     public func expansionZoom(of clusterId: Int) throws -> Int {
+        guard clusterId >= points.count else { throw ClusterError.noSuchCluster(clusterId) }
         var zoom = (clusterId - points.count) % 32 - 1
         var id = clusterId
         while zoom <= options.maxZoom {
@@ -876,7 +878,9 @@ public final class ClusterIndex: @unchecked Sendable {
         // Math.round: halves toward positive infinity.
         let tileX = (options.extent * (worldX * scale - x) + 0.5).rounded(.down)
         let tileY = (options.extent * (worldY * scale - y) + 0.5).rounded(.down)
-        return TileFeature(x: Int(tileX), y: Int(tileY), tags: tags, id: id, isCluster: isCluster)
+        // Clamped to what an Int holds: only an absurd extent comes near.
+        func integer(_ value: Double) -> Int { Int(max(-9.0e18, min(9.0e18, value))) }
+        return TileFeature(x: integer(tileX), y: integer(tileY), tags: tags, id: id, isCluster: isCluster)
     }
 
     private func categoryCounts(row: Int32) -> [String: Int] {

@@ -20,6 +20,10 @@ extension PointReader {
             }
             while let record = parser.nextRecord() {
                 let location = "line \(record.line)"
+                guard !record.unclosedQuote else {
+                    try reject(location, "a quoted field opens here and is not closed before the end of the file", file: file, into: &result)
+                    continue
+                }
                 if record.fields.count == 1 && record.fields[0].text.isEmpty { continue }   // blank line
                 guard record.fields.count == names.count else {
                     try reject(location, "expected \(names.count) fields, found \(record.fields.count)", file: file, into: &result)
@@ -78,6 +82,8 @@ struct CSVParser {
         var fields: [Field]
         /// The line the record starts on, from 1.
         var line: Int
+        /// The file ended inside a quoted field (which then took in the rest of the file).
+        var unclosedQuote = false
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -132,6 +138,6 @@ struct CSVParser {
             }
         }
         fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
-        return Record(fields: fields, line: startLine)
+        return Record(fields: fields, line: startLine, unclosedQuote: inQuotes)
     }
 }
