@@ -91,6 +91,15 @@ struct ClusterCommand: ParsableCommand {
         if read.skipped > 0 {
             FileHandle.standardError.write(Data("skipped \(read.skipped) invalid rows (\(read.problems.joined(separator: "; ")))\n".utf8))
         }
+        // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
+        if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {
+            FileHandle.standardError.write(Data(
+                "warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n".utf8))
+        }
+        if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
+            FileHandle.standardError.write(Data(
+                "warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n".utf8))
+        }
         let options = ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
         let index = ClusterIndex(points: read.points, options: options)
         if let tile {

@@ -59,6 +59,17 @@ import Testing
         #expect(huge.status == 0, "\(huge.stderr)")
     }
 
+    @Test func aMisspeltPropertyIsWarnedAbout() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,kind\n10,10,a\n10,10,b\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--group-by", "knid"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: no point has the property \"knid\" named by --group-by: no point has a clustering identifier, so none clusters\n")
+        let named = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--category", "kind"], in: folder)
+        #expect(named.status == 0 && named.stderr.isEmpty)
+    }
+
     @Test func aFailedWriteOfTheResultIsAnError() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
