@@ -442,7 +442,7 @@ public final class ClusterIndex: @unchecked Sendable {
     /// Only some items search: a single point whose nearest neighbour is more than three radii away is skipped, as
     /// clusters lie within two radii of all their members (each zoom's merge reaches one radius, halving per zoom
     /// above), so nothing can be within one radius of it. By the same bound every neighbour of a searching item
-    /// searches too, so the lists come from bands over the searching items alone. Their order only matters for a
+    /// searches too, so the lists come from a grid (or bands) over the searching items alone. Their order only matters for a
     /// merge of three or more items whose centroid sums could round differently in another order, with a reducer,
     /// or for items left unmerged under `minPoints`: then (at the denser zooms, in practice) the level's k-d tree is
     /// built and each list sorted into its search order.
@@ -571,22 +571,8 @@ public final class ClusterIndex: @unchecked Sendable {
         let count = level.count
         lists.neighbors.withUnsafeMutableBufferPointer { neighbors in
             for item in 0..<count where lists.offsets[item + 1] - lists.offsets[item] > 1 {
-                let start = Int(lists.offsets[item]), end = Int(lists.offsets[item + 1])
-                if end - start > 16 {
-                    var list = UnsafeMutableBufferPointer(rebasing: neighbors[start..<end])
-                    list.sort { ranks[Int($0)] < ranks[Int($1)] }
-                    continue
-                }
-                // Most lists are short: an insertion sort.
-                for position in start + 1..<end {
-                    let entry = neighbors[position], rank = ranks[Int(entry)]
-                    var slot = position
-                    while slot > start && ranks[Int(neighbors[slot - 1])] > rank {
-                        neighbors[slot] = neighbors[slot - 1]
-                        slot -= 1
-                    }
-                    neighbors[slot] = entry
-                }
+                var list = UnsafeMutableBufferPointer(rebasing: neighbors[Int(lists.offsets[item])..<Int(lists.offsets[item + 1])])
+                list.sortShortOrLong { ranks[Int($0)] }
             }
         }
         guard !lists.borderline.isEmpty else { return }

@@ -28,27 +28,13 @@ struct PointBands: Sendable {
         let span = high - low
         let wanted = minimumHeight > 0 ? span / minimumHeight : Double(members.count)
         let bands = max(1, Int(min(Double(4 * members.count + 1), wanted.rounded(.down))))
-        top = low
-        height = bands > 1 ? span / Double(bands) : max(span, minimumHeight, .leastNormalMagnitude)
+        let height = bands > 1 ? span / Double(bands) : max(span, minimumHeight, .leastNormalMagnitude)
+        (top, self.height) = (low, height)
         let count = members.count
-        var bandOf = [Int32](repeating: 0, count: count)
-        var starts = [Int](repeating: 0, count: bands + 1)
-        for (position, index) in members.enumerated() {
-            let band = Self.band(Double(Float(ys[Int(index)])), top: low, height: height, bands: bands)
-            bandOf[position] = Int32(band)
-            starts[band + 1] += 1
+        var entries: [PointGrid.Entry] = []
+        let starts = PointGrid.scatter(xs: xs, ys: ys, members: members, into: bands, entries: &entries) {
+            Self.band(Double(Float($0)), top: low, height: height, bands: bands)
         }
-        for band in 0..<bands { starts[band + 1] += starts[band] }
-        var entries = [PointGrid.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var filled = starts
-            for (position, index) in members.enumerated() {
-                let band = Int(bandOf[position])
-                buffer[filled[band]] = PointGrid.Entry(x: xs[Int(index)], y: ys[Int(index)], id: index)
-                filled[band] += 1
-            }
-            initialized = count
-        }
-        bandOf = []
         // Each band sorted by float32 x, the bands shared out among the cores by their points.
         let chunks = max(1, min(Cores.available, count / 16_384))
         let bandStarts = starts
@@ -65,22 +51,8 @@ struct PointBands: Sendable {
                     return low
                 }
                 for band in firstBand(from: count * chunk / chunks)..<firstBand(from: count * (chunk + 1) / chunks) {
-                    let start = starts[band], end = starts[band + 1]
-                    if end - start <= 32 {
-                        // Most bands hold a few points: an insertion sort, without a call a comparison.
-                        for position in start + 1..<max(start + 1, end) {
-                            let entry = entries[position], key = Float(entry.x)
-                            var slot = position
-                            while slot > start && Float(entries[slot - 1].x) > key {
-                                entries[slot] = entries[slot - 1]
-                                slot -= 1
-                            }
-                            entries[slot] = entry
-                        }
-                    } else {
-                        var slice = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
-                        slice.sort { Float($0.x) < Float($1.x) }
-                    }
+                    var slice = UnsafeMutableBufferPointer(rebasing: entries[starts[band]..<starts[band + 1]])
+                    slice.sortShortOrLong { Float($0.x) }
                 }
             }
         }
@@ -119,5 +91,26 @@ struct PointBands: Sendable {
             let start = firstAbove(low, orEqual: true)
             return start..<max(start, firstAbove(high, orEqual: false))
         }
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// Sorts by a key: short runs (most bands and neighbour lists) by insertion, without a call a comparison; long
+    /// ones by the standard library's sort.
+    @inline(__always)
+    mutating func sortShortOrLong<Key: Comparable>(by key: (Element) -> Key) {
+        guard count > 32 else {
+            for position in 1..<Swift.max(1, count) {
+                let element = self[position], value = key(element)
+                var slot = position
+                while slot > 0 && key(self[slot - 1]) > value {
+                    self[slot] = self[slot - 1]
+                    slot -= 1
+                }
+                self[slot] = element
+            }
+            return
+        }
+        sort { key($0) < key($1) }
     }
 }

@@ -30,28 +30,8 @@ struct PointGrid: Sendable {
         self.side = side
         let count = members?.count ?? sourceX.count
         func cell(_ value: Float) -> Int { Self.cell(Double(value), side: side) }
-        var rowStarts = [Int](repeating: 0, count: side + 1)
-        var rows = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for position in 0..<count {
-                let index = members.map { Int($0[position]) } ?? position
-                let row = cell(Float(sourceY[index]))
-                buffer[position] = Int32(row)
-                rowStarts[row + 1] += 1
-            }
-            initialized = count
-        }
-        for row in 0..<side { rowStarts[row + 1] += rowStarts[row] }
-        var entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var filled = rowStarts
-            for position in 0..<count {
-                let index = members.map { Int($0[position]) } ?? position
-                let row = Int(rows[position])
-                buffer[filled[row]] = Entry(x: sourceX[index], y: sourceY[index], id: Int32(index))
-                filled[row] += 1
-            }
-            initialized = count
-        }
-        rows = []
+        var entries: [Entry] = []
+        let rowStarts = Self.scatter(xs: sourceX, ys: sourceY, members: members, into: side, entries: &entries) { cell(Float($0)) }
         var starts = [Int32](repeating: 0, count: side * side + 1)
         var filled = [Int](repeating: 0, count: side)
         var band: [Entry] = []
@@ -77,6 +57,35 @@ struct PointGrid: Sendable {
         starts[side * side] = Int32(count)
         self.starts = starts
         self.entries = entries
+    }
+
+    /// Points scattered into `entries` by band (`band(y)`, `bands` of them) with a counting sort, in their order
+    /// within a band; returns where each band starts (`bands + 1` entries).
+    static func scatter(xs: [Double], ys: [Double], members: [Int32]?, into bands: Int, entries: inout [Entry],
+                        band: (Double) -> Int) -> [Int] {
+        let count = members?.count ?? xs.count
+        var starts = [Int](repeating: 0, count: bands + 1)
+        let bandOf = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for position in 0..<count {
+                let index = members.map { Int($0[position]) } ?? position
+                let which = band(ys[index])
+                buffer[position] = Int32(which)
+                starts[which + 1] += 1
+            }
+            initialized = count
+        }
+        for band in 0..<bands { starts[band + 1] += starts[band] }
+        entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = starts
+            for position in 0..<count {
+                let index = members.map { Int($0[position]) } ?? position
+                let which = Int(bandOf[position])
+                buffer[filled[which]] = Entry(x: xs[index], y: ys[index], id: Int32(index))
+                filled[which] += 1
+            }
+            initialized = count
+        }
+        return starts
     }
 
     /// How many points share a point's cell, on average over the points: about one when they are spread evenly.
