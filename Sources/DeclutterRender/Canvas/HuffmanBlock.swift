@@ -176,6 +176,7 @@ enum HuffmanCode {
 
     /// Code lengths for `count` symbol frequencies (below 2^40 each, `count` at most 320) into `lengths`.
     static func lengths(_ frequencies: UnsafePointer<Int>, count: Int, limit: Int, into lengths: UnsafeMutablePointer<UInt8>) {
+        if roundedLengths(frequencies, count: count, limit: limit, into: lengths) { return }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + 4) { buffer in
             // Keys pack weight and symbol (symbols are below 2^16) so one integer sort orders by weight, then symbol.
             let keys = buffer.baseAddress!, scratch = keys + count + 2
@@ -222,6 +223,60 @@ enum HuffmanCode {
                 }
             }
             for index in 0..<used { lengths[scratch[index]] = UInt8(keys[index]) }
+        }
+    }
+
+    /// Near-minimal code lengths without sorting, when the frequencies add up to at most 2^`limit` and two or more
+    /// symbols occur: each symbol's length is log2(total / frequency) rounded up, which leaves room in the code
+    /// (Kraft sum at most 1), then codes are shortened while the room allows, first those rounded up the most, so
+    /// the code is complete. Returns false, writing nothing, when it does not apply.
+    static func roundedLengths(_ frequencies: UnsafePointer<Int>, count: Int, limit: Int,
+                               into lengths: UnsafeMutablePointer<UInt8>) -> Bool {
+        var total = 0, used = 0
+        for symbol in 0..<count {
+            total += frequencies[symbol]
+            used += frequencies[symbol] > 0 ? 1 : 0
+        }
+        guard used >= 2, total <= 1 << limit else { return false }
+        let totalLog = Int.bitWidth - 1 - total.leadingZeroBitCount
+        // 2^32 / total, to divide by the total with a multiplication (at worst one less than the true quotient).
+        let reciprocal = (1 << 32) / total
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 8 * count + 8) { buffer in
+            // Symbols whose code can get shorter, by r = frequency · 2^(l - 1) / total, which is in [1/2, 1): list k holds
+            // r from (8 + k)/16, so the codes nearest to deserving one bit less come first.
+            let lists = buffer.baseAddress!, listCounts = lists + 8 * count
+            listCounts.initialize(repeating: 0, count: 8)
+            // The Kraft sum in units of 2^-limit: a code of length l takes 2^(limit - l) of the 2^limit.
+            var room = 1 << limit
+            for symbol in 0..<count {
+                let frequency = frequencies[symbol]
+                // The least l with frequency · 2^l ≥ total: the difference of the floors of their logarithms, or one more.
+                let floorLength = totalLog &- (Int.bitWidth - 1 - frequency.leadingZeroBitCount)
+                let length = max(1, floorLength &+ (frequency &<< floorLength < total ? 1 : 0))
+                let kept = frequency > 0
+                lengths[symbol] = kept ? UInt8(length) : 0
+                room &-= kept ? 1 &<< (limit &- length) : 0
+                guard kept && length > 1 else { continue }
+                let sixteenths = ((frequency &<< (length &+ 3)) &* reciprocal) >> 32
+                let list = min(max(sixteenths &- 8, 0), 7)
+                lists[list &* count &+ listCounts[list]] = symbol
+                listCounts[list] &+= 1
+            }
+            // Shortening a code of length l takes another 2^(limit - l) and saves `frequency` bits: greedily, by r, each
+            // code once a round while the room allows (a shortened code's r halves, below every other's). A round
+            // always shortens something while room is left: the room is a multiple of the longest code's step.
+            while room > 0 {
+                for list in stride(from: 7, through: 0, by: -1) {
+                    for index in 0..<listCounts[list] {
+                        let symbol = lists[list &* count &+ index]
+                        let length = Int(lengths[symbol]), step = 1 &<< (limit &- length)
+                        let shorten = length > 1 && room >= step
+                        room &-= shorten ? step : 0
+                        lengths[symbol] = UInt8(length &- (shorten ? 1 : 0))
+                    }
+                }
+            }
+            return true
         }
     }
 
@@ -278,22 +333,29 @@ enum HuffmanCode {
     }
 
     /// Moffat and Katajainen's in-place computation of minimum-redundancy code lengths:
-    /// `weights` ascending on entry, the code length of each on return. Needs at least two weights.
+    /// `weights` ascending on entry, the code length of each on return. Needs at least two weights, and room for one
+    /// more (`weights[count]` is overwritten).
     static func minimumRedundancyDepths(_ weights: UnsafeMutablePointer<Int>, count: Int) {
-        // Phase 1: combine the two lightest items repeatedly; internal nodes keep pointers to their parents.
+        // Phase 1: combine the two lightest items repeatedly; internal nodes keep pointers to their parents. Each
+        // choice between the next internal node and the next leaf is a select, not a branch: they are unpredictable.
+        // `weights[count]` is a sentinel heavier than anything, so running out of leaves needs no test.
+        weights[count] = Int.max
         weights[0] += weights[1]
         var root = 0, leaf = 2
         for next in stride(from: 1, to: count - 1, by: 1) {
-            if leaf >= count || weights[root] < weights[leaf] {
-                weights[next] = weights[root]; weights[root] = next; root += 1
-            } else {
-                weights[next] = weights[leaf]; leaf += 1
-            }
-            if leaf >= count || (root < next && weights[root] < weights[leaf]) {
-                weights[next] += weights[root]; weights[root] = next; root += 1
-            } else {
-                weights[next] += weights[leaf]; leaf += 1
-            }
+            let firstRoot = weights[root], firstLeaf = weights[leaf]
+            let takeRoot = firstRoot < firstLeaf
+            weights[next] = takeRoot ? firstRoot : firstLeaf
+            weights[root] = takeRoot ? next : firstRoot
+            root += takeRoot ? 1 : 0
+            leaf += takeRoot ? 0 : 1
+            // The second child: an internal node only if one is left before `next` (which now holds the first child).
+            let secondRoot = weights[root], secondLeaf = weights[leaf]
+            let takeSecondRoot = root < next && secondRoot < secondLeaf
+            weights[next] += takeSecondRoot ? secondRoot : secondLeaf
+            weights[root] = takeSecondRoot ? next : weights[root]
+            root += takeSecondRoot ? 1 : 0
+            leaf += takeSecondRoot ? 0 : 1
         }
         // Phase 2: depths of internal nodes from the parent pointers.
         weights[count - 2] = 0
@@ -320,13 +382,14 @@ enum HuffmanCode {
         return table.map { UInt32(truncatingIfNeeded: $0) }
     }
 
-    /// Each symbol's canonical code, bit-reversed, beside its length: `code | length << 32` (lengths at most 15).
+    /// Each symbol's canonical code, bit-reversed, beside its length: `code | length << 32` (lengths at most 15; 0 for
+    /// unused symbols). Branch-free per symbol: used and unused symbols interleave unpredictably.
     static func table(lengths: UnsafePointer<UInt8>, count: Int, into table: UnsafeMutablePointer<UInt64>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 17) { buffer in
             let nextCode = buffer.baseAddress!
             nextCode.initialize(repeating: 0, count: 17)
-            for symbol in 0..<count where lengths[symbol] > 0 { nextCode[Int(lengths[symbol])] += 1 }
-            // Counts per length become the first code of each length.
+            for symbol in 0..<count { nextCode[Int(lengths[symbol])] += 1 }
+            // Counts per length become the first code of each length (unused symbols count at length 0, which no code has).
             var code: UInt32 = 0, previousCount: UInt32 = 0
             for length in 1...16 {
                 let lengthCount = nextCode[length]
@@ -334,19 +397,26 @@ enum HuffmanCode {
                 nextCode[length] = code
                 previousCount = lengthCount
             }
+            let reversedBytes = bitReversedBytes
             for symbol in 0..<count {
                 let length = Int(lengths[symbol])
-                guard length > 0 else { table[symbol] = 0; continue }
                 let value = nextCode[length]
-                nextCode[length] += 1
-                // Reverse all 32 bits, then keep the top `length` of them.
-                var reversed = value
-                reversed = (reversed & 0x5555_5555) << 1 | (reversed >> 1) & 0x5555_5555
-                reversed = (reversed & 0x3333_3333) << 2 | (reversed >> 2) & 0x3333_3333
-                reversed = (reversed & 0x0F0F_0F0F) << 4 | (reversed >> 4) & 0x0F0F_0F0F
-                reversed = reversed.byteSwapped
-                table[symbol] = UInt64(reversed >> UInt32(32 - length)) | UInt64(length) << 32
+                nextCode[length] = value &+ 1
+                // The code's 16 bits reversed, then the top `length` of them: nothing for length 0.
+                let reversed = UInt32(reversedBytes[Int(value & 0xFF)]) << 8 | UInt32(reversedBytes[Int((value >> 8) & 0xFF)])
+                table[symbol] = UInt64(reversed &>> UInt32(16 - length)) | UInt64(length) << 32
             }
         }
     }
+
+    /// Every byte with its bits in reverse order.
+    nonisolated(unsafe) private static let bitReversedBytes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            var reversed = 0
+            for bit in 0..<8 where byte & (1 << bit) != 0 { reversed |= 1 << (7 - bit) }
+            table[byte] = UInt8(reversed)
+        }
+        return UnsafePointer(table)
+    }()
 }

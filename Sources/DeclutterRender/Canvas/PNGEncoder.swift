@@ -194,22 +194,42 @@ public struct PNGEncoder: Sendable, Hashable {
         // RGBA scanlines are the packed words' bytes; RGB ones are packed into a row for the checksum.
         let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
         defer { packed.deallocate() }
-        var checksum: UInt32 = 1
+        var checksum = Adler32()
         for (row, y) in rows.enumerated() {
             let target = image + row * width
             straightRow(source + y * stride, width: width, into: target)
             guard row >= first else { continue }
             if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
             let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
-            checksum = PixelRunDeflater.adler(checksum, scanline: bytes, count: width * channels)
+            checksum.addZero()
+            checksum.add(bytes, count: width * channels)
         }
-        return checksum
+        return checksum.value
     }
 
     /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha << 24.
     static func straightRow(_ source: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt32>) {
         let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
-        for x in 0..<width { out[x] = straightPixel(words[x]) }
+        var x = 0
+        // Four at a time where all four are opaque (red and blue swap places) or all clear (zero), as most of a drawn
+        // image is; a branch per pixel mispredicted at every edge between the two.
+        while x + 4 <= width {
+            let four = UnsafeRawPointer(words + x).loadUnaligned(as: SIMD4<UInt32>.self)
+            let alphas = four &>> 24
+            if alphas == SIMD4(repeating: 255) {
+                let straight = (four &>> 16) & 0xFF | four & 0xFF00 | (four & 0xFF) &<< 16 | 0xFF00_0000
+                UnsafeMutableRawPointer(out + x).storeBytes(of: straight, as: SIMD4<UInt32>.self)
+            } else if alphas == .zero {
+                UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
+            } else {
+                for index in x..<x + 4 { out[index] = straightPixel(words[index]) }
+            }
+            x += 4
+        }
+        while x < width {
+            out[x] = straightPixel(words[x])
+            x += 1
+        }
     }
 
     /// One premultiplied ARGB word as a straight pixel packed red | green << 8 | blue << 16 | alpha << 24, rounding

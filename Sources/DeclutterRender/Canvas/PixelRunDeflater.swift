@@ -105,73 +105,69 @@ struct PixelRunDeflater {
         defer { seen.deallocate() }
         if hashing { seen.initialize(repeating: 0, count: Self.hashSize) }
 
+        // Per row, one byte a pixel: 1 if it equals the pixel on its left, plus 2 if it equals the pixel above; past the
+        // end, 8 bytes of 4, which end every run. Runs and stretches of literals are then found eight pixels at a time, instead of a
+        // branch per pixel that mispredicts at every edge.
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: width + 8)
+        defer { flags.deallocate() }
+        (flags + width).initialize(repeating: 4, count: 8)
+        // Literal bytes are counted per channel, so a grey pixel's equal bytes don't wait on each other's increments;
+        // the four tables are added up per block.
+        let channelCounts = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * 256)
+        defer { channelCounts.deallocate() }
+        let redCounts = channelCounts, greenCounts = channelCounts + 256, blueCounts = channelCounts + 512
+        let alphaCounts = channelCounts + 768
+
         var blockStart = rows.lowerBound
         while blockStart < rows.upperBound {
             let blockEnd = min(rows.upperBound, blockStart + rowsPerBlock)
             code.clearFrequencies()
+            channelCounts.update(repeating: 0, count: 4 * 256)
             var count = 0
             for y in blockStart..<blockEnd {
                 let row = image + y * width
                 tokens[count] = Token.rowStart
                 count += 1
                 code.literalFrequencies[0] += 1
-                let above: UnsafePointer<UInt32>? = y > 0 && matchAbove ? row - width : nil
-                var x = 0, literalStart = -1
+                Self.equalityFlags(row, above: y > 0 && matchAbove ? row - width : nil, width: width, into: flags)
+                var x = 0
                 while x < width {
-                    var leftRun = 0, aboveRun = 0
-                    if x > 0 {
-                        let previous = row[x - 1]
-                        while x + leftRun < width && row[x + leftRun] == previous && leftRun < maximumRun { leftRun += 1 }
-                    }
-                    if let above {
-                        while x + aboveRun < width && row[x + aboveRun] == above[x + aboveRun] && aboveRun < maximumRun { aboveRun += 1 }
-                    }
-                    if hashing && leftRun == 0 && aboveRun == 0 && x + 1 < width {
-                        // Neither neighbour repeats: look for the pixel and the next one where they last appeared
-                        // together (an icon drawn twice, the steps of a slanted edge).
-                        let slot = Int((row[x] &* 0x9E37_79B1 ^ row[x + 1] &* 0x85EB_CA77) >> (32 - Self.hashBits))
-                        let entry = seen[slot]
-                        seen[slot] = UInt32(y << 15 | x) | Self.hashFlag
-                        if entry != 0 {
-                            let seenY = Int((entry & ~Self.hashFlag) >> 15), seenX = Int(entry & 0x7FFF)
-                            let distance = (y - seenY) * scanlineBytes + (x - seenX) * bytesPerPixel
-                            if distance > 0 && distance <= 32_768 {
-                                let earlier = image + seenY * width + seenX
-                                let limit = min(width - x, width - seenX, maximumRun)
-                                var run = 0
-                                while run < limit && row[x + run] == earlier[run] { run += 1 }
-                                if run >= 2 {
-                                    if literalStart >= 0 {
-                                        tokens[count] = Token.literals(from: literalStart, to: x)
-                                        count += 1
-                                        literalStart = -1
-                                    }
-                                    let length = run * bytesPerPixel, symbol = Self.distanceSymbol(distance)
-                                    tokens[count] = Token.matchFlag | UInt32(length) << 16 | UInt32(symbol) << 25 | UInt32(distance)
-                                    count += 1
-                                    code.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
-                                    code.distanceFrequencies[symbol] += 1
-                                    x += run
-                                    continue
-                                }
+                    let flag = flags[x]
+                    if flag == 0 {
+                        // Pixels up to the next one that repeats its left or upper neighbour are literals, unless in a
+                        // large image a pair of them was seen before.
+                        let end = Self.flagRun(flags, from: x, while: 0, mask: 7)
+                        var literalEnd = end, earlier: (run: Int, distance: Int)?
+                        if hashing {
+                            for start in x..<min(end, width - 1) {
+                                earlier = earlierPair(image, row: row, x: start, y: y, seen: seen)
+                                if earlier != nil { literalEnd = start; break }
                             }
                         }
-                    }
-                    if leftRun == 0 && aboveRun == 0 {
-                        let pixel = row[x]
-                        code.literalFrequencies[Int(pixel & 0xFF)] += 1
-                        code.literalFrequencies[Int((pixel >> 8) & 0xFF)] += 1
-                        code.literalFrequencies[Int((pixel >> 16) & 0xFF)] += 1
-                        if bytesPerPixel == 4 { code.literalFrequencies[Int(pixel >> 24)] += 1 }
-                        if literalStart < 0 { literalStart = x }
-                        x += 1
+                        for literal in x..<literalEnd {
+                            let pixel = row[literal]
+                            redCounts[Int(pixel & 0xFF)] &+= 1
+                            greenCounts[Int((pixel >> 8) & 0xFF)] &+= 1
+                            blueCounts[Int((pixel >> 16) & 0xFF)] &+= 1
+                            alphaCounts[Int(pixel >> 24)] &+= 1   // counted for RGB too (always 255), never used there
+                        }
+                        if literalEnd > x {
+                            tokens[count] = Token.literals(from: x, to: literalEnd)
+                            count += 1
+                        }
+                        x = literalEnd
+                        if let (run, distance) = earlier {
+                            let length = run * bytesPerPixel, symbol = Self.distanceSymbol(distance)
+                            tokens[count] = Token.matchFlag | UInt32(length) << 16 | UInt32(symbol) << 25 | UInt32(distance)
+                            count += 1
+                            code.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
+                            code.distanceFrequencies[symbol] += 1
+                            x += run
+                        }
                         continue
                     }
-                    if literalStart >= 0 {
-                        tokens[count] = Token.literals(from: literalStart, to: x)
-                        count += 1
-                        literalStart = -1
-                    }
+                    let leftRun = flag & 1 != 0 ? min(Self.flagRun(flags, from: x, while: 1, mask: 5) - x, maximumRun) : 0
+                    let aboveRun = flag & 2 != 0 ? min(Self.flagRun(flags, from: x, while: 2, mask: 6) - x, maximumRun) : 0
                     let (run, match, symbol) = leftRun >= aboveRun ? (leftRun, leftMatch, leftSymbol) : (aboveRun, aboveMatch, aboveSymbol)
                     let length = run * bytesPerPixel
                     tokens[count] = Token.matchFlag | UInt32(length) << 16 | match
@@ -180,14 +176,58 @@ struct PixelRunDeflater {
                     code.distanceFrequencies[symbol] += 1
                     x += run
                 }
-                if literalStart >= 0 {
-                    tokens[count] = Token.literals(from: literalStart, to: width)
-                    count += 1
-                }
+            }
+            let alphaWeight: UInt32 = bytesPerPixel == 4 ? 1 : 0
+            for byte in 0..<256 {
+                code.literalFrequencies[byte] += Int(redCounts[byte] &+ greenCounts[byte] &+ blueCounts[byte] &+ alphaWeight &* alphaCounts[byte])
             }
             code.prepare(final: final && blockEnd == rows.upperBound, writer: &writer)
             writeTokens(tokens, count: count, image: image + blockStart * width, codes: code, to: &writer)
             blockStart = blockEnd
+        }
+    }
+
+    /// Where the pixel at `x` and the next one last appeared together, if within reach and at least two pixels repeat
+    /// there: the run in pixels and the distance in bytes. Records this place for the pair either way.
+    @inline(__always)
+    private func earlierPair(_ image: UnsafePointer<UInt32>, row: UnsafePointer<UInt32>, x: Int, y: Int,
+                             seen: UnsafeMutablePointer<UInt32>) -> (run: Int, distance: Int)? {
+        let slot = Int((row[x] &* 0x9E37_79B1 ^ row[x + 1] &* 0x85EB_CA77) >> (32 - Self.hashBits))
+        let entry = seen[slot]
+        seen[slot] = UInt32(y << 15 | x) | Self.hashFlag
+        guard entry != 0 else { return nil }
+        let seenY = Int((entry & ~Self.hashFlag) >> 15), seenX = Int(entry & 0x7FFF)
+        let distance = (y - seenY) * scanlineBytes + (x - seenX) * bytesPerPixel
+        guard distance > 0 && distance <= 32_768 else { return nil }
+        let earlier = image + seenY * width + seenX
+        let limit = min(width - x, width - seenX, maximumRun)
+        var run = 0
+        while run < limit && row[x + run] == earlier[run] { run += 1 }
+        return run >= 2 ? (run, distance) : nil
+    }
+
+    /// Writes each pixel's flags: 1 if it equals the pixel on its left, plus 2 if it equals the one in `above`.
+    @inline(__always)
+    private static func equalityFlags(_ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, width: Int,
+                                      into flags: UnsafeMutablePointer<UInt8>) {
+        flags[0] = 0
+        for x in 1..<max(width, 1) { flags[x] = row[x] == row[x - 1] ? 1 : 0 }
+        if let above {
+            for x in 0..<width { flags[x] |= row[x] == above[x] ? 2 : 0 }
+        }
+    }
+
+    /// The first position from `x` on whose flags masked with `mask` are not `value`, eight flags at a time; `mask`
+    /// includes 4 so the row's end stops every run.
+    @inline(__always)
+    private static func flagRun(_ flags: UnsafePointer<UInt8>, from x: Int, while value: UInt8, mask: UInt8) -> Int {
+        let spreadMask = UInt64(mask) &* 0x0101_0101_0101_0101, spreadValue = UInt64(value) &* 0x0101_0101_0101_0101
+        var position = x
+        while true {
+            let eight = UnsafeRawPointer(flags + position).loadUnaligned(as: UInt64.self).littleEndian
+            let differing = (eight & spreadMask) ^ spreadValue
+            if differing != 0 { return position + differing.trailingZeroBitCount >> 3 }
+            position += 8
         }
     }
 
@@ -199,6 +239,9 @@ struct PixelRunDeflater {
         let lengthExtraBits = DeflateTables.lengthExtraBits
         let distanceBase = DeflateTables.distanceBase, distanceExtraBits = DeflateTables.distanceExtraBits
         let filterByte = literals[0]
+        var longestLiteral: UInt64 = 0
+        for byte in 0..<256 { longestLiteral = max(longestLiteral, literals[byte] >> 32) }
+        let alphaJoins = longestLiteral <= 14
         var row = image - width
         for index in 0..<count {
             let token = tokens[index]
@@ -222,13 +265,21 @@ struct PixelRunDeflater {
                     let pixel = row[x]
                     let red = literals[Int(pixel & 0xFF)], green = literals[Int((pixel >> 8) & 0xFF)]
                     let blue = literals[Int((pixel >> 16) & 0xFF)]
-                    // Three codes of at most 15 bits make one write, the alpha code a second.
+                    // Three codes of at most 15 bits make one write; the alpha code joins them when all four fit in 56
+                    // bits, else is a second write.
                     let redGreen = (red & 0xFFFF_FFFF) | (green & 0xFFFF_FFFF) &<< (red >> 32)
                     let redGreenLength = red >> 32 + green >> 32
-                    writer.write(redGreen | (blue & 0xFFFF_FFFF) &<< redGreenLength, count: Int(redGreenLength + blue >> 32))
+                    let rgb = redGreen | (blue & 0xFFFF_FFFF) &<< redGreenLength, rgbLength = redGreenLength + blue >> 32
                     if bytesPerPixel == 4 {
                         let alpha = literals[Int(pixel >> 24)]
-                        writer.write(alpha & 0xFFFF_FFFF, count: Int(alpha >> 32))
+                        if alphaJoins {
+                            writer.write(rgb | (alpha & 0xFFFF_FFFF) &<< rgbLength, count: Int(rgbLength + alpha >> 32))
+                        } else {
+                            writer.write(rgb, count: Int(rgbLength))
+                            writer.write(alpha & 0xFFFF_FFFF, count: Int(alpha >> 32))
+                        }
+                    } else {
+                        writer.write(rgb, count: Int(rgbLength))
                     }
                 }
             }
@@ -237,43 +288,11 @@ struct PixelRunDeflater {
         writer.write(endOfBlock & 0xFFFF_FFFF, count: Int(endOfBlock >> 32))
     }
 
-    /// Adds one scanline to a running Adler-32: its filter byte 0, then `count` bytes of pixels.
-    static func adler(_ adler: UInt32, scanline bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
-        // The zero filter byte leaves the first sum as it is and adds it to the second.
-        let first = adler & 0xFFFF, second = ((adler >> 16) + first) % 65_521
-        return adler32(second << 16 | first, bytes, count: count)
-    }
-
-    /// Adler-32 (RFC 1950) continued over `count` bytes, sixteen at a time in vector lanes: zlib's byte loop
-    /// took as long as Huffman-coding a 40×40 icon.
+    /// Adler-32 (RFC 1950) continued over `count` bytes.
     static func adler32(_ adler: UInt32, _ bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
-        let modulus: UInt64 = 65_521
-        var first = UInt64(adler & 0xFFFF), second = UInt64(adler >> 16)
-        var index = 0
-        // Per lane i over the chunks so far: `sums` adds lane i's bytes, `prefixes` adds `sums` as it stood before each
-        // chunk. Then the first sum grows by Σ sums and the second by 16·Σ prefixes + Σ (16 − i)·sums[i] (on top of
-        // 16 · chunks · first). 1,024 chunks keep every lane sum below 2^32: 16 lanes of prefixes reach 16 · 255 · 1,024² / 2.
-        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-        while count - index >= 16 {
-            let chunks = min((count - index) / 16, 1024)
-            var sums = SIMD16<UInt32>(), prefixes = SIMD16<UInt32>()
-            for chunk in 0..<chunks {
-                let block = UnsafeRawPointer(bytes + index + chunk * 16).loadUnaligned(as: SIMD16<UInt8>.self)
-                prefixes &+= sums
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: block)
-            }
-            second += 16 * UInt64(chunks) * first + 16 * UInt64(prefixes.wrappedSum()) + UInt64((sums &* weights).wrappedSum())
-            first += UInt64(sums.wrappedSum())
-            first %= modulus
-            second %= modulus
-            index += chunks * 16
-        }
-        while index < count {
-            first += UInt64(bytes[index])
-            second += first
-            index += 1
-        }
-        return UInt32(second % modulus) << 16 | UInt32(first % modulus)
+        var checksum = Adler32(adler)
+        checksum.add(bytes, count: count)
+        return checksum.value
     }
 
     /// A block's tokens, one 32-bit word each.
@@ -359,5 +378,71 @@ enum DeflateTables {
         let pointer = UnsafeMutablePointer<UInt16>.allocate(capacity: values.count)
         for (index, value) in values.enumerated() { pointer[index] = UInt16(value) }
         return UnsafePointer(pointer)
+    }
+}
+
+/// A running Adler-32 (RFC 1950) whose sums are reduced only every megabyte, not per call, so adding a short scanline
+/// costs little more than its bytes.
+struct Adler32 {
+    private var first: UInt64
+    private var second: UInt64
+    /// Bytes added since the sums were last reduced.
+    private var pending = 0
+
+    private static let modulus: UInt64 = 65_521
+
+    /// A checksum continuing from `value` (1 for an empty stream).
+    init(_ value: UInt32 = 1) {
+        first = UInt64(value & 0xFFFF)
+        second = UInt64(value >> 16)
+    }
+
+    /// The checksum of everything added.
+    var value: UInt32 {
+        UInt32(second % Self.modulus) << 16 | UInt32(first % Self.modulus)
+    }
+
+    /// Adds one zero byte (a scanline's filter type 0): the first sum stays, the second grows by it.
+    @inline(__always)
+    mutating func addZero() {
+        second &+= first
+        pending &+= 1
+    }
+
+    /// Adds `count` bytes, sixteen at a time in vector lanes: zlib's byte loop took as long as Huffman-coding a 40×40 icon.
+    mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        // Below 2^20 bytes between reductions the second sum stays under 2^49.
+        if pending > 1 << 20 { reduce() }
+        var index = 0
+        // Per lane i over the chunks so far: `sums` adds lane i's bytes, `prefixes` adds `sums` as it stood before each
+        // chunk. Then the first sum grows by Σ sums and the second by 16·Σ prefixes + Σ (16 − i)·sums[i] (on top of
+        // 16 · chunks · first). 1,024 chunks keep every lane sum below 2^32: 16 lanes of prefixes reach 16 · 255 · 1,024² / 2.
+        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        while count - index >= 16 {
+            let chunks = min((count - index) / 16, 1024)
+            var sums = SIMD16<UInt32>(), prefixes = SIMD16<UInt32>()
+            for chunk in 0..<chunks {
+                let block = UnsafeRawPointer(bytes + index + chunk * 16).loadUnaligned(as: SIMD16<UInt8>.self)
+                prefixes &+= sums
+                sums &+= SIMD16<UInt32>(truncatingIfNeeded: block)
+            }
+            second &+= 16 &* UInt64(chunks) &* first &+ 16 &* UInt64(prefixes.wrappedSum()) &+ UInt64((sums &* weights).wrappedSum())
+            first &+= UInt64(sums.wrappedSum())
+            index += chunks * 16
+            pending &+= chunks * 16
+            if pending > 1 << 20 { reduce() }
+        }
+        while index < count {
+            first &+= UInt64(bytes[index])
+            second &+= first
+            index += 1
+        }
+        pending &+= count & 15
+    }
+
+    private mutating func reduce() {
+        first %= Self.modulus
+        second %= Self.modulus
+        pending = 0
     }
 }
