@@ -421,10 +421,20 @@ struct Adler32 {
         while count - index >= 16 {
             let chunks = min((count - index) / 16, 1024)
             var sums = SIMD16<UInt32>(), prefixes = SIMD16<UInt32>()
-            for chunk in 0..<chunks {
-                let block = UnsafeRawPointer(bytes + index + chunk * 16).loadUnaligned(as: SIMD16<UInt8>.self)
-                prefixes &+= sums
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: block)
+            // In groups of 16 chunks the lanes fit in 16 bits (sums at most 16 · 255, prefixes 120 · 255), half the
+            // vector work; each group then adds 16 · sums-before-it (fewer for the last) to the prefixes.
+            var groupStart = 0
+            while groupStart < chunks {
+                let groupEnd = min(groupStart + 16, chunks)
+                var groupSums = SIMD16<UInt16>(), groupPrefixes = SIMD16<UInt16>()
+                for chunk in groupStart..<groupEnd {
+                    let block = UnsafeRawPointer(bytes + index + chunk * 16).loadUnaligned(as: SIMD16<UInt8>.self)
+                    groupPrefixes &+= groupSums
+                    groupSums &+= SIMD16<UInt16>(truncatingIfNeeded: block)
+                }
+                prefixes &+= SIMD16<UInt32>(truncatingIfNeeded: groupPrefixes) &+ sums &* UInt32(groupEnd - groupStart)
+                sums &+= SIMD16<UInt32>(truncatingIfNeeded: groupSums)
+                groupStart = groupEnd
             }
             second &+= 16 &* UInt64(chunks) &* first &+ 16 &* UInt64(prefixes.wrappedSum()) &+ UInt64((sums &* weights).wrappedSum())
             first &+= UInt64(sums.wrappedSum())
