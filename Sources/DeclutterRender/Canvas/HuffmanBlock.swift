@@ -174,7 +174,9 @@ enum HuffmanCode {
         return lengths.map(Int.init)
     }
 
-    /// Code lengths for `count` symbol frequencies (below 2^40 each, `count` at most 320) into `lengths`.
+    /// Code lengths for `count` symbol frequencies (below 2^40 each, `count` at most 320) into `lengths`: rounded
+    /// lengths where they apply (a small block, where sorting would cost as much as coding it), else minimum-redundancy
+    /// lengths limited to `limit` bits.
     static func lengths(_ frequencies: UnsafePointer<Int>, count: Int, limit: Int, into lengths: UnsafeMutablePointer<UInt8>) {
         if roundedLengths(frequencies, count: count, limit: limit, into: lengths) { return }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + 4) { buffer in

@@ -5,8 +5,9 @@ import CCairo
 /// Each pixel is matched against its left neighbour and the pixel above; runs of equal pixels become
 /// deflate matches at distance `bytesPerPixel` or one row. In large images a pixel that matches neither is looked up,
 /// with the next one, where that pair last appeared within deflate's 32 kB reach (a marker drawn again, the steps of a
-/// slanted edge). Everything else becomes literals, and each strip of rows is one block with its own Huffman codes.
-/// Drawn graphics — flat fills, anti-aliased edges, text — are mostly such runs: on an 800×600 map this writes
+/// slanted edge). Everything else becomes literals, and each strip of rows is one block with its own Huffman codes
+/// (for a block of at most 32,768 symbols, such as a whole icon, rounded lengths that need no sorting:
+/// ``HuffmanCode/roundedLengths(_:count:limit:into:)``). Drawn graphics — flat fills, anti-aliased edges, text — are mostly such runs: on an 800×600 map this writes
 /// 157 kB in 3.3 ms where zlib's level 3 writes 163 kB in 9.7 ms.
 ///
 /// Nothing is allocated per pixel or per symbol: the caller hands over the straight-alpha image and an output
