@@ -290,13 +290,6 @@ struct PixelRunDeflater {
         writer.write(endOfBlock & 0xFFFF_FFFF, count: Int(endOfBlock >> 32))
     }
 
-    /// Adler-32 (RFC 1950) continued over `count` bytes.
-    static func adler32(_ adler: UInt32, _ bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
-        var checksum = Adler32(adler)
-        checksum.add(bytes, count: count)
-        return checksum.value
-    }
-
     /// A block's tokens, one 32-bit word each.
     private enum Token {
         /// A match: length in bits 16…24, distance symbol in bits 25…29, distance in bits 0…15.
