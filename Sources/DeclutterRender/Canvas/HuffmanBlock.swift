@@ -40,8 +40,8 @@ enum HuffmanBlock {
         func prepare(final: Bool, writer: inout BitWriter) {
             literalFrequencies[256] = 1
             // Lengths of the literal, distance and code-length alphabets; then both of the first two side by side,
-            // for run-length coding across them.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 286 + 30 + 19 + 316) { buffer in
+            // for run-length coding across them, with 8 bytes of padding that no length equals.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 286 + 30 + 19 + 316 + 8) { buffer in
                 let literalLengths = buffer.baseAddress!, distanceLengths = literalLengths + 286
                 let codeLengthLengths = distanceLengths + 30, combined = codeLengthLengths + 19
                 HuffmanCode.lengths(literalFrequencies, count: 286, limit: 15, into: literalLengths)
@@ -51,34 +51,41 @@ enum HuffmanBlock {
                 while distanceCount > 1 && distanceLengths[distanceCount - 1] == 0 { distanceCount -= 1 }
                 combined.update(from: literalLengths, count: literalCount)
                 (combined + literalCount).update(from: distanceLengths, count: distanceCount)
+                (combined + literalCount + distanceCount).initialize(repeating: 0xFF, count: 8)
 
                 // Code-length symbols with their repeat counts in the high byte, then the frequencies of those symbols.
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: 316 + 19) { symbolBuffer in
-                    let symbols = symbolBuffer.baseAddress!, codeLengthFrequencies = symbols + 316
-                    let symbolCount = HuffmanBlock.runLengthCode(combined, count: literalCount + distanceCount, into: symbols)
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 316 + 3 + 19) { symbolBuffer in
+                    let symbols = symbolBuffer.baseAddress!, codeLengthFrequencies = symbols + 316 + 3
                     codeLengthFrequencies.initialize(repeating: 0, count: 19)
-                    for index in 0..<symbolCount { codeLengthFrequencies[symbols[index] & 0xFF] += 1 }
+                    let symbolCount = HuffmanBlock.runLengthCode(combined, count: literalCount + distanceCount, into: symbols,
+                                                                 frequencies: codeLengthFrequencies)
                     HuffmanCode.lengths(codeLengthFrequencies, count: 19, limit: 7, into: codeLengthLengths)
                     var codeLengthCount = 19
                     while codeLengthCount > 4 && codeLengthLengths[HuffmanBlock.codeLengthOrder[codeLengthCount - 1]] == 0 {
                         codeLengthCount -= 1
                     }
 
-                    // Extra bits cost the same either way; compare the header plus the coded symbols.
-                    var dynamicBits = 14 + 3 * codeLengthCount, fixedBits = 0
-                    for index in 0..<symbolCount {
-                        let symbol = symbols[index] & 0xFF
-                        dynamicBits += Int(codeLengthLengths[symbol]) + HuffmanBlock.extraBits(forCodeLengthSymbol: symbol)
+                    // Extra bits cost the same either way; compare the header plus the coded symbols. Fixed codes are 8
+                    // bits for every symbol, one more for bytes 144…255, one less for lengths 257…279.
+                    var dynamicBits = 14 + 3 * codeLengthCount
+                    for symbol in 0..<19 {
+                        dynamicBits &+= codeLengthFrequencies[symbol]
+                            &* (Int(codeLengthLengths[symbol]) &+ HuffmanBlock.extraBits(forCodeLengthSymbol: symbol))
                     }
+                    var allSymbols = 0, ninths = 0, sevenths = 0
                     for symbol in 0..<286 {
                         let frequency = literalFrequencies[symbol]
-                        dynamicBits += frequency * Int(literalLengths[symbol])
-                        fixedBits += frequency * (symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8)
+                        dynamicBits &+= frequency &* Int(literalLengths[symbol])
+                        allSymbols &+= frequency
                     }
+                    for symbol in 144..<256 { ninths &+= literalFrequencies[symbol] }
+                    for symbol in 257..<280 { sevenths &+= literalFrequencies[symbol] }
+                    var distanceSymbols = 0
                     for symbol in 0..<30 {
-                        dynamicBits += distanceFrequencies[symbol] * Int(distanceLengths[symbol])
-                        fixedBits += distanceFrequencies[symbol] * 5
+                        dynamicBits &+= distanceFrequencies[symbol] &* Int(distanceLengths[symbol])
+                        distanceSymbols &+= distanceFrequencies[symbol]
                     }
+                    let fixedBits = 8 &* allSymbols &+ ninths &- sevenths &+ 5 &* distanceSymbols
 
                     if fixedBits <= dynamicBits {
                         writer.write(final ? 3 : 2, count: 3)   // final bit, then type 1: fixed codes
@@ -111,25 +118,50 @@ enum HuffmanBlock {
     }
 
     /// Run-length codes a sequence of code lengths with symbols 16 (repeat the last 3–6 times), 17 (3–10 zeros) and
-    /// 18 (11–138 zeros); each output is `symbol | repeatExtra << 8`. Returns the number of outputs.
-    fileprivate static func runLengthCode(_ lengths: UnsafePointer<UInt8>, count: Int, into symbols: UnsafeMutablePointer<Int>) -> Int {
+    /// 18 (11–138 zeros); each output is `symbol | repeatExtra << 8`, and each symbol is counted in `frequencies`.
+    /// Returns the number of outputs. `lengths` must be followed by 8 bytes no length equals, and `symbols` hold
+    /// `count + 3`.
+    fileprivate static func runLengthCode(_ lengths: UnsafePointer<UInt8>, count: Int, into symbols: UnsafeMutablePointer<Int>,
+                                          frequencies: UnsafeMutablePointer<Int>) -> Int {
         var output = 0
-        func emit(_ symbol: Int, _ extra: Int = 0) { symbols[output] = symbol | extra << 8; output += 1 }
-        var index = 0
-        while index < count {
-            let value = Int(lengths[index])
-            var run = 1
-            while index + run < count && Int(lengths[index + run]) == value { run += 1 }
-            index += run
-            if value == 0 {
-                while run >= 11 { let repeats = min(run, 138); emit(18, repeats - 11); run -= repeats }
-                if run >= 3 { emit(17, run - 3); run = 0 }
-            } else if run >= 4 {
-                emit(value)
-                run -= 1
-                while run >= 3 { let repeats = min(run, 6); emit(16, repeats - 3); run -= repeats }
+        func emit(_ symbol: Int, _ extra: Int = 0) {
+            symbols[output] = symbol | extra << 8
+            output += 1
+            frequencies[symbol] += 1
+        }
+        // Where runs end is found eight lengths at a time, from the bytes that differ from their successor: a loop per
+        // run mispredicted at nearly every end, as most runs are one or two lengths.
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var runStart = 0, position = 0
+        while position < count {
+            let here = UnsafeRawPointer(lengths + position).loadUnaligned(as: UInt64.self)
+            let next = UnsafeRawPointer(lengths + position + 1).loadUnaligned(as: UInt64.self)
+            let differ = here ^ next
+            // The top bit of each byte that is not zero.
+            var ends = ((differ & low7) &+ low7 | differ) & ~low7
+            while ends != 0 {
+                let last = position + ends.trailingZeroBitCount >> 3
+                guard last < count else { return output }
+                ends &= ends &- 1
+                let value = Int(lengths[last])
+                var run = last + 1 - runStart
+                runStart = last + 1
+                if value == 0 {
+                    while run >= 11 { let repeats = min(run, 138); emit(18, repeats - 11); run -= repeats }
+                    if run >= 3 { emit(17, run - 3); run = 0 }
+                } else if run >= 4 {
+                    emit(value)
+                    run -= 1
+                    while run >= 3 { let repeats = min(run, 6); emit(16, repeats - 3); run -= repeats }
+                }
+                // One to three copies (fewer than 4 of a length, fewer than 3 zeros): three writes, `run` kept.
+                symbols[output] = value
+                symbols[output + 1] = value
+                symbols[output + 2] = value
+                output += run
+                frequencies[value] += run
             }
-            for _ in 0..<run { emit(value) }
+            position += 8
         }
         return output
     }

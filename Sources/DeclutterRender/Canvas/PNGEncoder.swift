@@ -191,18 +191,21 @@ public struct PNGEncoder: Sendable, Hashable {
     /// `image`, and returns the Adler-32 of the PNG scanlines of those from the `checksumFrom`-th row on.
     private static func convert(_ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, channels: Int,
                                 into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int) -> UInt32 {
-        // RGBA scanlines are the packed words' bytes; RGB ones are packed into a row for the checksum.
+        // RGBA scanlines are the packed words' bytes, summed in one pass once converted; RGB ones are packed a row at a
+        // time for the checksum.
         let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
         defer { packed.deallocate() }
         var checksum = Adler32()
         for (row, y) in rows.enumerated() {
-            let target = image + row * width
-            straightRow(source + y * stride, width: width, into: target)
-            guard row >= first else { continue }
-            if channels == 3 { unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed) }
-            let bytes = channels == 3 ? UnsafePointer(packed) : UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
-            checksum.addZero()
-            checksum.add(bytes, count: width * channels)
+            straightRow(source + y * stride, width: width, into: image + row * width)
+            if channels == 3 && row >= first {
+                unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed)
+                checksum.addScanlines(packed, rowBytes: width * 3, rows: 1)
+            }
+        }
+        if channels == 4 && rows.count > first {
+            checksum.addScanlines(UnsafeRawPointer(image + first * width).assumingMemoryBound(to: UInt8.self), rowBytes: width * 4,
+                                  rows: rows.count - first)
         }
         return checksum.value
     }
