@@ -275,44 +275,60 @@ enum HuffmanCode {
         let totalLog = Int.bitWidth - 1 - total.leadingZeroBitCount
         // 2^32 / total, to divide by the total with a multiplication (at worst one less than the true quotient).
         let reciprocal = (1 << 32) / total
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 8 * count + 8) { buffer in
+        // Each list is kept as four, by symbol modulo 4, so that consecutive symbols (often in the same list) never
+        // wait for each other's count to be stored; a list's symbols are visited sub-list by sub-list.
+        let subListSize = count / 4 + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 32 * subListSize + 32) { buffer in
             // Symbols whose code can get shorter, by r = frequency · 2^(l - 1) / total, which is in [1/2, 1): list k holds
             // r from (8 + k)/16, so the codes nearest to deserving one bit less come first.
-            let lists = buffer.baseAddress!, listCounts = lists + 8 * count
-            listCounts.initialize(repeating: 0, count: 8)
+            let lists = buffer.baseAddress!, listCounts = lists + 32 * subListSize
+            listCounts.initialize(repeating: 0, count: 32)
+            let clamped = HuffmanCode.shorteningList
             // The Kraft sum in units of 2^-limit: a code of length l takes 2^(limit - l) of the 2^limit.
             var room = 1 << limit
+            // Masks and sign bits rather than conditions: the compiler turns selects in a loop into branches, and these
+            // go either way at random.
             for symbol in 0..<count {
                 let frequency = frequencies[symbol]
-                // The least l with frequency · 2^l ≥ total: the difference of the floors of their logarithms, or one more.
+                let kept = (0 &- frequency) >> 63   // all ones for a used symbol
+                // The least l with frequency · 2^l ≥ total: the difference of the floors of their logarithms, or one more
+                // (for a used symbol at least 1, as no frequency is the whole total).
                 let floorLength = totalLog &- (Int.bitWidth - 1 - frequency.leadingZeroBitCount)
-                let length = max(1, floorLength &+ (frequency &<< floorLength < total ? 1 : 0))
-                let kept = frequency > 0
-                lengths[symbol] = kept ? UInt8(length) : 0
-                room &-= kept ? 1 &<< (limit &- length) : 0
-                // Written always, counted only for a code that can shorten: a branch here mispredicts half the time.
+                let length = (floorLength &+ Int(bitPattern: UInt(bitPattern: (frequency &<< floorLength) &- total) >> 63)) & kept
+                lengths[symbol] = UInt8(truncatingIfNeeded: length)
+                room &-= (1 &<< (limit &- length)) & kept
+                // Written always, counted only for a code that can shorten (length 2 or more).
                 let sixteenths = ((frequency &<< (length &+ 3)) &* reciprocal) >> 32
-                let list = min(max(sixteenths &- 8, 0), 7)
-                lists[list &* count &+ listCounts[list]] = symbol
-                listCounts[list] &+= kept && length > 1 ? 1 : 0
+                let subList = Int(clamped[sixteenths & 31]) &<< 2 | symbol & 3
+                lists[subList &* subListSize &+ listCounts[subList]] = symbol
+                listCounts[subList] &+= Int(bitPattern: UInt(bitPattern: 1 &- length) >> 63)
             }
             // Shortening a code of length l takes another 2^(limit - l) and saves `frequency` bits: greedily, by r, each
             // code once a round while the room allows (a shortened code's r halves, below every other's). A round
             // always shortens something while room is left: the room is a multiple of the longest code's step.
             while room > 0 {
-                for list in stride(from: 7, through: 0, by: -1) {
-                    for index in 0..<listCounts[list] {
-                        let symbol = lists[list &* count &+ index]
+                for subList in stride(from: 31, through: 0, by: -1) {
+                    for index in 0..<listCounts[subList] {
+                        let symbol = lists[subList &* subListSize &+ index]
                         let length = Int(lengths[symbol]), step = 1 &<< (limit &- length)
-                        let shorten = length > 1 && room >= step
-                        room &-= shorten ? step : 0
-                        lengths[symbol] = UInt8(length &- (shorten ? 1 : 0))
+                        // Shortened if longer than 1 and the room holds the step: both as sign bits.
+                        let shorten = Int(bitPattern: UInt(bitPattern: (1 &- length) & (step &- room &- 1)) >> 63)
+                        room &-= step & (0 &- shorten)
+                        lengths[symbol] = UInt8(truncatingIfNeeded: length &- shorten)
                     }
                 }
             }
             return true
         }
     }
+
+    /// The shortening list (0…7) of a code by the sixteenths of r it has (8…15; below 8 only when unused or from the
+    /// reciprocal's rounding), indexed by those sixteenths modulo 32: a lookup, where clamping became two branches.
+    nonisolated(unsafe) private static let shorteningList: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
+        for sixteenths in 0..<32 { table[sixteenths] = UInt8(min(max(sixteenths - 8, 0), 7)) }
+        return UnsafePointer(table)
+    }()
 
     /// Sorts packed `weight << 16 | symbol` keys by weight, keeping symbol order among equal weights, with counting
     /// passes: a comparison sort cost more than the rest of building a code.
