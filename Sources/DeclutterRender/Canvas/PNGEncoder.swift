@@ -191,21 +191,24 @@ public struct PNGEncoder: Sendable, Hashable {
     /// `image`, and returns the Adler-32 of the PNG scanlines of those from the `checksumFrom`-th row on.
     private static func convert(_ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, channels: Int,
                                 into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int) -> UInt32 {
-        // RGBA scanlines are the packed words' bytes, summed in one pass once converted; RGB ones are packed a row at a
-        // time for the checksum.
-        let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: channels == 3 ? width * 3 : 0)
-        defer { packed.deallocate() }
         var checksum = Adler32()
+        guard channels == 3 else {
+            // RGBA scanlines are the packed words' bytes, summed in one pass once converted.
+            for (row, y) in rows.enumerated() { straightRow(source + y * stride, width: width, into: image + row * width) }
+            if rows.count > first {
+                checksum.addScanlines(UnsafeRawPointer(image + first * width).assumingMemoryBound(to: UInt8.self),
+                                      rowBytes: width * 4, rows: rows.count - first)
+            }
+            return checksum.value
+        }
+        // RGB ones are packed a row at a time for the checksum.
+        let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 3)
+        defer { packed.deallocate() }
         for (row, y) in rows.enumerated() {
             straightRow(source + y * stride, width: width, into: image + row * width)
-            if channels == 3 && row >= first {
-                unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed)
-                checksum.addScanlines(packed, rowBytes: width * 3, rows: 1)
-            }
-        }
-        if channels == 4 && rows.count > first {
-            checksum.addScanlines(UnsafeRawPointer(image + first * width).assumingMemoryBound(to: UInt8.self), rowBytes: width * 4,
-                                  rows: rows.count - first)
+            guard row >= first else { continue }
+            unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed)
+            checksum.addScanlines(packed, rowBytes: width * 3, rows: 1)
         }
         return checksum.value
     }
@@ -213,6 +216,8 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha << 24.
     static func straightRow(_ source: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt32>) {
         let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
+        // The table once: each access to the global checks that it was initialised, a call per edge pixel.
+        let table = unpremultiplyTable
         var x = 0
         // Four at a time where all four are opaque (red and blue swap places) or all clear (zero), as most of a drawn
         // image is; a branch per pixel mispredicted at every edge between the two.
@@ -225,12 +230,12 @@ public struct PNGEncoder: Sendable, Hashable {
             } else if alphas == .zero {
                 UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
             } else {
-                for index in x..<x + 4 { out[index] = straightPixel(words[index]) }
+                for index in x..<x + 4 { out[index] = straightPixel(words[index], table: table) }
             }
             x += 4
         }
         while x < width {
-            out[x] = straightPixel(words[x])
+            out[x] = straightPixel(words[x], table: table)
             x += 1
         }
     }
@@ -238,17 +243,17 @@ public struct PNGEncoder: Sendable, Hashable {
     /// One premultiplied ARGB word as a straight pixel packed red | green << 8 | blue << 16 | alpha << 24, rounding
     /// as cairo's PNG writer does: `(value · 255 + alpha / 2) / alpha`, looked up.
     @inline(__always)
-    static func straightPixel(_ word: UInt32) -> UInt32 {
+    static func straightPixel(_ word: UInt32, table: UnsafePointer<UInt8> = unpremultiplyTable) -> UInt32 {
         let alpha = word >> 24
         if alpha == 255 { return (word >> 16) & 0xFF | word & 0xFF00 | (word & 0xFF) << 16 | 0xFF00_0000 }
         guard alpha != 0 else { return 0 }
-        let row = unpremultiplyTable + Int(alpha) << 8
+        let row = table + Int(alpha) << 8
         return UInt32(row[Int((word >> 16) & 0xFF)]) | UInt32(row[Int((word >> 8) & 0xFF)]) << 8
             | UInt32(row[Int(word & 0xFF)]) << 16 | alpha << 24
     }
 
     /// Every un-premultiplied channel value, at `alpha << 8 | premultiplied`: a lookup instead of three divisions.
-    nonisolated(unsafe) private static let unpremultiplyTable: UnsafePointer<UInt8> = {
+    nonisolated(unsafe) static let unpremultiplyTable: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
         for alpha in 0..<256 {
             for value in 0..<256 {

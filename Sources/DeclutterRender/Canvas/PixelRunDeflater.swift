@@ -102,9 +102,9 @@ struct PixelRunDeflater {
         let code = HuffmanBlock.Codes()
         // Where each pair of pixels was last seen, as y << 15 | x | hashFlag (0: never); large images only, for which
         // clearing the table costs nothing next to compressing.
-        let seen = UnsafeMutablePointer<UInt32>.allocate(capacity: hashing ? Self.hashSize : 0)
-        defer { seen.deallocate() }
-        if hashing { seen.initialize(repeating: 0, count: Self.hashSize) }
+        let seen: UnsafeMutablePointer<UInt32>? = hashing ? .allocate(capacity: Self.hashSize) : nil
+        defer { seen?.deallocate() }
+        seen?.initialize(repeating: 0, count: Self.hashSize)
 
         // Per row, one byte a pixel: 1 if it equals the pixel on its left, plus 2 if it equals the pixel above; past the
         // end, 8 bytes of 4, which end every run. Runs and stretches of literals are then found eight pixels at a time,
@@ -139,7 +139,7 @@ struct PixelRunDeflater {
                         // large image a pair of them was seen before.
                         let end = Self.flagRun(flags, from: x, while: 0, mask: 7)
                         var literalEnd = end, earlier: (run: Int, distance: Int)?
-                        if hashing {
+                        if let seen {
                             for start in x..<min(end, width - 1) {
                                 earlier = earlierPair(image, row: row, x: start, y: y, seen: seen)
                                 if earlier != nil { literalEnd = start; break }
