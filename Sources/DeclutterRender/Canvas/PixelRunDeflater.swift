@@ -409,32 +409,12 @@ struct Adler32 {
         // Below 2^20 bytes between reductions the second sum stays under 2^49.
         if pending > 1 << 20 { reduce() }
         var index = 0
-        // Per lane i over the chunks so far: `sums` adds lane i's bytes, `prefixes` adds `sums` as it stood before each
-        // chunk. Then the first sum grows by Σ sums and the second by 16·Σ prefixes + Σ (16 − i)·sums[i] (on top of
-        // 16 · chunks · first). 1,024 chunks keep every lane sum below 2^32: 16 lanes of prefixes reach 16 · 255 · 1,024² / 2.
-        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
         while count - index >= 16 {
-            let chunks = min((count - index) / 16, 1024)
-            var sums = SIMD16<UInt32>(), prefixes = SIMD16<UInt32>()
-            // In groups of 16 chunks the lanes fit in 16 bits (sums at most 16 · 255, prefixes 120 · 255), half the
-            // vector work; each group then adds 16 · sums-before-it (fewer for the last) to the prefixes.
-            var groupStart = 0
-            while groupStart < chunks {
-                let groupEnd = min(groupStart + 16, chunks)
-                var groupSums = SIMD16<UInt16>(), groupPrefixes = SIMD16<UInt16>()
-                for chunk in groupStart..<groupEnd {
-                    let block = UnsafeRawPointer(bytes + index + chunk * 16).loadUnaligned(as: SIMD16<UInt8>.self)
-                    groupPrefixes &+= groupSums
-                    groupSums &+= SIMD16<UInt16>(truncatingIfNeeded: block)
-                }
-                prefixes &+= SIMD16<UInt32>(truncatingIfNeeded: groupPrefixes) &+ sums &* UInt32(groupEnd - groupStart)
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: groupSums)
-                groupStart = groupEnd
-            }
-            second &+= 16 &* UInt64(chunks) &* first &+ 16 &* UInt64(prefixes.wrappedSum()) &+ UInt64((sums &* weights).wrappedSum())
-            first &+= UInt64(sums.wrappedSum())
+            let chunks = min((count - index) / 16, Lanes.batch)
+            var lanes = Lanes()
+            lanes.add(bytes + index, chunks: chunks)
+            add(lanes)
             index += chunks * 16
-            pending &+= chunks * 16
             if pending > 1 << 20 { reduce() }
         }
         while index < count {
@@ -448,54 +428,77 @@ struct Adler32 {
     /// Adds `rows` scanlines of filter type 0 lying one after another in `bytes`: each a zero byte, then `rowBytes`
     /// bytes.
     ///
-    /// Rows of a multiple of 16 bytes are summed in one pass with no horizontal sum per row: a zero byte adds the first
-    /// sum to the second, so the second grows by the rows' count times the first sum before them plus, per lane, the
-    /// sum of the lane's bytes before each row. For a 40×40 icon that is a fifth of the time of a call per row.
+    /// Rows of a multiple of 16 bytes are summed in one pass with no horizontal sum per row (``Lanes/addZero()``): for a
+    /// 40×40 icon that is a fifth of the time of a call per row.
     mutating func addScanlines(_ bytes: UnsafePointer<UInt8>, rowBytes: Int, rows: Int) {
         let chunksPerRow = rowBytes / 16
-        guard rowBytes % 16 == 0, chunksPerRow >= 1, chunksPerRow <= 1024 else {
+        guard rowBytes % 16 == 0, chunksPerRow >= 1, chunksPerRow <= Lanes.batch else {
             for row in 0..<rows {
                 addZero()
                 add(bytes + row * rowBytes, count: rowBytes)
             }
             return
         }
-        let weights = SIMD16<UInt64>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-        // At most 1,024 chunks a batch keep every lane below 2^28, as in ``add(_:count:)``.
-        let rowsPerBatch = 1024 / chunksPerRow
+        let rowsPerBatch = Lanes.batch / chunksPerRow
         var row = 0
         while row < rows {
             if pending > 1 << 20 { reduce() }
             let batchRows = min(rowsPerBatch, rows - row)
-            var sums = SIMD16<UInt32>(), prefixes = SIMD16<UInt32>(), rowStarts = SIMD16<UInt32>()
-            var chunk = bytes + row * rowBytes
-            for _ in 0..<batchRows {
-                rowStarts &+= sums
-                // Groups of at most 16 chunks in 16-bit lanes, as in ``add(_:count:)``.
-                var left = chunksPerRow
-                while left > 0 {
-                    let group = min(left, 16)
-                    var groupSums = SIMD16<UInt16>(), groupPrefixes = SIMD16<UInt16>()
-                    for _ in 0..<group {
-                        let block = UnsafeRawPointer(chunk).loadUnaligned(as: SIMD16<UInt8>.self)
-                        groupPrefixes &+= groupSums
-                        groupSums &+= SIMD16<UInt16>(truncatingIfNeeded: block)
-                        chunk += 16
-                    }
-                    prefixes &+= SIMD16<UInt32>(truncatingIfNeeded: groupPrefixes) &+ sums &* UInt32(group)
-                    sums &+= SIMD16<UInt32>(truncatingIfNeeded: groupSums)
-                    left -= group
-                }
+            var lanes = Lanes()
+            for batchRow in row..<row + batchRows {
+                lanes.addZero()
+                lanes.add(bytes + batchRow * rowBytes, chunks: chunksPerRow)
             }
-            let wideSums = SIMD16<UInt64>(truncatingIfNeeded: sums)
-            let chunks = UInt64(batchRows * chunksPerRow)
-            second &+= (16 &* chunks &+ UInt64(batchRows)) &* first
-                &+ 16 &* SIMD16<UInt64>(truncatingIfNeeded: prefixes).wrappedSum() &+ (wideSums &* weights).wrappedSum()
-                &+ SIMD16<UInt64>(truncatingIfNeeded: rowStarts).wrappedSum()
-            first &+= wideSums.wrappedSum()
-            pending &+= batchRows * (rowBytes + 1)
+            add(lanes)
             row += batchRows
         }
+    }
+
+    /// A batch of 16-byte chunks summed per lane i: `sums` adds lane i's bytes, `prefixes` adds `sums` as it stood
+    /// before each chunk, `zeroSums` adds it as it stood at each zero byte between chunks (a scanline's filter type).
+    private struct Lanes {
+        /// Chunks a batch holds at most: every lane stays below 2^28 (prefixes reach 255 · 1,024² / 2).
+        static let batch = 1024
+        var sums = SIMD16<UInt32>(), prefixes = SIMD16<UInt32>(), zeroSums = SIMD16<UInt32>()
+        var chunks = 0, zeros = 0
+
+        /// Adds `count` chunks in groups of 16, whose lanes fit in 16 bits (sums at most 16 · 255, prefixes 120 · 255),
+        /// half the vector work; each group then adds 16 · sums-before-it (fewer for the last) to the prefixes.
+        mutating func add(_ bytes: UnsafePointer<UInt8>, chunks count: Int) {
+            var chunk = bytes, left = count
+            while left > 0 {
+                let group = min(left, 16)
+                var groupSums = SIMD16<UInt16>(), groupPrefixes = SIMD16<UInt16>()
+                for _ in 0..<group {
+                    let block = UnsafeRawPointer(chunk).loadUnaligned(as: SIMD16<UInt8>.self)
+                    groupPrefixes &+= groupSums
+                    groupSums &+= SIMD16<UInt16>(truncatingIfNeeded: block)
+                    chunk += 16
+                }
+                prefixes &+= SIMD16<UInt32>(truncatingIfNeeded: groupPrefixes) &+ sums &* UInt32(group)
+                sums &+= SIMD16<UInt32>(truncatingIfNeeded: groupSums)
+                left -= group
+            }
+            chunks += count
+        }
+
+        /// A zero byte before the next chunk.
+        mutating func addZero() {
+            zeroSums &+= sums
+            zeros += 1
+        }
+    }
+
+    /// Adds a batch: the first sum grows by Σ sums; the second by 16 · chunks · first + 16 · Σ prefixes
+    /// + Σ (16 − i) · sums[i], and for each zero byte by the first sum as it stood there (first + Σ zeroSums in all).
+    private mutating func add(_ lanes: Lanes) {
+        let weights = SIMD16<UInt64>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        let sums = SIMD16<UInt64>(truncatingIfNeeded: lanes.sums)
+        second &+= UInt64(16 &* lanes.chunks &+ lanes.zeros) &* first
+            &+ 16 &* SIMD16<UInt64>(truncatingIfNeeded: lanes.prefixes).wrappedSum() &+ (sums &* weights).wrappedSum()
+            &+ SIMD16<UInt64>(truncatingIfNeeded: lanes.zeroSums).wrappedSum()
+        first &+= sums.wrappedSum()
+        pending &+= 16 &* lanes.chunks &+ lanes.zeros
     }
 
     private mutating func reduce() {
