@@ -4,7 +4,7 @@ enum HuffmanBlock {
     private static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// A block's symbol frequencies and, once prepared, its codes as `code | length << 32` per symbol, so writing a
-    /// symbol is one lookup. One allocation holds everything and is reused for every block of an image.
+    /// symbol is one lookup. Two allocations hold everything and are reused for every block of an image.
     struct Codes: ~Copyable {
         /// Frequencies of literal/length symbols 0…285 (256, end of block, is set by ``prepare(final:writer:)``).
         let literalFrequencies: UnsafeMutablePointer<Int>

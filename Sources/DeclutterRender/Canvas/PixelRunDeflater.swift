@@ -158,11 +158,9 @@ struct PixelRunDeflater {
                         }
                         x = literalEnd
                         if let (run, distance) = earlier {
-                            let length = run * bytesPerPixel, symbol = Self.distanceSymbol(distance)
-                            tokens[count] = Token.matchFlag | UInt32(length) << 16 | UInt32(symbol) << 25 | UInt32(distance)
-                            count += 1
-                            code.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
-                            code.distanceFrequencies[symbol] += 1
+                            let symbol = Self.distanceSymbol(distance)
+                            Self.appendMatch(length: run * bytesPerPixel, distance: UInt32(symbol) << 25 | UInt32(distance),
+                                             symbol: symbol, to: tokens, count: &count, codes: code, lengthSymbols: lengthSymbols)
                             x += run
                         }
                         continue
@@ -170,11 +168,8 @@ struct PixelRunDeflater {
                     let leftRun = flag & 1 != 0 ? min(Self.flagRun(flags, from: x, while: 1, mask: 5) - x, maximumRun) : 0
                     let aboveRun = flag & 2 != 0 ? min(Self.flagRun(flags, from: x, while: 2, mask: 6) - x, maximumRun) : 0
                     let (run, match, symbol) = leftRun >= aboveRun ? (leftRun, leftMatch, leftSymbol) : (aboveRun, aboveMatch, aboveSymbol)
-                    let length = run * bytesPerPixel
-                    tokens[count] = Token.matchFlag | UInt32(length) << 16 | match
-                    count += 1
-                    code.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
-                    code.distanceFrequencies[symbol] += 1
+                    Self.appendMatch(length: run * bytesPerPixel, distance: match, symbol: symbol, to: tokens, count: &count, codes: code,
+                                     lengthSymbols: lengthSymbols)
                     x += run
                 }
             }
@@ -187,6 +182,17 @@ struct PixelRunDeflater {
             writeTokens(tokens, count: count, image: image + blockStart * width, codes: code, to: &writer)
             blockStart = blockEnd
         }
+    }
+
+    /// Appends a match token (`distance` holds the distance symbol in bits 25…29 and the distance in bits 0…15) and
+    /// counts its length and distance symbols.
+    @inline(__always)
+    private static func appendMatch(length: Int, distance: UInt32, symbol: Int, to tokens: UnsafeMutablePointer<UInt32>,
+                                    count: inout Int, codes: borrowing HuffmanBlock.Codes, lengthSymbols: UnsafePointer<UInt16>) {
+        tokens[count] = Token.matchFlag | UInt32(length) << 16 | distance
+        count += 1
+        codes.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
+        codes.distanceFrequencies[symbol] += 1
     }
 
     /// Where the pixel at `x` and the next one last appeared together, if within reach and at least two pixels repeat
