@@ -14,7 +14,7 @@ struct MarkerCommand: ParsableCommand {
               declutter marker --style Styles/tandm.json --counts unicycle=1 --output unicycle.svg
             """)
 
-    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default.", valueName: "file"))
+    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports.", valueName: "file"))
     var style: String
 
     @Option(help: ArgumentHelp("Members per category, e.g. bicycle=3,tricycle=2; a total of 1 draws a balloon marker.",
@@ -39,12 +39,15 @@ struct MarkerCommand: ParsableCommand {
 
     func run() throws {
         let format = try OutputFormat(path: output)
-        let style = try StyleLocator.load(style)
+        let style = try StyleLocator.loadCheckingFont(style)
         let counts = try CategoryCounts.parse(self.counts, style: style)
         let renderer = try MarkerRenderer(style: style)
+        let geometry = renderer.geometry(for: counts)
+        if label != nil && geometry.kind == .balloon {
+            FileHandle.standardError.write(Data("warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n".utf8))
+        }
         let data = try renderer.render(counts, label: label, scale: Double(scale), format: format)
         try FileSystem.writeAtomically(data, to: URL(fileURLWithPath: output))
-        let geometry = renderer.geometry(for: counts)
         let pixels = format == .png ? " (\(Int(geometry.width) * scale)×\(Int(geometry.height) * scale) px)" : ""
         print("wrote \(output): \(geometry.kind.rawValue) \(Int(geometry.width))×\(Int(geometry.height)) pt\(pixels)")
     }

@@ -180,7 +180,7 @@ struct RenderCommand: ParsableCommand {
         }
         let (width, height) = try Self.parseSize(size, scale: format == .png ? scale : 1)
         let inputURL = URL(fileURLWithPath: input)
-        let style = try StyleLocator.load(self.style ?? (inputURL.pathExtension.lowercased() == "plist" ? "tandm" : "default"))
+        let style = try StyleLocator.loadCheckingFont(self.style ?? (inputURL.pathExtension.lowercased() == "plist" ? "tandm" : "default"))
         let read = try PointReader(categoryProperty: category).read(contentsOf: inputURL)
         var job = MapJob(points: read.points, region: read.region, style: style)
         job.width = width

@@ -13,7 +13,7 @@ struct SpritesCommand: ParsableCommand {
               declutter sprites --style tandm --output public/sprites --ratios 1,2
             """)
 
-    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default.", valueName: "file"))
+    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports.", valueName: "file"))
     var style: String
 
     @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"))
@@ -47,7 +47,7 @@ struct SpritesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let style = try StyleLocator.load(style)
+        let style = try StyleLocator.loadCheckingFont(style)
         let ratios = try ratios.map(Self.parseRatios) ?? style.sprites.ratios
         let folder = URL(fileURLWithPath: output)
         do {

@@ -8,13 +8,14 @@ struct CommandResult {
     var stdout: String
     var stderr: String
 
-    static func run(_ arguments: [String], in folder: URL) throws -> CommandResult {
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CommandResult {
         let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
             .deletingLastPathComponent().appendingPathComponent("declutter")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -72,12 +73,16 @@ let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
         (["--style", "TANDM", "--counts", "bicycle=two"], "the count for \"bicycle\" must be a whole number ≥ 0, got \"two\""),
         (["--style", "TANDM", "--counts", "bicycle=2", "--scale", "4"], "--scale must be 1, 2 or 3, got 4"),
         (["--style", "nosuchstyle", "--counts", "bicycle=2"], "nosuchstyle: no such style file or bundled style; bundled styles: airports, default, tandm"),
+        (["--style", "TANDM", "--counts", "bicycle=99999999999999999999"], "the count for \"bicycle\" is too large (at most 1000000000 members in all)"),
+        (["--style", "./tandm", "--counts", "bicycle=2"], "./tandm: is a folder, not a style file"),
+        (["--style", "broken.json", "--counts", "bicycle=2"], "broken.json: not valid JSON: line 2, column 4: expected a string key"),
     ])
     func badInputExitsTwo(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(#"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "red"}]}"#.utf8)
             .write(to: folder.appendingPathComponent("bad.json"))
+        try Data("{\"font\": 1,\n   ,}".utf8).write(to: folder.appendingPathComponent("broken.json"))
         try FileManager.default.copyItem(atPath: tandmStyle, toPath: folder.appendingPathComponent("TANDM").path)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("tandm"),
                                                    withDestinationURL: packageRoot.appendingPathComponent("Styles/tandm"))
@@ -85,7 +90,19 @@ let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["TANDM", "bad.json", "tandm"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["TANDM", "bad.json", "broken.json", "tandm"])
+    }
+
+    @Test func aMissingStylesFolderIsNamed() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["marker", "--style", "tandm", "--counts", "bicycle=2", "--output", "out.png"], in: folder,
+                                           environment: ["DECLUTTER_STYLES": "/no/such/styles"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tandm: no such style file, and DECLUTTER_STYLES names /no/such/styles, which is not a folder"))
+        // A `.json` ending still names the bundled style when no such file is here.
+        let named = try CommandResult.run(["marker", "--style", "tandm.json", "--counts", "bicycle=2", "--output", "out.png"], in: folder)
+        #expect(named.status == 0, "\(named.stderr)")
     }
 
     @Test func badOutputsExitTwoAndWriteNothing() throws {
@@ -100,7 +117,44 @@ let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
         let missing = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2"], in: folder)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("Missing expected argument '--output <file>'"))
+        let folderPath = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--output", "out.png/"], in: folder)
+        #expect(folderPath.status == 2)
+        #expect(folderPath.stderr.contains("cannot write out.png: the path ends in /, which names a folder, not a file"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        try Data("text".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let underFile = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--output", "notes.txt/out.png"], in: folder)
+        #expect(underFile.status == 2)
+        #expect(underFile.stderr.contains("cannot write notes.txt/out.png: notes.txt is not a folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
+    @Test func aLinkedOutputReplacesItsTargetAndKeepsTheLink() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("old".utf8).write(to: folder.appendingPathComponent("target.png"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "target.png")
+        let result = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--output", "link.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.png").path) == "target.png")
+        #expect(try RGBAImage(contentsOf: folder.appendingPathComponent("target.png")).width == 40)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.png", "target.png"])
+    }
+
+    @Test func warnsOfAMissingFontAndOfALabelOnABalloon() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style = try String(contentsOfFile: tandmStyle, encoding: .utf8).replacingOccurrences(of: "DejaVu Sans Bold", with: "No Such Font 123")
+        try Data(style.utf8).write(to: folder.appendingPathComponent("nofont.json"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("tandm"),
+                                                   withDestinationURL: packageRoot.appendingPathComponent("Styles/tandm"))
+        let noFont = try CommandResult.run(["marker", "--style", "nofont.json", "--counts", "bicycle=2", "--output", "a.png"], in: folder)
+        #expect(noFont.status == 0)
+        #expect(noFont.stderr == "warning: nofont.json: font: no installed font is \"No Such Font 123\"; text is drawn in DejaVu Sans\n")
+        let installed = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--output", "b.png"], in: folder)
+        #expect(installed.status == 0 && installed.stderr.isEmpty)
+        let balloon = try CommandResult.run(["marker", "--style", tandmStyle, "--counts", "bicycle=1", "--label", "99", "--output", "c.png"], in: folder)
+        #expect(balloon.status == 0)
+        #expect(balloon.stderr == "warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")
     }
 
     @Test func labelReplacesTheCount() throws {

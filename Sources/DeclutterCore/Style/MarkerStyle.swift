@@ -88,6 +88,10 @@ extension MarkerStyle {
     /// - Throws: ``StyleError`` naming the file, the field path (e.g. `categories[1].color`) and what was expected.
     public static func load(contentsOf url: URL) throws -> MarkerStyle {
         let file = url.relativePath
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw StyleError(file: file, path: "", message: "is a folder, not a style file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -103,6 +107,12 @@ extension MarkerStyle {
         do {
             style = try JSONDecoder().decode(MarkerStyle.self, from: data)
         } catch let error as DecodingError {
+            // Foundation's decoder says only that the text is not JSON; the project's parser says where.
+            if case let .dataCorrupted(context) = error, context.codingPath.isEmpty {
+                do { _ = try JSONParser.parse(data) } catch let syntax as JSONSyntaxError {
+                    throw StyleError(file: file, path: "", message: "not valid JSON: \(syntax)")
+                } catch {}
+            }
             throw StyleError(file: file, decodingError: error)
         }
         style.directory = directory

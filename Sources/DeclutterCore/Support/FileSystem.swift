@@ -3,20 +3,27 @@ import Foundation
 /// File helpers shared by every command that writes output.
 public enum FileSystem {
     /// Writes `data` to `url` atomically: a temporary file in the same folder, then a rename,
-    /// so a failed write never leaves a half-written file behind.
+    /// so a failed write never leaves a half-written file behind. A symbolic link is followed: the file
+    /// it points to is replaced, and the link stays.
     ///
     /// - Throws: ``OutputError`` naming the file and the reason.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+        guard !url.hasDirectoryPath else {
+            throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
+        }
+        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+        let target = isLink ? url.resolvingSymlinksInPath() : url
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
             try? FileManager.default.removeItem(at: temporary)
             var isFolder: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
-                ? "the folder is not writable" : "the folder \(folder.relativePath) does not exist"
+            let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+            let reason = exists && isFolder.boolValue ? "the folder is not writable"
+                : exists ? "\(folder.relativePath) is not a folder" : "the folder \(folder.relativePath) does not exist"
             throw OutputError(path: url.relativePath, reason: reason)
         }
-        guard rename(temporary.path, url.path) == 0 else {
+        guard rename(temporary.path, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
             throw OutputError(path: url.relativePath, reason: reason)

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// Shapes text with Pango once and hands out cached layouts, so repeated labels cost only their drawing.
 ///
@@ -39,6 +40,22 @@ public final class TextEngine {
     deinit {
         layouts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// The family fontconfig draws in instead, when none of the families `description` names is installed (it falls
+    /// back without a word); nil when one is, or when the description names only generic families such as `sans`.
+    public func fallbackFamily(for description: String) throws -> String? {
+        let requested = try FontDescription(description, size: 12)
+        guard let names = pango_font_description_get_family(requested.handle).map({ String(cString: $0) }) else { return nil }
+        let families = names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let generic: Set<String> = ["sans", "sans-serif", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji"]
+        guard !families.contains(where: generic.contains) else { return nil }
+        guard let font = pango_context_load_font(context, requested.handle) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        guard let loaded = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(loaded) }
+        guard let family = pango_font_description_get_family(loaded).map({ String(cString: $0) }) else { return nil }
+        return families.contains(family.lowercased()) ? nil : family
     }
 
     /// The layout of `text` in `family` at `size` points, shaped on first use.
