@@ -21,8 +21,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let folder = URL(fileURLWithPath: outputDirectory, isDirectory: true)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileSystem.item(atPath: folder.path) == .folder else {
             throw CommandError("\(outputDirectory): no such folder; create it first or pick another with --output-directory")
         }
         let maps = [("tandm.png", try Self.tandmJob(scale: Double(scale))), ("airports.png", try Self.airportsJob(scale: Double(scale)))]

@@ -9,16 +9,14 @@ import Foundation
 enum StyleLocator {
     /// Loads `nameOrPath`: an existing file, else `Styles/<name>.json` (a `.json` ending is allowed).
     static func load(_ nameOrPath: String) throws -> MarkerStyle {
-        var isFolder: ObjCBool = false
-        let isFile = FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isFolder) && !isFolder.boolValue
-        if nameOrPath.contains("/") || isFile {
+        if nameOrPath.contains("/") || FileSystem.item(atPath: nameOrPath) == .file {
             return try MarkerStyle.load(contentsOf: URL(fileURLWithPath: nameOrPath))
         }
         guard let folder = stylesFolder() else {
             throw StyleError(file: nameOrPath, path: "",
                              message: "no such style file, and no bundled Styles/ folder was found (set DECLUTTER_STYLES to it)")
         }
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileSystem.item(atPath: folder.path) == .folder else {
             throw StyleError(file: nameOrPath, path: "",
                              message: "no such style file, and DECLUTTER_STYLES names \(folder.path), which is not a folder")
         }

@@ -43,9 +43,9 @@ public struct CategoryCounts: Sendable, Hashable {
                 let known = style.categories.map(\.name).joined(separator: ", ")
                 throw CountsError("unknown category \"\(name)\"; the style has: \(known)")
             }
-            let digits = !value.isEmpty && value.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             guard let count = Int(value), count >= 0 else {
-                if digits { throw CountsError("the count for \"\(name)\" is too large (at most \(maximumCount) members in all)") }
+                // Only digits, yet no Int: a whole number past Int's range.
+                if !value.isEmpty && value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { throw CountsError("the count for \"\(name)\" is too large (at most \(maximumCount) members in all)") }
                 throw CountsError("the count for \"\(name)\" must be a whole number ≥ 0, got \"\(value)\"")
             }
             guard count <= maximumCount, counts[name] <= maximumCount - count else {

@@ -88,8 +88,7 @@ extension MarkerStyle {
     /// - Throws: ``StyleError`` naming the file, the field path (e.g. `categories[1].color`) and what was expected.
     public static func load(contentsOf url: URL) throws -> MarkerStyle {
         let file = url.relativePath
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+        if FileSystem.item(atPath: url.path) == .folder {
             throw StyleError(file: file, path: "", message: "is a folder, not a style file")
         }
         let data: Data

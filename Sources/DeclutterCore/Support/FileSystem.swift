@@ -17,10 +17,11 @@ public enum FileSystem {
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
             try? FileManager.default.removeItem(at: temporary)
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
-            let reason = exists && isFolder.boolValue ? "the folder is not writable"
-                : exists ? "\(folder.relativePath) is not a folder" : "the folder \(folder.relativePath) does not exist"
+            let reason = switch item(atPath: folder.path) {
+            case .folder: "the folder is not writable"
+            case .file: "\(folder.relativePath) is not a folder"
+            case nil: "the folder \(folder.relativePath) does not exist"
+            }
             throw OutputError(path: url.relativePath, reason: reason)
         }
         guard rename(temporary.path, target.path) == 0 else {
@@ -50,6 +51,16 @@ public enum FileSystem {
             for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
             throw error
         }
+    }
+
+    /// What a path names on disk (a symbolic link counts as what it points to).
+    public enum Item: Sendable { case file, folder }
+
+    /// What `path` names, or nil when nothing is there.
+    public static func item(atPath path: String) -> Item? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        return isFolder.boolValue ? .folder : .file
     }
 
     /// A short reason for a Foundation file error (e.g. "no such file").

@@ -112,8 +112,7 @@ public struct DirectoryTileSource: TileSource {
         if path.contains("{z}") {
             template = path
         } else {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileSystem.item(atPath: path) == .folder else {
                 throw TileError.invalidSource(source: path, reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")
             }
             template = (path.hasSuffix("/") ? path : path + "/") + "{z}/{x}/{y}.png"
