@@ -38,8 +38,17 @@ struct MapJob {
     struct Output {
         var canvas: Canvas
         var camera: MapCamera
-        var annotations: [MapAnnotation]
+        var map: AnnotatedMap
         var warnings: [String]
+
+        /// The drawn views.
+        var annotations: [MapAnnotation] { map.annotations }
+
+        /// What to say when points on the map ended up only in hidden views; nil when none did.
+        var hiddenPointsNote: String? {
+            guard map.hiddenPointsInView > 0 else { return nil }
+            return "\(map.hiddenPointsInView) of \(map.pointsInView) points in view are under higher-priority views"
+        }
     }
 
     /// The camera: as given, or fitted to the input's region, else to the points and overlays.
@@ -48,7 +57,8 @@ struct MapJob {
             let center = self.center ?? {
                 let bounds = dataBounds()
                 guard !bounds.isEmpty else { return Coordinate(longitude: 0, latitude: 0) }
-                return Coordinate(longitude: WebMercator.longitude(x: (bounds.minX + bounds.maxX) / 2),
+                let middle = (bounds.minX + bounds.maxX) / 2
+                return Coordinate(longitude: WebMercator.longitude(x: middle - middle.rounded(.down)),
                                   latitude: WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2))
             }()
             return try MapCamera(center: center, zoom: zoom, bearing: bearing, width: width, height: height)
@@ -62,16 +72,11 @@ struct MapJob {
                                      bearing: bearing, maxZoom: maxZoom)
     }
 
-    /// The box around every point and overlay.
+    /// The box around every point and overlay, the shorter way round the antimeridian.
     func dataBounds() -> WorldBounds {
-        var bounds = WorldBounds()
-        for point in points where point.longitude.isFinite && point.latitude.isFinite {
-            bounds.include(Coordinate(longitude: point.longitude, latitude: point.latitude))
-        }
-        for overlay in overlays {
-            for coordinate in overlay.coordinates { bounds.include(coordinate) }
-        }
-        return bounds
+        let located = points.lazy.filter { $0.longitude.isFinite && $0.latitude.isFinite }
+            .map { Coordinate(longitude: $0.longitude, latitude: $0.latitude) }
+        return WorldBounds.enclosing(Array(located) + overlays.flatMap(\.coordinates))
     }
 
     /// Clusters, places and draws.
@@ -79,7 +84,7 @@ struct MapJob {
         let camera = try self.camera()
         // One map needs the hierarchy down to its own zoom only.
         let annotator = try annotator ?? MapAnnotator(points: points, style: style, minimumZoom: Int(camera.zoom.rounded(.down)))
-        let annotations = try annotator.annotations(for: camera)
+        let annotated = try annotator.annotate(camera)
         let basemap: Basemap
         switch self.basemap {
         case .automatic: basemap = camera.zoom <= Self.worldBasemapMaxZoom ? .world : .none
@@ -87,10 +92,10 @@ struct MapJob {
         case .world: basemap = .world
         case let .tiles(source): basemap = .tiles(source)
         }
-        let map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotations,
+        let map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
                             scaleBar: scaleBar, attribution: attribution, maxTiles: maxTiles)
         let (canvas, warnings) = try (renderer ?? StaticMapRenderer(style: style)).render(map, format: format)
-        return Output(canvas: canvas, camera: camera, annotations: annotations, warnings: warnings)
+        return Output(canvas: canvas, camera: camera, map: annotated, warnings: warnings)
     }
 
     /// A one-line summary of what was drawn.

@@ -209,10 +209,11 @@ struct RenderCommand: ParsableCommand {
         // Both files are encoded before either is written, so a failure leaves neither half-made.
         let image = try result.canvas.data()
         let layoutData = layout.map { _ in
-            Data((MapLayout.json(camera: result.camera, annotations: result.annotations, points: job.points).jsonText + "\n").utf8)
+            Data((MapLayout.json(camera: result.camera, map: result.map, points: job.points).jsonText + "\n").utf8)
         }
         if let layout, let layoutData { try FileSystem.writeAtomically(layoutData, to: URL(fileURLWithPath: layout)) }
         try FileSystem.writeAtomically(image, to: URL(fileURLWithPath: output))
+        if let note = result.hiddenPointsNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
     }
 

@@ -47,6 +47,30 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         #expect(throws: ClusterError.noSuchCluster(99_999)) { try index.children(of: 99_999) }
     }
 
+    @Test func groupsFromParentLinksAreTheClustersAndTheirLeaves() throws {
+        var points = places
+        for index in points.indices { points[index].category = index % 3 == 0 ? "a" : "b" }
+        let index = ClusterIndex(points: points, categories: ["a", "b"])
+        for zoom in [0, 1, 3, 7, 17] {
+            let groups = index.groups(atZoom: zoom)
+            let features = index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            #expect(groups.count == features.count)
+            // Each cluster of the zoom is one group holding exactly its leaves, with their categories counted.
+            var byFirstMember: [Int: Int] = [:]
+            for group in 0..<groups.count { byFirstMember[Int(groups.members(of: group).first ?? -1)] = group }
+            for feature in features {
+                let leaves = try feature.clusterId.map { try index.leaves(of: $0, limit: .max).compactMap(\.pointIndex) } ?? [feature.pointIndex ?? -1]
+                let group = try #require(byFirstMember[leaves.min() ?? -1])
+                #expect(groups.members(of: group).map(Int.init) == leaves.sorted())
+                #expect(groups.categoryCounts(of: group).map(Int.init) == [feature.categoryCounts["a"] ?? 0, feature.categoryCounts["b"] ?? 0]
+                        || !feature.isCluster)
+                #expect(Set(leaves.map { groups.groupOfPoint[$0] }) == [Int32(group)])
+            }
+        }
+        // Null Island has no geometry, so no group.
+        #expect(index.groups(atZoom: 0).groupOfPoint.filter { $0 < 0 }.count == 1)
+    }
+
     @Test func boxesWrapAndSplitAtTheAntimeridian() {
         let index = ClusterIndex(points: places)
         let split = index.clusters(west: 129.426390, south: -103.720017, east: -445.930843, north: 114.518236, zoom: 1)

@@ -34,7 +34,7 @@ import Testing
         #expect(shown.filter { $0.kind == .marker }.count == 10)
         for annotation in annotations {
             // Counts agree with members, and unicycles never share a cluster with the others (TANDm's identifiers).
-            #expect(annotation.counts.total == annotation.members.count)
+            #expect(annotation.categoryCounts.reduce(0, +) == annotation.members.count)
             let names = Set(annotation.members.map { read.points[$0].category ?? "" })
             #expect(!(names.contains("unicycle") && names.count > 1))
             let expectedPriority: DisplayPriority = names == ["unicycle"] ? .defaultLow : .defaultHigh
@@ -81,6 +81,53 @@ import Testing
         }
     }
 
+    @Test func theWorldRepeatsWithItsMarkers() throws {
+        // At zoom 1 the world is 512 points wide, so an 800-point map shows parts of it twice.
+        let points = [ClusterPoint(longitude: -150, latitude: 20, category: "bicycle"), ClusterPoint(longitude: 10, latitude: 50, category: "bicycle"),
+                      ClusterPoint(longitude: 120, latitude: -10, category: "unicycle")]
+        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, width: 800, height: 600)
+        let map = try MapAnnotator(points: points, style: style).annotate(camera)
+        #expect(map.pointsInView == 3 && map.hiddenPointsInView == 0)
+        for annotation in map.annotations {
+            let point = camera.point(for: annotation.coordinate)
+            // The frame is the copy nearest the centre; the others lie whole worlds east or west, where they are on the map.
+            #expect(abs(annotation.frame.x + 15 - point.x) < 1e-9)
+            for copy in annotation.copies {
+                let worlds = (copy.x - annotation.frame.x) / 512
+                #expect(abs(worlds - worlds.rounded()) < 1e-9 && worlds.rounded() != 0 && copy.y == annotation.frame.y)
+                #expect(copy.x < 800 && copy.x + 30 > 0)
+            }
+        }
+        // -150° is at x = 400 - 213.3 = 186.7 and again at 698.7; 120° at 570.7 and again at 58.7; 10° only once.
+        #expect(map.annotations.map(\.copies.count).sorted() == [0, 1, 1])
+        let json = MapLayout.json(camera: camera, map: map, points: points).jsonText
+        #expect(json.contains(#""copies":[[683.667,"#) && json.contains(#""points":{"total":3,"inView":3,"hiddenInView":0}"#))
+    }
+
+    @Test func markersCrossTheAntimeridian() throws {
+        // A map centred on 179° E shows 179° W a little to the right of its centre, not a world away.
+        let points = [ClusterPoint(longitude: -179, latitude: 0, category: "bicycle"), ClusterPoint(longitude: 178, latitude: 0, category: "bicycle")]
+        let camera = try MapCamera(center: Coordinate(longitude: 179, latitude: 0), zoom: 5, width: 600, height: 400)
+        let map = try MapAnnotator(points: points, style: style).annotate(camera)
+        let east = try #require(map.annotations.first { $0.members == [0] })
+        #expect(abs(east.frame.x + 15 - (300 + 2.0 / 360 * 256 * 32)) < 1e-6 && east.visible)
+        #expect(east.coordinate.longitude == -179)
+        #expect(map.pointsInView == 2)
+        // Fitting Fiji, Samoa and Tonga takes the short way across the Pacific, not the long way round the world.
+        let pacific = [Coordinate(longitude: 178.4419, latitude: -18.1416), Coordinate(longitude: -171.75, latitude: -13.8333),
+                       Coordinate(longitude: -175.2049, latitude: -21.1393)]
+        let bounds = WorldBounds.enclosing(pacific)
+        #expect(bounds.minX < 1 && bounds.maxX > 1)
+        let fitted = try MapCamera.fitting(bounds, width: 800, height: 600, padding: EdgePadding(all: 40))
+        #expect(fitted.zoom >= 3)
+        #expect(abs(fitted.center.longitude - (178.4419 + 188.25) / 2 + 360) < 1e-6)
+        // Points that do not straddle it keep the plain box.
+        let plain = [Coordinate(longitude: -10, latitude: 0), Coordinate(longitude: 20, latitude: 5)]
+        var expected = WorldBounds()
+        plain.forEach { expected.include($0) }
+        #expect(WorldBounds.enclosing(plain) == expected)
+    }
+
     @Test func unknownCategoryIsNamed() {
         var points = read.points
         points[3].category = "skateboard"
@@ -93,9 +140,9 @@ import Testing
         let points = [ClusterPoint(longitude: 0, latitude: 0, id: .string("a"), category: "bicycle"),
                       ClusterPoint(longitude: 60, latitude: 0, category: "unicycle")]
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0, width: 256, height: 256)
-        let annotations = try MapAnnotator(points: points, style: style).annotations(for: camera)
-        let json = MapLayout.json(camera: camera, annotations: annotations, points: points).jsonText
-        #expect(json == #"{"width":256,"height":256,"zoom":0,"center":[0,0],"annotations":["#
+        let map = try MapAnnotator(points: points, style: style).annotate(camera)
+        let json = MapLayout.json(camera: camera, map: map, points: points).jsonText
+        #expect(json == #"{"width":256,"height":256,"zoom":0,"center":[0,0],"points":{"total":2,"inView":2,"hiddenInView":0},"annotations":["#
             + #"{"id":"marker-1","kind":"marker","members":[1],"frame":[155.667,88,30,40],"coordinate":[60,0],"visible":true},"#
             + #"{"id":"marker-a","kind":"marker","members":["a"],"frame":[113,88,30,40],"coordinate":[0,0],"visible":true}]}"#)
     }

@@ -82,12 +82,19 @@ import Testing
         #expect(result.hidden == ["c"])
     }
 
-    @Test func clustersGrowUntilNothingCollidesAndYieldToHigherViews() throws {
-        // Three views in a row: a–b and b–c collide; all three end up in one cluster at their mean (130, 100).
+    @Test func mergedClustersAreCheckedAgainAtTheirNewPlace() throws {
+        // Three views in a row: a–b and b–c collide, a–c do not. a and b merge first (a tie, by index) into a 40 pt
+        // circle at 115, which clears c's box (140…180): c stays a view of its own, and nothing overlaps.
         let chain = place([view("a", 100, 100, priority: .defaultLow, identifier: "x"), view("b", 130, 100, priority: .defaultLow, identifier: "x"),
                            view("c", 160, 100, priority: .defaultLow, identifier: "x")])
-        #expect(chain.clusters.map(\.members) == [["a", "b", "c"]])
-        #expect(chain.clusters[0].x == 130)
+        #expect(chain.clusters.map(\.members) == [["a", "b"]])
+        #expect(chain.clusters[0].x == 115 && chain.clusters[0].y == 100)
+        #expect(chain.visible == ["c"] && chain.clusters[0].visible)
+        // With a larger cluster view the merged circle (radius 30 at 115) reaches c, so c joins it: at the mean, 130.
+        let larger = place([view("a", 100, 100, priority: .defaultLow, identifier: "x"), view("b", 130, 100, priority: .defaultLow, identifier: "x"),
+                            view("c", 160, 100, priority: .defaultLow, identifier: "x")], clusterView: ClusterViewDescription(width: 60, height: 60))
+        #expect(larger.clusters.map(\.members) == [["a", "b", "c"]])
+        #expect(larger.clusters[0].x == 130)
         // The cluster's view (a 40 pt circle at the mean) collides with a higher-priority view without identifier and hides.
         let blocked = place([view("a", 100, 100, priority: .defaultLow, identifier: "x"), view("b", 120, 100, priority: .defaultLow, identifier: "x"),
                              view("z", 110, 130, priority: .defaultHigh)])
@@ -97,6 +104,73 @@ import Testing
         let moved = place([view("a", 100, 100, priority: .defaultLow, identifier: "x"), view("b", 120, 100, priority: .defaultLow, identifier: "x"),
                            view("z", 110, 130, priority: .defaultHigh)], clusterView: ClusterViewDescription(centerOffset: [0, -60]))
         #expect(moved.clusters[0].visible)
+    }
+
+    @Test func clustersDoNotChainPastTheirSpread() {
+        // a and b merge into an 80 pt circle at 115 that reaches c's box (140…180). All three would sit at 130 with
+        // a 30 points away: allowed by a spread of 100, not by one of 25.
+        let views = [view("a", 100, 100, identifier: "x"), view("b", 130, 100, identifier: "x"), view("c", 160, 100, identifier: "x")]
+        let wide = place(views, clusterView: ClusterViewDescription(width: 80, height: 80, maximumSpread: 100))
+        #expect(wide.clusters.map(\.members) == [["a", "b", "c"]] && wide.clusters[0].x == 130)
+        let tight = place(views, clusterView: ClusterViewDescription(width: 80, height: 80, maximumSpread: 25))
+        #expect(tight.clusters.map(\.members) == [["a", "b"]])
+        // The two stay apart and collide, so priority decides: c is nearer the centre (200, 200) and shows.
+        #expect(tight.visible == ["c"] && !tight.clusters[0].visible)
+
+        // A long row of views 30 apart, with cluster views that grow with the count: every cluster keeps its members
+        // within the spread, and every view is in exactly one entry.
+        let row = (0..<40).map { view("v\($0)", 10 + Double($0) * 30, 200, identifier: "x") }
+        let rule = ClusterRule(views: [(2, ClusterViewDescription(width: 40, height: 40)), (4, ClusterViewDescription(width: 70, height: 70)),
+                                       (8, ClusterViewDescription(width: 100, height: 100))], maximumSpread: 90)
+        let placement = PlacementEngine.place(row.map { PlacementView(x: $0.x, y: $0.y, width: 40, height: 40, clusteringGroup: 0) },
+                                              width: 1200, height: 400, clusters: rule)
+        var seen: [Int32] = []
+        for index in placement.views.indices {
+            let members = placement.members(of: index)
+            seen += members
+            let view = placement.views[index]
+            #expect(members.allSatisfy { abs(row[Int($0)].x - view.x) <= 90 })
+            #expect(abs(view.x - members.map { row[Int($0)].x }.reduce(0, +) / Double(members.count)) < 1e-9)
+        }
+        #expect(seen.sorted() == Array(0..<40))
+        #expect(placement.views.count > 3)
+    }
+
+    @Test func mergedPositionsAreWeightedByTheViewsCounts() {
+        // A view standing for 3 points at x = 100 and one for 1 point at x = 120 merge at (3·100 + 120) / 4 = 105,
+        // sized by their total of 4.
+        let views = [PlacementView(x: 100, y: 100, width: 30, height: 30, collisionMode: .circle, displayPriority: .defaultHigh,
+                                   clusteringGroup: 0, weight: 3),
+                     PlacementView(x: 120, y: 100, width: 30, height: 30, collisionMode: .circle, displayPriority: .defaultLow,
+                                   clusteringGroup: 0, weight: 1)]
+        let rule = ClusterRule(views: [(2, ClusterViewDescription(width: 30, height: 30)), (4, ClusterViewDescription(width: 50, height: 50))],
+                               maximumSpread: 100)
+        let placement = PlacementEngine.place(views, width: 400, height: 400, clusters: rule)
+        #expect(placement.views.count == 1)
+        #expect(placement.views[0].x == 105 && placement.views[0].weight == 4 && placement.views[0].width == 50)
+        #expect(placement.views[0].displayPriority == .defaultHigh)
+        #expect(Array(placement.members(of: 0)) == [0, 1] && placement.visible == [true])
+    }
+
+    @Test func copiesOfARepeatedWorldCollideAndMergeAcrossTheSeam() {
+        // A world 200 points wide on a 500-point viewport: a view at x = 195 and one at x = 10 are 15 apart across the
+        // seam (10 + 200 = 210). They merge into one cluster at 202.5 (and its copies), shown on every copy.
+        let repeating = WorldRepeat(periodX: 200, periodY: 0, minX: -20, minY: -20, maxX: 520, maxY: 120)
+        let views = [PlacementView(x: 195, y: 50, width: 20, height: 20, collisionMode: .circle, displayPriority: .defaultHigh, clusteringGroup: 0),
+                     PlacementView(x: 10, y: 50, width: 20, height: 20, collisionMode: .circle, displayPriority: .defaultHigh, clusteringGroup: 0),
+                     PlacementView(x: 100, y: 50, width: 20, height: 20, collisionMode: .circle, displayPriority: .defaultLow)]
+        let placement = PlacementEngine.place(views, width: 500, height: 100,
+                                              clusters: ClusterRule(views: [(2, ClusterViewDescription(width: 20, height: 20))], maximumSpread: 40),
+                                              repeating: repeating)
+        #expect(placement.views.count == 2)
+        let cluster = placement.views.firstIndex { $0.weight == 2 } ?? -1
+        #expect(cluster >= 0 && placement.views[cluster].x == 202.5)
+        #expect(repeating.copies(x: 202.5, y: 50) == -1...1)
+        #expect(placement.visible == [true, true])
+        // A view is hidden where it collides with a copy of another: 255 lies 5 points from 50's copy at 250.
+        let blocking = [PlacementView(x: 50, y: 50, width: 20, height: 20, displayPriority: .defaultHigh),
+                        PlacementView(x: 255, y: 50, width: 20, height: 20, displayPriority: .defaultLow)]
+        #expect(PlacementEngine.place(blocking, width: 500, height: 100, repeating: repeating).visible == [true, false])
     }
 
     @Test func diffsKeepClustersByTheirMembers() {

@@ -96,8 +96,13 @@ import Testing
     }
 
     @Test func geometryOfClustersAndBalloons() {
-        #expect(renderer.geometry(for: counts(["bicycle": 5])) == MarkerGeometry(kind: .cluster, width: 40, height: 40, anchorX: 20, anchorY: 20))
+        // TANDm's cluster view sits 10 points above its point, so the point is 10 below the icon's centre.
+        #expect(renderer.geometry(for: counts(["bicycle": 5]))
+            == MarkerGeometry(kind: .cluster, width: 40, height: 40, anchorX: 20, anchorY: 30, collisionMode: .circle))
+        #expect(renderer.geometry(for: counts(["bicycle": 5])).centerOffset == (0, -10))
         #expect(renderer.geometry(for: counts(["bicycle": 1])) == MarkerGeometry(kind: .balloon, width: 30, height: 40, anchorX: 15, anchorY: 40))
+        // The renderer's geometry is the style's, which placement uses too.
+        #expect(renderer.geometry(for: counts(["bicycle": 3, "tricycle": 4])) == renderer.style.markerGeometry(count: 7))
     }
 
     @Test func balloonIsTintedWithItsTipAtTheBottomCentre() throws {

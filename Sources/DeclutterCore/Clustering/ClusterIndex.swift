@@ -26,16 +26,17 @@ public final class ClusterIndex: @unchecked Sendable {
     private var trees: [KDTree?] = []
     private let treeLock = NSLock()
     /// Every point and cluster once: input points at their input index, clusters after them.
-    private var table = ItemTable()
+    private(set) var table = ItemTable()
     /// Each point's category index (-1: none); empty when no point has a category.
-    private let pointCategory: [Int32]
+    let pointCategory: [Int32]
     /// Each input point's distance to its nearest other point (world units), to skip neighbour searches that
     /// cannot find anything.
     private var nearest: [Double] = []
     /// The distance below which `nearest` is exact (above it, a lower bound).
     private var nearestCap = 0.0
     private let reducer: Reducer?
-    private let identifiers: [String]
+    /// Clustering identifiers by group number (a point's or cluster's group indexes it).
+    let identifiers: [String]
     /// False: every neighbour search is supercluster's own, one query at a time (the reference the tests compare with).
     private let shortcuts: Bool
 

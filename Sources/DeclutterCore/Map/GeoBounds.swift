@@ -57,3 +57,42 @@ public struct WorldBounds: Sendable, Hashable {
         minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
     }
 }
+
+extension WorldBounds {
+    /// The smallest box around coordinates, going the shorter way round the world: points on both sides of the
+    /// antimeridian (Fiji and Samoa) give a box across it, whose `maxX` then exceeds 1.
+    ///
+    /// The widest stretch of longitude without a point is left out. It is found exactly with 65,536 bins: a gap
+    /// between points in different bins is the distance from one bin's largest x to the next filled bin's smallest,
+    /// and a gap within one bin is narrower than any other possible choice but the one around the world.
+    public static func enclosing<Coordinates: Sequence>(_ coordinates: Coordinates) -> WorldBounds where Coordinates.Element == Coordinate {
+        let binCount = 1 << 16
+        var lowest = [Double](repeating: .infinity, count: binCount), highest = [Double](repeating: -.infinity, count: binCount)
+        var bounds = WorldBounds()
+        for coordinate in coordinates where coordinate.longitude.isFinite && coordinate.latitude.isFinite {
+            bounds.include(coordinate)
+            let x = WebMercator.x(longitude: coordinate.longitude)
+            let bin = min(binCount - 1, max(0, Int(x * Double(binCount))))
+            lowest[bin] = Swift.min(lowest[bin], x)
+            highest[bin] = Swift.max(highest[bin], x)
+        }
+        guard !bounds.isEmpty else { return bounds }
+        // The widest gap between neighbouring filled bins; the one round the back of the world is the default.
+        var widest = 1 - (bounds.maxX - bounds.minX), start = bounds.maxX, end = bounds.minX + 1
+        var previous = -1
+        for bin in 0..<binCount where lowest[bin] <= highest[bin] {
+            if previous >= 0, lowest[bin] - highest[previous] > widest {
+                widest = lowest[bin] - highest[previous]
+                start = highest[previous]
+                end = lowest[bin]
+            }
+            previous = bin
+        }
+        // The box runs from the gap's end eastwards round to its start.
+        if end < 1 {
+            bounds.minX = end
+            bounds.maxX = start + 1
+        }
+        return bounds
+    }
+}

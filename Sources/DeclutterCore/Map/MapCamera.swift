@@ -191,13 +191,15 @@ public struct MapCamera: Sendable, Hashable {
             zoom = min(maxZoom, max(zoomRange.lowerBound, log2(fit)))
         }
         // The padded area's centre sits off the map's centre; move the camera so the data lands in it.
-        var camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: midX), latitude: WebMercator.latitude(y: midY)),
+        // A box across the antimeridian runs past x = 1; its middle is taken on the first copy of the world.
+        var camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: midX - midX.rounded(.down)),
+                                                      latitude: WebMercator.latitude(y: midY)),
                                    zoom: zoom, bearing: bearing, width: width, height: height)
         let shiftX = (padding.left - padding.right) / 2, shiftY = (padding.top - padding.bottom) / 2
         if shiftX != 0 || shiftY != 0 {
             let world = camera.worldPoint(atX: width / 2 - shiftX, y: height / 2 - shiftY)
             let latitude = max(-WebMercator.maximumLatitude, min(WebMercator.maximumLatitude, WebMercator.latitude(y: world.y)))
-            let longitude = max(-180, min(180, WebMercator.longitude(x: world.x)))
+            let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }
         return camera

@@ -2,13 +2,17 @@ import Foundation
 
 /// What a static map drew, as JSON a web page can use to make the image clickable.
 ///
-/// `{"width", "height", "zoom", "center": [lon, lat], "annotations": [{"id", "kind", "members", "frame": [x, y, w, h],
-/// "coordinate": [lon, lat], "visible"}]}`, in points (an @2x image is twice as many pixels). Members are the
-/// points' ids where the input gives them, else their zero-based input positions; every point is in exactly one
-/// annotation's members.
+/// `{"width", "height", "zoom", "center": [lon, lat], "points": {"total", "inView", "hiddenInView"},
+/// "annotations": [{"id", "kind", "members", "frame": [x, y, w, h], "copies": [[x, y], …], "coordinate": [lon, lat],
+/// "visible"}]}`, in points (an @2x image is twice as many pixels). Members are the points' ids where the input
+/// gives them, else their zero-based input positions; every point is in exactly one annotation's members. `frame`
+/// is the view's copy nearest the map's centre; `copies` (only where the world repeats on the map) gives the
+/// top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
+/// under higher-priority views.
 public enum MapLayout {
     /// The layout document for a map.
-    public static func json(camera: MapCamera, annotations: [MapAnnotation], points: [ClusterPoint]) -> JSONValue {
+    public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint]) -> JSONValue {
+        let annotations = map.annotations
         func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
         func coordinate(_ value: Coordinate) -> JSONValue {
             .array([.number((value.longitude * 1e7).rounded() / 1e7), .number((value.latitude * 1e7).rounded() / 1e7)])
@@ -22,19 +26,24 @@ public enum MapLayout {
             case let .number(value): id = JSONValue.format(value)
             default: id = first.jsonText
             }
-            return .object(JSONObject([
+            var entry = JSONObject([
                 ("id", .string(annotation.kind == .cluster ? "cluster-\(id)" : "marker-\(id)")),
                 ("kind", .string(annotation.kind.rawValue)),
                 ("members", .array(annotation.members.map(identity))),
                 ("frame", .array([number(annotation.frame.x), number(annotation.frame.y), number(annotation.frame.width),
                                   number(annotation.frame.height)])),
-                ("coordinate", coordinate(annotation.coordinate)),
-                ("visible", .bool(annotation.visible)),
-            ]))
+            ])
+            if !annotation.copies.isEmpty { entry["copies"] = .array(annotation.copies.map { .array([number($0.x), number($0.y)]) }) }
+            entry["coordinate"] = coordinate(annotation.coordinate)
+            entry["visible"] = .bool(annotation.visible)
+            return .object(entry)
         }
         return .object(JSONObject([
             ("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom)),
-            ("center", coordinate(camera.center)), ("annotations", .array(entries)),
+            ("center", coordinate(camera.center)),
+            ("points", .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
+                                           ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))),
+            ("annotations", .array(entries)),
         ]))
     }
 }

@@ -46,13 +46,18 @@ public struct ClusterViewDescription: Sendable, Hashable {
     public var collisionMode: CollisionMode
     /// View centre offset from the cluster's point. Default (0, 0).
     public var centerOffset: [Double]
+    /// The farthest a member's point may lie from the cluster view's centre; views that would merge into a wider
+    /// cluster stay apart. Default 2.5 times the larger side.
+    public var maximumSpread: Double
 
     /// Creates a description; see the properties for the defaults.
-    public init(width: Double = 40, height: Double = 40, collisionMode: CollisionMode = .circle, centerOffset: [Double] = [0, 0]) {
+    public init(width: Double = 40, height: Double = 40, collisionMode: CollisionMode = .circle, centerOffset: [Double] = [0, 0],
+                maximumSpread: Double? = nil) {
         self.width = width
         self.height = height
         self.collisionMode = collisionMode
         self.centerOffset = centerOffset
+        self.maximumSpread = maximumSpread ?? 2.5 * max(width, height)
     }
 }
 
@@ -101,18 +106,21 @@ extension PlacementScene: Decodable {
 }
 
 extension ClusterViewDescription: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case width, height, collisionMode, centerOffset }
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, height, collisionMode, centerOffset, maximumSpread }
 
     /// Decodes the cluster view, every field optional.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ClusterViewDescription()
-        self.init(width: try container.decode(Double.self, forKey: .width, default: defaults.width, where: { $0 > 0 && $0.isFinite }, expected: "a width > 0"),
-                  height: try container.decode(Double.self, forKey: .height, default: defaults.height, where: { $0 > 0 && $0.isFinite }, expected: "a height > 0"),
+        let width = try container.decode(Double.self, forKey: .width, default: defaults.width, where: { $0 > 0 && $0.isFinite }, expected: "a width > 0")
+        let height = try container.decode(Double.self, forKey: .height, default: defaults.height, where: { $0 > 0 && $0.isFinite }, expected: "a height > 0")
+        self.init(width: width, height: height,
                   collisionMode: try container.decodeIfPresent(CollisionMode.self, forKey: .collisionMode) ?? defaults.collisionMode,
                   centerOffset: try container.decode([Double].self, forKey: .centerOffset, default: [0, 0],
-                                                     where: { $0.count == 2 && $0.allSatisfy(\.isFinite) }, expected: "[dx, dy]"))
+                                                     where: { $0.count == 2 && $0.allSatisfy(\.isFinite) }, expected: "[dx, dy]"),
+                  maximumSpread: try container.decode(Double.self, forKey: .maximumSpread, default: 2.5 * max(width, height),
+                                                      where: { $0 > 0 }, expected: "a distance > 0 in points"))
     }
 }
 

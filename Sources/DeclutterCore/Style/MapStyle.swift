@@ -63,11 +63,10 @@ public struct MapStyle: Sendable, Hashable {
     public var circle: ShapePaint
     /// Text colour of the attribution and the scale bar.
     public var text: RGBAColor
-    /// How close points merge in the clustering index, in points on the map at whole zooms. Default 40, about an
-    /// icon's width: index clusters then seldom collide, so placement hides rather than merges them (its merging
-    /// is transitive and would chain dense data into a few huge clusters). Sparse data drawn as MapKit would
-    /// draw it wants less, about half a view (TANDm: 20).
-    public var clusterRadius: Double
+    /// How close points merge in the clustering index, in map points; nil (the default) takes half the smallest
+    /// cluster icon (``MarkerStyle/clusterRadius``). The index only pre-groups points: placement then merges the
+    /// groups whose views overlap, so a radius about half an icon wide leaves the clusters to what is drawn.
+    public var clusterRadius: Double?
 
     /// The default look: OpenStreetMap-like pale land on blue water, an iOS-blue route.
     public init(background: RGBAColor = RGBAColor(hex: "#F2EFE9") ?? .white,
@@ -79,7 +78,7 @@ public struct MapStyle: Sendable, Hashable {
                 overlay: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#D55E00") ?? .black, width: 2, fill: RGBAColor(hex: "#D55E0033")),
                 circle: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#0072B2") ?? .black, width: 2, fill: RGBAColor(hex: "#0072B233")),
                 text: RGBAColor = RGBAColor(hex: "#333333") ?? .black,
-                clusterRadius: Double = 40) {
+                clusterRadius: Double? = nil) {
         self.background = background
         self.sea = sea
         self.land = land
@@ -113,8 +112,13 @@ extension MapStyle: Codable {
                   overlay: try container.decodeIfPresent(ShapePaint.self, forKey: .overlay) ?? defaults.overlay,
                   circle: try container.decodeIfPresent(ShapePaint.self, forKey: .circle) ?? defaults.circle,
                   text: try container.decodeIfPresent(RGBAColor.self, forKey: .text) ?? defaults.text,
-                  clusterRadius: try container.decode(Double.self, forKey: .clusterRadius, default: defaults.clusterRadius,
-                                                      where: { (1...512).contains($0) }, expected: "a radius of 1…512 points"))
+                  clusterRadius: try container.decodeIfPresent(Double.self, forKey: .clusterRadius).map { radius in
+                      guard (1...512).contains(radius) else {
+                          throw DecodingError.dataCorruptedError(forKey: .clusterRadius, in: container,
+                                                                 debugDescription: "expected a radius of 1…512 points")
+                      }
+                      return radius
+                  })
     }
 
     /// Encodes every field.
@@ -129,6 +133,6 @@ extension MapStyle: Codable {
         try container.encode(overlay, forKey: .overlay)
         try container.encode(circle, forKey: .circle)
         try container.encode(text, forKey: .text)
-        try container.encode(clusterRadius, forKey: .clusterRadius)
+        try container.encodeIfPresent(clusterRadius, forKey: .clusterRadius)
     }
 }

@@ -1,29 +1,6 @@
 import DeclutterCore
 import Foundation
 
-/// What kind of image a marker is and where its point sits in it.
-public struct MarkerGeometry: Sendable, Hashable {
-    /// Whether the image is a cluster icon or a balloon marker.
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// A disc with category slices and the member count (two or more members).
-        case cluster
-        /// A balloon marker for a single point.
-        case balloon
-    }
-
-    /// The kind of image.
-    public var kind: Kind
-    /// The image's width in points.
-    public var width: Double
-    /// The image's height in points.
-    public var height: Double
-    /// Where the point sits, in points from the image's top-left corner: the centre of a cluster icon,
-    /// the tip of a balloon.
-    public var anchorX: Double
-    /// See ``anchorX``.
-    public var anchorY: Double
-}
-
 /// Draws cluster icons and balloon markers in a style, reusing shaped text and decoded glyphs across calls.
 ///
 /// ```swift
@@ -62,13 +39,7 @@ public final class MarkerRenderer {
 
     /// The geometry of the image for these counts: a balloon for one member, a cluster icon otherwise.
     public func geometry(for counts: CategoryCounts) -> MarkerGeometry {
-        if counts.total == 1 {
-            let balloon = style.balloon
-            return MarkerGeometry(kind: .balloon, width: balloon.width, height: balloon.height,
-                                  anchorX: balloon.width / 2, anchorY: balloon.height)
-        }
-        let diameter = style.cluster.bucket(for: counts.total).diameter
-        return MarkerGeometry(kind: .cluster, width: diameter, height: diameter, anchorX: diameter / 2, anchorY: diameter / 2)
+        style.markerGeometry(count: counts.total)
     }
 
     /// Encodes the marker for these counts as PNG (at `scale` pixels per point), SVG or PDF.
@@ -93,15 +64,27 @@ public final class MarkerRenderer {
     /// `scale` picks glyph images (the @2x variant from 1.5 up); the context's transform does the scaling.
     /// - Throws: ``CountsError`` for a category the style lacks or a total below 1.
     public func draw(_ counts: CategoryCounts, label: String? = nil, in context: DrawingContext, scale: Double = 1) throws {
-        for entry in counts.entries where entry.count > 0 && categoryIndex[entry.name] == nil {
-            throw CountsError("unknown category \"\(entry.name)\"; the style has: \(style.categories.map(\.name).joined(separator: ", "))")
+        var indexed = [Int](repeating: 0, count: style.categories.count)
+        for entry in counts.entries where entry.count > 0 {
+            guard let index = categoryIndex[entry.name] else {
+                throw CountsError("unknown category \"\(entry.name)\"; the style has: \(style.categories.map(\.name).joined(separator: ", "))")
+            }
+            indexed[index] += entry.count
         }
-        switch counts.total {
+        try draw(categoryCounts: indexed, label: label, in: context, scale: scale)
+    }
+
+    /// Draws the marker for members counted by the style's category index (as ``MapAnnotation`` carries them) with
+    /// its top-left corner at the context's origin.
+    ///
+    /// - Throws: ``CountsError`` for counts that add up to less than 1.
+    public func draw(categoryCounts counts: [Int], label: String? = nil, in context: DrawingContext, scale: Double = 1) throws {
+        let total = counts.reduce(0, +)
+        switch total {
         case ..<1:
             throw CountsError("the counts must add up to at least 1")
         case 1:
-            let name = counts.entries.first { $0.count == 1 }?.name ?? ""
-            let index = categoryIndex[name] ?? 0
+            let index = counts.firstIndex(of: 1) ?? 0
             if let device = context.pixelAlignedTransform {
                 // A map shows the same few balloons many times: drawn once per category, then copied.
                 context.paintPixels(try balloonImage(category: index, scale: device.scale), deviceX: device.originX, deviceY: device.originY)
@@ -109,26 +92,25 @@ public final class MarkerRenderer {
                 try drawBalloon(style.categories[index], in: context, scale: scale)
             }
         default:
-            try drawCluster(counts, label: label, in: context)
+            try drawCluster(counts, total: total, label: label, in: context)
         }
     }
 
     /// The cluster icon: the outer disc in category slices, the inner disc, the count centred by its ink.
-    func drawCluster(_ counts: CategoryCounts, label: String?, in context: DrawingContext) throws {
-        let total = counts.total
+    func drawCluster(_ counts: [Int], total: Int, label: String?, in context: DrawingContext) throws {
         let bucket = style.cluster.bucket(for: total)
-        let present = style.categories.filter { counts[$0.name] > 0 }
+        let present = style.categories.indices.filter { $0 < counts.count && counts[$0] > 0 }.map { (category: style.categories[$0], count: counts[$0]) }
         // The disc's base colour and the slices painted over it. The last category fills the whole disc and the
         // others are painted over it, so no background shows through anti-aliased seams (TANDm's drawing order).
         let base: RGBAColor
         var slices: [(color: RGBAColor, start: Double, sweep: Double)] = []
-        if let solid = present.first(where: \.solidCluster) {
-            base = solid.color
+        if let solid = present.first(where: \.category.solidCluster) {
+            base = solid.category.color
         } else {
-            base = present.last?.color ?? .black
+            base = present.last?.category.color ?? .black
             var angle = 0.0
-            for category in present.dropLast() {
-                let sweep = 2 * Double.pi * Double(counts[category.name]) / Double(total)
+            for (category, count) in present.dropLast() {
+                let sweep = 2 * Double.pi * Double(count) / Double(total)
                 slices.append((category.color, angle, sweep))
                 angle += sweep
             }

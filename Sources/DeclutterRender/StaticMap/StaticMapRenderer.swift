@@ -264,14 +264,16 @@ public final class StaticMapRenderer {
         }
     }
 
-    /// Visible marker views, each snapped to whole device pixels so pre-rendered icons are copied unchanged.
+    /// Visible marker views and their copies, each snapped to whole device pixels so pre-rendered icons are copied
+    /// unchanged.
     private func drawMarkers(_ annotations: [MapAnnotation], scale: Double, in context: DrawingContext) throws {
         for annotation in annotations where annotation.visible {
-            let x = (annotation.frame.x * scale).rounded() / scale, y = (annotation.frame.y * scale).rounded() / scale
-            context.save()
-            context.translate(x: x, y: y)
-            try markers.draw(annotation.counts, in: context, scale: scale)
-            context.restore()
+            for corner in [(annotation.frame.x, annotation.frame.y)] + annotation.copies.map({ ($0.x, $0.y) }) {
+                context.save()
+                context.translate(x: (corner.0 * scale).rounded() / scale, y: (corner.1 * scale).rounded() / scale)
+                try markers.draw(categoryCounts: annotation.categoryCounts, in: context, scale: scale)
+                context.restore()
+            }
         }
     }
 

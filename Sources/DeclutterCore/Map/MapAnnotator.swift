@@ -1,0 +1,254 @@
+import Foundation
+
+/// Why points cannot be turned into map annotations.
+public struct AnnotationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong and where.
+    public var message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+/// The views of one map, and how many of the points on it they leave hidden.
+public struct AnnotatedMap: Sendable {
+    /// The views, lowest priority first (the order they are drawn in); every located input point is in exactly one
+    /// view's members.
+    public var annotations: [MapAnnotation]
+    /// Input points that fall on the map (on any copy of the world it shows).
+    public var pointsInView: Int
+    /// Of ``pointsInView``, those whose view is hidden under a view of higher priority (or, for a view of another
+    /// clustering identifier, of a nearer one).
+    public var hiddenPointsInView: Int
+}
+
+/// Turns points into the views a static map shows, true to the data: clustered, sized and placed by the style
+/// and MapKit's rules, with no two shown views overlapping.
+///
+/// 1. The clustering index groups points at the zoom whose radius on the map is at most the style's
+///    ``MarkerStyle/clusterRadius`` (the camera's zoom rounded up), so every group is smaller than an icon.
+/// 2. Each group becomes a view at its members' centroid in Web Mercator: a balloon for one point, else the
+///    cluster icon of its count, with the style's offset, collision mode and its members' highest priority.
+/// 3. Placement merges colliding views of one clustering identifier into clusters sized by their merged count and
+///    checked again, never spreading past ``MarkerStyle/maximumClusterSpread``; then it hides by priority.
+///
+/// Where the world repeats across the map (or the map shows the antimeridian), each view stands at every copy
+/// of its point on the map. Views far outside the map stay in the result, hidden, so that a layout accounts for
+/// every point.
+public struct MapAnnotator: Sendable {
+    /// The style giving categories, identifiers, view sizes and priorities.
+    public let style: MarkerStyle
+    /// The points, each with a category of the style.
+    public let points: [ClusterPoint]
+    /// The clustering index over the points, built once and reusable for any camera.
+    public let index: ClusterIndex
+    /// Each point's world position at full precision (the index keeps float32, as supercluster does).
+    private let worldX: [Double], worldY: [Double]
+
+    /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
+    static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
+
+    /// Indexes the points for the style: each point takes its category's clustering identifier.
+    ///
+    /// A point without a category takes the style's first; an unknown category or an unlocated point is an error.
+    /// The hierarchy is built from the top zoom down to `minimumZoom`: a single map passes its own zoom and skips the
+    /// wide zooms below it, where every point has most others in reach and indexing costs the most. Levels at and
+    /// above `minimumZoom` are the same either way, so the map's clusters are too.
+    /// - Throws: ``AnnotationError`` naming the point and what was expected.
+    public init(points: [ClusterPoint], style: MarkerStyle, minimumZoom: Int = 0) throws {
+        let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var prepared = points
+        var worldX = [Double](repeating: 0, count: points.count), worldY = worldX
+        for index in prepared.indices {
+            let point = prepared[index]
+            guard point.longitude.isFinite, point.latitude.isFinite else {
+                throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
+            }
+            let name = point.category ?? style.categories[0].name
+            guard let category = categories[name] else {
+                throw AnnotationError("point \(index): category \"\(name)\" is not in style \"\(style.name)\"; expected one of: "
+                                      + style.categories.map(\.name).joined(separator: ", "))
+            }
+            prepared[index].category = name
+            prepared[index].clusteringIdentifier = category.clusteringIdentifier
+            worldX[index] = WebMercator.x(longitude: point.longitude)
+            worldY[index] = WebMercator.y(latitude: point.latitude)
+        }
+        self.style = style
+        self.points = prepared
+        self.worldX = worldX
+        self.worldY = worldY
+        // Extent 256 makes the radius read in map points at whole zooms.
+        index = ClusterIndex(points: prepared, options: ClusterOptions(radius: style.clusterRadius, extent: 256,
+                                                                       minZoom: min(max(minimumZoom, 0), Self.maximumZoom),
+                                                                       maxZoom: Self.maximumZoom),
+                             categories: style.categories.map(\.name))
+    }
+
+    /// The index zoom whose groups a map at `zoom` starts from: the lowest at or above the map's zoom, and high
+    /// enough that a group (whose members lie within four index radii of its centre) spans at most half the spread
+    /// limit, whatever radius the style sets.
+    func groupZoom(for zoom: Double) -> Int {
+        let radius = style.clusterRadius, limit = style.maximumClusterSpread
+        let level = max(zoom.rounded(.up), (zoom + log2(8 * radius / limit)).rounded(.up))
+        return Int(min(Double(Self.maximumZoom + 1), max(Double(index.options.minZoom), level)))
+    }
+
+    /// The views for a camera, with their placement decided.
+    ///
+    /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
+    public func annotations(for camera: MapCamera) throws -> [MapAnnotation] {
+        try annotate(camera).annotations
+    }
+
+    /// The views for a camera, with their placement decided and the points they hide counted.
+    ///
+    /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
+    public func annotate(_ camera: MapCamera) throws -> AnnotatedMap {
+        let zoom = camera.zoom.rounded(.down)
+        guard zoom >= Double(index.options.minZoom) else {
+            throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
+                                  + "build the annotator with minimumZoom at most \(Int(zoom))")
+        }
+        let groups = index.groups(atZoom: groupZoom(for: camera.zoom))
+        let frame = CameraFrame(camera)
+        let spread = style.maximumClusterSpread
+        // A view whose point lies this far outside the map can still be part of a cluster shown on it.
+        let region = WorldRepeat(camera: camera, margin: spread + max(style.largestClusterDiameter, style.balloon.height))
+        let map = WorldRepeat(camera: camera, margin: 0)
+        let width = groups.categoryWidth
+
+        // Each group at its centroid on the copy of the world nearest the map's centre; groups near the map take
+        // part in placement with the hull of their members' points, the rest stay hidden.
+        var views: [PlacementView] = [], hulls: [ConvexHull] = [], groupOfView: [Int32] = [], inViewOfView: [Int] = []
+        var farAnnotations: [MapAnnotation] = []
+        var pointsInView = 0
+        var memberPoints: [ConvexHull.Point] = []
+        for group in 0..<groups.count {
+            let members = groups.members(of: group)
+            var sumX = 0.0, sumY = 0.0
+            for member in members {
+                sumX += worldX[Int(member)]
+                sumY += worldY[Int(member)]
+            }
+            let count = members.count
+            let (u, v, shift) = frame.nearest(worldX: sumX / Double(count), worldY: sumY / Double(count))
+            let centre = frame.screen(u: u, v: v)
+            let counts = groups.categoryCounts(of: group).map(Int.init)
+            let geometry = style.markerGeometry(count: count)
+            guard region.copies(x: centre.x, y: centre.y) != nil else {
+                farAnnotations.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
+                                                 geometry: geometry, camera: camera, copies: [], visible: false))
+                continue
+            }
+            memberPoints.removeAll(keepingCapacity: true)
+            var inView = 0
+            for member in members {
+                let point = frame.screen(u: frame.u(worldX: worldX[Int(member)]) - shift, v: frame.v(worldY: worldY[Int(member)]))
+                memberPoints.append(ConvexHull.Point(x: point.x, y: point.y))
+                if map.copies(x: point.x, y: point.y) != nil { inView += 1 }
+            }
+            pointsInView += inView
+            let offset = geometry.centerOffset
+            views.append(PlacementView(x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
+                                       offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
+                                       clusteringGroup: groups.identifierOfGroup[group], weight: count))
+            hulls.append(count == 1 ? ConvexHull(x: centre.x, y: centre.y) : ConvexHull(memberPoints))
+            groupOfView.append(Int32(group))
+            inViewOfView.append(inView)
+        }
+
+        let placement = PlacementEngine.place(views, width: camera.width, height: camera.height, clusters: clusterRule,
+                                              hulls: hulls, repeating: region)
+        var annotations = farAnnotations
+        annotations.reserveCapacity(farAnnotations.count + placement.views.count)
+        var hiddenPointsInView = 0
+        for (index, view) in placement.views.enumerated() {
+            var members: [Int] = [], counts = [Int](repeating: 0, count: width), inView = 0
+            for part in placement.members(of: index) {
+                let group = Int(groupOfView[Int(part)])
+                members.append(contentsOf: groups.members(of: group).lazy.map(Int.init))
+                for (category, count) in groups.categoryCounts(of: group).enumerated() { counts[category] += Int(count) }
+                inView += inViewOfView[Int(part)]
+            }
+            if placement.isCluster(index) { members.sort() }
+            if !placement.visible[index] { hiddenPointsInView += inView }
+            // The copy nearest the centre is the view's frame; the others on the map are drawn too.
+            let near = region.copies(x: view.x, y: view.y) ?? 0...0
+            let nearest = near.min { hypot(view.x + region.offset($0).x - camera.width / 2, view.y + region.offset($0).y - camera.height / 2)
+                < hypot(view.x + region.offset($1).x - camera.width / 2, view.y + region.offset($1).y - camera.height / 2) } ?? 0
+            let geometry = style.markerGeometry(count: members.count)
+            let copies = near.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in
+                (view.x + region.offset(copy).x - geometry.anchorX, view.y + region.offset(copy).y - geometry.anchorY)
+            }.filter { $0.x < camera.width && $0.y < camera.height && $0.x + geometry.width > 0 && $0.y + geometry.height > 0 }
+            let shift = region.offset(nearest)
+            annotations.append(annotation(members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
+                                          camera: camera, copies: copies, visible: placement.visible[index],
+                                          priority: view.displayPriority))
+        }
+        // Lowest priority first, so higher ones are drawn over them; then top to bottom, as MapKit stacks views.
+        annotations.sort { ($0.priority, $0.frame.y + $0.frame.height, $0.members.first ?? 0) < ($1.priority, $1.frame.y + $1.frame.height, $1.members.first ?? 0) }
+        return AnnotatedMap(annotations: annotations, pointsInView: pointsInView, hiddenPointsInView: hiddenPointsInView)
+    }
+
+    /// The rule placement merges with: the style's cluster icons by count, and its spread limit.
+    var clusterRule: ClusterRule {
+        let offset = style.cluster.centerOffset.count == 2 ? style.cluster.centerOffset : [0, 0]
+        return ClusterRule(views: style.cluster.buckets.map { bucket in
+            (bucket.minimumCount, ClusterViewDescription(width: bucket.diameter, height: bucket.diameter,
+                                                         collisionMode: style.cluster.collisionMode, centerOffset: offset))
+        }, maximumSpread: style.maximumClusterSpread)
+    }
+
+    /// The highest priority among the categories present (a cluster takes its members' highest, as MapKit's do).
+    func priority(_ counts: [Int]) -> DisplayPriority {
+        var priority = DisplayPriority(-1)
+        for (category, count) in zip(style.categories, counts) where count > 0 { priority = max(priority, category.displayPriority) }
+        return priority
+    }
+
+    /// An annotation for a view whose point is at (x, y) on the map.
+    func annotation(members: [Int], counts: [Int], x: Double, y: Double, geometry: MarkerGeometry, camera: MapCamera,
+                    copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil) -> MapAnnotation {
+        let world = camera.worldPoint(atX: x, y: y)
+        // The point's longitude on the first copy of the world.
+        let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
+        return MapAnnotation(kind: members.count == 1 ? .marker : .cluster, members: members, categoryCounts: counts,
+                             coordinate: Coordinate(longitude: longitude, latitude: WebMercator.latitude(y: world.y)),
+                             frame: (x - geometry.anchorX, y - geometry.anchorY, geometry.width, geometry.height), copies: copies,
+                             visible: visible, priority: priority ?? self.priority(counts))
+    }
+
+    /// World points to map points for one camera, with the world's copies: u runs east and v south from the map's
+    /// centre in points, before the bearing turns them.
+    struct CameraFrame {
+        let centerX: Double, centerY: Double, size: Double
+        let halfWidth: Double, halfHeight: Double
+        let cosine: Double, sine: Double
+
+        init(_ camera: MapCamera) {
+            (centerX, centerY) = camera.centerWorld
+            size = camera.worldSize
+            halfWidth = camera.width / 2
+            halfHeight = camera.height / 2
+            let angle = camera.bearing * Double.pi / 180
+            cosine = camera.bearing == 0 ? 1 : cos(angle)
+            sine = camera.bearing == 0 ? 0 : sin(angle)
+        }
+
+        @inline(__always) func u(worldX: Double) -> Double { (worldX - centerX) * size }
+        @inline(__always) func v(worldY: Double) -> Double { (worldY - centerY) * size }
+
+        /// A world point on the copy of the world nearest the centre, and how far east that copy was moved (u).
+        func nearest(worldX: Double, worldY: Double) -> (u: Double, v: Double, shift: Double) {
+            let u = self.u(worldX: worldX)
+            let shift = (u / size).rounded() * size
+            return (u - shift, v(worldY: worldY), shift)
+        }
+
+        /// The map point of (u, v).
+        @inline(__always) func screen(u: Double, v: Double) -> (x: Double, y: Double) {
+            (halfWidth + u * cosine + v * sine, halfHeight - u * sine + v * cosine)
+        }
+    }
+}
