@@ -26,14 +26,16 @@ struct DemoCommand: ParsableCommand {
         }
         let maps = [("tandm.png", try Self.tandmJob(scale: Double(scale))), ("airports.png", try Self.airportsJob(scale: Double(scale)))]
         var files: [(name: String, data: Data)] = []
-        var lines: [String] = []
+        var lines: [String] = [], notes: [String] = []
         for (name, job) in maps {
             let output = try job.run(format: .png)
             files.append((name, try output.canvas.data()))
             lines.append(MapJob.summary(output, path: folder.appendingPathComponent(name).path, scale: job.scale, format: .png))
+            if let note = output.hiddenPointsNote { notes.append("note: \(name): \(note)\n") }
         }
         try FileSystem.writeAllAtomically(files, into: folder)
         lines.forEach { print($0) }
+        notes.forEach { FileHandle.standardError.write(Data($0.utf8)) }
     }
 
     /// A resource file shipped with the command.

@@ -48,6 +48,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(lines.count == 2)
         #expect(lines.first?.hasSuffix("tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)") == true)
         #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28298 points in ") == true)
+        // TANDm's unicycles (defaultLow) under the bicycle clusters are said to be hidden; every airport shows.
+        #expect(result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("tandm.png")), test: "demo", name: "tandm")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
     }
@@ -71,6 +73,62 @@ func writeTestTiles(into folder: URL) throws -> URL {
             #expect(kind == (count == 1 ? "marker" : "cluster"))
             #expect(frame.count == 4 && (kind == "marker" ? frame[2] == 30 && frame[3] == 40 : frame[2] == 40 && frame[3] == 40))
         }
+    }
+
+    /// The world's airports over the United States at zoom 4, categories from the `subd` column (the state) by census
+    /// region: 13,491 points on the map, clustered under one identifier.
+    @Test func denseRealDataStaysTrue() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let regions = [
+            "blue": "Connecticut Maine Massachusetts New_Hampshire Rhode_Island Vermont New_Jersey New_York Pennsylvania",
+            "orange": "Illinois Indiana Michigan Ohio Wisconsin Iowa Kansas Minnesota Missouri Nebraska North_Dakota South_Dakota",
+            "green": "Delaware Florida Georgia Maryland North_Carolina South_Carolina Virginia District_of_Columbia West_Virginia "
+                + "Alabama Kentucky Mississippi Tennessee Arkansas Louisiana Oklahoma Texas",
+            "vermilion": "Arizona Colorado Idaho Montana Nevada New_Mexico Utah Wyoming Alaska California Hawaii Oregon Washington",
+        ]
+        var regionOfState: [String: String] = [:]
+        for (region, states) in regions {
+            for state in states.split(separator: " ") { regionOfState[state.replacingOccurrences(of: "_", with: " ")] = region }
+        }
+        let airports = try PointReader().read(contentsOf: packageRoot.appendingPathComponent("Sources/declutter/Resources/airports.csv")).points
+        var csv = "lat,lon,kind\n"
+        for airport in airports {
+            let state = airport.properties["subd"]?.string ?? "", country = airport.properties["country"]?.string ?? ""
+            csv += "\(airport.latitude),\(airport.longitude),\(country == "US" ? regionOfState[state] ?? "grey" : "grey")\n"
+        }
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("airports.csv"))
+        let result = try CommandResult.run(["render", "--input", "airports.csv", "--category", "kind", "--center", "38,-96", "--zoom", "4",
+                                            "--size", "1024x640", "--layout", "layout.json", "--output", "us.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        let points = layout["points"] as? [String: Int] ?? [:]
+        #expect(points == ["total": 28298, "inView": 13491, "hiddenInView": 0])
+        // No two shown views overlap: cluster circles, balloon boxes, by more than 0.05 pt.
+        let shown = (layout["annotations"] as? [[String: Any]] ?? []).filter { $0["visible"] as? Bool == true }
+        let shapes = shown.map { annotation -> CollisionGrid.Shape in
+            let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
+            return annotation["kind"] as? String == "cluster"
+                ? .circle(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2, radius: frame[2] / 2 - 0.025)
+                : .box(minX: frame[0] + 0.025, minY: frame[1] + 0.025, maxX: frame[0] + frame[2] - 0.025, maxY: frame[1] + frame[3] - 0.025)
+        }
+        let overlapping = shapes.indices.flatMap { a in shapes.indices.filter { $0 > a && shapes[a].intersects(shapes[$0]) }.map { (a, $0) } }
+        #expect(overlapping.isEmpty, "\(overlapping.prefix(3))")
+        #expect(shown.count > 150)
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("us.png")), test: "denseRealData", name: "us-airports")
+    }
+
+    @Test func pointsUnderHigherPriorityViewsAreCounted() throws {
+        // TANDm's unicycles are defaultLow and cluster apart: where bicycle clusters cover them, they are hidden and said so.
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--size", "300x200", "--center", "37.8085,-122.4150",
+                                            "--zoom", "15", "--basemap", "none", "--layout", "layout.json", "--output", "map.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "note: 14 of 47 points in view are under higher-priority views\n")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        #expect(layout["points"] as? [String: Int] == ["total": 65, "inView": 47, "hiddenInView": 14])
     }
 
     @Test func routeOverLocalTiles() throws {

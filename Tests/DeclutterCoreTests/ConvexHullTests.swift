@@ -20,11 +20,8 @@ import Testing
 
     @Test func thinnedLargeInputsKeepTheFarthestPointAndMergesAddUp() {
         // Many points: the octagon test thins them; the farthest distance must equal the brute-force one.
-        var state: UInt64 = 7
-        func unit() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SplitMix64(state: 7)
+        func unit() -> Double { random.unit() }
         for round in 0..<20 {
             let points = (0..<(40 + round * 50)).map { _ in
                 let angle = unit() * 2 * Double.pi, radius = round % 2 == 0 ? unit() * 10 : 10 * unit().squareRoot()

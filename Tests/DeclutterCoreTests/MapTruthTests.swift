@@ -7,22 +7,6 @@ import Testing
 /// count-weighted centroid, shown clusters stay compact, every point is in exactly one view, and styles that
 /// cluster all their categories together hide no point on the map.
 @Suite struct MapTruthTests {
-    /// SplitMix64, so every run sees the same points.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        /// A normally distributed number (Box–Muller).
-        mutating func normal() -> Double { (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * Double.pi * unit()) }
-    }
-
     static func bundledStyles() throws -> [MarkerStyle] {
         let folder = stylesFolder
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -32,7 +16,7 @@ import Testing
     /// Clumps of every size (a dense city, a region, a country), some duplicates and lone points, some straddling
     /// the antimeridian; categories skewed so that one dominates.
     static func clumped(_ count: Int, categories: [String], seed: UInt64) -> (points: [ClusterPoint], centres: [Coordinate]) {
-        var random = Random(state: seed)
+        var random = SplitMix64(state: seed)
         let centres = (0..<12).map { index -> Coordinate in
             index == 0 ? Coordinate(longitude: 179.5, latitude: -17.8)
                 : Coordinate(longitude: random.unit() * 340 - 170, latitude: random.unit() * 130 - 60)
@@ -63,7 +47,7 @@ import Testing
     /// Uniformly random points over a box.
     static func uniform(_ count: Int, categories: [String], box: (west: Double, south: Double, east: Double, north: Double),
                         seed: UInt64) -> [ClusterPoint] {
-        var random = Random(state: seed)
+        var random = SplitMix64(state: seed)
         return (0..<count).map { _ in
             ClusterPoint(longitude: box.west + random.unit() * (box.east - box.west), latitude: box.south + random.unit() * (box.north - box.south),
                          category: categories[random.below(categories.count)])
@@ -168,7 +152,7 @@ import Testing
 
     /// Cameras over the data: the world, and each clump's centre at a spread of zooms and bearings.
     static func cameras(centres: [Coordinate], seed: UInt64, count: Int) throws -> [MapCamera] {
-        var random = Random(state: seed)
+        var random = SplitMix64(state: seed)
         let bearings = [0.0, 30, 90], sizes = [(800.0, 600.0), (400.0, 700.0), (1024.0, 768.0)]
         var cameras: [MapCamera] = []
         for index in 0..<count {

@@ -152,6 +152,18 @@ import Testing
         #expect(Array(placement.members(of: 0)) == [0, 1] && placement.visible == [true])
     }
 
+    @Test func theReadmeExample() {
+        let views = [PlacementView(x: 100, y: 100, width: 34, height: 34, collisionMode: .circle, displayPriority: .defaultHigh,
+                                   clusteringGroup: 0, weight: 12),
+                     PlacementView(x: 120, y: 104, width: 28, height: 38, offsetY: -19, displayPriority: .defaultHigh, clusteringGroup: 0)]
+        let rule = ClusterRule(views: [(2, ClusterViewDescription(width: 34, height: 34)), (10, ClusterViewDescription(width: 40, height: 40))],
+                               maximumSpread: 140)
+        let placement = PlacementEngine.place(views, width: 800, height: 600, clusters: rule)
+        #expect(placement.views.count == 1 && placement.views[0].weight == 13 && placement.views[0].width == 40)
+        #expect(abs(placement.views[0].x - 1320.0 / 13) < 1e-12)
+        #expect(Array(placement.members(of: 0)) == [0, 1] && placement.visible == [true])
+    }
+
     @Test func copiesOfARepeatedWorldCollideAndMergeAcrossTheSeam() {
         // A world 200 points wide on a 500-point viewport: a view at x = 195 and one at x = 10 are 15 apart across the
         // seam (10 + 200 = 210). They merge into one cluster at 202.5 (and its copies), shown on every copy.
@@ -218,19 +230,6 @@ import Testing
 
 /// The fast paths (grid blocks, radix order, required views filed first) against the rules written out plainly.
 @Suite struct PlacementReferenceTests {
-    /// SplitMix64, so every run sees the same scenes.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     func shape(_ annotation: PlacementAnnotation) -> CollisionGrid.Shape {
         let x = annotation.x + annotation.centerOffset[0], y = annotation.y + annotation.centerOffset[1]
         return annotation.collisionMode == .circle
@@ -263,7 +262,7 @@ import Testing
     }
 
     @Test func randomScenesMatchTheRulesAndIgnoreInputOrder() {
-        var random = Random(state: 2024)
+        var random = SplitMix64(state: 2024)
         let mixed: [DisplayPriority] = [.required, DisplayPriority(1200), .defaultHigh, .defaultHigh, .defaultLow, DisplayPriority(500), DisplayPriority(999.5)]
         let modes: [CollisionMode] = [.rectangle, .circle, .circle, .none]
         var checkedHidden = 0
@@ -298,7 +297,7 @@ import Testing
     }
 
     @Test func theGridFindsWhatBruteForceFinds() {
-        var random = Random(state: 99)
+        var random = SplitMix64(state: 99)
         // Cells of 16 on a 100×80 grid with an origin, shapes partly or wholly outside it and some huge.
         var grid = CollisionGrid(width: 100, height: 80, originX: -10, originY: 5, cellSize: 16)
         var filed: [CollisionGrid.Shape] = []

@@ -10,18 +10,6 @@ public struct AnnotationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// The views of one map, and how many of the points on it they leave hidden.
-public struct AnnotatedMap: Sendable {
-    /// The views, lowest priority first (the order they are drawn in); every located input point is in exactly one
-    /// view's members.
-    public var annotations: [MapAnnotation]
-    /// Input points that fall on the map (on any copy of the world it shows).
-    public var pointsInView: Int
-    /// Of ``pointsInView``, those whose view is hidden under a view of higher priority (or, for a view of another
-    /// clustering identifier, of a nearer one).
-    public var hiddenPointsInView: Int
-}
-
 /// Turns points into the views a static map shows, true to the data: clustered, sized and placed by the style
 /// and MapKit's rules, with no two shown views overlapping.
 ///

@@ -7,8 +7,8 @@ import Foundation
 ///    and never spreading past the rule's limit. Members: the union; priority: the highest of its members.
 /// 2. Views are then taken by priority, highest first, and on a tie nearest the viewport centre first; a view
 ///    that collides with one already shown is hidden. Required views (priority 1000 and up) are always shown;
-///    `none` views never collide. Only exact ties (same priority, same distance) fall back to a rank: the id's
-///    place in sorted order for a scene, else the view's index.
+///    `none` views never collide. Only exact ties (same priority, same distance) fall back to an order: a scene's
+///    ids, else the views' indices.
 ///
 /// With a ``WorldRepeat`` each view stands at every copy whose point lies in its region: a view is shown only
 /// if none of its copies collides, and then all of them are.
@@ -22,9 +22,11 @@ public enum PlacementEngine {
     ///   - clusters: How merged clusters look and how far they may spread.
     ///   - hulls: Each view's members' points, for the spread; nil takes each view's own point.
     ///   - repeating: How the map repeats sideways, if it does.
-    ///   - tieRanks: Each view's rank for exact ties; nil ranks views by index.
+    ///   - before: For exact ties, whether one input view goes before another (a cluster goes as its first member);
+    ///     nil orders them by index.
     public static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
-                             hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil, tieRanks: [Int32]? = nil) -> Placement {
+                             hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil,
+                             before: ((Int, Int) -> Bool)? = nil) -> Placement {
         var placement: Placement
         if views.contains(where: { $0.clusteringGroup >= 0 && $0.collisionMode != .none }) {
             let merged = ClusterMerger(rule: clusters, repeating: repeating).merge(views, hulls: hulls)
@@ -33,16 +35,16 @@ public enum PlacementEngine {
             // Nothing can merge: the views are the result as they are.
             placement = Placement(views: views, visible: [], memberStarts: Array(0...Int32(views.count)), members: Array(0..<Int32(views.count)))
         }
-        let ranks = tieRanks.map { ranks in
-            (0..<placement.views.count).map { ranks[Int(placement.members[Int(placement.memberStarts[$0])])] }
-        }
-        placement.visible = visibility(placement.views, width: width, height: height, repeating: repeating, ranks: ranks)
+        let first = placement.members, starts = placement.memberStarts
+        placement.visible = visibility(placement.views, width: width, height: height, repeating: repeating,
+                                       before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } })
         return placement
     }
 
     /// Shows views by priority, then distance from the centre, then rank; each one only if it is required, `none`,
     /// or none of its copies collides with what is shown.
-    static func visibility(_ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?, ranks: [Int32]?) -> [Bool] {
+    static func visibility(_ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?,
+                           before: ((Int, Int) -> Bool)?) -> [Bool] {
         let count = views.count
         let centerX = width / 2, centerY = height / 2
         // Required views are always shown and `none` views never collide, so neither needs an order: required
@@ -90,10 +92,10 @@ public enum PlacementEngine {
             distances.append(dx * dx + dy * dy)
         }
 
-        // Highest priority first; on a tie nearer the centre first (the farther one is hidden); exact ties by rank.
+        // Highest priority first; on a tie nearer the centre first (the farther one is hidden); exact ties by `before`.
         let order = priorityOrder(priorities: priorities, distances: distances) { a, b in
-            guard let ranks else { return contested[a] < contested[b] }
-            return ranks[Int(contested[a])] < ranks[Int(contested[b])]
+            guard let before else { return contested[a] < contested[b] }
+            return before(Int(contested[a]), Int(contested[b]))
         }
         // Gathered into placement order first: a separate pass of independent reads overlaps its cache misses,
         // which the greedy loop cannot (with a million views, 85 ms against 145 ms read in place).
@@ -222,8 +224,8 @@ public enum PlacementEngine {
         public var clusteringIdentifier: String
     }
 
-    /// Places a scene: its annotations become views by index, its identifiers clustering groups, its ids the
-    /// ranks of exact ties (in sorted order), and the result is told by id again.
+    /// Places a scene: its annotations become views by index, its identifiers clustering groups, its ids the order
+    /// of exact ties, and the result is told by id again.
     public static func place(_ scene: PlacementScene) -> Result {
         var groups: [String: Int32] = [:], identifiers: [String] = []
         let views = scene.annotations.map { annotation -> PlacementView in
@@ -242,12 +244,9 @@ public enum PlacementEngine {
                                  offsetX: offset.x, offsetY: offset.y, collisionMode: annotation.collisionMode,
                                  displayPriority: annotation.displayPriority, clusteringGroup: group)
         }
-        var ranks = [Int32](repeating: 0, count: views.count)
-        for (rank, index) in scene.annotations.indices.sorted(by: { scene.annotations[$0].id < scene.annotations[$1].id }).enumerated() {
-            ranks[index] = Int32(rank)
-        }
         let rule = ClusterRule(views: [(2, scene.clusterView)], maximumSpread: scene.clusterView.maximumSpread)
-        let placement = place(views, width: scene.width, height: scene.height, clusters: rule, tieRanks: ranks)
+        let annotations = scene.annotations
+        let placement = place(views, width: scene.width, height: scene.height, clusters: rule) { annotations[$0].id < annotations[$1].id }
         var visible: [String] = [], hidden: [String] = [], clusters: [Cluster] = []
         var single = [Bool?](repeating: nil, count: views.count)
         for view in placement.views.indices {

@@ -1,0 +1,21 @@
+import Foundation
+
+/// SplitMix64, so every run of a test sees the same random scenes.
+struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A whole number in 0..<bound.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    /// A number in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    /// A normally distributed number (Box–Muller).
+    mutating func normal() -> Double { (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * Double.pi * unit()) }
+}
