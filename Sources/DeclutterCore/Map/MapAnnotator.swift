@@ -198,11 +198,15 @@ public struct MapAnnotator: Sendable {
     /// An annotation for a view whose point is at (x, y) on the map.
     func annotation(members: [Int], counts: [Int], x: Double, y: Double, geometry: MarkerGeometry, camera: MapCamera,
                     copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil) -> MapAnnotation {
-        let world = camera.worldPoint(atX: x, y: y)
-        // The point's longitude on the first copy of the world.
-        let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
-        return MapAnnotation(kind: members.count == 1 ? .marker : .cluster, members: members, categoryCounts: counts,
-                             coordinate: Coordinate(longitude: longitude, latitude: WebMercator.latitude(y: world.y)),
+        let coordinate: Coordinate
+        if members.count == 1 {
+            coordinate = Coordinate(longitude: points[members[0]].longitude, latitude: points[members[0]].latitude)
+        } else {
+            // The centroid's longitude on the first copy of the world.
+            let world = camera.worldPoint(atX: x, y: y)
+            coordinate = Coordinate(longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)), latitude: WebMercator.latitude(y: world.y))
+        }
+        return MapAnnotation(kind: members.count == 1 ? .marker : .cluster, members: members, categoryCounts: counts, coordinate: coordinate,
                              frame: (x - geometry.anchorX, y - geometry.anchorY, geometry.width, geometry.height), copies: copies,
                              visible: visible, priority: priority ?? self.priority(counts))
     }
