@@ -115,7 +115,13 @@ func writeTestTiles(into folder: URL) throws -> URL {
         }
         let overlapping = shapes.indices.flatMap { a in shapes.indices.filter { $0 > a && shapes[a].intersects(shapes[$0]) }.map { (a, $0) } }
         #expect(overlapping.isEmpty, "\(overlapping.prefix(3))")
-        #expect(shown.count > 150)
+        #expect(shown.count > 100)
+        // Every shown view stands on the map, and every point on the map is in a shown view.
+        #expect(shown.allSatisfy { annotation in
+            let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
+            return frame[0] < 1024 && frame[1] < 640 && frame[0] + frame[2] > 0 && frame[1] + frame[3] > 0
+        })
+        #expect(shown.reduce(0) { $0 + (($1["members"] as? [Int])?.count ?? 0) } == 13491)
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("us.png")), test: "denseRealData", name: "us-airports")
     }
 

@@ -110,6 +110,12 @@ import Testing
             }
             guard annotation.visible else { continue }
             findings.visibleViews += 1
+            // A shown view is on the map: its frame or a copy reaches into it.
+            let corners = [(annotation.frame.x, annotation.frame.y)] + annotation.copies.map { ($0.x, $0.y) }
+            if !corners.contains(where: { $0.0 < camera.width && $0.1 < camera.height && $0.0 + annotation.frame.width > 0
+                                           && $0.1 + annotation.frame.height > 0 }) {
+                findings.membership.append("view \(index) is shown but off the map at \(annotation.frame)")
+            }
             let centreX = annotation.frame.x + annotation.frame.width / 2, centreY = annotation.frame.y + annotation.frame.height / 2
             if annotation.kind == .cluster {
                 findings.visibleClusters += 1
@@ -139,7 +145,7 @@ import Testing
         var inView = 0, hidden = 0
         for (member, index) in owner.enumerated() where index >= 0 {
             let point = camera.point(for: Coordinate(longitude: annotator.points[member].longitude, latitude: annotator.points[member].latitude))
-            guard onMap.copies(x: point.x, y: point.y) != nil else { continue }
+            guard onMap.isOnMap(x: point.x, y: point.y) else { continue }
             inView += 1
             if !map.annotations[index].visible { hidden += 1 }
         }

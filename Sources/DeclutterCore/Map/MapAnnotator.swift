@@ -20,8 +20,9 @@ public struct AnnotationError: Error, Sendable, Hashable, CustomStringConvertibl
 /// 3. Placement merges colliding views of one clustering identifier into clusters sized by their merged count and
 ///    checked again, never spreading past ``MarkerStyle/maximumClusterSpread``; then it hides by priority.
 ///
-/// Where the world repeats across the map (or the map shows the antimeridian), each view stands at every copy
-/// of its point on the map. Views far outside the map stay in the result, hidden, so that a layout accounts for
+/// Only the points on the map take part, so every cluster stands on the map and counts what the map shows. Where
+/// the world repeats across the map (or the map shows the antimeridian), each view stands at every copy of its
+/// point on the map. Points off the map stay in the result in hidden annotations, so that a layout accounts for
 /// every point.
 public struct MapAnnotator: Sendable {
     /// The style giving categories, identifiers, view sizes and priorities.
@@ -32,6 +33,8 @@ public struct MapAnnotator: Sendable {
     public let index: ClusterIndex
     /// Each point's world position at full precision (the index keeps float32, as supercluster does).
     private let worldX: [Double], worldY: [Double]
+    /// Each point's category, by its index in the style.
+    private let categoryOfPoint: [Int32]
 
     /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
     static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
@@ -44,21 +47,23 @@ public struct MapAnnotator: Sendable {
     /// above `minimumZoom` are the same either way, so the map's clusters are too.
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
     public init(points: [ClusterPoint], style: MarkerStyle, minimumZoom: Int = 0) throws {
-        let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let categories = Dictionary(style.categories.enumerated().map { ($1.name, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
         var prepared = points
         var worldX = [Double](repeating: 0, count: points.count), worldY = worldX
+        var categoryOfPoint = [Int32](repeating: 0, count: points.count)
         for index in prepared.indices {
             let point = prepared[index]
             guard point.longitude.isFinite, point.latitude.isFinite else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
             let name = point.category ?? style.categories[0].name
-            guard let category = categories[name] else {
+            guard let (categoryIndex, category) = categories[name] else {
                 throw AnnotationError("point \(index): category \"\(name)\" is not in style \"\(style.name)\"; expected one of: "
                                       + style.categories.map(\.name).joined(separator: ", "))
             }
             prepared[index].category = name
             prepared[index].clusteringIdentifier = category.clusteringIdentifier
+            categoryOfPoint[index] = Int32(categoryIndex)
             worldX[index] = WebMercator.x(longitude: point.longitude)
             worldY[index] = WebMercator.y(latitude: point.latitude)
         }
@@ -66,6 +71,7 @@ public struct MapAnnotator: Sendable {
         self.points = prepared
         self.worldX = worldX
         self.worldY = worldY
+        self.categoryOfPoint = categoryOfPoint
         // Extent 256 makes the radius read in map points at whole zooms.
         index = ClusterIndex(points: prepared, options: ClusterOptions(radius: style.clusterRadius, extent: 256,
                                                                        minZoom: min(max(minimumZoom, 0), Self.maximumZoom),
@@ -99,84 +105,129 @@ public struct MapAnnotator: Sendable {
                                   + "build the annotator with minimumZoom at most \(Int(zoom))")
         }
         let groups = index.groups(atZoom: groupZoom(for: camera.zoom))
-        let frame = CameraFrame(camera)
-        let spread = style.maximumClusterSpread
-        // A view whose point lies this far outside the map can still be part of a cluster shown on it.
-        let region = WorldRepeat(camera: camera, margin: spread + max(style.largestClusterDiameter, style.balloon.height))
-        let map = WorldRepeat(camera: camera, margin: 0)
-        let width = groups.categoryWidth
+        // Views and their copies are looked for this far around the map: farther than a group's member can lie from
+        // its centroid, or a view from its point.
+        let region = WorldRepeat(camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height))
+        let candidates = self.candidates(groups, camera: camera, region: region)
+        let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
+                                              hulls: candidates.hulls, repeating: region)
+        return annotations(placement, candidates, camera: camera, region: region)
+    }
 
-        // Each group at its centroid on the copy of the world nearest the map's centre; groups near the map take
-        // part in placement with the hull of their members' points, the rest stay hidden.
-        var views: [PlacementView] = [], hulls: [ConvexHull] = [], groupOfView: [Int32] = [], inViewOfView: [Int] = []
-        var farAnnotations: [MapAnnotation] = []
-        var pointsInView = 0
-        var memberPoints: [ConvexHull.Point] = []
-        for group in 0..<groups.count {
-            let members = groups.members(of: group)
+    /// The views placement starts from, with what each stands for, and the points off the map.
+    struct Candidates {
+        var views: [PlacementView] = [], hulls: [ConvexHull] = []
+        /// Each view's members, as ranges of `members` starting at `memberStarts`.
+        var memberStarts: [Int32] = [0], members: [Int32] = []
+        /// Each view's members per category, a category count wide.
+        var counts: [Int] = []
+        /// Hidden annotations of the points off the map.
+        var offMap: [MapAnnotation] = []
+    }
+
+    /// Only points on the map take part: each group's points on it become a view at their centroid (on the copy of
+    /// the world nearest the map's centre), its points off the map a hidden annotation of their own.
+    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat) -> Candidates {
+        let frame = CameraFrame(camera), width = groups.categoryWidth
+        var result = Candidates()
+        var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
+        /// The centroid of some points on the map, each moved by `shift` in u (a whole number of worlds).
+        func centroid<Members: Collection>(_ members: Members, shift: Double) -> (x: Double, y: Double) where Members.Element == Int32 {
             var sumX = 0.0, sumY = 0.0
             for member in members {
                 sumX += worldX[Int(member)]
                 sumY += worldY[Int(member)]
             }
-            let count = members.count
-            let (u, v, shift) = frame.nearest(worldX: sumX / Double(count), worldY: sumY / Double(count))
-            let centre = frame.screen(u: u, v: v)
-            let counts = groups.categoryCounts(of: group).map(Int.init)
-            let geometry = style.markerGeometry(count: count)
-            guard region.copies(x: centre.x, y: centre.y) != nil else {
-                farAnnotations.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
-                                                 geometry: geometry, camera: camera, copies: [], visible: false))
+            return frame.screen(u: frame.u(worldX: sumX / Double(members.count)) - shift, v: frame.v(worldY: sumY / Double(members.count)))
+        }
+        /// A hidden annotation for points off the map.
+        func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double) where Members.Element == Int32 {
+            let centre = centroid(members, shift: shift)
+            result.offMap.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
+                                            geometry: style.markerGeometry(count: members.count), camera: camera, copies: [], visible: false))
+        }
+        /// Members per category of some points.
+        func categoryCounts(_ members: [Int32]) -> [Int] {
+            var counts = [Int](repeating: 0, count: width)
+            for member in members { counts[Int(categoryOfPoint[Int(member)])] += 1 }
+            return counts
+        }
+        for group in 0..<groups.count {
+            let members = groups.members(of: group)
+            var sumX = 0.0
+            for member in members { sumX += worldX[Int(member)] }
+            // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
+            let shift = frame.nearestShift(worldX: sumX / Double(members.count))
+            // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
+            // outside the region has no point on the map.
+            let all = centroid(members, shift: shift)
+            guard region.copies(x: all.x, y: all.y) != nil else {
+                hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
                 continue
             }
-            memberPoints.removeAll(keepingCapacity: true)
-            var inView = 0
+            inside.removeAll(keepingCapacity: true)
+            outside.removeAll(keepingCapacity: true)
+            insidePoints.removeAll(keepingCapacity: true)
             for member in members {
                 let point = frame.screen(u: frame.u(worldX: worldX[Int(member)]) - shift, v: frame.v(worldY: worldY[Int(member)]))
-                memberPoints.append(ConvexHull.Point(x: point.x, y: point.y))
-                if map.copies(x: point.x, y: point.y) != nil { inView += 1 }
+                if region.isOnMap(x: point.x, y: point.y) {
+                    inside.append(member)
+                    insidePoints.append(ConvexHull.Point(x: point.x, y: point.y))
+                } else {
+                    outside.append(member)
+                }
             }
-            pointsInView += inView
-            let offset = geometry.centerOffset
-            views.append(PlacementView(x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
-                                       offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
-                                       clusteringGroup: groups.identifierOfGroup[group], weight: count))
-            hulls.append(count == 1 ? ConvexHull(x: centre.x, y: centre.y) : ConvexHull(memberPoints))
-            groupOfView.append(Int32(group))
-            inViewOfView.append(inView)
+            guard !inside.isEmpty else {
+                hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
+                continue
+            }
+            if !outside.isEmpty { hide(outside, counts: categoryCounts(outside), shift: shift) }
+            let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
+            let centre = outside.isEmpty ? all : centroid(inside, shift: shift)
+            let geometry = style.markerGeometry(count: inside.count), offset = geometry.centerOffset
+            result.views.append(PlacementView(x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
+                                              offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
+                                              clusteringGroup: groups.identifierOfGroup[group], weight: inside.count))
+            result.hulls.append(inside.count == 1 ? ConvexHull(x: centre.x, y: centre.y) : ConvexHull(insidePoints))
+            result.members.append(contentsOf: inside)
+            result.memberStarts.append(Int32(result.members.count))
+            result.counts.append(contentsOf: counts)
         }
+        return result
+    }
 
-        let placement = PlacementEngine.place(views, width: camera.width, height: camera.height, clusters: clusterRule,
-                                              hulls: hulls, repeating: region)
-        var annotations = farAnnotations
-        annotations.reserveCapacity(farAnnotations.count + placement.views.count)
-        var hiddenPointsInView = 0
+    /// The annotations of a placement: each view at the copy nearest the map's centre, with its other copies on the
+    /// map, the points off the map hidden, drawing order set.
+    func annotations(_ placement: Placement, _ candidates: Candidates, camera: MapCamera, region: WorldRepeat) -> AnnotatedMap {
+        let width = style.categories.count
+        var annotations = candidates.offMap
+        annotations.reserveCapacity(candidates.offMap.count + placement.views.count)
+        var hidden = 0
         for (index, view) in placement.views.enumerated() {
-            var members: [Int] = [], counts = [Int](repeating: 0, count: width), inView = 0
-            for part in placement.members(of: index) {
-                let group = Int(groupOfView[Int(part)])
-                members.append(contentsOf: groups.members(of: group).lazy.map(Int.init))
-                for (category, count) in groups.categoryCounts(of: group).enumerated() { counts[category] += Int(count) }
-                inView += inViewOfView[Int(part)]
+            var members: [Int] = [], counts = [Int](repeating: 0, count: width)
+            for part in placement.members(of: index).lazy.map(Int.init) {
+                members.append(contentsOf: candidates.members[Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])].lazy.map(Int.init))
+                for category in 0..<width { counts[category] += candidates.counts[part * width + category] }
             }
             if placement.isCluster(index) { members.sort() }
-            if !placement.visible[index] { hiddenPointsInView += inView }
-            // The copy nearest the centre is the view's frame; the others on the map are drawn too.
+            if !placement.visible[index] { hidden += members.count }
+            /// How far copy k is from the map's centre.
+            func distance(_ copy: Int) -> Double {
+                hypot(view.x + region.offset(copy).x - camera.width / 2, view.y + region.offset(copy).y - camera.height / 2)
+            }
             let near = region.copies(x: view.x, y: view.y) ?? 0...0
-            let nearest = near.min { hypot(view.x + region.offset($0).x - camera.width / 2, view.y + region.offset($0).y - camera.height / 2)
-                < hypot(view.x + region.offset($1).x - camera.width / 2, view.y + region.offset($1).y - camera.height / 2) } ?? 0
+            let nearest = near.min { distance($0) < distance($1) } ?? 0
             let geometry = style.markerGeometry(count: members.count)
             let copies = near.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in
                 (view.x + region.offset(copy).x - geometry.anchorX, view.y + region.offset(copy).y - geometry.anchorY)
             }.filter { $0.x < camera.width && $0.y < camera.height && $0.x + geometry.width > 0 && $0.y + geometry.height > 0 }
             let shift = region.offset(nearest)
             annotations.append(annotation(members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
-                                          camera: camera, copies: copies, visible: placement.visible[index],
-                                          priority: view.displayPriority))
+                                          camera: camera, copies: copies, visible: placement.visible[index], priority: view.displayPriority))
         }
         // Lowest priority first, so higher ones are drawn over them; then top to bottom, as MapKit stacks views.
         annotations.sort { ($0.priority, $0.frame.y + $0.frame.height, $0.members.first ?? 0) < ($1.priority, $1.frame.y + $1.frame.height, $1.members.first ?? 0) }
-        return AnnotatedMap(annotations: annotations, pointsInView: pointsInView, hiddenPointsInView: hiddenPointsInView)
+        return AnnotatedMap(annotations: annotations, pointsInView: candidates.members.count, hiddenPointsInView: hidden)
     }
 
     /// The rule placement merges with: the style's cluster icons by count, and its spread limit.
@@ -231,12 +282,8 @@ public struct MapAnnotator: Sendable {
         @inline(__always) func u(worldX: Double) -> Double { (worldX - centerX) * size }
         @inline(__always) func v(worldY: Double) -> Double { (worldY - centerY) * size }
 
-        /// A world point on the copy of the world nearest the centre, and how far east that copy was moved (u).
-        func nearest(worldX: Double, worldY: Double) -> (u: Double, v: Double, shift: Double) {
-            let u = self.u(worldX: worldX)
-            let shift = (u / size).rounded() * size
-            return (u - shift, v(worldY: worldY), shift)
-        }
+        /// How far east (in u) the copy of the world nearest the centre lies from the first copy at this world x.
+        func nearestShift(worldX: Double) -> Double { (u(worldX: worldX) / size).rounded() * size }
 
         /// The map point of (u, v).
         @inline(__always) func screen(u: Double, v: Double) -> (x: Double, y: Double) {

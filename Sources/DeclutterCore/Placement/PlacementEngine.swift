@@ -11,7 +11,7 @@ import Foundation
 ///    ids, else the views' indices.
 ///
 /// With a ``WorldRepeat`` each view stands at every copy whose point lies in its region: a view is shown only
-/// if none of its copies collides, and then all of them are.
+/// if one of its copies reaches into the map and none of those collides, and then all of them are.
 public enum PlacementEngine {
     /// Places views by index.
     ///
@@ -56,7 +56,7 @@ public enum PlacementEngine {
         priorities.reserveCapacity(count)
         distances.reserveCapacity(count)
         /// The copies of contested views that have more than one, by their place in `contested`.
-        var repeated: [Int32: ClosedRange<Int>] = [:]
+        var repeated: [Int32: [Int]] = [:]
         var grid = CollisionGrid(width: width, height: height, cellSize: 64)
         grid.reserveCapacity(min(count, 1 << 20))
         let required = DisplayPriority.required.rawValue
@@ -66,10 +66,11 @@ public enum PlacementEngine {
                 shown[index] = true
                 continue
             }
-            var copies = 0...0, nearest = (x: 0.0, y: 0.0)
+            var copies = [0], nearest = (x: 0.0, y: 0.0)
             if let repeating {
-                guard let range = repeating.copies(x: view.x, y: view.y) else { continue }
-                copies = range
+                // Only copies that reach into the map take part; a view with none is not shown.
+                copies = repeating.copiesOnMap(view)
+                guard !copies.isEmpty else { continue }
                 // The copy nearest the centre stands for the view in the order.
                 let offsets = copies.map { repeating.offset($0) }
                 nearest = offsets.min { a, b in

@@ -6,7 +6,7 @@ import Foundation
 /// Web Mercator wraps at the antimeridian, so a view at screen point s also stands at s + k·period for every
 /// whole k; a map wider than the world shows several of those copies, and a map across the antimeridian shows
 /// one of them that is not the first.
-public struct WorldRepeat: Sendable, Hashable {
+public struct WorldRepeat: Sendable {
     /// One world width along the map's x axis, as a vector on screen (turned by the bearing).
     public var periodX: Double
     /// See ``periodX``.
@@ -19,15 +19,20 @@ public struct WorldRepeat: Sendable, Hashable {
     public var maxX: Double
     /// See ``minX``.
     public var maxY: Double
+    /// The map's own width and height, from (0, 0): a copy is shown only where its view reaches into the map, and a
+    /// merge may not carry a view on the map into a cluster off it. Nil: every copy in the region may show.
+    public var mapSize: (width: Double, height: Double)?
 
-    /// Creates a repeat from its period and region.
-    public init(periodX: Double, periodY: Double, minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    /// Creates a repeat from its period and region, and the map's size if the edge rule applies.
+    public init(periodX: Double, periodY: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
+                mapSize: (width: Double, height: Double)? = nil) {
         self.periodX = periodX
         self.periodY = periodY
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
         self.maxY = maxY
+        self.mapSize = mapSize
     }
 
     /// The repeat of a camera: its world width turned by the bearing, and its viewport grown by `margin` points.
@@ -35,7 +40,8 @@ public struct WorldRepeat: Sendable, Hashable {
         let angle = camera.bearing * Double.pi / 180
         // World x points east; turning the map by the bearing turns it anticlockwise on screen.
         self.init(periodX: camera.worldSize * cos(angle), periodY: -camera.worldSize * sin(angle),
-                  minX: -margin, minY: -margin, maxX: camera.width + margin, maxY: camera.height + margin)
+                  minX: -margin, minY: -margin, maxX: camera.width + margin, maxY: camera.height + margin,
+                  mapSize: (camera.width, camera.height))
     }
 
     /// The copies k (the point moved by k·period) whose point lies in the region; nil when none does.
@@ -54,6 +60,29 @@ public struct WorldRepeat: Sendable, Hashable {
         }
         guard low <= high, low.isFinite, high.isFinite else { return nil }
         return Int(low)...Int(high)
+    }
+
+    /// Whether copy k of a view reaches into the map (always, without a map size).
+    func reachesMap(_ view: PlacementView, copy: Int) -> Bool {
+        guard let mapSize else { return true }
+        let shift = offset(copy), x = view.x + view.offsetX + shift.x, y = view.y + view.offsetY + shift.y
+        return x - view.width / 2 < mapSize.width && x + view.width / 2 > 0 && y - view.height / 2 < mapSize.height && y + view.height / 2 > 0
+    }
+
+    /// The copies of a view in the region that reach into the map.
+    func copiesOnMap(_ view: PlacementView) -> [Int] {
+        guard let copies = copies(x: view.x, y: view.y) else { return [] }
+        return copies.filter { reachesMap(view, copy: $0) }
+    }
+
+    /// Whether a copy of the point lies inside the map (not on its edge); without a map size, inside the region.
+    public func isOnMap(x: Double, y: Double) -> Bool {
+        guard let copies = copies(x: x, y: y) else { return false }
+        let width = mapSize?.width ?? maxX, height = mapSize?.height ?? maxY, left = mapSize == nil ? minX : 0, top = mapSize == nil ? minY : 0
+        return copies.contains { copy in
+            let shift = offset(copy), px = x + shift.x, py = y + shift.y
+            return px > left && px < width && py > top && py < height
+        }
     }
 
     /// The offset of copy k.
