@@ -43,13 +43,12 @@ extension ClusterIndex {
     public func groups(atZoom zoom: Int) -> LevelGroups {
         let zoom = max(options.minZoom, min(zoom, options.maxZoom + 1))
         let pointCount = points.count, itemCount = table.count
-        /// The zoom a cluster item was made at, from its id (`(origin << 5) + zoom + 1 + points`).
-        func madeAt(_ item: Int) -> Int { ((table.cluster(item).id - pointCount) & 31) - 1 }
-        // For each cluster made at `zoom` or above, the item that stands for it at `zoom`.
+        // For each cluster made at `zoom` or above (its id says: `(origin << 5) + zoom + 1 + points`), the item that
+        // stands for it at `zoom`; -1 for clusters made below it.
         var top = [Int32](repeating: -1, count: itemCount - pointCount)
-        for item in stride(from: itemCount - 1, through: pointCount, by: -1) where madeAt(item) >= zoom {
+        for item in stride(from: itemCount - 1, through: pointCount, by: -1) where ((table.cluster(item).id - pointCount) & 31) - 1 >= zoom {
             let parent = Int(table.parent(item))
-            top[item - pointCount] = parent >= 0 && madeAt(parent) >= zoom ? top[parent - pointCount] : Int32(item)
+            top[item - pointCount] = parent >= 0 && top[parent - pointCount] >= 0 ? top[parent - pointCount] : Int32(item)
         }
         // Groups numbered as their first member appears.
         var groupOfPoint = [Int32](repeating: -1, count: pointCount)
@@ -59,7 +58,7 @@ extension ClusterIndex {
         var categoryCounts: [Int32] = []
         for point in 0..<pointCount where table.x(point).isFinite {
             let parent = Int(table.parent(point))
-            let cluster = parent >= 0 && madeAt(parent) >= zoom ? Int(top[parent - pointCount]) : -1
+            let cluster = parent >= 0 ? Int(top[parent - pointCount]) : -1
             var group: Int32
             if cluster >= 0 {
                 group = groupOfCluster[cluster - pointCount]

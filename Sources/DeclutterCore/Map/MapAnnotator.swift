@@ -33,8 +33,6 @@ public struct MapAnnotator: Sendable {
     public let index: ClusterIndex
     /// Each point's world position at full precision (the index keeps float32, as supercluster does).
     private let worldX: [Double], worldY: [Double]
-    /// Each point's category, by its index in the style.
-    private let categoryOfPoint: [Int32]
 
     /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
     static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
@@ -47,23 +45,21 @@ public struct MapAnnotator: Sendable {
     /// above `minimumZoom` are the same either way, so the map's clusters are too.
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
     public init(points: [ClusterPoint], style: MarkerStyle, minimumZoom: Int = 0) throws {
-        let categories = Dictionary(style.categories.enumerated().map { ($1.name, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
+        let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var prepared = points
         var worldX = [Double](repeating: 0, count: points.count), worldY = worldX
-        var categoryOfPoint = [Int32](repeating: 0, count: points.count)
         for index in prepared.indices {
             let point = prepared[index]
             guard point.longitude.isFinite, point.latitude.isFinite else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
             let name = point.category ?? style.categories[0].name
-            guard let (categoryIndex, category) = categories[name] else {
+            guard let category = categories[name] else {
                 throw AnnotationError("point \(index): category \"\(name)\" is not in style \"\(style.name)\"; expected one of: "
                                       + style.categories.map(\.name).joined(separator: ", "))
             }
             prepared[index].category = name
             prepared[index].clusteringIdentifier = category.clusteringIdentifier
-            categoryOfPoint[index] = Int32(categoryIndex)
             worldX[index] = WebMercator.x(longitude: point.longitude)
             worldY[index] = WebMercator.y(latitude: point.latitude)
         }
@@ -71,8 +67,8 @@ public struct MapAnnotator: Sendable {
         self.points = prepared
         self.worldX = worldX
         self.worldY = worldY
-        self.categoryOfPoint = categoryOfPoint
-        // Extent 256 makes the radius read in map points at whole zooms.
+        // Extent 256 makes the radius read in map points at whole zooms. The index counts categories in the style's
+        // order, and every point has one, so its point categories are the style's category indices.
         index = ClusterIndex(points: prepared, options: ClusterOptions(radius: style.clusterRadius, extent: 256,
                                                                        minZoom: min(max(minimumZoom, 0), Self.maximumZoom),
                                                                        maxZoom: Self.maximumZoom),
@@ -131,36 +127,38 @@ public struct MapAnnotator: Sendable {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
         var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
-        /// The centroid of some points on the map, each moved by `shift` in u (a whole number of worlds).
-        func centroid<Members: Collection>(_ members: Members, shift: Double) -> (x: Double, y: Double) where Members.Element == Int32 {
+        /// The mean world position of some points.
+        func mean<Members: Collection>(_ members: Members) -> (x: Double, y: Double) where Members.Element == Int32 {
             var sumX = 0.0, sumY = 0.0
             for member in members {
                 sumX += worldX[Int(member)]
                 sumY += worldY[Int(member)]
             }
-            return frame.screen(u: frame.u(worldX: sumX / Double(members.count)) - shift, v: frame.v(worldY: sumY / Double(members.count)))
+            return (sumX / Double(members.count), sumY / Double(members.count))
+        }
+        /// The map point of a world point moved by `shift` in u (a whole number of worlds).
+        func screen(_ world: (x: Double, y: Double), shift: Double) -> (x: Double, y: Double) {
+            frame.screen(u: frame.u(worldX: world.x) - shift, v: frame.v(worldY: world.y))
         }
         /// A hidden annotation for points off the map.
         func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double) where Members.Element == Int32 {
-            let centre = centroid(members, shift: shift)
+            let centre = screen(mean(members), shift: shift)
             result.offMap.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
                                             geometry: style.markerGeometry(count: members.count), camera: camera, copies: [], visible: false))
         }
         /// Members per category of some points.
         func categoryCounts(_ members: [Int32]) -> [Int] {
             var counts = [Int](repeating: 0, count: width)
-            for member in members { counts[Int(categoryOfPoint[Int(member)])] += 1 }
+            for member in members { counts[Int(index.pointCategory[Int(member)])] += 1 }
             return counts
         }
         for group in 0..<groups.count {
-            let members = groups.members(of: group)
-            var sumX = 0.0
-            for member in members { sumX += worldX[Int(member)] }
+            let members = groups.members(of: group), world = mean(members)
             // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
-            let shift = frame.nearestShift(worldX: sumX / Double(members.count))
+            let shift = frame.nearestShift(worldX: world.x)
             // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
             // outside the region has no point on the map.
-            let all = centroid(members, shift: shift)
+            let all = screen(world, shift: shift)
             guard region.copies(x: all.x, y: all.y) != nil else {
                 hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
                 continue
@@ -183,7 +181,7 @@ public struct MapAnnotator: Sendable {
             }
             if !outside.isEmpty { hide(outside, counts: categoryCounts(outside), shift: shift) }
             let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
-            let centre = outside.isEmpty ? all : centroid(inside, shift: shift)
+            let centre = outside.isEmpty ? all : screen(mean(inside), shift: shift)
             let geometry = style.markerGeometry(count: inside.count), offset = geometry.centerOffset
             result.views.append(PlacementView(x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
                                               offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
@@ -211,16 +209,13 @@ public struct MapAnnotator: Sendable {
             }
             if placement.isCluster(index) { members.sort() }
             if !placement.visible[index] { hidden += members.count }
-            /// How far copy k is from the map's centre.
-            func distance(_ copy: Int) -> Double {
-                hypot(view.x + region.offset(copy).x - camera.width / 2, view.y + region.offset(copy).y - camera.height / 2)
-            }
-            let near = region.copies(x: view.x, y: view.y) ?? 0...0
-            let nearest = near.min { distance($0) < distance($1) } ?? 0
+            // The copy nearest the map's centre is the view's frame; its other copies on the map are drawn too.
+            let onMap = region.copiesOnMap(view)
+            let nearest = region.nearestCopy(of: view, among: onMap.isEmpty ? [0] : onMap)
             let geometry = style.markerGeometry(count: members.count)
-            let copies = near.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in
+            let copies = onMap.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in
                 (view.x + region.offset(copy).x - geometry.anchorX, view.y + region.offset(copy).y - geometry.anchorY)
-            }.filter { $0.x < camera.width && $0.y < camera.height && $0.x + geometry.width > 0 && $0.y + geometry.height > 0 }
+            }
             let shift = region.offset(nearest)
             annotations.append(annotation(members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
                                           camera: camera, copies: copies, visible: placement.visible[index], priority: view.displayPriority))
@@ -232,10 +227,10 @@ public struct MapAnnotator: Sendable {
 
     /// The rule placement merges with: the style's cluster icons by count, and its spread limit.
     var clusterRule: ClusterRule {
-        let offset = style.cluster.centerOffset.count == 2 ? style.cluster.centerOffset : [0, 0]
-        return ClusterRule(views: style.cluster.buckets.map { bucket in
-            (bucket.minimumCount, ClusterViewDescription(width: bucket.diameter, height: bucket.diameter,
-                                                         collisionMode: style.cluster.collisionMode, centerOffset: offset))
+        ClusterRule(views: style.cluster.buckets.map { bucket in
+            let geometry = style.markerGeometry(count: max(2, bucket.minimumCount)), offset = geometry.centerOffset
+            return (bucket.minimumCount, ClusterViewDescription(width: geometry.width, height: geometry.height,
+                                                                collisionMode: geometry.collisionMode, centerOffset: [offset.x, offset.y]))
         }, maximumSpread: style.maximumClusterSpread)
     }
 

@@ -1,5 +1,5 @@
 /// How placement makes a cluster of colliding views of one clustering group.
-public struct ClusterRule: Sendable, Hashable {
+public struct ClusterRule: Sendable {
     /// The cluster view by member weight: each entry applies from its `minimumWeight` up, ascending; the first
     /// applies below them all.
     public var views: [(minimumWeight: Int, view: ClusterViewDescription)]
@@ -17,18 +17,5 @@ public struct ClusterRule: Sendable, Hashable {
     /// The cluster view for a member weight.
     public func view(forWeight weight: Int) -> ClusterViewDescription {
         views.last(where: { weight >= $0.minimumWeight })?.view ?? views[0].view
-    }
-
-    public static func == (lhs: ClusterRule, rhs: ClusterRule) -> Bool {
-        lhs.maximumSpread == rhs.maximumSpread && lhs.views.count == rhs.views.count
-            && zip(lhs.views, rhs.views).allSatisfy { $0.minimumWeight == $1.minimumWeight && $0.view == $1.view }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(maximumSpread)
-        for entry in views {
-            hasher.combine(entry.minimumWeight)
-            hasher.combine(entry.view)
-        }
     }
 }

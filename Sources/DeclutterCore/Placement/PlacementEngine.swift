@@ -66,26 +66,28 @@ public enum PlacementEngine {
                 shown[index] = true
                 continue
             }
-            var copies = [0], nearest = (x: 0.0, y: 0.0)
+            // Only copies that reach into the map take part (a view with none is not shown); the one nearest the
+            // centre stands for the view in the order. Without repeats the view is its one copy.
+            var copies: [Int]? = nil, nearest = (x: 0.0, y: 0.0)
             if let repeating {
-                // Only copies that reach into the map take part; a view with none is not shown.
-                copies = repeating.copiesOnMap(view)
-                guard !copies.isEmpty else { continue }
-                // The copy nearest the centre stands for the view in the order.
-                let offsets = copies.map { repeating.offset($0) }
-                nearest = offsets.min { a, b in
-                    hypot(view.x + a.x - centerX, view.y + a.y - centerY) < hypot(view.x + b.x - centerX, view.y + b.y - centerY)
-                } ?? (0, 0)
+                let onMap = repeating.copiesOnMap(view)
+                guard !onMap.isEmpty else { continue }
+                copies = onMap
+                nearest = repeating.offset(repeating.nearestCopy(of: view, among: onMap))
             }
             if view.displayPriority.rawValue >= required {
                 shown[index] = true
-                for copy in copies {
-                    let shift = repeating?.offset(copy) ?? (x: 0, y: 0)
-                    grid.insert(view.shape(dx: shift.x, dy: shift.y))
+                if let copies, let repeating {
+                    for copy in copies {
+                        let shift = repeating.offset(copy)
+                        grid.insert(view.shape(dx: shift.x, dy: shift.y))
+                    }
+                } else {
+                    grid.insert(view.shape())
                 }
                 continue
             }
-            if copies.count > 1 { repeated[Int32(contested.count)] = copies }
+            if let copies, copies.count > 1 { repeated[Int32(contested.count)] = copies }
             shapes.append(view.shape(dx: nearest.x, dy: nearest.y))
             contested.append(Int32(index))
             priorities.append(view.displayPriority.rawValue)

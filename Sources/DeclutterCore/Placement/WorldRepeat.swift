@@ -19,11 +19,11 @@ public struct WorldRepeat: Sendable {
     public var maxX: Double
     /// See ``minX``.
     public var maxY: Double
-    /// The map's own width and height, from (0, 0): a copy is shown only where its view reaches into the map, and a
-    /// merge may not carry a view on the map into a cluster off it. Nil: every copy in the region may show.
+    /// The map's own width and height, from (0, 0): a copy is shown only where its view reaches into the map. Nil:
+    /// every copy in the region may show.
     public var mapSize: (width: Double, height: Double)?
 
-    /// Creates a repeat from its period and region, and the map's size if the edge rule applies.
+    /// Creates a repeat from its period and region, and the map's size if copies must reach into it.
     public init(periodX: Double, periodY: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
                 mapSize: (width: Double, height: Double)? = nil) {
         self.periodX = periodX
@@ -73,6 +73,17 @@ public struct WorldRepeat: Sendable {
     func copiesOnMap(_ view: PlacementView) -> [Int] {
         guard let copies = copies(x: view.x, y: view.y) else { return [] }
         return copies.filter { reachesMap(view, copy: $0) }
+    }
+
+    /// Of some copies of a view, the one whose view centre is nearest the map's centre (the region's without a map
+    /// size); the first of equals.
+    func nearestCopy(of view: PlacementView, among copies: [Int]) -> Int {
+        let centerX = mapSize.map { $0.width / 2 } ?? (minX + maxX) / 2, centerY = mapSize.map { $0.height / 2 } ?? (minY + maxY) / 2
+        func distance(_ copy: Int) -> Double {
+            let shift = offset(copy)
+            return hypot(view.x + view.offsetX + shift.x - centerX, view.y + view.offsetY + shift.y - centerY)
+        }
+        return copies.min { distance($0) < distance($1) } ?? 0
     }
 
     /// Whether a copy of the point lies inside the map (not on its edge); without a map size, inside the region.
