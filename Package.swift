@@ -23,9 +23,11 @@ let package = Package(
         ),
         // SQLite from the system, for MBTiles tile sets (Debian: libsqlite3-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // The files every binary carries (bundled styles, the basemap, the demo's data), laid into it by the
+        // assembler so that a copied `declutter` works alone. Paths in resources.S are relative to the package root.
+        .target(name: "CDeclutterResources", exclude: ["Basemap", "Demo"], cSettings: [.headerSearchPath("../..")]),
         .target(name: "DeclutterCore"),
-        .target(name: "DeclutterRender", dependencies: ["CCairo", "CSQLite", "DeclutterCore"],
-                exclude: ["Resources/countries-110m.README.md"], resources: [.copy("Resources/countries-110m.geojson")]),
+        .target(name: "DeclutterRender", dependencies: ["CCairo", "CSQLite", "CDeclutterResources", "DeclutterCore"]),
         .target(name: "DeclutterTesting", dependencies: ["DeclutterRender"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
         .target(
@@ -37,10 +39,7 @@ let package = Package(
             dependencies: [
                 "DeclutterCore", "DeclutterRender", "DeclutterTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // The demo's data: the TANDm sample's points and the world's airports (with their licence).
-            exclude: ["Resources/airports.LICENSE"],
-            resources: [.copy("Resources/airports.csv"), .copy("Resources/tandm-Data.plist")]
+            ]
         ),
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting", "CSQLite"]),

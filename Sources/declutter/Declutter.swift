@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeclutterRender
 import Foundation
 
 /// The `declutter` command: one subcommand per job.
@@ -7,7 +8,11 @@ struct Declutter: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "declutter",
         abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
+        version: "declutter \(version) (\(DrawingLibraries.versions))",
         subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, ClusterCommand.self, PlaceCommand.self, DiffCommand.self, BenchCommand.self])
+
+    /// The release this binary was built from.
+    static let version = "0.5.0"
 
     /// Runs a subcommand and maps failures to the documented exit codes: 0 success, 1 a failed
     /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.

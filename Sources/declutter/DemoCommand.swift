@@ -9,7 +9,7 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Render two maps from the package's own data: the TANDm sample (tandm.png) and the world's airports (airports.png).")
 
-    @Option(help: ArgumentHelp("The folder to write the maps into.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder to write the maps into; created when missing.", valueName: "dir"))
     var outputDirectory: String = "."
 
     @Option(help: "Pixels per point: 1, 2 or 3.")
@@ -21,8 +21,8 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let folder = URL(fileURLWithPath: outputDirectory, isDirectory: true)
-        guard FileSystem.item(atPath: folder.path) == .folder else {
-            throw CommandError("\(outputDirectory): no such folder; create it first or pick another with --output-directory")
+        if FileSystem.item(atPath: folder.path) == .file {
+            throw CommandError("\(outputDirectory): is a file, not a folder; pick another with --output-directory")
         }
         let maps = [("tandm.png", try Self.tandmJob(scale: Double(scale))), ("airports.png", try Self.airportsJob(scale: Double(scale)))]
         var files: [(name: String, data: Data)] = []
@@ -33,22 +33,28 @@ struct DemoCommand: ParsableCommand {
             lines.append(MapJob.summary(output, path: folder.appendingPathComponent(name).path, scale: job.scale, format: .png))
             if let note = output.hiddenPointsNote { notes.append("note: \(name): \(note)\n") }
         }
+        // Created only once both maps are drawn, so a failure leaves no empty folder behind.
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError("\(outputDirectory): cannot create the folder (\(FileSystem.reason(error)))")
+        }
         try FileSystem.writeAllAtomically(files, into: folder)
         lines.forEach { print($0) }
         notes.forEach { FileHandle.standardError.write(Data($0.utf8)) }
     }
 
-    /// A resource file shipped with the command.
-    static func resource(_ name: String, _ kind: String) throws -> URL {
-        guard let url = Bundle.module.url(forResource: name, withExtension: kind) else {
-            throw CommandError("the package's demo data \(name).\(kind) is missing; reinstall or rebuild the package")
+    /// The demo's points from a data file compiled into the binary.
+    static func read(_ name: String, reader: PointReader = PointReader()) throws -> PointReader.Result {
+        guard let data = BundledFiles.data("Sources/CDeclutterResources/Demo/\(name)") else {
+            throw CommandError("the demo's data \(name) is missing from this build of declutter")
         }
-        return url
+        return try reader.read(data, file: name)
     }
 
     /// The TANDm sample's 65 cycles on the region the app opens on, in its own style.
     static func tandmJob(scale: Double) throws -> MapJob {
-        let read = try PointReader().read(contentsOf: resource("tandm-Data", "plist"))
+        let read = try read("tandm-Data.plist")
         var job = MapJob(points: read.points, region: read.region, style: try StyleLocator.load("tandm"))
         job.width = 390
         job.height = 600
@@ -59,7 +65,7 @@ struct DemoCommand: ParsableCommand {
 
     /// The world's airports, coloured by the region of their time zone.
     static func airportsJob(scale: Double) throws -> MapJob {
-        let read = try PointReader(categoryProperty: "tz").read(contentsOf: resource("airports", "csv"))
+        let read = try read("airports.csv", reader: PointReader(categoryProperty: "tz"))
         let regions = ["America": "america", "Europe": "europe", "Africa": "africa", "Asia": "asia", "Australia": "oceania",
                        "Pacific": "oceania"]
         var points = read.points

@@ -8,14 +8,21 @@ struct CommandResult {
     var stdout: String
     var stderr: String
 
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CommandResult {
-        let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+    /// Runs `executable` (the built `declutter` by default) in `folder`, with `environment` added to this process's
+    /// and the variables named in `removing` taken out.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], executable: URL? = nil,
+                    removing: [String] = []) throws -> CommandResult {
+        let built = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
             .deletingLastPathComponent().appendingPathComponent("declutter")
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable ?? built
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty || !removing.isEmpty {
+            var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            removing.forEach { variables[$0] = nil }
+            process.environment = variables
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

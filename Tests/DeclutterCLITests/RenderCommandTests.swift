@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The TANDm sample's points, shipped with the command for its demo.
-let tandmPlist = packageRoot.appendingPathComponent("Sources/declutter/Resources/tandm-Data.plist").path
+let tandmPlist = packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/tandm-Data.plist").path
 
 /// Writes 8×3 street-like test tiles at zoom 15 from the Golden Gate to North Beach, as `DIR/{z}/{x}/{y}.png`.
 func writeTestTiles(into folder: URL) throws -> URL {
@@ -91,7 +91,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         for (region, states) in regions {
             for state in states.split(separator: " ") { regionOfState[state.replacingOccurrences(of: "_", with: " ")] = region }
         }
-        let airports = try PointReader().read(contentsOf: packageRoot.appendingPathComponent("Sources/declutter/Resources/airports.csv")).points
+        let airports = try PointReader().read(contentsOf: packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/airports.csv")).points
         var csv = "lat,lon,kind\n"
         for airport in airports {
             let state = airport.properties["subd"]?.string ?? "", country = airport.properties["country"]?.string ?? ""

@@ -47,7 +47,12 @@ public struct PointReader: Sendable {
         } catch {
             throw InputError(file: file, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
         }
-        switch url.pathExtension.lowercased() {
+        return try read(data, file: file)
+    }
+
+    /// Reads bytes already in memory, choosing the format by the extension of `file`, which names them in errors.
+    public func read(_ data: Data, file: String) throws -> Result {
+        switch URL(fileURLWithPath: file).pathExtension.lowercased() {
         case "csv": return try readCSV(data, file: file)
         case "plist": return try readPlist(data, file: file)
         case "geojson", "json": return try readGeoJSON(data, file: file)

@@ -21,6 +21,9 @@ public struct MarkerStyle: Sendable, Hashable {
     public var map: MapStyle
     /// The folder that relative glyph paths are resolved against; nil means the current directory.
     public var directory: URL?
+    /// The bytes of each glyph image, keyed by the path as the style gives it; read when the style is loaded,
+    /// so that drawing reads no files and a style compiled into the binary needs none.
+    public var glyphImages: [String: Data] = [:]
 
     /// Creates a style; `balloon`, `sprites` and `map` default to their types' defaults.
     public init(name: String, font: String, categories: [MarkerCategory], cluster: ClusterIconStyle,
@@ -100,11 +103,29 @@ extension MarkerStyle {
         return try decode(data, file: file, directory: url.deletingLastPathComponent())
     }
 
-    /// Decodes and validates style JSON; `file` names the source in errors.
+    /// Decodes and validates style JSON; `file` names the source in errors and glyph paths resolve against `directory`.
     public static func decode(_ data: Data, file: String, directory: URL?) throws -> MarkerStyle {
-        var style: MarkerStyle
+        var style = try decodeFields(data, file: file)
+        style.directory = directory
+        let resolve = style.resolve
+        try style.readGlyphImages(file: file) { path in
+            let location = resolve(path)
+            return (try? Data(contentsOf: location), location.path)
+        }
+        return style
+    }
+
+    /// Decodes and validates style JSON whose glyph images come from `glyphFile` (path as the style gives it →
+    /// bytes, or nil when there is none), such as a style compiled into the binary.
+    public static func decode(_ data: Data, file: String, glyphFile: (String) -> Data?) throws -> MarkerStyle {
+        var style = try decodeFields(data, file: file)
+        try style.readGlyphImages(file: file) { path in (glyphFile(path), path) }
+        return style
+    }
+
+    private static func decodeFields(_ data: Data, file: String) throws -> MarkerStyle {
         do {
-            style = try JSONDecoder().decode(MarkerStyle.self, from: data)
+            return try JSONDecoder().decode(MarkerStyle.self, from: data)
         } catch let error as DecodingError {
             // Foundation's decoder says only that the text is not JSON; the project's parser says where.
             if case let .dataCorrupted(context) = error, context.codingPath.isEmpty {
@@ -114,27 +135,23 @@ extension MarkerStyle {
             }
             throw StyleError(file: file, decodingError: error)
         }
-        style.directory = directory
-        try style.validateGlyphFiles(file: file)
-        return style
     }
 
-    /// Checks that every glyph image exists and is a PNG.
-    private func validateGlyphFiles(file: String) throws {
+    /// Reads every glyph image through `read` (path → bytes or nil, and the name to report) and checks it is a PNG.
+    private mutating func readGlyphImages(file: String, read: (String) -> (Data?, String)) throws {
         for (index, category) in categories.enumerated() {
             guard case let .image(path, path2x) = category.glyph else { continue }
             for (key, candidate) in [("image", path), ("image2x", path2x)] {
-                guard let candidate else { continue }
-                let location = resolve(candidate)
+                guard let candidate, glyphImages[candidate] == nil else { continue }
+                let (bytes, location) = read(candidate)
                 let fieldPath = "categories[\(index)].glyph.\(key)"
-                guard let handle = try? FileHandle(forReadingFrom: location) else {
-                    throw StyleError(file: file, path: fieldPath, message: "expected a readable PNG file, but \(location.path) cannot be read")
+                guard let bytes else {
+                    throw StyleError(file: file, path: fieldPath, message: "expected a readable PNG file, but \(location) cannot be read")
                 }
-                let signature = (try? handle.read(upToCount: 8)) ?? nil
-                try? handle.close()
-                guard signature == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-                    throw StyleError(file: file, path: fieldPath, message: "expected a PNG file, but \(location.path) is not one")
+                guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+                    throw StyleError(file: file, path: fieldPath, message: "expected a PNG file, but \(location) is not one")
                 }
+                glyphImages[candidate] = bytes
             }
         }
     }

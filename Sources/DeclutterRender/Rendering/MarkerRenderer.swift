@@ -213,7 +213,7 @@ public final class MarkerRenderer {
         switch category.glyph {
         case let .image(path, path2x):
             let useDouble = scale >= 1.5 && path2x != nil
-            let glyph = try templateGlyph(style.resolve(useDouble ? path2x ?? path : path).path)
+            let glyph = try templateGlyph(useDouble ? path2x ?? path : path)
             glyph.draw(in: context, centerX: radius, centerY: radius, size: balloon.glyphSize, color: balloon.glyphColor)
         case let .text(label):
             let layout = try fittedLayout(label, size: balloon.glyphSize, maxWidth: balloon.glyphSize)
@@ -238,10 +238,13 @@ public final class MarkerRenderer {
         return try text.layout(label, family: style.font, size: fitted)
     }
 
-    /// A glyph image, decoded on first use.
+    /// A glyph image (a path as the style gives it), decoded on first use from the bytes the style read.
     private func templateGlyph(_ path: String) throws -> TemplateGlyph {
         if let cached = glyphs[path] { return cached }
-        let glyph = try TemplateGlyph(path: path)
+        guard let bytes = style.glyphImages[path] else {
+            throw RenderError.unreadableImage(path: path, reason: "the style holds no such glyph image")
+        }
+        let glyph = try TemplateGlyph(pngData: bytes, source: style.resolve(path).path)
         glyphs[path] = glyph
         return glyph
     }

@@ -11,9 +11,9 @@ final class TemplateGlyph {
     /// The bounding box of pixels with any alpha, in image pixels: x, y, width, height.
     let inkBox: (x: Int, y: Int, width: Int, height: Int)
 
-    /// Loads a PNG and finds its ink.
-    init(path: String) throws {
-        image = try Surface(pngFile: path)
+    /// Decodes a PNG (`source` names it in errors) and finds its ink.
+    init(pngData: Data, source: String) throws {
+        image = try Surface(pngData: pngData, source: source)
         let width = image.pixelWidth, height = image.pixelHeight
         inkBox = image.withPixels { pixels, stride in
             var minX = width, minY = height, maxX = -1, maxY = -1

@@ -23,9 +23,9 @@ public enum WorldBasemap {
     }
 
     private static let loaded: Result<[MapShape], Error> = Result {
-        guard let url = Bundle.module.url(forResource: "countries-110m", withExtension: "geojson") else {
-            throw RenderError.unreadableImage(path: "countries-110m.geojson", reason: "the world basemap is missing from the package resources")
+        guard let data = BundledFiles.data("Sources/CDeclutterResources/Basemap/countries-110m.geojson") else {
+            throw RenderError.unreadableImage(path: "countries-110m.geojson", reason: "the world basemap is missing from this build")
         }
-        return try MapShape.read(contentsOf: url)
+        return try MapShape.read(geoJSON: data, file: "countries-110m.geojson")
     }
 }

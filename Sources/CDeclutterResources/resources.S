@@ -1,0 +1,38 @@
+// The files compiled into every Declutter binary, so that a copied `declutter` needs no folder beside it.
+//
+// `.incbin` paths are relative to the package root (the target's header search path). The assembler does
+// not report included files as dependencies: after changing one of them, touch this file, or
+// `BundledFilesTests` fails because the embedded copy differs from the file.
+
+#if defined(__APPLE__)
+#define SYMBOL(name) _##name
+    .section __TEXT,__const
+#else
+#define SYMBOL(name) name
+    .section .rodata
+#endif
+
+#define EMBED(name, path)            \
+    .global SYMBOL(name);            \
+    .balign 16;                      \
+SYMBOL(name):                        \
+    .incbin path;                    \
+    .global SYMBOL(name##_end);      \
+SYMBOL(name##_end):
+
+EMBED(declutter_style_default, "Styles/default.json")
+EMBED(declutter_style_tandm, "Styles/tandm.json")
+EMBED(declutter_style_airports, "Styles/airports.json")
+EMBED(declutter_glyph_bicycle, "Styles/tandm/Bicycle.png")
+EMBED(declutter_glyph_bicycle_2x, "Styles/tandm/Bicycle_2x.png")
+EMBED(declutter_glyph_tricycle, "Styles/tandm/Tricycle.png")
+EMBED(declutter_glyph_tricycle_2x, "Styles/tandm/Tricycle_2x.png")
+EMBED(declutter_glyph_unicycle, "Styles/tandm/Unicycle.png")
+EMBED(declutter_glyph_unicycle_2x, "Styles/tandm/Unicycle_2x.png")
+EMBED(declutter_demo_airports, "Sources/CDeclutterResources/Demo/airports.csv")
+EMBED(declutter_demo_tandm, "Sources/CDeclutterResources/Demo/tandm-Data.plist")
+EMBED(declutter_basemap_110m, "Sources/CDeclutterResources/Basemap/countries-110m.geojson")
+
+#if !defined(__APPLE__)
+    .section .note.GNU-stack,"",@progbits
+#endif
