@@ -81,6 +81,8 @@ struct DemoCommand: ParsableCommand {
         job.center = Coordinate(longitude: 10, latitude: 25)
         job.zoom = 2
         job.attribution = "Natural Earth · airports: mwgg/Airports (MIT)"
+        job.legend = true
+        job.legendTitle = "Airports by time zone"
         return job
     }
 }

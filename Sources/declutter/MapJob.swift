@@ -24,6 +24,19 @@ struct MapJob {
     var scaleBar = false
     var attribution: String?
     var maxTiles = 256
+    /// Whether to draw a legend of the categories on the map, and its heading.
+    var legend = false
+    var legendTitle: String?
+    var compass: CompassChoice = .automatic
+
+    /// When to draw a north arrow: `automatic` only when the map is turned, as MapKit does.
+    enum CompassChoice: String, CaseIterable {
+        case automatic = "auto", always, never
+    }
+
+    /// Clear space between the map's edge and a legend or compass; at the bottom, room for the attribution and
+    /// scale bar below it too.
+    static let furnitureMargin = 8.0, bottomMargin = 26.0
 
     /// What to draw under the map; `automatic` takes tiles when given, else the world map up to zoom 8.
     enum BasemapChoice {
@@ -40,6 +53,8 @@ struct MapJob {
         var camera: MapCamera
         var map: AnnotatedMap
         var warnings: [String]
+        /// The legend drawn, where.
+        var legend: (legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))?
 
         /// The drawn views.
         var annotations: [MapAnnotation] { map.annotations }
@@ -84,7 +99,19 @@ struct MapJob {
         let camera = try self.camera()
         // One map needs the hierarchy down to its own zoom only.
         let annotator = try annotator ?? MapAnnotator(points: points, style: style, minimumZoom: Int(camera.zoom.rounded(.down)))
-        let annotated = try annotator.annotate(camera)
+        let renderer = try renderer ?? StaticMapRenderer(style: style)
+        var furniture = try self.furniture(camera: camera, annotator: annotator, renderer: renderer)
+        var annotated = try annotator.annotate(camera, reserved: furniture.reserved)
+        // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
+        // edge's best place is tried, and the one that leaves the fewest points hidden stays.
+        if let legend = furniture.legend {
+            for frame in furniture.alternatives where annotated.hiddenPointsInView > 0 {
+                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: frame.frame))
+                guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
+                annotated = trial
+                furniture.legend = (legend.legend, frame.corner, frame.frame)
+            }
+        }
         let basemap: Basemap
         switch self.basemap {
         case .automatic: basemap = camera.zoom <= Self.worldBasemapMaxZoom ? .world : .none
@@ -92,10 +119,120 @@ struct MapJob {
         case .world: basemap = .world
         case let .tiles(source): basemap = .tiles(source)
         }
-        let map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
+        var map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
                             scaleBar: scaleBar, attribution: attribution, maxTiles: maxTiles)
-        let (canvas, warnings) = try (renderer ?? StaticMapRenderer(style: style)).render(map, format: format)
-        return Output(canvas: canvas, camera: camera, map: annotated, warnings: warnings)
+        map.legend = furniture.legend.map { ($0.legend, $0.frame.x, $0.frame.y) }
+        map.compass = furniture.compass
+        let (canvas, warnings) = try renderer.render(map, format: format)
+        return Output(canvas: canvas, camera: camera, map: annotated, warnings: warnings + furniture.warnings,
+                      legend: furniture.legend)
+    }
+
+    /// What stands on the map besides markers, and the areas markers keep clear of because of it.
+    struct Furniture {
+        typealias Frame = (x: Double, y: Double, width: Double, height: Double)
+        var legend: (legend: MapLegend, corner: MapLegend.Corner, frame: Frame)?
+        /// Other places for the legend, to try in turn.
+        var alternatives: [(corner: MapLegend.Corner, frame: Frame)] = []
+        var compass: (x: Double, y: Double)?
+        var warnings: [String] = []
+
+        /// The areas markers keep clear of: the compass, and the legend with 2 points around it.
+        var reserved: [CollisionGrid.Shape] { reserved(legendAt: legend?.frame) }
+
+        /// The areas markers keep clear of with the legend at `frame`.
+        func reserved(legendAt frame: Frame?) -> [CollisionGrid.Shape] {
+            var shapes: [CollisionGrid.Shape] = []
+            if let compass {
+                shapes.append(.circle(x: compass.x, y: compass.y, radius: NorthArrow.diameter / 2 + 2))
+            }
+            if let frame {
+                shapes.append(.box(minX: frame.x - 2, minY: frame.y - 2, maxX: frame.x + frame.width + 2, maxY: frame.y + frame.height + 2))
+            }
+            return shapes
+        }
+    }
+
+    /// The compass in the top-right corner when asked for, and the legend in the corner where it covers the fewest
+    /// points (then the first of top-left, top-right, bottom-left, bottom-right); markers keep clear of both.
+    func furniture(camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer) throws -> Furniture {
+        var result = Furniture()
+        let margin = Self.furnitureMargin
+        let showsCompass = compass == .always || (compass == .automatic && camera.bearing != 0)
+        if showsCompass {
+            let radius = NorthArrow.diameter / 2
+            result.compass = (camera.width - margin - radius, margin + radius)
+        }
+        guard legend else { return result }
+        let (counts, density) = annotator.pointsOnMap(camera)
+        let mapLegend = MapLegend(title: legendTitle, style: style, counts: counts)
+        guard !mapLegend.rows.isEmpty else {
+            result.warnings.append("legend: no point is on the map, so there is no legend to draw")
+            return result
+        }
+        let size = try renderer.legendBox(mapLegend).size
+        let top = margin, bottom = camera.height - Self.bottomMargin - size.height
+        let left = margin, right = camera.width - margin - size.width
+        // Below the compass on the right-hand edge.
+        let rightTop = showsCompass ? margin + NorthArrow.diameter + margin : margin
+        guard left <= right, top <= bottom, rightTop <= bottom else {
+            result.warnings.append("legend: its \(Int(size.width))×\(Int(size.height)) pt box does not fit the map; drawn without one")
+            return result
+        }
+        // The corners first, then places along the edges nearest them: the first place that covers the fewest points
+        // (with a view's reach around the box, as views near it collide with it too) wins.
+        var places: [(corner: MapLegend.Corner, x: Double, y: Double)] = [
+            (.topLeft, left, top), (.topRight, right, rightTop), (.bottomLeft, left, bottom), (.bottomRight, right, bottom),
+        ]
+        let step = 8.0
+        for offset in stride(from: step, through: max(camera.width, camera.height), by: step) {
+            if left + offset <= right {
+                places += [(.topLeft, left + offset, top), (.bottomLeft, left + offset, bottom)]
+                if !showsCompass || left + offset + size.width <= camera.width - margin - NorthArrow.diameter - margin {
+                    places.append((.topRight, right - offset, top))
+                }
+                places.append((.bottomRight, right - offset, bottom))
+            }
+            if top + offset <= bottom { places += [(.topLeft, left, top + offset), (.bottomLeft, left, bottom - offset)] }
+            if rightTop + offset <= bottom { places += [(.topRight, right, rightTop + offset), (.bottomRight, right, bottom - offset)] }
+        }
+        // A cluster reaches half its diameter from its centre, a balloon its height above its point.
+        let reach = max(style.largestClusterDiameter / 2, style.balloon.height)
+        let covered = places.map { density.count(x: $0.x - reach, y: $0.y - reach, width: size.width + 2 * reach, height: size.height + 2 * reach) }
+        // The best place along each corner's edges, best first (a stable sort keeps corners before edge places).
+        let ranked = covered.indices.sorted { covered[$0] < covered[$1] }
+        var seen = Set<MapLegend.Corner>()
+        // The four corners themselves come after, as a place counted worse may still hide fewer points.
+        let chosen = (ranked.filter { seen.insert(places[$0].corner).inserted } + [0, 1, 2, 3]).map { index in
+            (corner: places[index].corner, frame: (x: places[index].x, y: places[index].y, width: size.width, height: size.height))
+        }
+        guard let first = chosen.first else { return result }
+        result.legend = (mapLegend, first.corner, first.frame)
+        result.alternatives = chosen.dropFirst().filter { place in place.frame != first.frame }
+        return result
+    }
+
+    /// Points coloured by a property whose values are not the style's categories: the style's colours go to the
+    /// most frequent values and the rest share "other" (``DataCategories``). Returns the points and style unchanged
+    /// when the values are the style's categories, and a note saying how the colours were given otherwise.
+    /// Values rank by their points on the map first, so a map of one region gives its colours to what it shows.
+    func categorised(property: String?) throws -> (points: [ClusterPoint], style: MarkerStyle, note: String?) {
+        guard let property else { return (points, style, nil) }
+        let camera = try self.camera(), region = WorldRepeat(camera: camera, margin: 0)
+        let onMap = points.map { point in
+            let screen = camera.point(for: Coordinate(longitude: point.longitude, latitude: point.latitude))
+            return region.isOnMap(x: screen.x, y: screen.y)
+        }
+        guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap) else {
+            return (points, style, nil)
+        }
+        var points = self.points
+        data.apply(to: &points)
+        let named = data.style.categories.count - (data.valuesInOther > 0 ? 1 : 0)
+        var note = "--category \(property): \(named + data.valuesInOther) values are not all categories of style \"\(style.name)\"; "
+            + "the \(named) most frequent take its colours"
+        if data.valuesInOther > 0 { note += ", the other \(data.valuesInOther) share \"\(data.style.categories.last?.name ?? DataCategories.otherName)\"" }
+        return (points, data.style, note)
     }
 
     /// A one-line summary of what was drawn.

@@ -105,6 +105,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw a scale bar.")
     var scaleBar = false
 
+    @Flag(help: "Draw a legend (colour, category, points on the map) in the corner where it covers the fewest points; markers keep clear of it.")
+    var legend = false
+
+    @Option(help: ArgumentHelp("When to draw a north arrow: auto (when --bearing is not 0), always or never.", valueName: "auto|always|never"))
+    var compass: String = "auto"
+
     @Option(help: ArgumentHelp("Also write what was drawn as JSON (views, members, frames).", valueName: "file.json"))
     var layout: String?
 
@@ -182,7 +188,14 @@ struct RenderCommand: ParsableCommand {
         let inputURL = URL(fileURLWithPath: input)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputURL.pathExtension.lowercased() == "plist" ? "tandm" : "default"))
         let read = try PointReader(categoryProperty: category).read(contentsOf: inputURL)
+        if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
+            FileHandle.standardError.write(Data("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n".utf8))
+        }
         var job = MapJob(points: read.points, region: read.region, style: style)
+        job.legend = legend
+        job.legendTitle = category
+        job.compass = try MapJob.CompassChoice(rawValue: compass)
+            ?? { throw ValidationError("--compass must be auto, always or never, got \(compass)") }()
         job.width = width
         job.height = height
         job.scale = Double(scale)
@@ -201,6 +214,11 @@ struct RenderCommand: ParsableCommand {
             job.basemap = basemap == "none" ? .none : .world
         }
         job.overlays = try overlays(style: style.map)
+        // Once the camera is known: values not of the style take its colours by how often the map shows them.
+        let categorised = try job.categorised(property: read.points.contains { $0.category != nil } ? category : nil)
+        if let note = categorised.note { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        job.points = categorised.points
+        job.style = categorised.style
         let result = try job.run(format: format)
         for warning in result.warnings.prefix(10) { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         if result.warnings.count > 10 {
@@ -209,7 +227,7 @@ struct RenderCommand: ParsableCommand {
         // Both files are encoded before either is written, so a failure leaves neither half-made.
         let image = try result.canvas.data()
         let layoutData = layout.map { _ in
-            Data((MapLayout.json(camera: result.camera, map: result.map, points: job.points).jsonText + "\n").utf8)
+            Data((MapLayout.json(camera: result.camera, map: result.map, points: job.points, legend: result.legend).jsonText + "\n").utf8)
         }
         if let layout, let layoutData { try FileSystem.writeAtomically(layoutData, to: URL(fileURLWithPath: layout)) }
         try FileSystem.writeAtomically(image, to: URL(fileURLWithPath: output))

@@ -48,8 +48,10 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(lines.count == 2)
         #expect(lines.first?.hasSuffix("tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)") == true)
         #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28298 points in ") == true)
-        // TANDm's unicycles (defaultLow) under the bicycle clusters are said to be hidden; every airport shows.
-        #expect(result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n")
+        // TANDm's unicycles (defaultLow) under the bicycle clusters are said to be hidden; of the airports, one lies
+        // where the legend stands, in the place along the map's edges that covers the fewest.
+        #expect(result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n"
+                + "note: airports.png: 1 of 28269 points in view are under higher-priority views\n")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("tandm.png")), test: "demo", name: "tandm")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
     }
@@ -123,6 +125,57 @@ func writeTestTiles(into folder: URL) throws -> URL {
         })
         #expect(shown.reduce(0) { $0 + (($1["members"] as? [Int])?.count ?? 0) } == 13491)
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("us.png")), test: "denseRealData", name: "us-airports")
+    }
+
+    /// Country codes are not the default style's categories: the six most frequent on the map take its colours, the
+    /// other 228 share grey "other"; the legend counts them and no marker stands under it or the compass.
+    @Test func categoriesFromTheDataWithALegend() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let airports = packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/airports.csv").path
+        let result = try CommandResult.run(["render", "--input", airports, "--category", "country", "--legend", "--compass", "always",
+                                            "--center", "50,10", "--zoom", "4", "--size", "640x480", "--layout", "layout.json",
+                                            "--output", "europe.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == """
+            note: --category country: 234 values are not all categories of style "Default"; the 6 most frequent take its colours, \
+            the other 228 share "other"
+            note: 3 of 2696 points in view are under higher-priority views
+
+            """)
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        let legend = layout["legend"] as? [String: Any] ?? [:]
+        let rows = legend["rows"] as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["name"] as? String } == ["DE", "FR", "GB", "IT", "ES", "SE", "other"])
+        #expect(rows.compactMap { $0["count"] as? Int } == [479, 462, 245, 117, 112, 111, 1170])
+        #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#6B7280"])
+        #expect(rows.compactMap { $0["count"] as? Int }.reduce(0, +) == 2696)
+        #expect(legend["corner"] as? String == "topLeft")
+        let box = legend["frame"] as? [Double] ?? []
+        #expect(box.count == 4)
+        let legendShape = CollisionGrid.Shape.box(minX: box[0], minY: box[1], maxX: box[0] + box[2], maxY: box[1] + box[3])
+        let compass = CollisionGrid.Shape.circle(x: 640 - 8 - 15, y: 8 + 15, radius: 15)
+        let shown = (layout["annotations"] as? [[String: Any]] ?? []).filter { $0["visible"] as? Bool == true }
+        #expect(shown.count == 77)
+        for annotation in shown {
+            let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
+            let shape = CollisionGrid.Shape.box(minX: frame[0], minY: frame[1], maxX: frame[0] + frame[2], maxY: frame[1] + frame[3])
+            #expect(!shape.intersects(legendShape) && !shape.intersects(compass), "\(frame)")
+        }
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("europe.png")), test: "categoriesFromTheData", name: "europe-legend")
+    }
+
+    @Test func aCategoryNoPointHasIsWarnedAbout() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n48.85,2.35\n48.86,2.36\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
+        let result = try CommandResult.run(["render", "--input", "two.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
+                                           in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: no point has the property \"kind\" named by --category: every point takes the style's first category\n")
+        let bad = try CommandResult.run(["render", "--input", "two.csv", "--compass", "sometimes", "--output", "two.png"], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("Error: --compass must be auto, always or never, got sometimes\n"))
     }
 
     @Test func pointsUnderHigherPriorityViewsAreCounted() throws {

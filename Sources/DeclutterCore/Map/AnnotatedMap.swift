@@ -8,4 +8,14 @@ public struct AnnotatedMap: Sendable {
     /// Of ``pointsInView``, those whose view is hidden under a view of higher priority (or, for a view of another
     /// clustering identifier, of a nearer one).
     public var hiddenPointsInView: Int
+    /// Of ``pointsInView``, how many are of each category, in the style's order.
+    public var categoryCountsInView: [Int]
+
+    /// Creates the result of annotating a map.
+    public init(annotations: [MapAnnotation], pointsInView: Int, hiddenPointsInView: Int, categoryCountsInView: [Int] = []) {
+        self.annotations = annotations
+        self.pointsInView = pointsInView
+        self.hiddenPointsInView = hiddenPointsInView
+        self.categoryCountsInView = categoryCountsInView
+    }
 }

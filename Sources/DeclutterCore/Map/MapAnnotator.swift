@@ -94,7 +94,8 @@ public struct MapAnnotator: Sendable {
     /// The views for a camera, with their placement decided and the points they hide counted.
     ///
     /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
-    public func annotate(_ camera: MapCamera) throws -> AnnotatedMap {
+    /// - Parameter reserved: Areas of the map that views keep clear of, such as a legend (see ``PlacementEngine``).
+    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = []) throws -> AnnotatedMap {
         let zoom = camera.zoom.rounded(.down)
         guard zoom >= Double(index.options.minZoom) else {
             throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
@@ -106,7 +107,7 @@ public struct MapAnnotator: Sendable {
         let region = WorldRepeat(camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height))
         let candidates = self.candidates(groups, camera: camera, region: region)
         let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
-                                              hulls: candidates.hulls, repeating: region)
+                                              hulls: candidates.hulls, repeating: region, reserved: reserved)
         return annotations(placement, candidates, camera: camera, region: region)
     }
 
@@ -222,7 +223,27 @@ public struct MapAnnotator: Sendable {
         }
         // Lowest priority first, so higher ones are drawn over them; then top to bottom, as MapKit stacks views.
         annotations.sort { ($0.priority, $0.frame.y + $0.frame.height, $0.members.first ?? 0) < ($1.priority, $1.frame.y + $1.frame.height, $1.members.first ?? 0) }
-        return AnnotatedMap(annotations: annotations, pointsInView: candidates.members.count, hiddenPointsInView: hidden)
+        var inView = [Int](repeating: 0, count: width)
+        for (offset, count) in candidates.counts.enumerated() { inView[offset % width] += count }
+        return AnnotatedMap(annotations: annotations, pointsInView: candidates.members.count, hiddenPointsInView: hidden,
+                            categoryCountsInView: inView)
+    }
+
+    /// The points on the map per category (the style's order), and where on the map they lie; found by projecting
+    /// every point, before any placement, so that a legend can be sized and put where it covers least.
+    public func pointsOnMap(_ camera: MapCamera, cellSize: Double = 8) -> (categoryCounts: [Int], density: PointDensity) {
+        let frame = CameraFrame(camera), region = WorldRepeat(camera: camera, margin: 0)
+        var counts = [Int](repeating: 0, count: style.categories.count)
+        var density = PointDensity(width: camera.width, height: camera.height, cellSize: cellSize)
+        for point in 0..<points.count {
+            let shift = frame.nearestShift(worldX: worldX[point])
+            let screen = frame.screen(u: frame.u(worldX: worldX[point]) - shift, v: frame.v(worldY: worldY[point]))
+            guard region.isOnMap(x: screen.x, y: screen.y) else { continue }
+            counts[Int(index.pointCategory[point])] += 1
+            density.add(x: screen.x, y: screen.y)
+        }
+        density.finish()
+        return (counts, density)
     }
 
     /// The rule placement merges with: the style's cluster icons by count, and its spread limit.

@@ -11,7 +11,8 @@ import Foundation
 /// under higher-priority views.
 public enum MapLayout {
     /// The layout document for a map.
-    public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint]) -> JSONValue {
+    public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
+                            legend: (legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))? = nil) -> JSONValue {
         let annotations = map.annotations
         func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
         func coordinate(_ value: Coordinate) -> JSONValue {
@@ -38,12 +39,23 @@ public enum MapLayout {
             entry["visible"] = .bool(annotation.visible)
             return .object(entry)
         }
-        return .object(JSONObject([
+        var layout = JSONObject([
             ("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom)),
             ("center", coordinate(camera.center)),
             ("points", .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
                                            ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))),
-            ("annotations", .array(entries)),
-        ]))
+        ])
+        if let (legend, corner, frame) = legend {
+            layout["legend"] = .object(JSONObject([
+                ("corner", .string(corner.rawValue)),
+                ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
+                ("rows", .array(legend.rows.map { row in
+                    .object(JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
+                                        ("count", .number(Double(row.count)))]))
+                })),
+            ]))
+        }
+        layout["annotations"] = .array(entries)
+        return .object(layout)
     }
 }

@@ -24,9 +24,11 @@ public enum PlacementEngine {
     ///   - repeating: How the map repeats sideways, if it does.
     ///   - before: For exact ties, whether one input view goes before another (a cluster goes as its first member);
     ///     nil orders them by index.
+    ///   - reserved: Areas of the map taken before any view, such as a legend or a compass: a view that collides
+    ///     with one is hidden unless it is required.
     public static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
                              hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil,
-                             before: ((Int, Int) -> Bool)? = nil) -> Placement {
+                             before: ((Int, Int) -> Bool)? = nil, reserved: [CollisionGrid.Shape] = []) -> Placement {
         var placement: Placement
         if views.contains(where: { $0.clusteringGroup >= 0 && $0.collisionMode != .none }) {
             let merged = ClusterMerger(rule: clusters, repeating: repeating).merge(views, hulls: hulls)
@@ -37,14 +39,15 @@ public enum PlacementEngine {
         }
         let first = placement.members, starts = placement.memberStarts
         placement.visible = visibility(placement.views, width: width, height: height, repeating: repeating,
-                                       before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } })
+                                       before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } },
+                                       reserved: reserved)
         return placement
     }
 
     /// Shows views by priority, then distance from the centre, then rank; each one only if it is required, `none`,
     /// or none of its copies collides with what is shown.
     static func visibility(_ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?,
-                           before: ((Int, Int) -> Bool)?) -> [Bool] {
+                           before: ((Int, Int) -> Bool)?, reserved: [CollisionGrid.Shape] = []) -> [Bool] {
         let count = views.count
         let centerX = width / 2, centerY = height / 2
         // Required views are always shown and `none` views never collide, so neither needs an order: required
@@ -59,6 +62,7 @@ public enum PlacementEngine {
         var repeated: [Int32: [Int]] = [:]
         var grid = CollisionGrid(width: width, height: height, cellSize: 64)
         grid.reserveCapacity(min(count, 1 << 20))
+        reserved.forEach { grid.insert($0) }
         let required = DisplayPriority.required.rawValue
         for index in 0..<count {
             let view = views[index]

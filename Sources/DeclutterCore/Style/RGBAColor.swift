@@ -36,6 +36,12 @@ public struct RGBAColor: Sendable, Hashable {
         self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
     }
 
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, each channel rounded to 8 bits.
+    public var hexString: String {
+        let channels = alpha == 1 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#" + channels.map { String(format: "%02X", Int((min(max($0, 0), 1) * 255).rounded())) }.joined()
+    }
+
     /// The colour with each RGB component multiplied by `factor` (clamped), alpha kept.
     public func scaled(by factor: Double) -> RGBAColor {
         func clamp(_ value: Double) -> Double { min(max(value * factor, 0), 1) }

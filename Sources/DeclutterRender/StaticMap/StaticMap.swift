@@ -78,6 +78,10 @@ public struct StaticMap: Sendable {
     public var attribution: String?
     /// The most tiles one map may fetch.
     public var maxTiles: Int
+    /// A legend and the top-left corner of its box (sized by ``StaticMapRenderer/legendBox(_:)``); nil draws none.
+    public var legend: (legend: MapLegend, x: Double, y: Double)?
+    /// The centre of a north arrow; nil draws none.
+    public var compass: (x: Double, y: Double)?
 
     /// Creates a map description.
     public init(camera: MapCamera, scale: Double = 1, basemap: Basemap = .world, overlays: [MapOverlay] = [],

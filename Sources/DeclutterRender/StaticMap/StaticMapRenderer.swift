@@ -67,6 +67,10 @@ public final class StaticMapRenderer {
         let traced = map.overlays.map { trace($0, camera: camera, simplifyingTo: tolerance) }
         try drawOverlays(traced, on: canvas, scale: map.scale)
         try drawMarkers(map.annotations, scale: map.scale, in: context)
+        if let (legend, x, y) = map.legend { try legendBox(legend).draw(x: x, y: y, in: context, textColor: style.text) }
+        if let compass = map.compass {
+            NorthArrow.draw(centerX: compass.x, centerY: compass.y, bearing: camera.bearing, in: context, textColor: style.text)
+        }
         if map.scaleBar { try drawScaleBar(camera: camera, in: context) }
         let attribution: String?
         switch map.basemap {
@@ -275,6 +279,11 @@ public final class StaticMapRenderer {
                 context.restore()
             }
         }
+    }
+
+    /// A legend laid out in this renderer's fonts, for its size before drawing.
+    public func legendBox(_ legend: MapLegend) throws -> LegendBox {
+        try LegendBox(legend, text: markers.text)
     }
 
     /// The attribution in the bottom-right corner on a pale box.

@@ -1,0 +1,74 @@
+import DeclutterCore
+import Foundation
+
+/// A map legend laid out for drawing: a pale box with a row per category — a dot in its colour, its name, and its
+/// count aligned right — under an optional title.
+public struct LegendBox {
+    /// The legend drawn.
+    public let legend: MapLegend
+    /// The box's size in points.
+    public let size: (width: Double, height: Double)
+    private let title: TextLayout?
+    private let rows: [(name: TextLayout, count: TextLayout)]
+
+    static let padding = 6.0, rowHeight = 15.0, dotRadius = 4.5, gap = 6.0, columnGap = 12.0
+    /// The longest name drawn, in characters; longer ones end in "…".
+    static let maximumNameLength = 28
+
+    /// Lays out `legend` with `text`'s fonts.
+    public init(_ legend: MapLegend, text: TextEngine) throws {
+        self.legend = legend
+        title = try legend.title.map { try text.layout(Self.shortened($0), family: "DejaVu Sans Bold", size: 10) }
+        rows = try legend.rows.map { row in
+            (try text.layout(Self.shortened(row.name), family: "DejaVu Sans", size: 10),
+             try text.layout(Self.grouped(row.count), family: "DejaVu Sans", size: 10))
+        }
+        let nameWidth = rows.map(\.name.logicalExtents.width).max() ?? 0
+        let countWidth = rows.map(\.count.logicalExtents.width).max() ?? 0
+        let rowWidth = 2 * Self.dotRadius + Self.gap + nameWidth + Self.columnGap + countWidth
+        let titleWidth = title?.logicalExtents.width ?? 0
+        let titleHeight = title == nil ? 0 : Self.rowHeight + 2
+        size = ((max(rowWidth, titleWidth) + 2 * Self.padding).rounded(.up),
+                (titleHeight + Double(rows.count) * Self.rowHeight + 2 * Self.padding).rounded(.up))
+    }
+
+    /// Draws the box with its top-left corner at (x, y).
+    public func draw(x: Double, y: Double, in context: DrawingContext, textColor: RGBAColor) {
+        context.newPath()
+        context.rectangle(x: x, y: y, width: size.width, height: size.height)
+        context.fillPreserving(RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.88))
+        context.stroke(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.2), width: 1)
+        var top = y + Self.padding
+        if let title {
+            context.show(title, x: x + Self.padding, y: top + (Self.rowHeight - title.logicalExtents.height) / 2, color: textColor)
+            top += Self.rowHeight + 2
+        }
+        for (row, layout) in zip(legend.rows, rows) {
+            let middle = top + Self.rowHeight / 2
+            context.newPath()
+            context.circle(centerX: x + Self.padding + Self.dotRadius, centerY: middle, radius: Self.dotRadius)
+            context.fillPreserving(row.color)
+            context.stroke(row.color.scaled(by: 0.75), width: 1)
+            context.show(layout.name, x: x + Self.padding + 2 * Self.dotRadius + Self.gap,
+                         y: middle - layout.name.logicalExtents.height / 2, color: textColor)
+            context.show(layout.count, x: x + size.width - Self.padding - layout.count.logicalExtents.width,
+                         y: middle - layout.count.logicalExtents.height / 2, color: textColor)
+            top += Self.rowHeight
+        }
+    }
+
+    /// `text` cut to ``maximumNameLength`` characters.
+    static func shortened(_ text: String) -> String {
+        text.count <= maximumNameLength ? text : String(text.prefix(maximumNameLength - 1)) + "…"
+    }
+
+    /// A count with thin spaces between groups of three digits: 12 345.
+    static func grouped(_ count: Int) -> String {
+        var digits = Array(String(count)), result = ""
+        while digits.count > 3 {
+            result = "\u{2009}" + String(digits.suffix(3)) + result
+            digits.removeLast(3)
+        }
+        return String(digits) + result
+    }
+}
