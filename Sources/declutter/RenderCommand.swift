@@ -16,12 +16,19 @@ struct RenderCommand: ParsableCommand {
             Examples:
               declutter render --input Data.plist --scale 2 --output tandm.png
               declutter render --input places.csv --zoom 2 --center 20,0 --output w.svg
+              declutter render --input - --format csv --delimiter ';' --lat Breite --lon Länge --output m.png < stops.csv
               declutter render --input stops.geojson --category kind --route r.geojson \\
                 --tiles tiles.mbtiles --layout stops.json --output stops.png
             """)
 
-    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv or .plist (the TANDm sample's format).", valueName: "file"))
+    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (the TANDm sample's format); - reads standard input.",
+                               valueName: "file"))
     var input: String
+
+    @OptionGroup var inputOptions: PointInputOptions
+
+    @Flag(help: "Count and skip points with invalid coordinates or fields, with one warning, instead of failing on the first.")
+    var skipInvalid = false
 
     @Option(help: ArgumentHelp("A style file or bundled style (tandm, default, airports); default: tandm for a .plist, else default.",
                                valueName: "file"))
@@ -179,10 +186,11 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--layout must name a .json file, got \(layout)")
         }
         let (width, height) = try Self.parseSize(size, scale: format == .png ? scale : 1)
-        let inputURL = URL(fileURLWithPath: input)
-        let style = try StyleLocator.loadCheckingFont(self.style ?? (inputURL.pathExtension.lowercased() == "plist" ? "tandm" : "default"))
-        let read = try PointReader(categoryProperty: category).read(contentsOf: inputURL)
-        var job = MapJob(points: read.points, region: read.region, style: style)
+        let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
+        let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
+        // GeoJSON features without a geometry have been warned about; they have no place on the map.
+        let located = read.withoutGeometry > 0 ? read.points.filter { $0.longitude.isFinite && $0.latitude.isFinite } : read.points
+        var job = MapJob(points: located, region: read.region, style: style)
         job.width = width
         job.height = height
         job.scale = Double(scale)

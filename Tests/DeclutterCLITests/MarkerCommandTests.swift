@@ -8,7 +8,8 @@ struct CommandResult {
     var stdout: String
     var stderr: String
 
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CommandResult {
+    /// Runs `declutter` with `stdin` as its standard input (nil: the test's own).
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil) throws -> CommandResult {
         let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
             .deletingLastPathComponent().appendingPathComponent("declutter")
         let process = Process()
@@ -19,7 +20,17 @@ struct CommandResult {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let input = Pipe()
+        if stdin != nil { process.standardInput = input }
         try process.run()
+        if let stdin {
+            // Written beside the reads below, so that neither side waits on a full pipe.
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: stdin)
+                try? writer.close()
+            }
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

@@ -227,4 +227,41 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(result.stderr == "Error: bad.csv: line 3: latitude \"x\" is not a number\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("map.png").path))
     }
+
+    @Test func skipInvalidDrawsTheValidPointsWithOneWarning() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n50,10\n95,10\n50.001,x\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let strict = try CommandResult.run(["render", "--input", "points.csv", "--output", "map.png"], in: folder)
+        #expect(strict.status == 2)
+        #expect(strict.stderr == "Error: points.csv: line 3: latitude 95.0 is outside -90…90\n")
+        let result = try CommandResult.run(["render", "--input", "points.csv", "--skip-invalid", "--output", "map.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 95.0 is outside -90…90; line 4: longitude \"x\" is not a number)\n")
+        #expect(result.stdout.hasSuffix(", 1 point in 1 view shown (0 clusters, 1 marker)\n"), "\(result.stdout)")
+    }
+
+    @Test func featuresWithoutAGeometryAreLeftOffTheMapWithAWarning() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unlocated = #"{"type":"Feature","properties":{},"geometry":null}"#
+        let stop = #"{"type":"Feature","properties":{},"geometry":{"type":"MultiPoint","coordinates":[[10,50],[10.01,50.01]]}}"#
+        let features = (0..<13).map { [4, 9, 12].contains($0) ? unlocated : stop }
+        try Data(#"{"type":"FeatureCollection","features":["#.utf8 + Data(features.joined(separator: ",").utf8) + Data("]}".utf8))
+            .write(to: folder.appendingPathComponent("stops.geojson"))
+        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--output", "map.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped\n")
+        #expect(result.stdout.contains(", 20 points in "), "\(result.stdout)")
+    }
+
+    @Test func aPlistOnStandardInputTakesTheTandmStyle() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", "-", "--size", "390x600", "--output", "tandm.svg"], in: folder,
+                                           stdin: try Data(contentsOf: URL(fileURLWithPath: tandmPlist)))
+        // The default style has no tricycles: the TANDm one was chosen, as for a .plist file.
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)\n"), "\(result.stdout)")
+    }
 }
