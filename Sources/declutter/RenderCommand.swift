@@ -188,6 +188,14 @@ struct RenderCommand: ParsableCommand {
         let (width, height) = try Self.parseSize(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
+        // Checked here as well as by the annotator so that the message names the line or feature, not a position.
+        let known = Set(style.categories.map(\.name))
+        if let bad = read.points.indices.first(where: { read.points[$0].latitude.isFinite && !known.contains(read.points[$0].category ?? style.categories[0].name) }),
+           let name = read.points[bad].category {
+            let place = read.location(ofPoint: bad).map { "\($0): " } ?? ""
+            throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name)\" is not in style "
+                               + "\"\(style.name)\"; expected one of: \(style.categories.map(\.name).joined(separator: ", "))")
+        }
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.withoutGeometry > 0 ? read.points.filter { $0.longitude.isFinite && $0.latitude.isFinite } : read.points
         var job = MapJob(points: located, region: read.region, style: style)

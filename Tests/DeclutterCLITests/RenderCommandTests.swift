@@ -204,7 +204,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         (["--tiles", "/no/such/tiles"], "Error: tile source /no/such/tiles: expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}"),
         (["--zoom", "12", "--size", "4000x4000", "--tiles", "/tmp/{z}/{x}/{y}.png"],
          "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
-        (["--style", "default"], "Error: point 0: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
+        (["--style", "default"], "Error: \(tandmPlist): cycles[0]: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
         (["--circle", "37.8,-122.4"], "Error: --circle must be LAT,LON,METRES with a radius of up to 20,000 km, got 37.8,-122.4"),
         (["--zoom", "-1"], "Error: --zoom -1 is out of range; expected 0…22"),
         (["--padding", "-10"], "Error: --padding must be 0 or more points"),
@@ -239,6 +239,16 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(result.status == 0)
         #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 95.0 is outside -90…90; line 4: longitude \"x\" is not a number)\n")
         #expect(result.stdout.hasSuffix(", 1 point in 1 view shown (0 clusters, 1 marker)\n"), "\(result.stdout)")
+    }
+
+    @Test func anUnknownCategoryIsNamedByItsLine() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat;lon;kind\n50;10;blue\n\n50;10;\"teal\"\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(["render", "--input", "points.csv", "--category", "kind", "--output", "map.png"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: points.csv: line 4: category \"teal\" is not in style \"Default\"; "
+            + "expected one of: blue, orange, green, vermilion, sky, purple, grey\n")
     }
 
     @Test func featuresWithoutAGeometryAreLeftOffTheMapWithAWarning() throws {

@@ -151,6 +151,17 @@ import Testing
         #expect(message(#"{"features":[\#(point),3]}"#, name: "x.geojson") == "x.geojson: features[1]: expected a Feature object")
     }
 
+    @Test func pointsKnowWhereTheyCameFrom() throws {
+        let csv = try read("lat,lon,note\n50,10,a\n\n91,10,b\n51,11,\"two\nlines\"\n52,12,c\n", PointReader(skipInvalid: true))
+        #expect(csv.points.indices.map { csv.location(ofPoint: $0) } == ["line 2", "line 5", "line 7"])
+        let multi = #"{"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[10,50],[11,51]]}}"#
+        let point = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10,50]}}"#
+        let json = try read("[\(point),\(multi)]", name: "x.geojson")
+        #expect(json.points.indices.map { json.location(ofPoint: $0) } == ["features[0]", "features[1]", "features[1]"])
+        #expect(try read(point, name: "x.geojson").location(ofPoint: 0) == nil)
+        #expect(json.location(ofPoint: 3) == nil)
+    }
+
     @Test func skippedRowsAreSummedUpInOneWarning() throws {
         let rows = (0..<8).map { $0 % 2 == 0 ? "50,10" : "x,10" }.joined(separator: "\n")
         let result = try read("lat,lon\n" + rows + "\n", PointReader(skipInvalid: true))

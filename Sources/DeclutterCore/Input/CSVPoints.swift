@@ -14,6 +14,7 @@ extension PointReader {
     /// bytes, quotes and embedded newlines as RFC 4180 has them.
     func readCSV(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
+        result.originKind = .csv
         var separator: UInt8?
         if let delimiter {
             guard let ascii = delimiter.asciiValue, !["\"", "\n", "\r"].contains(delimiter) else {
@@ -65,6 +66,7 @@ extension PointReader {
                     properties[names[column]] = field.value
                 }
                 result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil))
+                result.origins.append(Int32(clamping: record.line))
             }
         }
         return result

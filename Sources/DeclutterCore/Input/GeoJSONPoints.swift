@@ -7,9 +7,10 @@ extension PointReader {
     /// unlocated point, which is never clustered.
     func readGeoJSON(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
+        result.originKind = .geojson
         let notACollection = InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
         func readFeatures(_ parser: inout JSONParser) throws {
-            try parser.elements { index, parser in try readFeature(parser.value(), path: "features[\(index)]", file: file, into: &result) }
+            try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
         }
         do {
             try JSONParser.read(data) { parser in
@@ -28,7 +29,7 @@ extension PointReader {
                     }
                     if !streamed {
                         guard root["geometry"] != nil else { throw notACollection }
-                        try readFeature(.object(root), path: nil, file: file, into: &result)
+                        try readFeature(.object(root), index: nil, file: file, into: &result)
                     }
                 } else {
                     _ = try parser.value()   // a syntax error, if any, is the better message
@@ -44,7 +45,9 @@ extension PointReader {
 
     /// One feature, at `features[N]` or (nil) the root: a Point becomes a point, a MultiPoint one per position, a
     /// null geometry an unlocated one.
-    private func readFeature(_ value: JSONValue, path: String?, file: String, into result: inout Result) throws {
+    private func readFeature(_ value: JSONValue, index: Int?, file: String, into result: inout Result) throws {
+        let path = index.map { "features[\($0)]" }
+        let origin = Int32(clamping: index ?? -1)
         let prefix = path.map { "\($0)." } ?? ""
         guard let feature = value.object else {
             try reject(path ?? "feature", "expected a Feature object", file: file, into: &result)
@@ -57,6 +60,7 @@ extension PointReader {
             result.withoutGeometry += 1
             if let path, result.withoutGeometryLocations.count < 5 { result.withoutGeometryLocations.append(path) }
             result.points.append(point(longitude: .nan, latitude: .nan, properties: properties, id: feature["id"]))
+            result.origins.append(origin)
             return
         }
         let geometry = feature["geometry"]?.object
@@ -75,6 +79,7 @@ extension PointReader {
                 return
             }
             result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
+            result.origins.append(origin)
         }
         let location = "\(prefix)geometry.coordinates"
         if type == "Point" {
@@ -101,6 +106,7 @@ extension PointReader {
         }
         let names = ["unicycle", "bicycle", "tricycle"]
         var result = Result(points: [], skipped: 0, problems: [])
+        result.originKind = .plist
         for (index, item) in cycles.enumerated() {
             let location = "cycles[\(index)]"
             let cycle = item as? [String: Any] ?? [:]
@@ -117,6 +123,7 @@ extension PointReader {
             // TANDm's clustering identifiers: unicycles apart, bicycles and tricycles together.
             result.points.append(ClusterPoint(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil,
                                               category: names[type], clusteringIdentifier: type == 0 ? "unicycle" : "bicycle"))
+            result.origins.append(Int32(clamping: index))
         }
         // The sample app opens on this region.
         let header = root as? [String: Any] ?? [:]

@@ -48,6 +48,21 @@ public struct PointReader: Sendable {
         /// What to tell the user although reading succeeded, each naming the file: rows skipped, features
         /// without a geometry.
         public var warnings: [String] = []
+        /// Each point's line, feature or entry number, for ``location(ofPoint:)``; -1 for a lone Feature.
+        var origins: [Int32] = []
+        /// What ``origins`` count.
+        var originKind = PointFormat.csv
+
+        /// Where in the input a point came from, as messages name it: `line 12`, `features[3]`, `cycles[0]`; nil for a
+        /// lone GeoJSON Feature or a point the reader did not make.
+        public func location(ofPoint index: Int) -> String? {
+            guard origins.indices.contains(index), origins[index] >= 0 else { return nil }
+            switch originKind {
+            case .csv: return "line \(origins[index])"
+            case .geojson: return "features[\(origins[index])]"
+            case .plist: return "cycles[\(origins[index])]"
+            }
+        }
 
         /// Creates a result.
         public init(points: [ClusterPoint], skipped: Int, problems: [String], region: WorldBounds? = nil) {
