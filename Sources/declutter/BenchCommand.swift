@@ -32,8 +32,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "cluster: the highest zoom clustered.")
     var maxZoom: Int = 16
 
-    @Option(help: ArgumentHelp("cluster: index this file's points instead of random ones.", valueName: "file"))
+    @Option(help: ArgumentHelp("cluster: index this file's points instead of random ones (- reads standard input).", valueName: "file"))
     var input: String?
+
+    @OptionGroup(title: "cluster: reading --input") var inputOptions: PointInputOptions
 
     @Option(help: "placement: how many views.")
     var annotations: Int = 100_000
@@ -58,7 +60,7 @@ struct BenchCommand: ParsableCommand {
             let result = try MarkerBenchmark(icons: icons).run()
             print(json ? result.json : result.text)
         case .cluster:
-            let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom, input: input).run()
+            let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom, input: input, inputOptions: inputOptions).run()
             print(json ? result.json : result.text)
         case .placement:
             let (milliseconds, visible) = PlacementBenchmark(annotations: annotations).run()

@@ -6,6 +6,8 @@ struct ClusterBenchmark {
     var pointCount: Int
     var maxZoom: Int
     var input: String?
+    /// How to read `input`.
+    var inputOptions: PointInputOptions
 
     struct Result {
         var indexMilliseconds: Double
@@ -31,7 +33,7 @@ struct ClusterBenchmark {
     func run() throws -> Result {
         let points: [ClusterPoint]
         if let input {
-            points = try PointReader().read(contentsOf: URL(fileURLWithPath: input)).points
+            points = try inputOptions.read(input).points.points
         } else {
             var generator = SeededRandom(seed: 42)
             func random() -> Double { generator.next() }

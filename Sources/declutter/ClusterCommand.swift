@@ -12,10 +12,14 @@ struct ClusterCommand: ParsableCommand {
               declutter cluster --input airports.csv --zoom 3 --bbox -10,35,30,60
               declutter cluster --input places.geojson --tile 0/0/0
               declutter cluster --input Data.plist --zoom 14 --category type
+              curl -s https://example.org/stops.csv | declutter cluster --input - --lat stop_lat --lon stop_lon --zoom 12
             """)
 
-    @Option(help: ArgumentHelp("Points: .geojson/.json (Point features), .csv (lat/lon columns) or .plist (TANDm).", valueName: "file"))
+    @Option(help: ArgumentHelp("Points: .geojson/.json (Point and MultiPoint features), .csv/.tsv (a header naming the latitude and longitude columns) or .plist (TANDm); - reads standard input.",
+                               valueName: "file"))
     var input: String
+
+    @OptionGroup var inputOptions: PointInputOptions
 
     @Option(parsing: .unconditional, help: "Cluster radius in pixels.")
     var radius: Double = 40
@@ -86,11 +90,7 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader = PointReader(categoryProperty: category, identifierProperty: groupBy, skipInvalid: skipInvalid)
-        let read = try reader.read(contentsOf: URL(fileURLWithPath: input))
-        if read.skipped > 0 {
-            FileHandle.standardError.write(Data("skipped \(read.skipped) invalid rows (\(read.problems.joined(separator: "; ")))\n".utf8))
-        }
+        let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
         // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
         if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {
             FileHandle.standardError.write(Data(

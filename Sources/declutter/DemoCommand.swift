@@ -49,7 +49,7 @@ struct DemoCommand: ParsableCommand {
         guard let data = BundledFiles.data("Sources/CDeclutterResources/Demo/\(name)") else {
             throw CommandError("the demo's data \(name) is missing from this build of declutter")
         }
-        return try reader.read(data, file: name)
+        return try reader.read(data, name: name)
     }
 
     /// The TANDm sample's 65 cycles on the region the app opens on, in its own style.

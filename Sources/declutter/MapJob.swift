@@ -229,9 +229,12 @@ struct MapJob {
         var points = self.points
         data.apply(to: &points)
         let named = data.style.categories.count - (data.valuesInOther > 0 ? 1 : 0)
-        var note = "--category \(property): \(named + data.valuesInOther) values are not all categories of style \"\(style.name)\"; "
-            + "the \(named) most frequent take its colours"
-        if data.valuesInOther > 0 { note += ", the other \(data.valuesInOther) share \"\(data.style.categories.last?.name ?? DataCategories.otherName)\"" }
+        let foreign = Set(self.points.compactMap(\.category).filter { style.category(named: $0) == nil })
+        let example = foreign.sorted().first ?? ""
+        var note = "--category \(property): \"\(example)\"\(foreign.count > 1 ? " and \(foreign.count - 1) more" : "") "
+            + "\(foreign.count > 1 ? "are not categories" : "is not a category") of style \"\(style.name)\", so its colours go to the "
+            + "\(named) most frequent of \(named + data.valuesInOther) values on the map"
+        if data.valuesInOther > 0 { note += "; the other \(data.valuesInOther) share \"\(data.style.categories.last?.name ?? DataCategories.otherName)\"" }
         return (points, data.style, note)
     }
 

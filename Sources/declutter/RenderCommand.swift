@@ -16,12 +16,19 @@ struct RenderCommand: ParsableCommand {
             Examples:
               declutter render --input Data.plist --scale 2 --output tandm.png
               declutter render --input places.csv --zoom 2 --center 20,0 --output w.svg
+              declutter render --input - --format csv --delimiter ';' --lat Breite --lon Länge --output m.png < stops.csv
               declutter render --input stops.geojson --category kind --route r.geojson \\
                 --tiles tiles.mbtiles --layout stops.json --output stops.png
             """)
 
-    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv or .plist (the TANDm sample's format).", valueName: "file"))
+    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (the TANDm sample's format); - reads standard input.",
+                               valueName: "file"))
     var input: String
+
+    @OptionGroup var inputOptions: PointInputOptions
+
+    @Flag(help: "Count and skip points with invalid coordinates or fields, with one warning, instead of failing on the first.")
+    var skipInvalid = false
 
     @Option(help: ArgumentHelp("A style file or bundled style (tandm, default, airports); default: tandm for a .plist, else default.",
                                valueName: "file"))
@@ -185,13 +192,24 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--layout must name a .json file, got \(layout)")
         }
         let (width, height) = try Self.parseSize(size, scale: format == .png ? scale : 1)
-        let inputURL = URL(fileURLWithPath: input)
-        let style = try StyleLocator.loadCheckingFont(self.style ?? (inputURL.pathExtension.lowercased() == "plist" ? "tandm" : "default"))
-        let read = try PointReader(categoryProperty: category).read(contentsOf: inputURL)
+        let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
+        let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
         if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
             FileHandle.standardError.write(Data("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n".utf8))
         }
-        var job = MapJob(points: read.points, region: read.region, style: style)
+        // Without --category the file's own categories (a TANDm plist's) must be the style's; checked here as well as by
+        // the annotator so that the message names the line or feature, not a position.
+        let known = Set(style.categories.map(\.name))
+        if category == nil,
+           let bad = read.points.indices.first(where: { read.points[$0].latitude.isFinite && !known.contains(read.points[$0].category ?? style.categories[0].name) }),
+           let name = read.points[bad].category {
+            let place = read.location(ofPoint: bad).map { "\($0): " } ?? ""
+            throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name)\" is not in style "
+                               + "\"\(style.name)\"; expected one of: \(style.categories.map(\.name).joined(separator: ", "))")
+        }
+        // GeoJSON features without a geometry have been warned about; they have no place on the map.
+        let located = read.withoutGeometry > 0 ? read.points.filter { $0.longitude.isFinite && $0.latitude.isFinite } : read.points
+        var job = MapJob(points: located, region: read.region, style: style)
         job.legend = legend
         job.legendTitle = category
         job.compass = try MapJob.CompassChoice(rawValue: compass)

@@ -33,7 +33,8 @@ import Testing
     @Test(arguments: [
         ("lat,lon,name\n50,10,a\n91,10,b\n", "points.csv: line 3: latitude 91.0 is outside -90…90"),
         ("lat,lon,name\n50,10,a\nx,10,b\n", "points.csv: line 3: latitude \"x\" is not a number"),
-        ("y,x\n1,2\n", "points.csv: line 1: the header must name a latitude column (lat, latitude) and a longitude column (lon, lng, longitude)"),
+        ("name,lon\n1,2\n", "points.csv: line 1: header \"name,lon\" has no latitude column (separated by \",\"); "
+            + "expected a column named lat, latitude, latitude_deg, lat_deg or y (or give --lat)"),
         ("lat,lon\n50,10,3\n", "points.csv: line 2: expected 2 fields, found 3"),
         ("lat,lon,name\n48.85,2.35,\"open\n48.86,2.36,x\n",
          "points.csv: line 2: a quoted field opens here and is not closed before the end of the file"),
@@ -97,7 +98,7 @@ import Testing
             .write(to: folder.appendingPathComponent("points.csv"))
         let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--bbox", "-10,40,20,60", "--skip-invalid"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr.hasPrefix("skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is outside -180…180)"))
+        #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is outside -180…180)\n")
         let features = try #require(try json(result.stdout).object?["features"]?.array)
         #expect(features.count == 1)
         #expect(features[0].object?["properties"]?.object?["point_count"] == .number(2))
@@ -110,7 +111,7 @@ import Testing
         (["--input", "x.csv", "--tile", "2/4/0"], "--tile must be z/x/y with 0 ≤ z ≤ 24 and 0 ≤ x, y < 2^z, got 2/4/0"),
         (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "--bbox must be west,south,east,north in degrees, got 1,2,3"),
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
-        (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv or .plist"),
+        (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"),
         (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {

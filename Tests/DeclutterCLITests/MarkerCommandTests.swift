@@ -8,10 +8,10 @@ struct CommandResult {
     var stdout: String
     var stderr: String
 
-    /// Runs `executable` (the built `declutter` by default) in `folder`, with `environment` added to this process's
-    /// and the variables named in `removing` taken out.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], executable: URL? = nil,
-                    removing: [String] = []) throws -> CommandResult {
+    /// Runs `executable` (the built `declutter` by default) in `folder` with `stdin` as its standard input (nil: the
+    /// test's own), with `environment` added to this process's and the variables named in `removing` taken out.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
+                    executable: URL? = nil, removing: [String] = []) throws -> CommandResult {
         let built = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
             .deletingLastPathComponent().appendingPathComponent("declutter")
         let process = Process()
@@ -26,7 +26,17 @@ struct CommandResult {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let input = Pipe()
+        if stdin != nil { process.standardInput = input }
         try process.run()
+        if let stdin {
+            // Written beside the reads below, so that neither side waits on a full pipe.
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: stdin)
+                try? writer.close()
+            }
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

@@ -138,8 +138,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
                                             "--output", "europe.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == """
-            note: --category country: 234 values are not all categories of style "Default"; the 6 most frequent take its colours, \
-            the other 228 share "other"
+            note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 most \
+            frequent of 234 values on the map; the other 228 share "other"
             note: 3 of 2696 points in view are under higher-priority views
 
             """)
@@ -257,7 +257,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         (["--tiles", "/no/such/tiles"], "Error: tile source /no/such/tiles: expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}"),
         (["--zoom", "12", "--size", "4000x4000", "--tiles", "/tmp/{z}/{x}/{y}.png"],
          "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
-        (["--style", "default"], "Error: point 0: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
+        (["--style", "default"], "Error: \(tandmPlist): cycles[0]: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
         (["--circle", "37.8,-122.4"], "Error: --circle must be LAT,LON,METRES with a radius of up to 20,000 km, got 37.8,-122.4"),
         (["--zoom", "-1"], "Error: --zoom -1 is out of range; expected 0…22"),
         (["--padding", "-10"], "Error: --padding must be 0 or more points"),
@@ -279,5 +279,58 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(result.status == 2)
         #expect(result.stderr == "Error: bad.csv: line 3: latitude \"x\" is not a number\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("map.png").path))
+    }
+
+    @Test func skipInvalidDrawsTheValidPointsWithOneWarning() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n50,10\n95,10\n50.001,x\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let strict = try CommandResult.run(["render", "--input", "points.csv", "--output", "map.png"], in: folder)
+        #expect(strict.status == 2)
+        #expect(strict.stderr == "Error: points.csv: line 3: latitude 95.0 is outside -90…90\n")
+        let result = try CommandResult.run(["render", "--input", "points.csv", "--skip-invalid", "--output", "map.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 95.0 is outside -90…90; line 4: longitude \"x\" is not a number)\n")
+        #expect(result.stdout.hasSuffix(", 1 point in 1 view shown (0 clusters, 1 marker)\n"), "\(result.stdout)")
+    }
+
+    /// A value the style lacks switches the map to colours by frequency, and says so.
+    @Test func aValueTheStyleLacksColoursByFrequency() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat;lon;kind\n50;10;blue\n\n50.1;10;\"teal\"\n50.2;10;teal\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(["render", "--input", "points.csv", "--category", "kind", "--legend", "--layout", "layout.json",
+                                            "--output", "map.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "note: --category kind: \"teal\" is not a category of style \"Default\", so its colours go to the "
+            + "2 most frequent of 2 values on the map\n")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        let rows = (layout["legend"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["name"] as? String } == ["teal", "blue"])
+        #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00"])
+    }
+
+    @Test func featuresWithoutAGeometryAreLeftOffTheMapWithAWarning() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unlocated = #"{"type":"Feature","properties":{},"geometry":null}"#
+        let stop = #"{"type":"Feature","properties":{},"geometry":{"type":"MultiPoint","coordinates":[[10,50],[10.01,50.01]]}}"#
+        let features = (0..<13).map { [4, 9, 12].contains($0) ? unlocated : stop }
+        try Data(#"{"type":"FeatureCollection","features":["#.utf8 + Data(features.joined(separator: ",").utf8) + Data("]}".utf8))
+            .write(to: folder.appendingPathComponent("stops.geojson"))
+        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--output", "map.png"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped\n")
+        #expect(result.stdout.contains(", 20 points in "), "\(result.stdout)")
+    }
+
+    @Test func aPlistOnStandardInputTakesTheTandmStyle() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", "-", "--size", "390x600", "--output", "tandm.svg"], in: folder,
+                                           stdin: try Data(contentsOf: URL(fileURLWithPath: tandmPlist)))
+        // The default style has no tricycles: the TANDm one was chosen, as for a .plist file.
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)\n"), "\(result.stdout)")
     }
 }

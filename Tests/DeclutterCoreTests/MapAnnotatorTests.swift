@@ -165,7 +165,7 @@ import Testing
 
     @Test func badGeometryIsNamed() {
         let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0]]}}]}"#
-        #expect(throws: InputError(file: "route.geojson", location: "feature 0.geometry.coordinates",
+        #expect(throws: InputError(file: "route.geojson", location: "features[0].geometry.coordinates",
                                    message: "expected an array of two or more of [longitude, latitude] positions")) {
             try MapShape.read(geoJSON: Data(text.utf8), file: "route.geojson")
         }

@@ -1,22 +1,46 @@
 import Foundation
 
 extension PointReader {
-    /// CSV with a header row naming the latitude (`lat`, `latitude`) and longitude (`lon`, `lng`, `longitude`)
-    /// columns in any case; other columns become properties (unquoted numbers as numbers). Read in one pass
-    /// over the bytes, quotes and embedded newlines as RFC 4180 has them.
+    /// Names of a latitude column, in any case; `y` only counts when none of these is there.
+    static let latitudeNames = ["lat", "latitude", "latitude_deg", "lat_deg"]
+    /// Names of a longitude column, in any case; `x` only counts when none of these is there.
+    static let longitudeNames = ["lon", "lng", "long", "longitude", "longitude_deg", "lon_deg"]
+    /// The separators a header is searched for when none is given, most likely first.
+    static let detectedDelimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
+
+    /// CSV with a header row naming the latitude and longitude columns (see ``latitudeNames``, ``longitudeNames``,
+    /// or ``latitudeColumn`` and ``longitudeColumn``); other columns become properties (unquoted numbers as
+    /// numbers). Fields are separated by ``delimiter`` or the one the header line uses. Read in one pass over the
+    /// bytes, quotes and embedded newlines as RFC 4180 has them.
     func readCSV(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
+        result.originKind = .csv
+        var separator: UInt8?
+        if let delimiter {
+            guard let ascii = delimiter.asciiValue, !["\"", "\n", "\r"].contains(delimiter) else {
+                throw InputError(file: file, location: nil, message: "the delimiter must be one ASCII character other than a quote or a line break, got \"\(delimiter)\"")
+            }
+            separator = ascii
+        }
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var parser = CSVParser(bytes: raw.bindMemory(to: UInt8.self))
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = CSVParser(bytes: bytes, delimiter: separator ?? CSVParser.likelyDelimiter(bytes, among: Self.detectedDelimiters))
+            let headerStart = parser.position
             guard let header = parser.nextRecord() else {
                 throw InputError(file: file, location: nil, message: "the file is empty; expected a header row")
             }
+            let headerLine = String(decoding: bytes[headerStart..<parser.position], as: UTF8.self)
+                .trimmingCharacters(in: .newlines)
             let names = header.fields.map { String($0.text.trimmingSpaces) }
-            let lowered = names.map { $0.lowercased() }
-            guard let latitudeColumn = lowered.firstIndex(where: { $0 == "lat" || $0 == "latitude" }),
-                  let longitudeColumn = lowered.firstIndex(where: { $0 == "lon" || $0 == "lng" || $0 == "longitude" }) else {
-                throw InputError(file: file, location: "line 1",
-                                 message: "the header must name a latitude column (lat, latitude) and a longitude column (lon, lng, longitude)")
+            let (latitudeColumn, longitudeColumn) = try coordinateColumns(names, headerLine: headerLine, delimiter: parser.delimiter, file: file)
+            // Spreadsheets in much of Europe write `50,5;10,25`: where the comma is not the separator, it may be the
+            // decimal mark.
+            let decimalComma = parser.delimiter != UInt8(ascii: ",")
+            func coordinate(_ text: String) -> Double? {
+                let trimmed = text.trimmingSpaces
+                if let value = Double(trimmed) { return value }
+                guard decimalComma, trimmed.utf8.filter({ $0 == UInt8(ascii: ",") }).count == 1, !trimmed.contains(".") else { return nil }
+                return Double(trimmed.replacingOccurrences(of: ",", with: "."))
             }
             while let record = parser.nextRecord() {
                 let location = "line \(record.line)"
@@ -29,8 +53,8 @@ extension PointReader {
                     try reject(location, "expected \(names.count) fields, found \(record.fields.count)", file: file, into: &result)
                     continue
                 }
-                let latitude = Double(record.fields[latitudeColumn].text.trimmingSpaces)
-                let longitude = Double(record.fields[longitudeColumn].text.trimmingSpaces)
+                let latitude = coordinate(record.fields[latitudeColumn].text)
+                let longitude = coordinate(record.fields[longitudeColumn].text)
                 if let message = Self.problem(longitude: longitude, latitude: latitude) {
                     let detail = latitude == nil ? "latitude \"\(record.fields[latitudeColumn].text)\" is not a number"
                         : longitude == nil ? "longitude \"\(record.fields[longitudeColumn].text)\" is not a number" : message
@@ -42,9 +66,61 @@ extension PointReader {
                     properties[names[column]] = field.value
                 }
                 result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil))
+                result.origins.append(Int32(clamping: record.line))
             }
         }
         return result
+    }
+
+    /// The latitude and longitude columns: the ones named by ``latitudeColumn`` and ``longitudeColumn``, else the
+    /// first with a usual name, else `y` and `x`.
+    private func coordinateColumns(_ names: [String], headerLine: String, delimiter: UInt8, file: String) throws -> (Int, Int) {
+        let lowered = names.map { $0.lowercased() }
+        func fail(_ message: String) -> InputError { InputError(file: file, location: "line 1", message: message) }
+        func named(_ given: String?, option: String) throws -> Int? {
+            guard let given else { return nil }
+            guard let column = lowered.firstIndex(of: String(given.trimmingSpaces).lowercased()) else {
+                throw fail("\(option) \"\(given)\" is not a column; the header's columns are "
+                           + names.map { "\"\($0)\"" }.joined(separator: ", ") + Self.otherSeparatorHint(headerLine, used: delimiter, lead: ". The header"))
+            }
+            return column
+        }
+        func usual(_ candidates: [String], _ fallback: String) -> Int? {
+            lowered.firstIndex(where: candidates.contains) ?? lowered.firstIndex(of: fallback)
+        }
+        let latitude = try named(latitudeColumn, option: "--lat") ?? usual(Self.latitudeNames, "y")
+        let longitude = try named(longitudeColumn, option: "--lon") ?? usual(Self.longitudeNames, "x")
+        if let latitude, let longitude {
+            guard latitude != longitude else { throw fail("--lat and --lon name the same column, \"\(names[latitude])\"") }
+            return (latitude, longitude)
+        }
+        let missing = latitude == nil && longitude == nil ? "latitude or longitude column" : latitude == nil ? "latitude column" : "longitude column"
+        let shown = headerLine.count > 100 ? headerLine.prefix(99) + "…" : headerLine[...]
+        let described = "header \"\(shown.replacingOccurrences(of: "\t", with: "\\t"))\" has no \(missing) (separated by \(Self.describe(delimiter)))"
+        let hint = Self.otherSeparatorHint(headerLine, used: delimiter, lead: "; it")
+        if !hint.isEmpty { throw fail(described + hint) }
+        let latitudeChoices = Self.latitudeNames.joined(separator: ", ") + " or y"
+        let longitudeChoices = Self.longitudeNames.joined(separator: ", ") + " or x"
+        let expected = latitude == nil && longitude == nil
+            ? "expected columns named \(latitudeChoices) and \(longitudeChoices) (or give --lat and --lon)"
+            : latitude == nil ? "expected a column named \(latitudeChoices) (or give --lat)"
+            : "expected a column named \(longitudeChoices) (or give --lon)"
+        throw fail("\(described); \(expected)")
+    }
+
+    /// `","`, `";"`, `tabs`: a separator as a message names it.
+    static func describe(_ delimiter: UInt8) -> String {
+        delimiter == UInt8(ascii: "\t") ? "tabs" : "\"\(Character(Unicode.Scalar(delimiter)))\""
+    }
+
+    /// When the header holds a likely separator other than the one used, `<lead> contains ";" — try --delimiter ';'`;
+    /// else nothing. A wrong separator is the usual reason a header has no coordinate columns.
+    static func otherSeparatorHint(_ headerLine: String, used: UInt8, lead: String) -> String {
+        let counts = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|")].filter { $0 != used }
+            .map { separator in (separator, headerLine.utf8.filter { $0 == separator }.count) }
+        guard let (other, count) = counts.max(by: { $0.1 < $1.1 }), count > 0 else { return "" }
+        let option = other == UInt8(ascii: "\t") ? "tab" : "'\(Character(Unicode.Scalar(other)))'"
+        return "\(lead) contains \(describe(other)) — try --delimiter \(option)"
     }
 }
 
@@ -87,13 +163,38 @@ struct CSVParser {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    /// The byte between fields: `,`, `;`, tab, …
+    let delimiter: UInt8
+    /// Where the next record starts.
+    private(set) var position = 0
     private var line = 1
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = UInt8(ascii: ",")) {
         self.bytes = bytes
-        // A UTF-8 byte-order mark is not part of the first column's name.
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+        self.delimiter = delimiter
+        position = Self.start(of: bytes)
+    }
+
+    /// Where the text starts: a UTF-8 byte-order mark is not part of the first column's name.
+    static func start(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// The candidate the first line (outside quotes) holds most of; the first candidate when it holds none.
+    static func likelyDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, among candidates: [UInt8]) -> UInt8 {
+        var counts = [Int](repeating: 0, count: candidates.count)
+        var inQuotes = false
+        for byte in bytes[start(of: bytes)...] {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if inQuotes { continue }
+            if byte == UInt8(ascii: "\n") { break }
+            if let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
+        }
+        // Ties go to the earlier, more usual candidate.
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }) else {
+            return UInt8(ascii: ",")
+        }
+        return candidates[best]
     }
 
     mutating func nextRecord() -> Record? {
@@ -119,14 +220,16 @@ struct CSVParser {
                 }
                 continue
             }
+            if byte == delimiter {
+                fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
+                current.removeAll(keepingCapacity: true)
+                quoted = false
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 inQuotes = true
                 quoted = true
-            case UInt8(ascii: ","):
-                fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
-                current.removeAll(keepingCapacity: true)
-                quoted = false
             case UInt8(ascii: "\n"):
                 line += 1
                 fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))

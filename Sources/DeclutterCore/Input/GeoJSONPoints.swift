@@ -1,10 +1,13 @@
 import Foundation
 
 extension PointReader {
-    /// A FeatureCollection of Point features (a single Feature or a bare array of features is accepted too), read
-    /// feature by feature so that only the points are kept.
+    /// A FeatureCollection of Point and MultiPoint features (a single Feature or a bare array of features is accepted
+    /// too), read feature by feature so that only the points are kept. A MultiPoint gives a point per position, each
+    /// with the feature's properties and id; a feature with a null geometry is counted, for a warning, and becomes an
+    /// unlocated point, which is never clustered.
     func readGeoJSON(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
+        result.originKind = .geojson
         let notACollection = InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
         func readFeatures(_ parser: inout JSONParser) throws {
             try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
@@ -26,7 +29,7 @@ extension PointReader {
                     }
                     if !streamed {
                         guard root["geometry"] != nil else { throw notACollection }
-                        try readFeature(.object(root), index: 0, file: file, into: &result)
+                        try readFeature(.object(root), index: nil, file: file, into: &result)
                     }
                 } else {
                     _ = try parser.value()   // a syntax error, if any, is the better message
@@ -40,31 +43,54 @@ extension PointReader {
         return result
     }
 
-    /// One element of the features: a Point feature becomes a point, a feature with a null geometry an unlocated one.
-    private func readFeature(_ value: JSONValue, index: Int, file: String, into result: inout Result) throws {
-        let location = "feature \(index)"
+    /// One feature, at `features[N]` or (nil) the root: a Point becomes a point, a MultiPoint one per position, a
+    /// null geometry an unlocated one.
+    private func readFeature(_ value: JSONValue, index: Int?, file: String, into result: inout Result) throws {
+        let path = index.map { "features[\($0)]" }
+        let origin = Int32(clamping: index ?? -1)
+        let prefix = path.map { "\($0)." } ?? ""
         guard let feature = value.object else {
-            try reject(location, "expected a Feature object", file: file, into: &result)
+            try reject(path ?? "feature", "expected a Feature object", file: file, into: &result)
             return
         }
         let properties = feature["properties"]?.object ?? JSONObject()
         if feature["geometry"] == .null {
-            // An unlocated feature is valid GeoJSON: it keeps its place in the numbering but is never clustered.
+            // Valid GeoJSON, but there is nowhere to put it on a map: counted for a warning, and kept as an unlocated
+            // point (never clustered) so that the points keep the features' numbering, which supercluster's ids encode.
+            result.withoutGeometry += 1
+            if let path, result.withoutGeometryLocations.count < 5 { result.withoutGeometryLocations.append(path) }
             result.points.append(point(longitude: .nan, latitude: .nan, properties: properties, id: feature["id"]))
+            result.origins.append(origin)
             return
         }
-        guard let geometry = feature["geometry"]?.object, geometry["type"]?.string == "Point" else {
-            try reject(location, "expected a Point geometry", file: file, into: &result)
+        let geometry = feature["geometry"]?.object
+        let type = geometry?["type"]?.string
+        guard let geometry, type == "Point" || type == "MultiPoint" else {
+            let found = type.map { ", found \"\($0)\"" } ?? ""
+            try reject("\(prefix)geometry", "expected a Point or MultiPoint geometry\(found)", file: file, into: &result)
             return
         }
-        let coordinates = geometry["coordinates"]?.array ?? []
-        let longitude = coordinates.count >= 2 ? coordinates[0].number : nil
-        let latitude = coordinates.count >= 2 ? coordinates[1].number : nil
-        if let message = Self.problem(longitude: longitude, latitude: latitude) {
-            try reject("\(location).geometry.coordinates", message, file: file, into: &result)
+        func add(_ position: JSONValue?, location: String) throws {
+            let coordinates = position?.array ?? []
+            let longitude = coordinates.count >= 2 ? coordinates[0].number : nil
+            let latitude = coordinates.count >= 2 ? coordinates[1].number : nil
+            if let message = Self.problem(longitude: longitude, latitude: latitude) {
+                try reject(location, message, file: file, into: &result)
+                return
+            }
+            result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
+            result.origins.append(origin)
+        }
+        let location = "\(prefix)geometry.coordinates"
+        if type == "Point" {
+            try add(geometry["coordinates"], location: location)
             return
         }
-        result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
+        guard let positions = geometry["coordinates"]?.array else {
+            try reject(location, "expected an array of [longitude, latitude] positions", file: file, into: &result)
+            return
+        }
+        for (index, position) in positions.enumerated() { try add(position, location: "\(location)[\(index)]") }
     }
 
     /// The TANDm sample's `Data.plist`: `cycles`, each with `latitude`, `longitude` and `type` 0/1/2.
@@ -80,6 +106,7 @@ extension PointReader {
         }
         let names = ["unicycle", "bicycle", "tricycle"]
         var result = Result(points: [], skipped: 0, problems: [])
+        result.originKind = .plist
         for (index, item) in cycles.enumerated() {
             let location = "cycles[\(index)]"
             let cycle = item as? [String: Any] ?? [:]
@@ -96,6 +123,7 @@ extension PointReader {
             // TANDm's clustering identifiers: unicycles apart, bicycles and tricycles together.
             result.points.append(ClusterPoint(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil,
                                               category: names[type], clusteringIdentifier: type == 0 ? "unicycle" : "bicycle"))
+            result.origins.append(Int32(clamping: index))
         }
         // The sample app opens on this region.
         let header = root as? [String: Any] ?? [:]

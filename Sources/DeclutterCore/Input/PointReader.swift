@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads points to cluster from GeoJSON, CSV or the TANDm plist, reporting bad rows by line or feature number.
+/// Reads points to cluster from GeoJSON, CSV or the TANDm plist, reporting bad rows by line (from 1, the header
+/// being line 1) or feature (`features[N]`, from 0 as in a JSON path).
 public struct PointReader: Sendable {
     /// The property that names a point's category; nil reads none (the TANDm plist's `type` always gives one).
     public var categoryProperty: String?
@@ -8,17 +9,31 @@ public struct PointReader: Sendable {
     public var identifierProperty: String?
     /// Count and skip invalid rows instead of failing on the first.
     public var skipInvalid: Bool
+    /// The format to read; nil takes it from the file's extension, or for unnamed data from its first bytes.
+    public var format: PointFormat?
+    /// The character between CSV fields; nil takes the one of `,` `;` and tab that the header line has most of.
+    public var delimiter: Character?
+    /// The CSV column holding the latitude (case and surrounding spaces aside); nil looks for the usual names.
+    public var latitudeColumn: String?
+    /// The CSV column holding the longitude; nil looks for the usual names.
+    public var longitudeColumn: String?
 
     /// Creates a reader; see the properties.
-    public init(categoryProperty: String? = nil, identifierProperty: String? = nil, skipInvalid: Bool = false) {
+    public init(categoryProperty: String? = nil, identifierProperty: String? = nil, skipInvalid: Bool = false,
+                format: PointFormat? = nil, delimiter: Character? = nil, latitudeColumn: String? = nil, longitudeColumn: String? = nil) {
         self.categoryProperty = categoryProperty
         self.identifierProperty = identifierProperty
         self.skipInvalid = skipInvalid
+        self.format = format
+        self.delimiter = delimiter
+        self.latitudeColumn = latitudeColumn
+        self.longitudeColumn = longitudeColumn
     }
 
     /// What was read.
     public struct Result: Sendable {
-        /// The valid points, in file order.
+        /// The valid points, in file order; GeoJSON features without a geometry are among them as unlocated points
+        /// (non-finite coordinates), which clustering leaves out and a map cannot show.
         public var points: [ClusterPoint]
         /// Invalid rows skipped (only with ``PointReader/skipInvalid``).
         public var skipped: Int
@@ -26,6 +41,28 @@ public struct PointReader: Sendable {
         public var problems: [String]
         /// The region the file asks to show (the TANDm plist's centre and span), as a world box; nil when it names none.
         public var region: WorldBounds?
+        /// GeoJSON features with a null geometry, which are valid but have nowhere to go on a map.
+        public var withoutGeometry = 0
+        /// Where the first few features without a geometry are, for the warning.
+        var withoutGeometryLocations: [String] = []
+        /// What to tell the user although reading succeeded, each naming the file: rows skipped, features
+        /// without a geometry.
+        public var warnings: [String] = []
+        /// Each point's line, feature or entry number, for ``location(ofPoint:)``; -1 for a lone Feature.
+        var origins: [Int32] = []
+        /// What ``origins`` count.
+        var originKind = PointFormat.csv
+
+        /// Where in the input a point came from, as messages name it: `line 12`, `features[3]`, `cycles[0]`; nil for a
+        /// lone GeoJSON Feature or a point the reader did not make.
+        public func location(ofPoint index: Int) -> String? {
+            guard origins.indices.contains(index), origins[index] >= 0 else { return nil }
+            switch originKind {
+            case .csv: return "line \(origins[index])"
+            case .geojson: return "features[\(origins[index])]"
+            case .plist: return "cycles[\(origins[index])]"
+            }
+        }
 
         /// Creates a result.
         public init(points: [ClusterPoint], skipped: Int, problems: [String], region: WorldBounds? = nil) {
@@ -36,29 +73,57 @@ public struct PointReader: Sendable {
         }
     }
 
-    /// Reads a file, choosing the format by extension: `.geojson`/`.json`, `.csv`, `.plist`.
+    /// Reads a file in ``format``, or else the one its extension names: `.geojson`/`.json`, `.csv`/`.tsv`, `.plist`.
     ///
     /// - Throws: ``InputError`` naming the file and the line, feature or field.
     public func read(contentsOf url: URL) throws -> Result {
         let file = url.relativePath
+        guard let format = format ?? PointFormat(pathExtension: url.pathExtension) else {
+            throw InputError(file: file, location: nil, message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw InputError(file: file, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
         }
-        return try read(data, file: file)
+        return try read(data, name: file, format: format)
     }
 
-    /// Reads bytes already in memory, choosing the format by the extension of `file`, which names them in errors.
-    public func read(_ data: Data, file: String) throws -> Result {
-        switch URL(fileURLWithPath: file).pathExtension.lowercased() {
-        case "csv": return try readCSV(data, file: file)
-        case "plist": return try readPlist(data, file: file)
-        case "geojson", "json": return try readGeoJSON(data, file: file)
-        default:
-            throw InputError(file: file, location: nil, message: "unknown input format; expected .geojson, .json, .csv or .plist")
+    /// Reads data without a file name (standard input, say) in ``format``, or else the one its first bytes suggest
+    /// (see ``PointFormat/sniffed(from:)``); `name` stands for the input in messages, e.g. `<stdin>`.
+    ///
+    /// - Throws: ``InputError`` naming the input and the line, feature or field.
+    public func read(_ data: Data, name: String) throws -> Result {
+        try read(data, name: name, format: format ?? PointFormat.sniffed(from: data))
+    }
+
+    private func read(_ data: Data, name: String, format: PointFormat) throws -> Result {
+        var result: Result
+        switch format {
+        case .csv: result = try readCSV(data, file: name)
+        case .geojson: result = try readGeoJSON(data, file: name)
+        case .plist: result = try readPlist(data, file: name)
         }
+        if result.skipped > 0 {
+            let noun = [PointFormat.csv: "row", .geojson: "feature", .plist: "entry"][format] ?? "row"
+            let more = result.skipped > result.problems.count ? "; and \(result.skipped - result.problems.count) more" : ""
+            result.warnings.append("\(name): skipped \(Self.counted(result.skipped, "invalid \(noun)")) ("
+                                   + result.problems.joined(separator: "; ") + more + ")")
+        }
+        if result.withoutGeometry > 0 {
+            // A lone Feature has no place in a list to name.
+            let listed = result.withoutGeometryLocations.isEmpty ? ""
+                : result.withoutGeometryLocations.joined(separator: ", ") + (result.withoutGeometry > result.withoutGeometryLocations.count ? ", …" : "")
+            result.warnings.append("\(name): \(Self.counted(result.withoutGeometry, "feature")) "
+                                   + "\(result.withoutGeometry == 1 ? "has" : "have") no geometry\(listed.isEmpty ? "" : " (\(listed))"); skipped")
+        }
+        return result
+    }
+
+    /// `1 row`, `3 rows`, `2 entries`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun.hasSuffix("y") ? noun.dropLast() + "ie" : noun)s"
     }
 
     /// Checks a coordinate, returning a problem or nil.
@@ -97,7 +162,7 @@ public struct PointReader: Sendable {
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as given.
     public var file: String
-    /// `line 12`, `feature 3`, … or nil for the whole file.
+    /// `line 12` (counted from 1, the header being line 1), `features[3]` (from 0, as a JSON path), … or nil for the whole file.
     public var location: String?
     /// What was wrong.
     public var message: String

@@ -39,10 +39,10 @@ public struct MapShape: Sendable, Hashable {
         if let features = object["features"]?.array {
             for (index, item) in features.enumerated() {
                 guard let feature = item.object else {
-                    throw InputError(file: file, location: "feature \(index)", message: "expected a Feature object")
+                    throw InputError(file: file, location: "features[\(index)]", message: "expected a Feature object")
                 }
                 guard let geometry = feature["geometry"], geometry != .null else { continue }
-                try append(geometry, location: "feature \(index).geometry", file: file, to: &shapes)
+                try append(geometry, location: "features[\(index)].geometry", file: file, to: &shapes)
             }
         } else if object["type"]?.string == "Feature" {
             if let geometry = object["geometry"], geometry != .null {
