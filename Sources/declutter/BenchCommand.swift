@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeclutterCore
 import Foundation
 
 /// `declutter bench <area>`: measures one capability and prints its figures.
@@ -48,13 +49,17 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
-        guard (0...24).contains(maxZoom) else { throw ValidationError("--max-zoom must be in 0…24") }
+        guard MapCamera.zoomRange.contains(Double(maxZoom)) else { throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText)") }
         guard (1...10_000_000).contains(annotations) else { throw ValidationError("--annotations must be in 1…10,000,000") }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
         guard (1...10_000).contains(runs) else { throw ValidationError("--runs must be in 1…10,000") }
     }
 
     func run() throws {
+        #if DEBUG
+        // Unoptimised code runs many times slower, and not evenly: its figures compare with nothing.
+        FileHandle.standardError.write(Data("warning: this declutter is a debug build; for figures, run `swift build -c release` and .build/release/declutter bench\n".utf8))
+        #endif
         switch area {
         case .markers:
             let result = try MarkerBenchmark(icons: icons).run()

@@ -58,13 +58,16 @@ struct ClusterCommand: ParsableCommand {
     func validate() throws {
         guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number") }
         guard extent > 0, extent.isFinite else { throw ValidationError("--extent must be a positive number") }
-        guard (0...24).contains(minZoom), (0...24).contains(maxZoom), minZoom <= maxZoom else {
-            throw ValidationError("--min-zoom and --max-zoom must be in 0…24 with min ≤ max, got \(minZoom) and \(maxZoom)")
+        let zooms = Self.zooms
+        guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
+            throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)")
         }
         guard minPoints >= 2 else { throw ValidationError("--min-points must be 2 or more, got \(minPoints)") }
         if tile == nil {
             guard let zoom else { throw ValidationError("give --zoom Z (or --tile Z/X/Y)") }
-            guard zoom.isFinite, (0...24).contains(zoom) else { throw ValidationError("--zoom must be in 0…24, got \(zoom)") }
+            guard zoom.isFinite, MapCamera.zoomRange.contains(zoom) else {
+                throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
+            }
         }
         if let bbox { _ = try Self.parseBox(bbox) }
         if let tile { _ = try Self.parseTile(tile) }
@@ -80,11 +83,14 @@ struct ClusterCommand: ParsableCommand {
         return box
     }
 
+    /// One zoom range for every command: the map camera's.
+    static let zooms = Int(MapCamera.zoomRange.lowerBound)...Int(MapCamera.zoomRange.upperBound)
+
     static func parseTile(_ text: String) throws -> (z: Int, x: Int, y: Int) {
         let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2], (0...24).contains(z),
+        guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2], Self.zooms.contains(z),
               (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else {
-            throw ValidationError("--tile must be z/x/y with 0 ≤ z ≤ 24 and 0 ≤ x, y < 2^z, got \(text)")
+            throw ValidationError("--tile must be z/x/y with 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z, got \(text)")
         }
         return (z, x, y)
     }

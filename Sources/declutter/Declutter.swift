@@ -19,7 +19,16 @@ struct Declutter: ParsableCommand {
     static func main() {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            do {
+                try command.run()
+            } catch let error as ValidationError {
+                // Thrown while running, it would be printed with the root's usage; the usage of the command that ran helps.
+                let type = Swift.type(of: command)
+                let name = type.configuration.commandName.map { " \($0)" } ?? ""
+                let text = "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See 'declutter\(name) --help' for more information.\n"
+                FileHandle.standardError.write(Data(text.utf8))
+                Foundation.exit(2)
+            }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {

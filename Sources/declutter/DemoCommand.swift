@@ -34,12 +34,7 @@ struct DemoCommand: ParsableCommand {
             if let note = output.hiddenPointsNote { notes.append("note: \(name): \(note)\n") }
         }
         // Created only once both maps are drawn, so a failure leaves no empty folder behind.
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("\(outputDirectory): cannot create the folder (\(FileSystem.reason(error)))")
-        }
-        try FileSystem.writeAllAtomically(files, into: folder)
+        try FileSystem.writeAllAtomically(files, into: folder, creatingFolder: true)
         lines.forEach { print($0) }
         notes.forEach { FileHandle.standardError.write(Data($0.utf8)) }
     }

@@ -138,7 +138,10 @@ struct RenderCommand: ParsableCommand {
         }
         if basemap != nil && tiles != nil { throw ValidationError("give --tiles or --basemap, not both") }
         if let zoom, !MapCamera.zoomRange.contains(zoom) {
-            throw ValidationError("--zoom \(JSONValue.format(zoom)) is out of range; expected 0…22")
+            throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
+        }
+        guard MapCamera.zoomRange.contains(maxZoom) else {
+            throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(maxZoom))")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
         _ = try Self.parseSize(size)

@@ -22,7 +22,8 @@ struct SpritesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pixel ratios, from 1, 2, 3; default: the style's sprites.ratios.", valueName: "1,2,3"))
     var ratios: String?
 
-    @Option(help: "Empty pixels (at @1x) between images.")
+    // Unconditional, so that `--spacing -1` is read as a number and gets its range message.
+    @Option(parsing: .unconditional, help: "Empty pixels (at @1x) between images, 0…64.")
     var spacing: Int = 0
 
     /// How hard the sheets are compressed.
@@ -50,18 +51,15 @@ struct SpritesCommand: ParsableCommand {
         let style = try StyleLocator.loadCheckingFont(style)
         let ratios = try ratios.map(Self.parseRatios) ?? style.sprites.ratios
         let folder = URL(fileURLWithPath: output)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: output, reason: "cannot create the folder (\(FileSystem.reason(error)))")
-        }
+        if FileSystem.item(atPath: folder.path) == .file { throw OutputError(path: output, reason: "is a file, not a folder") }
         let progress = ProgressBar(label: "sprites")
         let encoder = compression == .fast ? PNGEncoder() : PNGEncoder(level: 9)
         let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, spacing: spacing, encoder: encoder) { done, total in
             progress.update(done, of: total)
         }
         progress.finish()
-        try FileSystem.writeAllAtomically(sheet.files, into: folder)
+        // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
+        try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
         let names = sheet.files.map(\.name).joined(separator: ", ")
         print("wrote \(names) to \(output): \(sheet.nameCount) names, \(sheet.imageCount) images, "
             + String(format: "%.1f %% fill", sheet.fill * 100))

@@ -107,8 +107,8 @@ import Testing
     @Test(arguments: [
         (["--zoom", "3"], "Missing expected argument '--input <file>'"),
         (["--input", "x.csv"], "give --zoom Z (or --tile Z/X/Y)"),
-        (["--input", "x.csv", "--zoom", "30"], "--zoom must be in 0…24, got 30.0"),
-        (["--input", "x.csv", "--tile", "2/4/0"], "--tile must be z/x/y with 0 ≤ z ≤ 24 and 0 ≤ x, y < 2^z, got 2/4/0"),
+        (["--input", "x.csv", "--zoom", "30"], "--zoom must be in 0…22, got 30"),
+        (["--input", "x.csv", "--tile", "2/4/0"], "--tile must be z/x/y with 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z, got 2/4/0"),
         (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "--bbox must be west,south,east,north in degrees, got 1,2,3"),
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
         (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"),

@@ -175,7 +175,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         #expect(result.stderr == "warning: no point has the property \"kind\" named by --category: every point takes the style's first category\n")
         let bad = try CommandResult.run(["render", "--input", "two.csv", "--compass", "sometimes", "--output", "two.png"], in: folder)
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("Error: --compass must be auto, always or never, got sometimes\n"))
+        #expect(bad.stderr.hasPrefix("Error: --compass must be auto, always or never, got sometimes\nUsage: declutter render "))
     }
 
     @Test func pointsUnderHigherPriorityViewsAreCounted() throws {
@@ -248,7 +248,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
     }
 
     @Test(arguments: [
-        (["--zoom", "23"], "Error: --zoom 23 is out of range; expected 0…22"),
+        (["--zoom", "23"], "Error: --zoom must be in 0…22, got 23"),
         (["--size", "20000x100"], "Error: --size 20000x100 at scale 1 is over the limit of 16384 px per side"),
         (["--size", "9000x100", "--scale", "2"], "Error: --size 9000x100 at scale 2 is over the limit of 16384 px per side"),
         (["--center", "37.8,-122.4"], "Error: --center needs --zoom too (or give neither, and the map fits the data)"),
@@ -259,7 +259,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
          "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
         (["--style", "default"], "Error: \(tandmPlist): cycles[0]: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
         (["--circle", "37.8,-122.4"], "Error: --circle must be LAT,LON,METRES with a radius of up to 20,000 km, got 37.8,-122.4"),
-        (["--zoom", "-1"], "Error: --zoom -1 is out of range; expected 0…22"),
+        (["--zoom", "-1"], "Error: --zoom must be in 0…22, got -1"),
+        (["--max-zoom", "25"], "Error: --max-zoom must be in 0…22, got 25"),
         (["--padding", "-10"], "Error: --padding must be 0 or more points"),
     ])
     func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {

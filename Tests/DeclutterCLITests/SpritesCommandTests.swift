@@ -31,6 +31,7 @@ import Testing
         (["--style", "bad.json"], "bad.json: sprites.shareStep: expected a step that divides 100 %"),
         (["--style", tandmStyle, "--ratios", "1,4"], "--ratios must list pixel ratios from 1, 2, 3, e.g. 1,2; got 1,4"),
         (["--style", tandmStyle, "--spacing", "100"], "--spacing must be in 0…64, got 100"),
+        (["--style", tandmStyle, "--spacing", "-1"], "--spacing must be in 0…64, got -1"),
     ])
     func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
         let folder = try scratchFolder()

@@ -43,6 +43,8 @@ public struct MapCamera: Sendable, Hashable {
     public static let tileSize = 256.0
     /// The zooms a camera accepts.
     public static let zoomRange = 0.0...22.0
+    /// ``zoomRange`` as messages give it: `0…22`.
+    public static var zoomRangeText: String { "\(Int(zoomRange.lowerBound))…\(Int(zoomRange.upperBound))" }
 
     /// The coordinate at the centre of the map.
     public var center: Coordinate

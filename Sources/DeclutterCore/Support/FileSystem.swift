@@ -33,7 +33,25 @@ public enum FileSystem {
 
     /// Writes several files into one folder so that either all of them appear or none: each goes to a temporary
     /// file first, and only when all are written are they renamed into place.
-    public static func writeAllAtomically(_ files: [(name: String, data: Data)], into folder: URL) throws {
+    ///
+    /// With `creatingFolder`, a missing folder (and its missing parents) is made first, and removed again if the
+    /// files cannot all be written, so that a failure leaves nothing behind.
+    public static func writeAllAtomically(_ files: [(name: String, data: Data)], into folder: URL, creatingFolder: Bool = false) throws {
+        var created: URL?
+        switch item(atPath: folder.path) {
+        case .folder: break
+        case .file: throw OutputError(path: folder.relativePath, reason: "is a file, not a folder")
+        case nil:
+            guard creatingFolder else { throw OutputError(path: folder.relativePath, reason: "the folder does not exist") }
+            var top = folder.standardizedFileURL
+            while item(atPath: top.deletingLastPathComponent().path) == nil { top.deleteLastPathComponent() }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(path: folder.relativePath, reason: "cannot create the folder (\(reason(error)))")
+            }
+            created = top
+        }
         var temporaries: [(URL, URL)] = []
         do {
             for file in files {
@@ -49,6 +67,7 @@ public enum FileSystem {
             }
         } catch {
             for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
+            if let created { try? FileManager.default.removeItem(at: created) }
             throw error
         }
     }

@@ -9,7 +9,9 @@ import Foundation
 /// let counts = CategoryCounts([("bicycle", 3), ("tricycle", 2)])
 /// let png = try renderer.render(counts, scale: 2, format: .png)   // 80×80 px
 /// ```
-/// One renderer serves one thread at a time; make one per thread for parallel work.
+/// One renderer serves one task at a time; make one per task for parallel work. It is not `Sendable`: its Pango
+/// context is not thread-safe and its caches of text, glyphs and discs change as it draws, so sharing one would need
+/// a lock around every icon, which would serialise the work a renderer per task does in parallel.
 public final class MarkerRenderer {
     /// The style drawn.
     public let style: MarkerStyle
@@ -249,3 +251,7 @@ public final class MarkerRenderer {
         return glyph
     }
 }
+
+/// Not to be shared across tasks (see ``MarkerRenderer``): the compiler says so where one would be.
+@available(*, unavailable)
+extension MarkerRenderer: Sendable {}
