@@ -25,14 +25,11 @@ struct MapJob {
     var attribution: String?
     var maxTiles = 256
 
-    /// What to draw under the map; `automatic` takes tiles when given, else the world map up to zoom 8.
+    /// What to draw under the map; `automatic` takes tiles when given, else the embedded world map.
     enum BasemapChoice {
         case automatic, none, world
         case tiles(any TileSource)
     }
-
-    /// The zoom up to which the embedded world map is the default: its 110 m coastlines look coarse beyond.
-    static let worldBasemapMaxZoom = 8.0
 
     /// The result: the drawn canvas, what it shows and any warnings.
     struct Output {
@@ -40,6 +37,8 @@ struct MapJob {
         var camera: MapCamera
         var map: AnnotatedMap
         var warnings: [String]
+        /// What to say when the embedded basemap has less detail than the map's zoom; nil otherwise.
+        var basemapNote: String?
 
         /// The drawn views.
         var annotations: [MapAnnotation] { map.annotations }
@@ -87,7 +86,8 @@ struct MapJob {
         let annotated = try annotator.annotate(camera)
         let basemap: Basemap
         switch self.basemap {
-        case .automatic: basemap = camera.zoom <= Self.worldBasemapMaxZoom ? .world : .none
+        // Above the embedded map's detail zoom its land and water still beat a plain background; `note` says so.
+        case .automatic: basemap = .world
         case .none: basemap = .none
         case .world: basemap = .world
         case let .tiles(source): basemap = .tiles(source)
@@ -95,7 +95,9 @@ struct MapJob {
         let map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
                             scaleBar: scaleBar, attribution: attribution, maxTiles: maxTiles)
         let (canvas, warnings) = try (renderer ?? StaticMapRenderer(style: style)).render(map, format: format)
-        return Output(canvas: canvas, camera: camera, map: annotated, warnings: warnings)
+        var note: String?
+        if case .world = basemap { note = WorldBasemap.note(forZoom: camera.zoom) }
+        return Output(canvas: canvas, camera: camera, map: annotated, warnings: warnings, basemapNote: note)
     }
 
     /// A one-line summary of what was drawn.
