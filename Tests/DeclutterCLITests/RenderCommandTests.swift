@@ -75,6 +75,40 @@ func writeTestTiles(into folder: URL) throws -> URL {
         }
     }
 
+    /// The embedded basemap's detail: the Cyclades at zoom 7 with markers on some islands, whose names then give
+    /// way (a name never lies under a marker), and the scale bar and attribution kept clear of names.
+    @Test func aegeanOnTheEmbeddedBasemap() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = "name,lat,lon\nMykonos,37.446,25.329\nNaxos,37.105,25.376\nParos,37.085,25.149\nThira,36.417,25.432\n"
+            + "Tinos,37.538,25.163\nAmorgos,36.831,25.894\n"
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("cyclades.csv"))
+        let result = try CommandResult.run(["render", "--input", "cyclades.csv", "--center", "37.2,25.2", "--zoom", "7",
+                                            "--size", "600x400", "--scale-bar", "--output", "aegean.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("embedded basemap"))
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("aegean.png")), test: "aegeanOnTheEmbeddedBasemap", name: "cyclades-z7")
+    }
+
+    /// Above zoom 10 the embedded basemap still draws land and water, and one line on stderr says how to add tiles.
+    @Test func aboveZoomTenANoteNamesTiles() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("name,lat,lon\nPiraeus,37.94,23.64\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        let close = try CommandResult.run(["render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "12.3", "--size", "200x100",
+                                           "--output", "close.png"], in: folder)
+        #expect(close.status == 0, "\(close.stderr)")
+        let notes = close.stderr.split(separator: "\n").filter { $0.contains("embedded basemap") }
+        #expect(notes == ["note: the embedded basemap has detail to zoom 10; this map is at zoom 12.3; "
+            + "add --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' for more"])
+        // Sea west of Piraeus, not the plain background.
+        let image = try RGBAImage(contentsOf: folder.appendingPathComponent("close.png"))
+        #expect(Array(image.pixels[0..<4]) == [170, 211, 223, 255])
+        let ten = try CommandResult.run(["render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "10", "--size", "200x100",
+                                         "--output", "ten.png"], in: folder)
+        #expect(ten.status == 0 && !ten.stderr.contains("embedded basemap"))
+    }
+
     /// The world's airports over the United States at zoom 4, categories from the `subd` column (the state) by census
     /// region: 13,491 points on the map, clustered under one identifier.
     @Test func denseRealDataStaysTrue() throws {
