@@ -31,7 +31,7 @@ EMBED(declutter_glyph_unicycle, "Styles/tandm/Unicycle.png")
 EMBED(declutter_glyph_unicycle_2x, "Styles/tandm/Unicycle_2x.png")
 EMBED(declutter_demo_airports, "Sources/CDeclutterResources/Demo/airports.csv")
 EMBED(declutter_demo_tandm, "Sources/CDeclutterResources/Demo/tandm-Data.plist")
-EMBED(declutter_basemap_110m, "Sources/CDeclutterResources/Basemap/countries-110m.geojson")
+EMBED(declutter_basemap, "Sources/CDeclutterResources/Basemap/basemap.bin")
 
 #if !defined(__APPLE__)
     .section .note.GNU-stack,"",@progbits

@@ -13,7 +13,7 @@ FILE_SYMBOLS(declutter_glyph_unicycle)
 FILE_SYMBOLS(declutter_glyph_unicycle_2x)
 FILE_SYMBOLS(declutter_demo_airports)
 FILE_SYMBOLS(declutter_demo_tandm)
-FILE_SYMBOLS(declutter_basemap_110m)
+FILE_SYMBOLS(declutter_basemap)
 
 #define ENTRY(path, name) { path, name, name##_end }
 static const struct { const char *path; const unsigned char *start; const unsigned char *end; } files[] = {
@@ -28,7 +28,7 @@ static const struct { const char *path; const unsigned char *start; const unsign
     ENTRY("Styles/tandm/Unicycle_2x.png", declutter_glyph_unicycle_2x),
     ENTRY("Sources/CDeclutterResources/Demo/airports.csv", declutter_demo_airports),
     ENTRY("Sources/CDeclutterResources/Demo/tandm-Data.plist", declutter_demo_tandm),
-    ENTRY("Sources/CDeclutterResources/Basemap/countries-110m.geojson", declutter_basemap_110m),
+    ENTRY("Sources/CDeclutterResources/Basemap/basemap.bin", declutter_basemap),
 };
 
 size_t declutter_resource_count(void) { return sizeof files / sizeof files[0]; }

@@ -47,12 +47,20 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "render: how many maps to draw; the median is reported.")
     var runs: Int = 21
 
+    @Option(help: ArgumentHelp("render: draw over the embedded basemap instead of tiles (world).", valueName: "world"))
+    var basemap: String?
+
+    @Option(help: "render: the zoom of the --basemap world map, 0…22, centred on Athens.")
+    var zoom: Double = 6
+
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
         guard MapCamera.zoomRange.contains(Double(maxZoom)) else { throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText)") }
         guard (1...10_000_000).contains(annotations) else { throw ValidationError("--annotations must be in 1…10,000,000") }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
         guard (1...10_000).contains(runs) else { throw ValidationError("--runs must be in 1…10,000") }
+        if let basemap, basemap != "world" { throw ValidationError("--basemap must be world, got \(basemap)") }
+        guard (0...22).contains(zoom) else { throw ValidationError("--zoom must be in 0…22") }
     }
 
     func run() throws {
@@ -78,7 +86,7 @@ struct BenchCommand: ParsableCommand {
             let result = try DiffBenchmark(runs: 21).run()
             print(json ? result.json : result.text)
         case .render:
-            let result = try RenderBenchmark(runs: runs, sceneFolder: scene).run()
+            let result = try RenderBenchmark(runs: runs, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom).run()
             print(json ? result.json : result.text)
         }
     }

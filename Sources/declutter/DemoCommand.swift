@@ -75,7 +75,7 @@ struct DemoCommand: ParsableCommand {
         job.scale = scale
         job.center = Coordinate(longitude: 10, latitude: 25)
         job.zoom = 2
-        job.attribution = "Natural Earth · airports: mwgg/Airports (MIT)"
+        job.attribution = "Made with Natural Earth · airports: mwgg/Airports (MIT)"
         job.legend = true
         job.legendTitle = "Airports by time zone"
         return job

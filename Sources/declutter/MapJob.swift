@@ -38,14 +38,11 @@ struct MapJob {
     /// scale bar below it too.
     static let furnitureMargin = 8.0, bottomMargin = 26.0
 
-    /// What to draw under the map; `automatic` takes tiles when given, else the world map up to zoom 8.
+    /// What to draw under the map; `automatic` takes tiles when given, else the embedded world map.
     enum BasemapChoice {
         case automatic, none, world
         case tiles(any TileSource)
     }
-
-    /// The zoom up to which the embedded world map is the default: its 110 m coastlines look coarse beyond.
-    static let worldBasemapMaxZoom = 8.0
 
     /// The result: the drawn canvas, what it shows and any warnings.
     struct Output {
@@ -55,6 +52,8 @@ struct MapJob {
         var warnings: [String]
         /// The legend drawn, where.
         var legend: (legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))?
+        /// What to say when the embedded basemap has less detail than the map's zoom; nil otherwise.
+        var basemapNote: String?
 
         /// The drawn views.
         var annotations: [MapAnnotation] { map.annotations }
@@ -114,7 +113,8 @@ struct MapJob {
         }
         let basemap: Basemap
         switch self.basemap {
-        case .automatic: basemap = camera.zoom <= Self.worldBasemapMaxZoom ? .world : .none
+        // Above the embedded map's detail zoom its land and water still beat a plain background; `note` says so.
+        case .automatic: basemap = .world
         case .none: basemap = .none
         case .world: basemap = .world
         case let .tiles(source): basemap = .tiles(source)
@@ -124,8 +124,10 @@ struct MapJob {
         map.legend = furniture.legend.map { ($0.legend, $0.frame.x, $0.frame.y) }
         map.compass = furniture.compass
         let (canvas, warnings) = try renderer.render(map, format: format)
+        var note: String?
+        if case .world = basemap { note = WorldBasemap.note(forZoom: camera.zoom) }
         return Output(canvas: canvas, camera: camera, map: annotated, warnings: warnings + furniture.warnings,
-                      legend: furniture.legend)
+                      legend: furniture.legend, basemapNote: note)
     }
 
     /// What stands on the map besides markers, and the areas markers keep clear of because of it.

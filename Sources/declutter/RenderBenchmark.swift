@@ -5,30 +5,39 @@ import Foundation
 /// Times one static map: 800×600 points, 200 markers, a 1000-vertex route, 12 tiles read from disk (a warm
 /// cache), clustered, placed, drawn and encoded as PNG, in process, with one renderer kept across maps.
 ///
+/// With `worldZoom`, the same markers and route over the embedded world basemap instead of tiles, centred on
+/// Athens (a coast of many islands, the basemap's costly case) at that zoom.
+///
 /// The scene is seeded and can be written out (`--scene DIR`) to time the whole process with `declutter render`.
 struct RenderBenchmark {
     /// Maps timed; the median is reported.
     var runs: Int
     /// Where to write the scene's files, if anywhere.
     var sceneFolder: String?
+    /// The zoom of a map over the embedded world basemap; nil times the tile map.
+    var worldZoom: Double?
 
     struct Result {
         var milliseconds: Double
         /// The part spent encoding the PNG.
         var encodeMilliseconds: Double
         var tiles: Int
+        /// The zoom of the world-basemap map, nil for the tile map.
+        var worldZoom: Double?
         var markers: Int
         var views: Int
         var bytes: Int
 
         var json: String {
-            String(format: "{\"area\":\"render\",\"ms\":%.2f,\"ms_png\":%.2f,\"tiles\":%d,\"markers\":%d,\"views_shown\":%d,\"png_bytes\":%d}",
-                   milliseconds, encodeMilliseconds, tiles, markers, views, bytes)
+            let basemap = worldZoom.map { String(format: ",\"basemap\":\"world\",\"zoom\":%g", $0) } ?? ""
+            return String(format: "{\"area\":\"render\",\"ms\":%.2f,\"ms_png\":%.2f,\"tiles\":%d%@,\"markers\":%d,\"views_shown\":%d,\"png_bytes\":%d}",
+                          milliseconds, encodeMilliseconds, tiles, basemap, markers, views, bytes)
         }
 
         var text: String {
-            String(format: "render: %.2f ms for an 800×600 map of %d markers (%d views shown), a 1000-vertex route and %d tiles (PNG: %.2f ms, %d bytes)",
-                   milliseconds, markers, views, tiles, encodeMilliseconds, bytes)
+            let basemap = worldZoom.map { String(format: "the world basemap at zoom %g", $0) } ?? "\(tiles) tiles"
+            return String(format: "render: %.2f ms for an 800×600 map of %d markers (%d views shown), a 1000-vertex route and %@ (PNG: %.2f ms, %d bytes)",
+                          milliseconds, markers, views, basemap, encodeMilliseconds, bytes)
         }
     }
 
@@ -41,8 +50,13 @@ struct RenderBenchmark {
                              zoom: zoom, width: 800, height: 600)
     }
 
-    /// Writes the scene: `tiles/{z}/{x}/{y}.png`, `points.geojson`, `route.geojson`.
-    static func writeScene(to folder: URL, camera: MapCamera) throws -> (points: [ClusterPoint], route: [Coordinate]) {
+    /// The camera of the world-basemap map: Athens at `zoom`.
+    static func worldCamera(zoom: Double) throws -> MapCamera {
+        try MapCamera(center: Coordinate(longitude: 23.7, latitude: 37.95), zoom: zoom, width: 800, height: 600)
+    }
+
+    /// Writes the scene: `tiles/{z}/{x}/{y}.png` (unless `tiles` is false), `points.geojson`, `route.geojson`.
+    static func writeScene(to folder: URL, camera: MapCamera, tiles: Bool = true) throws -> (points: [ClusterPoint], route: [Coordinate]) {
         var random = SeededRandom(seed: 42)
         let categories = ["blue", "orange", "green", "vermilion", "sky", "purple", "grey"]
         var points: [ClusterPoint] = []
@@ -67,7 +81,7 @@ struct RenderBenchmark {
             ("points.geojson", Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}\n").utf8)),
             ("route.geojson", Data((#"{"type":"LineString","coordinates":["# + route.map { "[\($0.longitude),\($0.latitude)]" }.joined(separator: ",") + "]}\n").utf8)),
         ]
-        for placement in plan.tiles {
+        for placement in plan.tiles where tiles {
             files.append(("tiles/\(placement.key.z)/\(placement.key.x)/\(placement.key.y).png", try syntheticTile(placement.key, random: &random)))
         }
         for (name, data) in files {
@@ -98,18 +112,18 @@ struct RenderBenchmark {
     }
 
     func run() throws -> Result {
-        let camera = try Self.camera()
+        let camera = try worldZoom.map(Self.worldCamera(zoom:)) ?? Self.camera()
         let folder = sceneFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("declutter-bench-render-\(getpid())", isDirectory: true)
         defer { if sceneFolder == nil { try? FileManager.default.removeItem(at: folder) } }
-        let (points, route) = try Self.writeScene(to: folder, camera: camera)
+        let (points, route) = try Self.writeScene(to: folder, camera: camera, tiles: worldZoom == nil)
         let style = try StyleLocator.load("default")
         var job = MapJob(points: points, region: nil, style: style)
         job.width = camera.width
         job.height = camera.height
         job.center = camera.center
         job.zoom = camera.zoom
-        job.basemap = .tiles(try DirectoryTileSource(path: folder.appendingPathComponent("tiles").path))
+        job.basemap = worldZoom == nil ? .tiles(try DirectoryTileSource(path: folder.appendingPathComponent("tiles").path)) : .world
         job.overlays = [MapOverlay(.route(route), paint: style.map.route, casing: style.map.routeCasing)]
         // One renderer for every map, as a server keeps one: fonts loaded and labels shaped once.
         let renderer = try StaticMapRenderer(style: style)
@@ -129,6 +143,6 @@ struct RenderBenchmark {
         times.sort()
         encodeTimes.sort()
         let shown = last?.annotations.filter(\.visible).count ?? 0
-        return Result(milliseconds: times[times.count / 2], encodeMilliseconds: encodeTimes[encodeTimes.count / 2], tiles: 12, markers: points.count, views: shown, bytes: bytes)
+        return Result(milliseconds: times[times.count / 2], encodeMilliseconds: encodeTimes[encodeTimes.count / 2], tiles: worldZoom == nil ? 12 : 0, worldZoom: worldZoom, markers: points.count, views: shown, bytes: bytes)
     }
 }

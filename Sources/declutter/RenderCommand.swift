@@ -11,7 +11,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             The camera is --center and --zoom, or else fitted to the data: a TANDm plist's own region, or the points and overlays with --padding.
 
-            The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png tiles, a path template, or an .mbtiles file), else the embedded world map up to zoom 8 and the plain background above it.
+            The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png tiles, a path template, or an .mbtiles file), else the embedded world map (made with Natural Earth; detail to zoom 10, the same land and water above).
 
             Examples:
               declutter render --input Data.plist --scale 2 --output tandm.png
@@ -66,7 +66,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Tile images' size in pixels: 256 or 512.")
     var tileSize: Int = 256
 
-    @Option(help: ArgumentHelp("What to draw under the map when no --tiles are given: none or world (default: world up to zoom 8, none above).",
+    @Option(help: ArgumentHelp("What to draw under the map when no --tiles are given: none or world (default: world).",
                                valueName: "none|world"))
     var basemap: String?
 
@@ -253,6 +253,7 @@ struct RenderCommand: ParsableCommand {
         if let layout, let layoutData { try FileSystem.writeAtomically(layoutData, to: URL(fileURLWithPath: layout)) }
         try FileSystem.writeAtomically(image, to: URL(fileURLWithPath: output))
         if let note = result.hiddenPointsNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        if let note = result.basemapNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
     }
 

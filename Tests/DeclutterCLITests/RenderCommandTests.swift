@@ -77,6 +77,40 @@ func writeTestTiles(into folder: URL) throws -> URL {
         }
     }
 
+    /// The embedded basemap's detail: the Cyclades at zoom 7 with markers on some islands, whose names then give
+    /// way (a name never lies under a marker), and the scale bar and attribution kept clear of names.
+    @Test func aegeanOnTheEmbeddedBasemap() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = "name,lat,lon\nMykonos,37.446,25.329\nNaxos,37.105,25.376\nParos,37.085,25.149\nThira,36.417,25.432\n"
+            + "Tinos,37.538,25.163\nAmorgos,36.831,25.894\n"
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("cyclades.csv"))
+        let result = try CommandResult.run(["render", "--input", "cyclades.csv", "--center", "37.2,25.2", "--zoom", "7",
+                                            "--size", "600x400", "--scale-bar", "--output", "aegean.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("embedded basemap"))
+        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("aegean.png")), test: "aegeanOnTheEmbeddedBasemap", name: "cyclades-z7")
+    }
+
+    /// Above zoom 10 the embedded basemap still draws land and water, and one line on stderr says how to add tiles.
+    @Test func aboveZoomTenANoteNamesTiles() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("name,lat,lon\nPiraeus,37.94,23.64\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        let close = try CommandResult.run(["render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "12.3", "--size", "200x100",
+                                           "--output", "close.png"], in: folder)
+        #expect(close.status == 0, "\(close.stderr)")
+        let notes = close.stderr.split(separator: "\n").filter { $0.contains("embedded basemap") }
+        #expect(notes == ["note: the embedded basemap has detail to zoom 10; this map is at zoom 12.3; "
+            + "add --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' for more"])
+        // Sea west of Piraeus, not the plain background.
+        let image = try RGBAImage(contentsOf: folder.appendingPathComponent("close.png"))
+        #expect(Array(image.pixels[0..<4]) == [170, 211, 223, 255])
+        let ten = try CommandResult.run(["render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "10", "--size", "200x100",
+                                         "--output", "ten.png"], in: folder)
+        #expect(ten.status == 0 && !ten.stderr.contains("embedded basemap"))
+    }
+
     /// The world's airports over the United States at zoom 4, categories from the `subd` column (the state) by census
     /// region: 13,491 points on the map, clustered under one identifier.
     @Test func denseRealDataStaysTrue() throws {
@@ -289,7 +323,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         let strict = try CommandResult.run(["render", "--input", "points.csv", "--output", "map.png"], in: folder)
         #expect(strict.status == 2)
         #expect(strict.stderr == "Error: points.csv: line 3: latitude 95.0 is outside -90…90\n")
-        let result = try CommandResult.run(["render", "--input", "points.csv", "--skip-invalid", "--output", "map.png"], in: folder)
+        let result = try CommandResult.run(["render", "--input", "points.csv", "--skip-invalid", "--basemap", "none", "--output", "map.png"], in: folder)
         #expect(result.status == 0)
         #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 95.0 is outside -90…90; line 4: longitude \"x\" is not a number)\n")
         #expect(result.stdout.hasSuffix(", 1 point in 1 view shown (0 clusters, 1 marker)\n"), "\(result.stdout)")
@@ -300,7 +334,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat;lon;kind\n50;10;blue\n\n50.1;10;\"teal\"\n50.2;10;teal\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
-        let result = try CommandResult.run(["render", "--input", "points.csv", "--category", "kind", "--legend", "--layout", "layout.json",
+        let result = try CommandResult.run(["render", "--input", "points.csv", "--category", "kind", "--legend", "--basemap", "none", "--layout", "layout.json",
                                             "--output", "map.png"], in: folder)
         #expect(result.status == 0)
         #expect(result.stderr == "note: --category kind: \"teal\" is not a category of style \"Default\", so its colours go to the "
@@ -319,7 +353,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
         let features = (0..<13).map { [4, 9, 12].contains($0) ? unlocated : stop }
         try Data(#"{"type":"FeatureCollection","features":["#.utf8 + Data(features.joined(separator: ",").utf8) + Data("]}".utf8))
             .write(to: folder.appendingPathComponent("stops.geojson"))
-        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--output", "map.png"], in: folder)
+        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--basemap", "none", "--output", "map.png"], in: folder)
         #expect(result.status == 0)
         #expect(result.stderr == "warning: stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped\n")
         #expect(result.stdout.contains(", 20 points in "), "\(result.stdout)")

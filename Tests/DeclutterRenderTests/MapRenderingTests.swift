@@ -61,7 +61,7 @@ import Testing
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 20), zoom: 1, width: 512, height: 400)
         let (canvas, warnings) = try StaticMapRenderer(style: style).render(StaticMap(camera: camera, basemap: .world), format: .png)
         #expect(warnings.isEmpty)
-        #expect(try WorldBasemap.shapes().count >= 177)
+        #expect(WorldBasemap.attribution == "Made with Natural Earth")
         func at(_ longitude: Double, _ latitude: Double) -> [UInt8] {
             let point = camera.point(for: Coordinate(longitude: longitude, latitude: latitude))
             return pixel(canvas, Int(point.x), Int(point.y))

@@ -95,6 +95,17 @@ public final class DrawingContext {
         if preserving { cairo_stroke_preserve(handle) } else { cairo_stroke(handle) }
     }
 
+    /// Strokes the current path dashed (`dash`: on and off lengths in points) with round joins, and clears it.
+    public func strokeDashed(_ color: RGBAColor, width: Double, dash: [Double]) {
+        setColor(color)
+        cairo_set_line_width(handle, width)
+        cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_dash(handle, dash, Int32(dash.count), 0)
+        cairo_stroke(handle)
+        cairo_set_dash(handle, nil, 0, 0)
+    }
+
     /// Fills the current path by the even-odd rule (holes in polygons stay open), keeping the path if asked.
     public func fillEvenOdd(_ color: RGBAColor, preserving: Bool = false) {
         setColor(color)
@@ -158,6 +169,15 @@ public final class DrawingContext {
         setColor(color)
         cairo_move_to(handle, x, y)
         pango_cairo_show_layout(handle, layout.handle)
+    }
+
+    /// Strokes the outline of a text layout's glyphs `width` points wide with its top-left corner at (x, y): the
+    /// halo drawn under ``show(_:x:y:color:)`` that keeps a name readable over lines and borders.
+    public func showHalo(_ layout: TextLayout, x: Double, y: Double, color: RGBAColor, width: Double) {
+        cairo_new_path(handle)
+        cairo_move_to(handle, x, y)
+        pango_cairo_layout_path(handle, layout.handle)
+        strokeRound(color, width: width)
     }
 }
 

@@ -12,6 +12,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case encoding(String)
     /// An output file name whose extension names no supported format.
     case unknownFormat(path: String)
+    /// The embedded basemap is missing from the build or its bytes do not decode.
+    case basemap(String)
 
     /// A one-line explanation naming what failed.
     public var description: String {
@@ -24,6 +26,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .encoding(reason): return "PNG encoding failed: \(reason)"
         case let .unknownFormat(path):
             return "\(path): unknown output format; expected a file name ending in .png, .svg or .pdf"
+        case let .basemap(reason): return "the embedded basemap is unreadable: \(reason)"
         }
     }
 }

@@ -59,26 +59,37 @@ public final class StaticMapRenderer {
         context.paint(style.background)
         switch map.basemap {
         case .none: break
-        case .world: try drawWorld(camera: camera, in: context)
+        case .world: try BasemapPainter(file: WorldBasemap.file(), style: style, camera: camera).draw(scale: map.scale, in: context)
         case .tiles: drawTiles(tiles, zoom: tileZoom, camera: camera, in: context)
         }
         // Vector output keeps every vertex a viewer may zoom into; raster output needs 3/8 of a device pixel.
         let tolerance = format == .png ? 0.375 / map.scale : 0.1
         let traced = map.overlays.map { trace($0, camera: camera, simplifyingTo: tolerance) }
         try drawOverlays(traced, on: canvas, scale: map.scale)
-        try drawMarkers(map.annotations, scale: map.scale, in: context)
-        if let (legend, x, y) = map.legend { try legendBox(legend).draw(x: x, y: y, in: context, textColor: style.text) }
-        if let compass = map.compass {
-            NorthArrow.draw(centerX: compass.x, centerY: compass.y, bearing: camera.bearing, in: context, textColor: style.text)
-        }
-        if map.scaleBar { try drawScaleBar(camera: camera, in: context) }
         let attribution: String?
         switch map.basemap {
         case .none: attribution = map.attribution
         case .world: attribution = map.attribution ?? WorldBasemap.attribution
         case let .tiles(source): attribution = map.attribution ?? source.attribution
         }
-        if let attribution, !attribution.isEmpty { try drawAttribution(attribution, camera: camera, in: context) }
+        let attributionBox = try attribution.flatMap { $0.isEmpty ? nil : try self.attributionBox($0, camera: camera) }
+        let scaleBarBox = map.scaleBar ? try self.scaleBarBox(camera: camera) : nil
+        let legend = try map.legend.map { (box: try legendBox($0.legend), x: $0.x, y: $0.y) }
+        if case .world = map.basemap {
+            // Names go under the markers, and only where they keep clear of them: the lowest-priority layer.
+            let legendArea = legend.map { ($0.x, $0.y, $0.box.size.width, $0.box.size.height) }
+            let compassArea = map.compass.map { ($0.x - NorthArrow.diameter / 2, $0.y - NorthArrow.diameter / 2, NorthArrow.diameter, NorthArrow.diameter) }
+            var labeler = PlaceLabeler(width: camera.width, height: camera.height, annotations: map.annotations,
+                                       reserved: [attributionBox?.box, scaleBarBox, legendArea, compassArea].compactMap { $0 })
+            try drawPlaceLabels(BasemapPainter(file: WorldBasemap.file(), style: style, camera: camera).places(), labeler: &labeler, in: context)
+        }
+        try drawMarkers(map.annotations, scale: map.scale, in: context)
+        if let legend { legend.box.draw(x: legend.x, y: legend.y, in: context, textColor: style.text) }
+        if let compass = map.compass {
+            NorthArrow.draw(centerX: compass.x, centerY: compass.y, bearing: camera.bearing, in: context, textColor: style.text)
+        }
+        if map.scaleBar { try drawScaleBar(camera: camera, in: context) }
+        if let attributionBox { drawAttribution(attributionBox, in: context) }
         try context.checkStatus("draw the map")
         return (canvas, warnings)
     }
@@ -135,30 +146,6 @@ public final class StaticMapRenderer {
                     context.rectangle(x: x, y: y, width: side, height: side)
                     context.fill(style.missingTile)
                 }
-            }
-        }
-    }
-
-    /// Land on the sea from the embedded countries, with copies across the antimeridian when the map is wider than the world.
-    private func drawWorld(camera: MapCamera, in context: DrawingContext) throws {
-        let rings = try WorldBasemap.worldRings()
-        let bounds = camera.visibleWorldBounds
-        let size = camera.worldSize, (centerX, centerY) = camera.centerWorld
-        let paint = style.land
-        context.paint(style.sea)
-        withMapTransform(camera, in: context) {
-            for copy in Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.down)) {
-                context.newPath()
-                for ring in rings {
-                    for (index, point) in ring.enumerated() {
-                        let x = (point.x + Double(copy) - centerX) * size, y = (point.y - centerY) * size
-                        if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
-                    }
-                    context.closePath()
-                }
-                if let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
-                if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
-                context.newPath()
             }
         }
     }
@@ -286,14 +273,46 @@ public final class StaticMapRenderer {
         try LegendBox(legend, text: markers.text)
     }
 
-    /// The attribution in the bottom-right corner on a pale box.
-    private func drawAttribution(_ text: String, camera: MapCamera, in context: DrawingContext) throws {
+    /// The place names that fit, in rank order: bigger type for the places named from further out, each on a halo.
+    private func drawPlaceLabels(_ places: [(place: BasemapPlace, x: Double, y: Double)], labeler: inout PlaceLabeler,
+                                 in context: DrawingContext) throws {
+        let halo = 1.5
+        for (place, x, y) in places {
+            let layout = try markers.text.layout(place.name, family: "DejaVu Sans", size: place.minZoom < 4 ? 11 : 10)
+            let extents = layout.logicalExtents
+            // Centred on the place, as OpenStreetMap names cities.
+            let left = x - extents.width / 2, top = y - extents.height / 2
+            guard labeler.place((left - halo, top - halo, extents.width + 2 * halo, extents.height + 2 * halo)) else { continue }
+            context.showHalo(layout, x: left - extents.x, y: top - extents.y, color: style.placeHalo, width: 2 * halo)
+            context.show(layout, x: left - extents.x, y: top - extents.y, color: style.placeLabel)
+        }
+    }
+
+    /// The attribution's text and its pale box in the bottom-right corner.
+    private func attributionBox(_ text: String, camera: MapCamera) throws -> (layout: TextLayout, box: PlaceLabeler.Box) {
         let layout = try markers.text.layout(text, family: "DejaVu Sans", size: 9)
         let padding = 3.0, width = layout.logicalExtents.width + 2 * padding, height = layout.logicalExtents.height + padding
+        return (layout, (camera.width - width, camera.height - height, width, height))
+    }
+
+    /// The attribution on its pale box.
+    private func drawAttribution(_ attribution: (layout: TextLayout, box: PlaceLabeler.Box), in context: DrawingContext) {
+        let (layout, box) = attribution, padding = 3.0
         context.newPath()
-        context.rectangle(x: camera.width - width, y: camera.height - height, width: width, height: height)
+        context.rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
         context.fill(RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.75))
-        context.show(layout, x: camera.width - width + padding, y: camera.height - height + padding / 2, color: style.text)
+        context.show(layout, x: box.x + padding, y: box.y + padding / 2, color: style.text)
+    }
+
+    /// The box the scale bar covers (its halo and label included), which place names keep clear of.
+    private func scaleBarBox(camera: MapCamera) throws -> PlaceLabeler.Box? {
+        let metersPerPoint = camera.metersPerPoint
+        guard metersPerPoint > 0, metersPerPoint.isFinite else { return nil }
+        let (distance, label) = Self.scaleBarDistance(maximum: metersPerPoint * 100)
+        let length = distance / metersPerPoint, x = 8.0, y = camera.height - 10
+        let layout = try markers.text.layout(label, family: "DejaVu Sans Bold", size: 9)
+        let top = min(y - 7, y - 4 - layout.logicalExtents.height)
+        return (x - 2, top, max(length + 4, layout.logicalExtents.width + 6), y + 2 - top)
     }
 
     /// A scale bar in the bottom-left corner: the longest round distance (1, 2 or 5 × 10ⁿ m) up to 100 points.

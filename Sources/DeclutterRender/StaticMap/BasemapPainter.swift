@@ -1,0 +1,96 @@
+import DeclutterCore
+import Foundation
+
+/// Draws the embedded basemap for one map: the band for the map's zoom, only the cells in view (each copy across
+/// the antimeridian too), each layer as one path so that cells meet without seams.
+struct BasemapPainter {
+    let file: BasemapFile
+    let style: MapStyle
+    let camera: MapCamera
+
+    /// A visible cell and the whole worlds it is shifted by.
+    private typealias Placed = (cell: BasemapCell, copy: Double)
+
+    /// Sea, land, lakes, rivers, state and country borders.
+    ///
+    /// - Parameter scale: pixels per point; a 2× map reads the band of the next zoom, as its pixels are that fine.
+    func draw(scale: Double, in context: DrawingContext) throws {
+        let band = file.band(forZoom: camera.zoom + log2(max(1, scale)))
+        let cells = try visibleCells(band: band)
+        let size = camera.worldSize, (centerX, centerY) = camera.centerWorld, zoom = camera.zoom
+        let water = style.water ?? style.sea
+        context.paint(style.sea)
+        context.save()
+        defer { context.restore() }
+        context.translate(x: camera.width / 2, y: camera.height / 2)
+        if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
+
+        /// Adds a layer's paths of every visible cell to one path; false when there was none.
+        func trace(_ layer: BasemapCell.Layer, closed: Bool) -> Bool {
+            context.newPath()
+            var any = false
+            for (cell, copy) in cells {
+                for path in cell[layer] where path.minZoom <= zoom {
+                    any = true
+                    for (index, point) in path.points.enumerated() {
+                        // Offsets from the centre in doubles: cairo's fixed point cannot hold world units times 2^zoom.
+                        let x = (point.x + copy - centerX) * size, y = (point.y - centerY) * size
+                        if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
+                    }
+                    if closed { context.closePath() }
+                }
+            }
+            return any
+        }
+
+        if let fill = style.land.fill, trace(.land, closed: true) { context.fillEvenOdd(fill.withOpacity(style.land.opacity)) }
+        if trace(.lakes, closed: true) { context.fillEvenOdd(water) }
+        // Rivers thin out with the zoom: further out there are more of them per inch and they would crowd the land.
+        let riverWidth = style.riverWidth * (zoom < 5 ? 0.5 : zoom < 8 ? 0.75 : 1)
+        if riverWidth > 0, trace(.rivers, closed: false) { context.strokeRound(water, width: riverWidth) }
+        let state = style.stateBorder
+        if state.width > 0, trace(.states, closed: false) {
+            context.strokeDashed(state.stroke.withOpacity(state.opacity), width: state.width, dash: [3 * state.width + 1, 2 * state.width + 1])
+        }
+        let country = style.countryBorder
+        if country.width > 0, trace(.countries, closed: false) {
+            context.strokeRound(country.stroke.withOpacity(country.opacity), width: country.width * (zoom < 4 ? 0.7 : 1))
+        }
+        context.newPath()
+    }
+
+    /// The cells of `band` the map shows, each once per copy of the world in view.
+    private func visibleCells(band: Int) throws -> [Placed] {
+        let info = file.bands[band], count = 1 << info.level, bounds = camera.visibleWorldBounds
+        let rows = max(0, Int((bounds.minY * Double(count)).rounded(.down)))...min(count - 1, Int((bounds.maxY * Double(count)).rounded(.down)))
+        let columns = Int((bounds.minX * Double(count)).rounded(.down))...Int((bounds.maxX * Double(count)).rounded(.down))
+        guard !rows.isEmpty else { return [] }
+        var cells: [Placed] = []
+        for column in columns {
+            // Columns past either edge of the world are the cells of a copy.
+            let wrapped = ((column % count) + count) % count, copy = Double((column - wrapped) / count)
+            for row in rows {
+                if let cell = try file.cell(band: band, column: wrapped, row: row) { cells.append((cell, copy)) }
+            }
+        }
+        return cells
+    }
+
+    /// The places named at the map's zoom that it shows, in rank order, with where they appear in map points.
+    func places() throws -> [(place: BasemapPlace, x: Double, y: Double)] {
+        let bounds = camera.visibleWorldBounds, projection = camera.projection, zoom = camera.zoom
+        var result: [(place: BasemapPlace, x: Double, y: Double)] = []
+        for place in try file.places() {
+            // Sorted by min zoom: the rest are for closer maps.
+            guard place.minZoom <= zoom else { break }
+            guard place.y >= bounds.minY, place.y <= bounds.maxY else { continue }
+            for copy in Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.down)) {
+                let x = place.x + Double(copy)
+                guard x >= bounds.minX, x <= bounds.maxX else { continue }
+                let point = projection.point(worldX: x, worldY: place.y)
+                result.append((place, point.x, point.y))
+            }
+        }
+        return result
+    }
+}
