@@ -235,7 +235,7 @@ struct MapJob {
         let example = foreign.sorted().first ?? ""
         var note = "--category \(property): \"\(example)\"\(foreign.count > 1 ? " and \(foreign.count - 1) more" : "") "
             + "\(foreign.count > 1 ? "are not categories" : "is not a category") of style \"\(style.name)\", so its colours go to the "
-            + "\(named) most frequent of \(named + data.valuesInOther) values on the map"
+            + "\(named) of \(named + data.valuesInOther) values with the most points on the map"
         if data.valuesInOther > 0 { note += "; the other \(data.valuesInOther) share \"\(data.style.categories.last?.name ?? DataCategories.otherName)\"" }
         return (points, data.style, note)
     }

@@ -172,8 +172,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
                                             "--output", "europe.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == """
-            note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 most \
-            frequent of 234 values on the map; the other 228 share "other"
+            note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 of 234 \
+            values with the most points on the map; the other 228 share "other"
             note: 3 of 2696 points in view are under higher-priority views
 
             """)
@@ -338,7 +338,7 @@ func writeTestTiles(into folder: URL) throws -> URL {
                                             "--output", "map.png"], in: folder)
         #expect(result.status == 0)
         #expect(result.stderr == "note: --category kind: \"teal\" is not a category of style \"Default\", so its colours go to the "
-            + "2 most frequent of 2 values on the map\n")
+            + "2 of 2 values with the most points on the map\n")
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
         let rows = (layout["legend"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
         #expect(rows.compactMap { $0["name"] as? String } == ["teal", "blue"])
