@@ -155,8 +155,8 @@ struct MapJob {
         }
     }
 
-    /// The compass in the top-right corner when asked for, and the legend in the corner where it covers the fewest
-    /// points (then the first of top-left, top-right, bottom-left, bottom-right); markers keep clear of both.
+    /// The compass in the top-right corner when asked for, and the legend where ``LegendPlacer`` finds it covers the
+    /// fewest points, with its other places to try; markers keep clear of both.
     func furniture(camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer) throws -> Furniture {
         var result = Furniture()
         let margin = Self.furnitureMargin
@@ -173,44 +173,16 @@ struct MapJob {
             return result
         }
         let size = try renderer.legendBox(mapLegend).size
-        let top = margin, bottom = camera.height - Self.bottomMargin - size.height
-        let left = margin, right = camera.width - margin - size.width
-        // Below the compass on the right-hand edge.
-        let rightTop = showsCompass ? margin + NorthArrow.diameter + margin : margin
-        guard left <= right, top <= bottom, rightTop <= bottom else {
+        let placer = LegendPlacer(width: camera.width, height: camera.height, margin: margin, bottomMargin: Self.bottomMargin,
+                                  topRightSquare: showsCompass ? NorthArrow.diameter : 0)
+        // A cluster reaches half its diameter from its centre, a balloon its height above its point.
+        let places = placer.places(size: size, density: density, reach: max(style.largestClusterDiameter / 2, style.balloon.height))
+        guard let first = places.first else {
             result.warnings.append("legend: its \(Int(size.width))×\(Int(size.height)) pt box does not fit the map; drawn without one")
             return result
         }
-        // The corners first, then places along the edges nearest them: the first place that covers the fewest points
-        // (with a view's reach around the box, as views near it collide with it too) wins.
-        var places: [(corner: MapLegend.Corner, x: Double, y: Double)] = [
-            (.topLeft, left, top), (.topRight, right, rightTop), (.bottomLeft, left, bottom), (.bottomRight, right, bottom),
-        ]
-        let step = 8.0
-        for offset in stride(from: step, through: max(camera.width, camera.height), by: step) {
-            if left + offset <= right {
-                places += [(.topLeft, left + offset, top), (.bottomLeft, left + offset, bottom)]
-                if !showsCompass || left + offset + size.width <= camera.width - margin - NorthArrow.diameter - margin {
-                    places.append((.topRight, right - offset, top))
-                }
-                places.append((.bottomRight, right - offset, bottom))
-            }
-            if top + offset <= bottom { places += [(.topLeft, left, top + offset), (.bottomLeft, left, bottom - offset)] }
-            if rightTop + offset <= bottom { places += [(.topRight, right, rightTop + offset), (.bottomRight, right, bottom - offset)] }
-        }
-        // A cluster reaches half its diameter from its centre, a balloon its height above its point.
-        let reach = max(style.largestClusterDiameter / 2, style.balloon.height)
-        let covered = places.map { density.count(x: $0.x - reach, y: $0.y - reach, width: size.width + 2 * reach, height: size.height + 2 * reach) }
-        // The best place along each corner's edges, best first (a stable sort keeps corners before edge places).
-        let ranked = covered.indices.sorted { covered[$0] < covered[$1] }
-        var seen = Set<MapLegend.Corner>()
-        // The four corners themselves come after, as a place counted worse may still hide fewer points.
-        let chosen = (ranked.filter { seen.insert(places[$0].corner).inserted } + [0, 1, 2, 3]).map { index in
-            (corner: places[index].corner, frame: (x: places[index].x, y: places[index].y, width: size.width, height: size.height))
-        }
-        guard let first = chosen.first else { return result }
         result.legend = (mapLegend, first.corner, first.frame)
-        result.alternatives = chosen.dropFirst().filter { place in place.frame != first.frame }
+        result.alternatives = Array(places.dropFirst())
         return result
     }
 

@@ -61,3 +61,30 @@ import Testing
         #expect(placement.visible == [false, true, true])
     }
 }
+
+@Suite struct LegendPlacerTests {
+    /// Points fill the top-left quarter or so: the other corners are empty, so they come first (top-right first among
+    /// equals); the top-left group's best place slides down the left edge below the points (sooner than along the top
+    /// edge past them), and the top-left corner itself comes last.
+    @Test func placesGoWhereTheyCoverTheFewestPoints() {
+        var density = PointDensity(width: 400, height: 300, cellSize: 8)
+        for y in stride(from: 4.0, to: 150, by: 8) {
+            for x in stride(from: 4.0, to: 200, by: 8) { density.add(x: x, y: y) }
+        }
+        density.finish()
+        #expect(density.count(x: 0, y: 0, width: 400, height: 300) == 25 * 19)
+        #expect(density.count(x: 0, y: 0, width: 8, height: 8) == 1)
+        let placer = LegendPlacer(width: 400, height: 300, topRightSquare: 30)
+        let places = placer.places(size: (100, 60), density: density, reach: 10)
+        #expect(places.map(\.corner) == [.topRight, .bottomLeft, .bottomRight, .topLeft, .topLeft])
+        // Top-right: below the compass square (8 + 30 + 8).
+        #expect(places[0].frame == (292, 46, 100, 60))
+        #expect(places[1].frame == (8, 214, 100, 60))
+        #expect(places[2].frame == (292, 214, 100, 60))
+        // Clear of the points and their reach: the last points lie at y = 148, in the 8-pt cell row 144…152, which a box
+        // reaching up to y = 150 would touch; so the first step down the left edge to start 10 below that row.
+        #expect(places[3].frame == (8, 168, 100, 60))
+        #expect(places[4].frame == (8, 8, 100, 60))
+        #expect(placer.places(size: (500, 60), density: density, reach: 10).isEmpty)
+    }
+}
