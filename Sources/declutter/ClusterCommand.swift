@@ -9,9 +9,9 @@ struct ClusterCommand: ParsableCommand {
         abstract: "Cluster points (GeoJSON, CSV or the TANDm plist) and print the clusters at a zoom as GeoJSON.",
         discussion: """
             Examples:
-              declutter cluster --input airports.csv --zoom 3 --bbox -10,35,30,60
-              declutter cluster --input places.geojson --tile 0/0/0
-              declutter cluster --input Data.plist --zoom 14 --category type
+              declutter cluster --input Examples/airports.csv --zoom 3 --bbox -10,35,30,60
+              declutter cluster --input Examples/stops.geojson --tile 0/0/0
+              declutter cluster --input Examples/tandm.plist --zoom 14
               curl -s https://example.org/stops.csv | declutter cluster --input - --lat stop_lat --lon stop_lon --zoom 12
             """)
 
@@ -63,11 +63,10 @@ struct ClusterCommand: ParsableCommand {
             throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)")
         }
         guard minPoints >= 2 else { throw ValidationError("--min-points must be 2 or more, got \(minPoints)") }
-        if tile == nil {
-            guard let zoom else { throw ValidationError("give --zoom Z (or --tile Z/X/Y)") }
-            guard zoom.isFinite, MapCamera.zoomRange.contains(zoom) else {
-                throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
-            }
+        // A missing zoom is told in run(): here it would mask an unknown option (`--zom 3`), which the parser reports
+        // only once validation passes.
+        if tile == nil, let zoom, !(zoom.isFinite && MapCamera.zoomRange.contains(zoom)) {
+            throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
         }
         if let bbox { _ = try Self.parseBox(bbox) }
         if let tile { _ = try Self.parseTile(tile) }
@@ -96,6 +95,7 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
+        if tile == nil, zoom == nil { throw ValidationError("give --zoom Z (or --tile Z/X/Y)") }
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
         // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
         if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {

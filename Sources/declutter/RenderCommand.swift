@@ -14,10 +14,10 @@ struct RenderCommand: ParsableCommand {
             The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png tiles, a path template, or an .mbtiles file), else the embedded world map (made with Natural Earth; detail to zoom 10, the same land and water above).
 
             Examples:
-              declutter render --input Data.plist --scale 2 --output tandm.png
-              declutter render --input places.csv --zoom 2 --center 20,0 --output w.svg
+              declutter render --input Examples/tandm.plist --scale 2 --output tandm.png
+              declutter render --input Examples/places.csv --category kind --legend --output europe.svg
               declutter render --input - --format csv --delimiter ';' --lat Breite --lon Länge --output m.png < stops.csv
-              declutter render --input stops.geojson --category kind --route r.geojson \\
+              declutter render --input Examples/stops.geojson --category kind --route Examples/route.geojson \\
                 --tiles tiles.mbtiles --layout stops.json --output stops.png
             """)
 
