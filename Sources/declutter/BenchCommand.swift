@@ -60,7 +60,7 @@ struct BenchCommand: ParsableCommand {
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
         guard (1...10_000).contains(runs) else { throw ValidationError("--runs must be in 1…10,000") }
         if let basemap, basemap != "world" { throw ValidationError("--basemap must be world, got \(basemap)") }
-        guard (0...22).contains(zoom) else { throw ValidationError("--zoom must be in 0…22") }
+        guard MapCamera.zoomRange.contains(zoom) else { throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText)") }
     }
 
     func run() throws {

@@ -51,7 +51,7 @@ struct MapJob {
         var map: AnnotatedMap
         var warnings: [String]
         /// The legend drawn, where.
-        var legend: (legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))?
+        var legend: PlacedLegend?
         /// What to say when the embedded basemap has less detail than the map's zoom; nil otherwise.
         var basemapNote: String?
 
@@ -104,11 +104,11 @@ struct MapJob {
         // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
         // edge's best place is tried, and the one that leaves the fewest points hidden stays.
         if let legend = furniture.legend {
-            for frame in furniture.alternatives where annotated.hiddenPointsInView > 0 {
-                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: frame.frame))
+            for place in furniture.alternatives where annotated.hiddenPointsInView > 0 {
+                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame))
                 guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
                 annotated = trial
-                furniture.legend = (legend.legend, frame.corner, frame.frame)
+                furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)
             }
         }
         let basemap: Basemap
@@ -133,7 +133,7 @@ struct MapJob {
     /// What stands on the map besides markers, and the areas markers keep clear of because of it.
     struct Furniture {
         typealias Frame = (x: Double, y: Double, width: Double, height: Double)
-        var legend: (legend: MapLegend, corner: MapLegend.Corner, frame: Frame)?
+        var legend: PlacedLegend?
         /// Other places for the legend, to try in turn.
         var alternatives: [(corner: MapLegend.Corner, frame: Frame)] = []
         var compass: (x: Double, y: Double)?
@@ -181,7 +181,7 @@ struct MapJob {
             result.warnings.append("legend: its \(Int(size.width))×\(Int(size.height)) pt box does not fit the map; drawn without one")
             return result
         }
-        result.legend = (mapLegend, first.corner, first.frame)
+        result.legend = PlacedLegend(mapLegend, corner: first.corner, frame: first.frame)
         result.alternatives = Array(places.dropFirst())
         return result
     }

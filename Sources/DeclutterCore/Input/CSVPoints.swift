@@ -190,10 +190,8 @@ struct CSVParser {
             if byte == UInt8(ascii: "\n") { break }
             if let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
         }
-        // Ties go to the earlier, more usual candidate.
-        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }) else {
-            return UInt8(ascii: ",")
-        }
+        // `max(by:)` keeps the first of equals: ties go to the earlier, more usual candidate.
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return UInt8(ascii: ",") }
         return candidates[best]
     }
 

@@ -12,7 +12,7 @@ import Foundation
 public enum MapLayout {
     /// The layout document for a map.
     public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
-                            legend: (legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))? = nil) -> JSONValue {
+                            legend: PlacedLegend? = nil) -> JSONValue {
         let annotations = map.annotations
         func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
         func coordinate(_ value: Coordinate) -> JSONValue {
@@ -45,11 +45,12 @@ public enum MapLayout {
             ("points", .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
                                            ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))),
         ])
-        if let (legend, corner, frame) = legend {
+        if let legend {
+            let frame = legend.frame
             layout["legend"] = .object(JSONObject([
-                ("corner", .string(corner.rawValue)),
+                ("corner", .string(legend.corner.rawValue)),
                 ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
-                ("rows", .array(legend.rows.map { row in
+                ("rows", .array(legend.legend.rows.map { row in
                     .object(JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
                                         ("count", .number(Double(row.count)))]))
                 })),

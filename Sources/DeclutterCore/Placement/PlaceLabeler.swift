@@ -16,12 +16,16 @@ public struct PlaceLabeler: Sendable {
     public private(set) var obstacles: [Box]
     /// The names' boxes taken so far, in the order they were placed.
     public private(set) var placed: [Box] = []
+    /// The obstacles and the names taken, filed for lookups as placement files its views.
+    private var grid: CollisionGrid
 
     /// A labeler for a map of `width` × `height` points that keeps clear of `obstacles`.
     public init(width: Double, height: Double, obstacles: [Box]) {
         self.width = width
         self.height = height
         self.obstacles = obstacles.filter { $0.width > 0 && $0.height > 0 }
+        grid = CollisionGrid(width: width, height: height)
+        for box in self.obstacles { grid.insert(Self.shape(box)) }
     }
 
     /// A labeler that keeps clear of every shown view of `annotations` (each copy across the antimeridian too)
@@ -40,13 +44,15 @@ public struct PlaceLabeler: Sendable {
     /// and the name is not drawn.
     public mutating func place(_ box: Box) -> Bool {
         guard box.x >= 0, box.y >= 0, box.x + box.width <= width, box.y + box.height <= height else { return false }
-        guard !obstacles.contains(where: { Self.overlap($0, box) }), !placed.contains(where: { Self.overlap($0, box) }) else { return false }
+        // Boxes that only touch do not collide.
+        let shape = Self.shape(box)
+        guard !grid.collides(shape) else { return false }
+        grid.insert(shape)
         placed.append(box)
         return true
     }
 
-    /// Whether two boxes share some area (touching edges do not count).
-    static func overlap(_ a: Box, _ b: Box) -> Bool {
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    private static func shape(_ box: Box) -> CollisionGrid.Shape {
+        .box(minX: box.x, minY: box.y, maxX: box.x + box.width, maxY: box.y + box.height)
     }
 }

@@ -59,7 +59,7 @@ public final class StaticMapRenderer {
         context.paint(style.background)
         switch map.basemap {
         case .none: break
-        case .world: try BasemapPainter(file: WorldBasemap.file(), style: style, camera: camera).draw(scale: map.scale, in: context)
+        case .world: try basemapPainter(camera).draw(scale: map.scale, in: context)
         case .tiles: drawTiles(tiles, zoom: tileZoom, camera: camera, in: context)
         }
         // Vector output keeps every vertex a viewer may zoom into; raster output needs 3/8 of a device pixel.
@@ -81,7 +81,7 @@ public final class StaticMapRenderer {
             let compassArea = map.compass.map { ($0.x - NorthArrow.diameter / 2, $0.y - NorthArrow.diameter / 2, NorthArrow.diameter, NorthArrow.diameter) }
             var labeler = PlaceLabeler(width: camera.width, height: camera.height, annotations: map.annotations,
                                        reserved: [attributionBox?.box, scaleBarBox, legendArea, compassArea].compactMap { $0 })
-            try drawPlaceLabels(BasemapPainter(file: WorldBasemap.file(), style: style, camera: camera).places(), labeler: &labeler, in: context)
+            try drawPlaceLabels(basemapPainter(camera).places(), labeler: &labeler, in: context)
         }
         try drawMarkers(map.annotations, scale: map.scale, in: context)
         if let legend { legend.box.draw(x: legend.x, y: legend.y, in: context, textColor: style.text) }
@@ -266,6 +266,11 @@ public final class StaticMapRenderer {
                 context.restore()
             }
         }
+    }
+
+    /// The embedded basemap as a map at `camera` shows it.
+    private func basemapPainter(_ camera: MapCamera) throws -> BasemapPainter {
+        BasemapPainter(file: try WorldBasemap.file(), style: style, camera: camera)
     }
 
     /// A legend laid out in this renderer's fonts, for its size before drawing.
