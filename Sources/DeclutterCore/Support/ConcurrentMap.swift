@@ -3,8 +3,8 @@ import Foundation
 /// Calls `body` for each index in `0..<count` on every core and returns the results in index order.
 ///
 /// Each iteration writes only its own slot, so no lock is needed; `body` must be safe to run concurrently
-/// (the callers decode separate tiles or deflate separate rows).
-func concurrentMap<Element>(_ count: Int, _ body: (Int) -> Element) -> [Element] {
+/// (the callers decode separate tiles, deflate separate rows or cluster separate bands of points).
+public func concurrentMap<Element>(_ count: Int, _ body: (Int) -> Element) -> [Element] {
     guard count > 1 else { return (0..<count).map(body) }
     let slots = UnsafeMutableBufferPointer<Element?>.allocate(capacity: count)
     slots.initialize(repeating: nil)
