@@ -15,19 +15,21 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
-        // Cairo, Pango and zlib from the system (Debian: libcairo2-dev libpango1.0-dev).
+        // Cairo and Pango from the system (Debian: libcairo2-dev libpango1.0-dev).
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev, which libcairo2-dev brings), for PNG and the basemap's cells.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // SQLite from the system, for MBTiles tile sets (Debian: libsqlite3-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // The files every binary carries (bundled styles, the basemap, the demo's data), laid into it by the
         // assembler so that a copied `declutter` works alone. Paths in resources.S are relative to the package root.
         .target(name: "CDeclutterResources", exclude: ["Basemap", "Demo"], cSettings: [.headerSearchPath("../..")]),
         .target(name: "DeclutterCore"),
-        .target(name: "DeclutterRender", dependencies: ["CCairo", "CSQLite", "CDeclutterResources", "DeclutterCore"]),
+        .target(name: "DeclutterRender", dependencies: ["CCairo", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore"]),
         .target(name: "DeclutterTesting", dependencies: ["DeclutterRender"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
         .target(
@@ -42,8 +44,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting", "CSQLite"]),
-        .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting", "CSQLite", "CZlib"]),
+        .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting", "CCairo", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting", "DeclutterCore"]),
     ]

@@ -5,7 +5,6 @@
 #include <cairo-svg.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
-#include <zlib.h>
 #include "curl.h"
 
 #endif

@@ -59,9 +59,14 @@ struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
         guard cflags.status == 0 else { return cflags }
         // SwiftPM drops -pthread from system libraries' flags too; clang would warn about it.
         let headers = cflags.stdout.split(whereSeparator: \.isWhitespace).filter { $0 != "-pthread" }.flatMap { ["-Xcc", String($0)] }
-        let moduleMaps = [packageRoot.appendingPathComponent("Sources/CCairo/module.modulemap"),
-                          packageRoot.appendingPathComponent("Sources/CSQLite/module.modulemap"),
-                          build.appendingPathComponent("CDeclutterResources.build/module.modulemap")]
+        // Every C module of the package: the system libraries' maps in Sources/C*/ and those SwiftPM writes for C targets.
+        let fm = FileManager.default
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let systemMaps = (try fm.contentsOfDirectory(atPath: sources.path)).filter { $0.hasPrefix("C") }
+            .map { sources.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+        let targetMaps = (try fm.contentsOfDirectory(atPath: build.path)).filter { $0.hasPrefix("C") && $0.hasSuffix(".build") }
+            .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+        let moduleMaps = (systemMaps + targetMaps).filter { fm.fileExists(atPath: $0.path) }.sorted { $0.path < $1.path }
             .flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         return try CommandResult.run(["swiftc", "-typecheck", "main.swift", "-I", build.appendingPathComponent("Modules").path]
                                      + moduleMaps + headers, in: folder, executable: env)

@@ -1,4 +1,4 @@
-import CCairo
+import CZlib
 @testable import DeclutterRender
 import DeclutterCore
 import DeclutterTesting

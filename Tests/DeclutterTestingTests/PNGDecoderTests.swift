@@ -1,4 +1,5 @@
 import CCairo
+import CZlib
 import DeclutterCore
 @testable import DeclutterRender
 import DeclutterTesting
@@ -239,7 +240,7 @@ enum HandmadePNG {
                         stream.avail_in = UInt32(input.count)
                         stream.next_out = output.baseAddress
                         stream.avail_out = UInt32(output.count)
-                        _ = CCairo.inflate(&stream, Z_FINISH)
+                        _ = CZlib.inflate(&stream, Z_FINISH)
                     }
                 }
                 inflateEnd(&stream)

@@ -1,4 +1,4 @@
-import CCairo
+import CZlib
 import Foundation
 
 /// Decodes PNG files: to straight (not premultiplied) 8-bit RGBA, as browsers and pngjs read them, or straight into
@@ -165,7 +165,7 @@ public enum PNGDecoder {
                 for range in imageData where !range.isEmpty && stream.avail_out > 0 {
                     stream.next_in = base + range.lowerBound
                     stream.avail_in = UInt32(range.count)
-                    status = CCairo.inflate(&stream, Z_NO_FLUSH)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
                     // Data past the image's size is ignored, as libpng does.
                     if status == Z_STREAM_END || stream.avail_out == 0 { break }
                     guard status == Z_OK else { throw DecodingError("the image data is damaged (zlib status \(status))") }

@@ -1,4 +1,4 @@
-import CCairo
+import CZlib
 import DeclutterCore
 import Foundation
 

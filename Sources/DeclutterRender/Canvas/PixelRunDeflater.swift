@@ -1,4 +1,4 @@
-import CCairo
+import CZlib
 
 /// A deflate (zlib) encoder for PNG scanlines that finds matches by comparing whole pixels.
 ///

@@ -1,4 +1,4 @@
-import CCairo
+import CZlib
 import Foundation
 
 /// The embedded basemap's bytes (written by `Tools/basemap/build.py`, whose header describes the format): zoom
