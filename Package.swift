@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Declutter",
+    // Synchronization's Mutex; on Linux every Swift 6 toolchain has it.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "DeclutterCore", targets: ["DeclutterCore"]),
         .library(name: "DeclutterRender", targets: ["DeclutterRender"]),
@@ -21,6 +23,8 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
         ),
+        // libcurl's header (Debian: libcurl4-openssl-dev), for HTTP tiles; the library is opened at run time, not linked.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         // zlib from the system (Debian: zlib1g-dev, which libcairo2-dev brings), for PNG and the basemap's cells.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // SQLite from the system, for MBTiles tile sets (Debian: libsqlite3-dev).
@@ -29,7 +33,7 @@ let package = Package(
         // assembler so that a copied `declutter` works alone. Paths in resources.S are relative to the package root.
         .target(name: "CDeclutterResources", exclude: ["Basemap", "Demo"], cSettings: [.headerSearchPath("../..")]),
         .target(name: "DeclutterCore"),
-        .target(name: "DeclutterRender", dependencies: ["CCairo", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore"]),
+        .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore"]),
         .target(name: "DeclutterTesting", dependencies: ["DeclutterRender"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
         .target(

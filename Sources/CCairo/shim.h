@@ -5,6 +5,5 @@
 #include <cairo-svg.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
-#include "curl.h"
 
 #endif

@@ -197,6 +197,28 @@ final class CountingSource: TileSource, @unchecked Sendable {
         }
     }
 
+    /// Vector and JPEG tile sets are refused with the format named, each in a process that goes on: the refusal once
+    /// freed the SQLite handles twice (SIGBUS).
+    @Test(arguments: ["jpg", "jpeg", "webp", "pbf"]) func mbtilesOfAnotherFormatAreRefused(format: String) throws {
+        let folder = try scratchFolder("mbtiles-\(format)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("\(format).mbtiles").path
+        var database: OpaquePointer?
+        #expect(sqlite3_open(path, &database) == SQLITE_OK)
+        let setup = """
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+            INSERT INTO metadata VALUES ('format', '\(format)');
+            """
+        #expect(sqlite3_exec(database, setup, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(database)
+        for _ in 0..<3 {
+            #expect(throws: TileError.invalidSource(source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")) {
+                try MBTilesSource(path: path)
+            }
+        }
+    }
+
     @Test func httpTilesAreFetchedInParallelRetriedAndCached() throws {
         var files: [String: Data] = [:]
         for key in keys { files["/\(key.z)/\(key.x)/\(key.y).png"] = try solidTile(tileColor(key)) }

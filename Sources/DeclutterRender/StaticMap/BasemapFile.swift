@@ -1,13 +1,14 @@
 import CZlib
 import Foundation
+import Synchronization
 
 /// The embedded basemap's bytes (written by `Tools/basemap/build.py`, whose header describes the format): zoom
 /// bands of Natural Earth geometry cut into grid cells, and the place names.
 ///
 /// The index is read when the file is opened; a cell is inflated and decoded the first time a map shows it and kept
 /// from then on, so a city map decodes a few cells of one band and never the whole world. Safe to share between
-/// threads: the caches are behind a lock.
-final class BasemapFile: @unchecked Sendable {
+/// threads: the caches are behind a mutex.
+final class BasemapFile: Sendable {
     /// One zoom band: its geometry simplified for its top zoom and cut into a 2^level × 2^level grid.
     struct Band {
         var minZoom: Int
@@ -24,9 +25,8 @@ final class BasemapFile: @unchecked Sendable {
     let bands: [Band]
     private let data: Data
     private let placeBytes: Range<Int>
-    private let lock = NSLock()
-    private var decodedCells: [Int: [Int: BasemapCell]] = [:]
-    private var decodedPlaces: [BasemapPlace]?
+    /// Cells decoded so far by band and key, and the place names once decoded.
+    private let decoded = Mutex<(cells: [Int: [Int: BasemapCell]], places: [BasemapPlace]?)>(([:], nil))
 
     /// Reads the index; throws ``RenderError/basemap(_:)`` when it is not a basemap file.
     init(_ data: Data) throws {
@@ -73,33 +73,34 @@ final class BasemapFile: @unchecked Sendable {
     func cell(band: Int, column: Int, row: Int) throws -> BasemapCell? {
         let info = bands[band], key = row << info.level | column
         guard let entry = info.cells[key] else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        if let cell = decodedCells[band]?[key] { return cell }
-        let inflated = try inflate(entry.bytes, count: entry.inflated)
-        let size = 1 << (info.bits - info.level)
-        let cell = try BasemapCell(decoding: inflated, originX: column * size, originY: row * size, unitsPerWorld: Double(1 << info.bits))
-        decodedCells[band, default: [:]][key] = cell
-        return cell
+        return try decoded.withLock { decoded in
+            if let cell = decoded.cells[band]?[key] { return cell }
+            let inflated = try inflate(entry.bytes, count: entry.inflated)
+            let size = 1 << (info.bits - info.level)
+            let cell = try BasemapCell(decoding: inflated, originX: column * size, originY: row * size,
+                                       unitsPerWorld: Double(1 << info.bits))
+            decoded.cells[band, default: [:]][key] = cell
+            return cell
+        }
     }
 
     /// The place names, decoded once: by min zoom, then largest population first.
     func places() throws -> [BasemapPlace] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let decodedPlaces { return decodedPlaces }
-        var reader = Reader(bytes: [UInt8](data[placeBytes]), position: 0)
-        let count = try reader.varint()
-        var places: [BasemapPlace] = []
-        places.reserveCapacity(min(count, 100_000))
-        for _ in 0..<count {
-            let minZoom = Double(try reader.byte()) / 10
-            let x = Double(try reader.varint()) / Double(1 << 24), y = Double(try reader.varint()) / Double(1 << 24)
-            let name = String(decoding: try reader.take(try reader.varint()), as: UTF8.self)
-            places.append(BasemapPlace(name: name, x: x, y: y, minZoom: minZoom))
+        try decoded.withLock { decoded in
+            if let places = decoded.places { return places }
+            var reader = Reader(bytes: [UInt8](data[placeBytes]), position: 0)
+            let count = try reader.varint()
+            var places: [BasemapPlace] = []
+            places.reserveCapacity(min(count, 100_000))
+            for _ in 0..<count {
+                let minZoom = Double(try reader.byte()) / 10
+                let x = Double(try reader.varint()) / Double(1 << 24), y = Double(try reader.varint()) / Double(1 << 24)
+                let name = String(decoding: try reader.take(try reader.varint()), as: UTF8.self)
+                places.append(BasemapPlace(name: name, x: x, y: y, minZoom: minZoom))
+            }
+            decoded.places = places
+            return places
         }
-        decodedPlaces = places
-        return places
     }
 
     /// zlib's one-call inflate of a cell whose inflated length the index gives.

@@ -1,4 +1,4 @@
-import CCairo
+import CCurl
 import Foundation
 
 /// Blocking HTTP(S) GET requests through libcurl, which is opened on first use.
@@ -35,7 +35,7 @@ final class HTTPClient: Sendable {
     final class Connection {
         private let client: HTTPClient
         private var handle: UnsafeMutableRawPointer?
-        private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Curl.errorSize)
+        private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
         fileprivate init(client: HTTPClient) {
             self.client = client
@@ -59,18 +59,18 @@ final class HTTPClient: Sendable {
             let body = Body(limit: limit)
             errorBuffer[0] = 0
             let milliseconds = max(1, Int(client.timeout * 1000))
-            let code: Int32 = url.withCString { urlString in
+            let code: CURLcode = url.withCString { urlString in
                 client.userAgent.withCString { agent in
-                    let options: [(Int32, Int)] = [(Curl.optionNoSignal, 1), (Curl.optionFollowLocation, 1), (Curl.optionMaxRedirects, 5),
-                                                   (Curl.optionTimeoutMS, milliseconds), (Curl.optionConnectTimeoutMS, milliseconds)]
+                    let options: [(CURLoption, Int)] = [(CURLOPT_NOSIGNAL, 1), (CURLOPT_FOLLOWLOCATION, 1), (CURLOPT_MAXREDIRS, 5),
+                                                        (CURLOPT_TIMEOUT_MS, milliseconds), (CURLOPT_CONNECTTIMEOUT_MS, milliseconds)]
                     for (option, value) in options {
                         _ = declutter_curl_setopt_long(api.setopt, handle, option, value)
                     }
-                    _ = declutter_curl_setopt_pointer(api.setopt, handle, Curl.optionURL, urlString)
-                    _ = declutter_curl_setopt_pointer(api.setopt, handle, Curl.optionUserAgent, agent)
-                    _ = declutter_curl_setopt_pointer(api.setopt, handle, Curl.optionErrorBuffer, errorBuffer)
-                    _ = declutter_curl_setopt_pointer(api.setopt, handle, Curl.optionWriteData, Unmanaged.passUnretained(body).toOpaque())
-                    _ = declutter_curl_setopt_write(api.setopt, handle, Curl.optionWriteFunction, { data, size, count, context in
+                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_URL, urlString)
+                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_USERAGENT, agent)
+                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_ERRORBUFFER, errorBuffer)
+                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque())
+                    _ = declutter_curl_setopt_write(api.setopt, handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
                         guard let data, let context else { return 0 }
                         let body = Unmanaged<Body>.fromOpaque(context).takeUnretainedValue()
                         let bytes = size * count
@@ -82,13 +82,13 @@ final class HTTPClient: Sendable {
                     return api.easyPerform(handle)
                 }
             }
-            guard code == 0 else {
+            guard code == CURLE_OK else {
                 if body.overflowed { return .transportFailure("the answer is larger than \(limit) bytes") }
                 let detail = String(cString: errorBuffer)
-                return .transportFailure(detail.isEmpty ? String(cString: api.easyStrerror(code)) : detail)
+                return .transportFailure(detail.isEmpty ? api.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : detail)
             }
             var status = 0
-            _ = declutter_curl_getinfo_long(api.getinfo, handle, Curl.infoResponseCode, &status)
+            _ = declutter_curl_getinfo_long(api.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
             return .answer(status: status, body: body.data)
         }
     }
@@ -102,30 +102,17 @@ final class HTTPClient: Sendable {
     }
 }
 
-/// The libcurl functions used, looked up once per process.
+/// The libcurl functions used, looked up once per process; their types are those of `<curl/curl.h>`.
+///
+/// `@unchecked`: the symbols of a loaded library are immutable addresses, callable from any thread.
 private struct Curl: @unchecked Sendable {
     let easyInit: @convention(c) () -> UnsafeMutableRawPointer?
-    let easyPerform: @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    let easyPerform: @convention(c) (UnsafeMutableRawPointer?) -> CURLcode
     let easyCleanup: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let easyStrerror: @convention(c) (Int32) -> UnsafePointer<CChar>
-    /// `curl_easy_setopt` and `curl_easy_getinfo`, variadic: called through the trampolines in `curl.h`.
+    let easyStrerror: @convention(c) (CURLcode) -> UnsafePointer<CChar>?
+    /// `curl_easy_setopt` and `curl_easy_getinfo`, variadic: called through the trampolines in CCurl's shim.
     let setopt: UnsafeMutableRawPointer
     let getinfo: UnsafeMutableRawPointer
-
-    // Option and info numbers from curl.h; libcurl keeps them stable across versions.
-    static let optionWriteData: Int32 = 10_001
-    static let optionURL: Int32 = 10_002
-    static let optionErrorBuffer: Int32 = 10_010
-    static let optionWriteFunction: Int32 = 20_011
-    static let optionUserAgent: Int32 = 10_018
-    static let optionFollowLocation: Int32 = 52
-    static let optionMaxRedirects: Int32 = 68
-    static let optionNoSignal: Int32 = 99
-    static let optionTimeoutMS: Int32 = 155
-    static let optionConnectTimeoutMS: Int32 = 156
-    static let infoResponseCode: Int32 = 0x20_0000 + 2
-    /// CURL_ERROR_SIZE.
-    static let errorSize = 256
 
     /// libcurl opened and initialised, or why it could not be.
     static let shared: Result<Curl, LoadFailure> = load()
@@ -147,17 +134,17 @@ private struct Curl: @unchecked Sendable {
         func symbol<T>(_ name: String, as type: T.Type) -> T? {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }
         }
-        typealias GlobalInit = @convention(c) (Int) -> Int32
+        typealias GlobalInit = @convention(c) (Int) -> CURLcode
         guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
               let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> UnsafeMutableRawPointer?).self),
-              let easyPerform = symbol("curl_easy_perform", as: (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self),
+              let easyPerform = symbol("curl_easy_perform", as: (@convention(c) (UnsafeMutableRawPointer?) -> CURLcode).self),
               let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
-              let easyStrerror = symbol("curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>).self),
+              let easyStrerror = symbol("curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
               let setopt = dlsym(library, "curl_easy_setopt"), let getinfo = dlsym(library, "curl_easy_getinfo") else {
             return .failure(LoadFailure(reason: "the libcurl found lacks the functions HTTP tiles need"))
         }
-        // CURL_GLOBAL_DEFAULT (SSL and Win32 socket set-up), once, before any handle exists.
-        guard globalInit(3) == 0 else { return .failure(LoadFailure(reason: "libcurl could not initialise")) }
+        // SSL (and on Windows socket) set-up, once, before any handle exists.
+        guard globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else { return .failure(LoadFailure(reason: "libcurl could not initialise")) }
         return .success(Curl(easyInit: easyInit, easyPerform: easyPerform, easyCleanup: easyCleanup, easyStrerror: easyStrerror,
                              setopt: setopt, getinfo: getinfo))
     }

@@ -1,5 +1,6 @@
 import DeclutterCore
 import Foundation
+import Synchronization
 
 /// Tiles fetched over HTTP(S) from a URL template, in parallel, with timeouts, retries and an on-disk cache.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// let osm = try HTTPTileSource(template: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
 ///                              attribution: "© OpenStreetMap contributors")
 /// ```
-public final class HTTPTileSource: TileSource, @unchecked Sendable {
+public final class HTTPTileSource: TileSource, Sendable {
     /// The URL template.
     public let template: String
     public let tilePixelSize: Int
@@ -152,36 +153,31 @@ public final class HTTPTileSource: TileSource, @unchecked Sendable {
     }
 
     /// Answers gathered from the fetching threads.
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var answers: [TileKey: Result<Data, TileFailure>] = [:]
-        private var transportFailures = 0
+    private final class Collected: Sendable {
+        private let state = Mutex<(answers: [TileKey: Result<Data, TileFailure>], transportFailures: Int)>(([:], 0))
 
         func set(_ key: TileKey, _ outcome: Result<Data, TileFailure>, transport: Bool) {
-            lock.lock()
-            answers[key] = outcome
-            if transport { transportFailures += 1 }
-            lock.unlock()
+            state.withLock { state in
+                state.answers[key] = outcome
+                if transport { state.transportFailures += 1 }
+            }
         }
 
         func snapshot() -> ([TileKey: Result<Data, TileFailure>], Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (answers, transportFailures)
+            state.withLock { ($0.answers, $0.transportFailures) }
         }
 
         /// Hands out indices 0, 1, 2… to the fetching threads.
-        final class Counter: @unchecked Sendable {
-            private let lock = NSLock()
-            private var next = 0
+        final class Counter: Sendable {
+            private let next = Mutex(0)
 
             /// The next index, or nil once `count` have been taken.
             func take(below count: Int) -> Int? {
-                lock.lock()
-                defer { lock.unlock() }
-                guard next < count else { return nil }
-                next += 1
-                return next - 1
+                next.withLock { next in
+                    guard next < count else { return nil }
+                    next += 1
+                    return next - 1
+                }
             }
         }
     }

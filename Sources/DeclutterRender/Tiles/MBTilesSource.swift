@@ -1,13 +1,12 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// Tiles from an MBTiles file: an SQLite database with a `tiles` table in TMS rows (row 0 at the south) and a
 /// `metadata` table naming attribution, zooms and format.
-public final class MBTilesSource: TileSource, @unchecked Sendable {
-    /// The database handle; every use holds `lock`.
-    private let database: OpaquePointer
-    private let statement: OpaquePointer
-    private let lock = NSLock()
+public final class MBTilesSource: TileSource, Sendable {
+    /// The database and its prepared tile query, used by one thread at a time.
+    private let connection: Mutex<Connection>
     public let name: String
     public let tilePixelSize: Int
     public let zoomRange: ClosedRange<Int>
@@ -36,24 +35,33 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
             sqlite3_close(handle)
             throw TileError.invalidSource(source: path, reason: "not an MBTiles file (\(reason))")
         }
-        database = handle
-        statement = prepared
         let metadata = Self.metadata(handle)
+        // Refused before the handles are stored: once every property is set, a throwing init runs deinit, which would
+        // free them a second time.
+        if let format = metadata["format"], !["png", "image/png"].contains(format.lowercased()) {
+            sqlite3_finalize(prepared)
+            sqlite3_close(handle)
+            throw TileError.invalidSource(source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")
+        }
+        connection = Mutex(Connection(database: handle, statement: prepared))
         attribution = metadata["attribution"]
         format = metadata["format"]
         let low = metadata["minzoom"].flatMap { Int($0) } ?? 0, high = metadata["maxzoom"].flatMap { Int($0) } ?? 22
         zoomRange = max(0, min(low, high))...max(0, min(30, max(low, high)))
         self.tilePixelSize = tilePixelSize
-        if let format, !["png", "image/png"].contains(format.lowercased()) {
-            sqlite3_finalize(prepared)
-            sqlite3_close(handle)
-            throw TileError.invalidSource(source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")
-        }
     }
 
     deinit {
-        sqlite3_finalize(statement)
-        sqlite3_close(database)
+        connection.withLock { connection in
+            sqlite3_finalize(connection.statement)
+            sqlite3_close(connection.database)
+        }
+    }
+
+    /// The SQLite handles, which the mutex hands to one thread at a time.
+    private struct Connection {
+        let database: OpaquePointer
+        let statement: OpaquePointer
     }
 
     /// The `metadata` table as name → value (empty when the table is missing).
@@ -72,24 +80,25 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     }
 
     public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
-        lock.lock()
-        defer { lock.unlock() }
-        var result: [TileKey: Result<Data, TileFailure>] = [:]
-        for key in keys {
-            sqlite3_reset(statement)
-            sqlite3_bind_int(statement, 1, Int32(key.z))
-            sqlite3_bind_int(statement, 2, Int32(key.x))
-            // MBTiles counts rows from the south (TMS).
-            sqlite3_bind_int(statement, 3, Int32((1 << key.z) - 1 - key.y))
-            let step = sqlite3_step(statement)
-            if step == SQLITE_ROW, let bytes = sqlite3_column_blob(statement, 0) {
-                result[key] = .success(Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, 0))))
-            } else if step == SQLITE_ROW || step == SQLITE_DONE {
-                result[key] = .failure(TileFailure("no tile \(key) in \(name)"))
-            } else {
-                result[key] = .failure(TileFailure("reading tile \(key) failed: \(String(cString: sqlite3_errmsg(database)))"))
+        connection.withLock { connection in
+            var result: [TileKey: Result<Data, TileFailure>] = [:]
+            let statement = connection.statement
+            for key in keys {
+                sqlite3_reset(statement)
+                sqlite3_bind_int(statement, 1, Int32(key.z))
+                sqlite3_bind_int(statement, 2, Int32(key.x))
+                // MBTiles counts rows from the south (TMS).
+                sqlite3_bind_int(statement, 3, Int32((1 << key.z) - 1 - key.y))
+                let step = sqlite3_step(statement)
+                if step == SQLITE_ROW, let bytes = sqlite3_column_blob(statement, 0) {
+                    result[key] = .success(Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, 0))))
+                } else if step == SQLITE_ROW || step == SQLITE_DONE {
+                    result[key] = .failure(TileFailure("no tile \(key) in \(name)"))
+                } else {
+                    result[key] = .failure(TileFailure("reading tile \(key) failed: \(String(cString: sqlite3_errmsg(connection.database)))"))
+                }
             }
+            return result
         }
-        return result
     }
 }
