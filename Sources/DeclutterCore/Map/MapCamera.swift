@@ -1,28 +1,5 @@
 import Foundation
 
-/// Space kept free at the edges of the map when a camera is fitted to data, in points.
-public struct EdgePadding: Sendable, Hashable {
-    /// Top inset.
-    public var top: Double
-    /// Left inset.
-    public var left: Double
-    /// Bottom inset.
-    public var bottom: Double
-    /// Right inset.
-    public var right: Double
-
-    /// Creates padding with one inset per edge.
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    /// The same inset on every edge.
-    public init(all inset: Double) { self.init(top: inset, left: inset, bottom: inset, right: inset) }
-}
-
 /// Why a camera cannot be made.
 public struct CameraError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, naming the value and what was expected.
@@ -205,14 +182,5 @@ public struct MapCamera: Sendable, Hashable {
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }
         return camera
-    }
-}
-
-extension WebMercator {
-    /// A coordinate's position in global pixels at a zoom: `tileSize·2^zoom` pixels across the world, as
-    /// mercantile and tile servers count them.
-    public static func pixel(of coordinate: Coordinate, zoom: Double, tileSize: Double = 256) -> (x: Double, y: Double) {
-        let size = tileSize * pow(2, zoom)
-        return (x(longitude: coordinate.longitude) * size, y(latitude: coordinate.latitude) * size)
     }
 }

@@ -1,26 +1,6 @@
 import DeclutterCore
 import Foundation
 
-/// One tile of the XYZ scheme: zoom, column from the antimeridian eastward, row from the north.
-public struct TileKey: Sendable, Hashable, CustomStringConvertible {
-    /// Zoom level.
-    public var z: Int
-    /// Column, 0…2^z − 1.
-    public var x: Int
-    /// Row from the top (XYZ, not TMS), 0…2^z − 1.
-    public var y: Int
-
-    /// Creates a key.
-    public init(z: Int, x: Int, y: Int) {
-        self.z = z
-        self.x = x
-        self.y = y
-    }
-
-    /// `z/x/y`.
-    public var description: String { "\(z)/\(x)/\(y)" }
-}
-
 /// Why tiles could not be had.
 public enum TileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The map needs more tiles than allowed; refused before fetching any.
@@ -57,16 +37,6 @@ public protocol TileSource: Sendable {
     func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>]
 }
 
-/// Why one tile is missing.
-public struct TileFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What happened.
-    public var reason: String
-    /// Creates a failure.
-    public init(_ reason: String) { self.reason = reason }
-    /// The reason.
-    public var description: String { reason }
-}
-
 /// Fills `{z}`, `{x}`, `{y}`, `{-y}` (TMS row), `{s}` (subdomain a, b or c) and `{r}` (`@2x` or nothing) in a template.
 func fillTemplate(_ template: String, _ key: TileKey, retina: Bool) -> String {
     // One pass over the template: Foundation's replacingOccurrences, six times per tile, cost more than reading the tile.
@@ -91,45 +61,4 @@ func fillTemplate(_ template: String, _ key: TileKey, retina: Bool) -> String {
     }
     result += rest
     return result
-}
-
-/// Tiles read from files named by a template such as `tiles/{z}/{x}/{y}.png`.
-public struct DirectoryTileSource: TileSource {
-    /// The path template.
-    public let template: String
-    public let tilePixelSize: Int
-    public let zoomRange: ClosedRange<Int>
-    public let attribution: String?
-    /// Whether `{r}` reads `@2x`.
-    public let retina: Bool
-    public var name: String { template }
-
-    /// A source over a folder (`DIR/{z}/{x}/{y}.png`) or an explicit template.
-    ///
-    /// - Throws: ``TileError/invalidSource(source:reason:)`` when a plain folder does not exist.
-    public init(path: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...22, attribution: String? = nil,
-                retina: Bool = false) throws {
-        if path.contains("{z}") {
-            template = path
-        } else {
-            guard FileSystem.item(atPath: path) == .folder else {
-                throw TileError.invalidSource(source: path, reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")
-            }
-            template = (path.hasSuffix("/") ? path : path + "/") + "{z}/{x}/{y}.png"
-        }
-        self.tilePixelSize = tilePixelSize * (retina && template.contains("{r}") ? 2 : 1)
-        self.zoomRange = zoomRange
-        self.attribution = attribution
-        self.retina = retina
-    }
-
-    public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
-        // Reads on every core: opening and reading a dozen small files is mostly system-call time.
-        let outcomes = concurrentMap(keys.count) { index -> Result<Data, TileFailure> in
-            let path = fillTemplate(template, keys[index], retina: retina)
-            guard let data = FileManager.default.contents(atPath: path) else { return .failure(TileFailure("no file \(path)")) }
-            return .success(data)
-        }
-        return Dictionary(zip(keys, outcomes), uniquingKeysWith: { first, _ in first })
-    }
 }

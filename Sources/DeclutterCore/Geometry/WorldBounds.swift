@@ -1,28 +1,5 @@
 import Foundation
 
-/// A longitude/latitude pair in degrees (WGS 84).
-public struct Coordinate: Sendable, Hashable, Codable {
-    /// Degrees east, −180…180.
-    public var longitude: Double
-    /// Degrees north, −90…90.
-    public var latitude: Double
-
-    /// Creates a coordinate.
-    public init(longitude: Double, latitude: Double) {
-        self.longitude = longitude
-        self.latitude = latitude
-    }
-
-    /// The great-circle distance to another coordinate in metres (haversine, mean Earth radius).
-    public func distance(to other: Coordinate) -> Double {
-        let radians = Double.pi / 180
-        let deltaLatitude = (other.latitude - latitude) * radians, deltaLongitude = (other.longitude - longitude) * radians
-        let a = sin(deltaLatitude / 2) * sin(deltaLatitude / 2)
-            + cos(latitude * radians) * cos(other.latitude * radians) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
-        return 2 * 6_371_008.8 * atan2(a.squareRoot(), (1 - a).squareRoot())
-    }
-}
-
 /// A box in Web Mercator world units (0…1, y down), grown point by point.
 public struct WorldBounds: Sendable, Hashable {
     /// The smallest world x.
