@@ -1,5 +1,5 @@
 import DeclutterCore
-import DeclutterRender
+@testable import DeclutterRender
 import Foundation
 
 /// The package's `Styles/` folder, found from this file.
@@ -19,4 +19,36 @@ func counts(_ pairs: KeyValuePairs<String, Int>) -> CategoryCounts {
 /// The straight RGBA bytes of a pixel of a PNG canvas.
 func pixel(_ canvas: Canvas, _ x: Int, _ y: Int) -> [UInt8] {
     canvas.surface.rgba(x: x, y: y)
+}
+
+/// A 256-px tile of one colour, so a map pixel tells which tile it came from.
+func solidTile(_ color: RGBAColor) throws -> Data {
+    let canvas = try Canvas(width: 256, height: 256, format: .png)
+    canvas.context.paint(color)
+    return try canvas.data()
+}
+
+/// A colour per tile key.
+func tileColor(_ key: TileKey) -> RGBAColor {
+    RGBAColor(red: Double(key.x % 4) / 4, green: Double(key.y % 4) / 4, blue: 0.5)
+}
+
+/// A fresh scratch folder.
+func scratchFolder(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Counts fetches, to show a refused map fetches nothing.
+final class CountingSource: TileSource, @unchecked Sendable {
+    var fetches = 0
+    var name: String { "counting" }
+    var tilePixelSize: Int { 256 }
+    var zoomRange: ClosedRange<Int> { 0...22 }
+    var attribution: String? { nil }
+    func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
+        fetches += 1
+        return [:]
+    }
 }

@@ -1,3 +1,4 @@
+@testable import DeclutterCore
 import Foundation
 
 /// SplitMix64, so every run of a test sees the same random scenes.
@@ -18,4 +19,19 @@ struct SplitMix64 {
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     /// A normally distributed number (Box–Muller).
     mutating func normal() -> Double { (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * Double.pi * unit()) }
+}
+
+/// Reads `text` as the file `name` (its extension picks the format).
+func readPoints(_ text: String, name: String = "points.csv", _ reader: PointReader = PointReader()) throws -> PointReader.Result {
+    try reader.read(Data(text.utf8), name: name)
+}
+
+/// The error reading `text` throws, as printed; nil when it reads.
+func readingMessage(_ text: String, name: String = "points.csv", _ reader: PointReader = PointReader()) -> String? {
+    do {
+        _ = try readPoints(text, name: name, reader)
+        return nil
+    } catch {
+        return "\(error)"
+    }
 }
