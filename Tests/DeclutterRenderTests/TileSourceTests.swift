@@ -75,18 +75,24 @@ import Testing
         #expect(fillTemplate("{s}{s}", TileKey(z: 1, x: 1, y: 0), retina: false) == "bb")
     }
 
+    /// A new MBTiles database at `path` with its two tables, `metadata` holding the SQL rows given; the caller closes it.
+    func emptyMBTiles(at path: String, metadata: String) throws -> OpaquePointer? {
+        var database: OpaquePointer?
+        try #require(sqlite3_open(path, &database) == SQLITE_OK)
+        let setup = """
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+            INSERT INTO metadata VALUES \(metadata);
+            """
+        try #require(sqlite3_exec(database, setup, nil, nil, nil) == SQLITE_OK)
+        return database
+    }
+
     @Test func mbtilesRowsCountFromTheSouth() throws {
         let folder = try scratchFolder("mbtiles")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("test.mbtiles").path
-        var database: OpaquePointer?
-        #expect(sqlite3_open(path, &database) == SQLITE_OK)
-        let setup = """
-            CREATE TABLE metadata (name TEXT, value TEXT);
-            CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
-            INSERT INTO metadata VALUES ('attribution', '© Test'), ('format', 'png'), ('minzoom', '0'), ('maxzoom', '14');
-            """
-        #expect(sqlite3_exec(database, setup, nil, nil, nil) == SQLITE_OK)
+        let database = try emptyMBTiles(at: path, metadata: "('attribution', '© Test'), ('format', 'png'), ('minzoom', '0'), ('maxzoom', '14')")
         var insert: OpaquePointer?
         sqlite3_prepare_v2(database, "INSERT INTO tiles VALUES (?1, ?2, ?3, ?4)", -1, &insert, nil)
         for key in keys {
@@ -124,15 +130,7 @@ import Testing
         let folder = try scratchFolder("mbtiles-\(format)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("\(format).mbtiles").path
-        var database: OpaquePointer?
-        #expect(sqlite3_open(path, &database) == SQLITE_OK)
-        let setup = """
-            CREATE TABLE metadata (name TEXT, value TEXT);
-            CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
-            INSERT INTO metadata VALUES ('format', '\(format)');
-            """
-        #expect(sqlite3_exec(database, setup, nil, nil, nil) == SQLITE_OK)
-        sqlite3_close(database)
+        sqlite3_close(try emptyMBTiles(at: path, metadata: "('format', '\(format)')"))
         for _ in 0..<3 {
             #expect(throws: TileError.invalidSource(source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")) {
                 try MBTilesSource(path: path)
