@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DeclutterTesting", targets: ["DeclutterTesting"]),
         .library(name: "DeclutterSnapshotTesting", targets: ["DeclutterSnapshotTesting"]),
         .executable(name: "declutter", targets: ["declutter"]),
+        .executable(name: "declutter-bench", targets: ["declutter-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,10 +41,20 @@ let package = Package(
             name: "DeclutterSnapshotTesting",
             dependencies: ["DeclutterTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
-        .executableTarget(
-            name: "declutter",
+        // The command line's commands, shared by the two programs below.
+        .target(
+            name: "DeclutterCLI",
             dependencies: [
                 "DeclutterCore", "DeclutterRender", "DeclutterTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "declutter", dependencies: ["DeclutterCLI"]),
+        // The benchmarks, kept out of the shipped `declutter`; `declutter bench …` runs this program from beside it.
+        .executableTarget(
+            name: "declutter-bench",
+            dependencies: [
+                "DeclutterCLI", "DeclutterCore", "DeclutterRender", "DeclutterTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +62,6 @@ let package = Package(
         .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting", "CSQLite", "CZlib"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting", "CCairo", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
-        .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "DeclutterTesting", "DeclutterCore"]),
+        .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore"]),
     ]
 )

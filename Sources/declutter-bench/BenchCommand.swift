@@ -1,12 +1,13 @@
 import ArgumentParser
+import DeclutterCLI
 import DeclutterCore
 import Foundation
 
-/// `declutter bench <area>`: measures one capability and prints its figures.
+/// `declutter-bench <area>` (or `declutter bench <area>`): measures one capability and prints its figures.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Measure a capability (use a release build: swift run -c release declutter bench …).")
+        commandName: "declutter-bench",
+        abstract: "Measure a capability (use a release build: swift run -c release declutter-bench …).")
 
     /// The capabilities that can be measured.
     enum Area: String, ExpressibleByArgument, CaseIterable {
@@ -66,7 +67,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         #if DEBUG
         // Unoptimised code runs many times slower, and not evenly: its figures compare with nothing.
-        FileHandle.standardError.write(Data("warning: this declutter is a debug build; for figures, run `swift build -c release` and .build/release/declutter bench\n".utf8))
+        FileHandle.standardError.write(Data("warning: this declutter-bench is a debug build; for figures, run `swift build -c release` and .build/release/declutter-bench\n".utf8))
         #endif
         switch area {
         case .markers:

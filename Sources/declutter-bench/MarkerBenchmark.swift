@@ -1,3 +1,4 @@
+import DeclutterCLI
 import DeclutterCore
 import DeclutterRender
 import Foundation

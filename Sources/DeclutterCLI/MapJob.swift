@@ -5,22 +5,22 @@ import Foundation
 /// One static map from points: the camera (given or fitted), basemap, overlays and placed markers.
 ///
 /// Shared by `render`, `demo` and `bench render`, so the three draw the same way.
-struct MapJob {
+package struct MapJob {
     /// Points with their categories, and the region the input asks for.
-    var points: [ClusterPoint]
-    var region: WorldBounds?
-    var style: MarkerStyle
-    var width: Double = 800
-    var height: Double = 600
+    package var points: [ClusterPoint]
+    package var region: WorldBounds?
+    package var style: MarkerStyle
+    package var width: Double = 800
+    package var height: Double = 600
     var scale: Double = 1
     /// Centre and zoom; nil fits the camera to the data.
-    var center: Coordinate?
-    var zoom: Double?
+    package var center: Coordinate?
+    package var zoom: Double?
     var bearing: Double = 0
     var padding: Double = 40
     var maxZoom: Double = 17
-    var basemap: BasemapChoice = .automatic
-    var overlays: [MapOverlay] = []
+    package var basemap: BasemapChoice = .automatic
+    package var overlays: [MapOverlay] = []
     var scaleBar = false
     var attribution: String?
     var maxTiles = 256
@@ -28,6 +28,13 @@ struct MapJob {
     var legend = false
     var legendTitle: String?
     var compass: CompassChoice = .automatic
+
+    /// A map of `points` in `style`, framing `region` (the input's own region) or else the points; the rest as set after.
+    package init(points: [ClusterPoint], region: WorldBounds?, style: MarkerStyle) {
+        self.points = points
+        self.region = region
+        self.style = style
+    }
 
     /// When to draw a north arrow: `automatic` only when the map is turned, as MapKit does.
     enum CompassChoice: String, CaseIterable {
@@ -39,14 +46,14 @@ struct MapJob {
     static let furnitureMargin = 8.0, bottomMargin = 26.0
 
     /// What to draw under the map; `automatic` takes tiles when given, else the embedded world map.
-    enum BasemapChoice {
+    package enum BasemapChoice {
         case automatic, none, world
         case tiles(any TileSource)
     }
 
     /// The result: the drawn canvas, what it shows and any warnings.
-    struct Output {
-        var canvas: Canvas
+    package struct Output {
+        package var canvas: Canvas
         var camera: MapCamera
         var map: AnnotatedMap
         var warnings: [String]
@@ -56,7 +63,7 @@ struct MapJob {
         var basemapNote: String?
 
         /// The drawn views.
-        var annotations: [MapAnnotation] { map.annotations }
+        package var annotations: [MapAnnotation] { map.annotations }
 
         /// What to say when points on the map ended up only in hidden views; nil when none did.
         var hiddenPointsNote: String? {
@@ -94,7 +101,7 @@ struct MapJob {
     }
 
     /// Clusters, places and draws.
-    func run(format: OutputFormat, annotator: MapAnnotator? = nil, renderer: StaticMapRenderer? = nil) throws -> Output {
+    package func run(format: OutputFormat, annotator: MapAnnotator? = nil, renderer: StaticMapRenderer? = nil) throws -> Output {
         let camera = try self.camera()
         // One map needs the hierarchy down to its own zoom only.
         let annotator = try annotator ?? MapAnnotator(points: points, style: style, minimumZoom: Int(camera.zoom.rounded(.down)))

@@ -4,7 +4,7 @@ import Foundation
 
 /// How to read the points of `--input`: shared by `render`, `cluster` and `bench cluster`, so that a file one reads
 /// the others read the same way.
-struct PointInputOptions: ParsableArguments {
+package struct PointInputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The input's format: csv, geojson or plist (default: from the extension; for standard input, from the content).",
                                valueName: "csv|geojson|plist"))
     var format: String?
@@ -23,7 +23,9 @@ struct PointInputOptions: ParsableArguments {
     /// What `--input -` reads, and how messages name it.
     static let standardInputName = "<stdin>"
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         _ = try pointFormat()
         _ = try separator()
     }
@@ -54,7 +56,7 @@ struct PointInputOptions: ParsableArguments {
 
     /// Reads `input` (`-` for standard input) and prints the reader's warnings on stderr; returns the points and the
     /// format they were read in.
-    func read(_ input: String, category: String? = nil, groupBy: String? = nil, skipInvalid: Bool = false) throws
+    package func read(_ input: String, category: String? = nil, groupBy: String? = nil, skipInvalid: Bool = false) throws
         -> (points: PointReader.Result, format: PointFormat) {
         var reader = PointReader(categoryProperty: category, identifierProperty: groupBy, skipInvalid: skipInvalid,
                                  format: try pointFormat(), delimiter: try separator(), latitudeColumn: lat, longitudeColumn: lon)

@@ -6,10 +6,10 @@ import Foundation
 ///
 /// Bundled styles are compiled into the binary (``BundledFiles``). `DECLUTTER_STYLES` names a folder of the
 /// user's own styles, looked in first, so that `--style mine` finds `mine.json` there.
-enum StyleLocator {
+package enum StyleLocator {
     /// Loads `nameOrPath`: an existing file, else `<name>.json` in `DECLUTTER_STYLES`, else the bundled style
     /// (a `.json` ending is allowed).
-    static func load(_ nameOrPath: String) throws -> MarkerStyle {
+    package static func load(_ nameOrPath: String) throws -> MarkerStyle {
         if nameOrPath.contains("/") || FileSystem.item(atPath: nameOrPath) == .file {
             return try MarkerStyle.load(contentsOf: URL(fileURLWithPath: nameOrPath))
         }

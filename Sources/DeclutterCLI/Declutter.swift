@@ -3,20 +3,24 @@ import DeclutterRender
 import Foundation
 
 /// The `declutter` command: one subcommand per job.
-@main
-struct Declutter: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Declutter: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "declutter",
         abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
         version: "declutter \(version) (\(DrawingLibraries.versions))",
-        subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, ClusterCommand.self, PlaceCommand.self, DiffCommand.self, BenchCommand.self])
+        subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, ClusterCommand.self, PlaceCommand.self,
+                      DiffCommand.self, BenchForwarding.self])
 
     /// The release this binary was built from.
-    static let version = "0.5.0"
+    package static let version = "0.5.0"
 
-    /// Runs a subcommand and maps failures to the documented exit codes: 0 success, 1 a failed
+    package init() {}
+}
+
+extension ParsableCommand {
+    /// Runs the command line as `Self`'s and maps failures to the documented exit codes: 0 success, 1 a failed
     /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.
-    static func main() {
+    package static func runAsMain() -> Never {
         do {
             var command = try parseAsRoot()
             do {
@@ -24,11 +28,13 @@ struct Declutter: ParsableCommand {
             } catch let error as ValidationError {
                 // Thrown while running, it would be printed with the root's usage; the usage of the command that ran helps.
                 let type = Swift.type(of: command)
-                let name = type.configuration.commandName.map { " \($0)" } ?? ""
-                let text = "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See 'declutter\(name) --help' for more information.\n"
+                let root = configuration.commandName ?? "declutter"
+                let name = type == Self.self ? "" : type.configuration.commandName.map { " \($0)" } ?? ""
+                let text = "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See '\(root)\(name) --help' for more information.\n"
                 FileHandle.standardError.write(Data(text.utf8))
                 Foundation.exit(2)
             }
+            Foundation.exit(0)
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
@@ -44,10 +50,10 @@ struct Declutter: ParsableCommand {
 }
 
 /// Bad input found while running a command (not while parsing its arguments): printed without usage, exit 2.
-struct CommandError: Error, CustomStringConvertible {
+package struct CommandError: Error, CustomStringConvertible {
     /// What was wrong, naming the file or value.
-    var description: String
-    init(_ description: String) { self.description = description }
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A command's result on standard output, written so that a failed write (a full disk, a closed pipe) is an error

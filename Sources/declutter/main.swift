@@ -1,0 +1,3 @@
+import DeclutterCLI
+
+Declutter.runAsMain()
