@@ -46,11 +46,13 @@ struct ClusterCommand: ParsableCommand {
     var zoom: Double?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Bounding box west,south,east,north in degrees (default: the whole world).", valueName: "w,s,e,n"))
-    var bbox: String?
+            help: ArgumentHelp("Bounding box \(BoundingBoxArgument.expected); longitudes wrap, west > east crosses the antimeridian (default: the whole world).",
+                               valueName: "w,s,e,n"))
+    var bbox: BoundingBoxArgument?
 
-    @Option(help: ArgumentHelp("Print supercluster's JSON for tile z/x/y instead.", valueName: "z/x/y"))
-    var tile: String?
+    @Option(help: ArgumentHelp("Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z.",
+                               valueName: "z/x/y"))
+    var tile: TileArgument?
 
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
     var skipInvalid = false
@@ -68,31 +70,10 @@ struct ClusterCommand: ParsableCommand {
         if tile == nil, let zoom, !(zoom.isFinite && MapCamera.zoomRange.contains(zoom)) {
             throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
         }
-        if let bbox { _ = try Self.parseBox(bbox) }
-        if let tile { _ = try Self.parseTile(tile) }
-    }
-
-    static func parseBox(_ text: String) throws -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 4, values.allSatisfy({ $0?.isFinite ?? false }) else {
-            throw ValidationError("--bbox must be west,south,east,north in degrees, got \(text)")
-        }
-        let box = values.compactMap { $0 }
-        guard box[1] <= box[3] else { throw ValidationError("--bbox south (\(box[1])) must not be north of north (\(box[3]))") }
-        return box
     }
 
     /// One zoom range for every command: the map camera's.
     static let zooms = Int(MapCamera.zoomRange.lowerBound)...Int(MapCamera.zoomRange.upperBound)
-
-    static func parseTile(_ text: String) throws -> (z: Int, x: Int, y: Int) {
-        let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2], Self.zooms.contains(z),
-              (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else {
-            throw ValidationError("--tile must be z/x/y with 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z, got \(text)")
-        }
-        return (z, x, y)
-    }
 
     func run() throws {
         if tile == nil, zoom == nil { throw ValidationError("give --zoom Z (or --tile Z/X/Y)") }
@@ -109,14 +90,13 @@ struct ClusterCommand: ParsableCommand {
         let options = ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
         let index = ClusterIndex(points: read.points, options: options)
         if let tile {
-            let (z, x, y) = try Self.parseTile(tile)
-            let features = index.tile(z: z, x: x, y: y) ?? []
+            let features = index.tile(z: tile.z, x: tile.x, y: tile.y) ?? []
             try StandardOutput.print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
             return
         }
-        let box = try bbox.map(Self.parseBox) ?? [-180, -90, 180, 90]
+        let box = bbox ?? .world
         let zoom = self.zoom ?? 0
-        let features = index.clusters(west: box[0], south: box[1], east: box[2], north: box[3], zoom: zoom)
+        let features = index.clusters(west: box.west, south: box.south, east: box.east, north: box.north, zoom: zoom)
         var output = #"{"type":"FeatureCollection","features":["#
         for (position, feature) in features.enumerated() {
             if position > 0 { output += "," }

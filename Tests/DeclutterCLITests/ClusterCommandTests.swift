@@ -108,8 +108,11 @@ import Testing
         (["--zoom", "3"], "Missing expected argument '--input <file>'"),
         (["--input", "x.csv"], "give --zoom Z (or --tile Z/X/Y)"),
         (["--input", "x.csv", "--zoom", "30"], "--zoom must be in 0…22, got 30"),
-        (["--input", "x.csv", "--tile", "2/4/0"], "--tile must be z/x/y with 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z, got 2/4/0"),
-        (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "--bbox must be west,south,east,north in degrees, got 1,2,3"),
+        (["--input", "x.csv", "--tile", "2/4/0"], "Error: The value '2/4/0' is invalid for '--tile <z/x/y>'\n"
+            + "Help:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"),
+        (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "Error: The value '1,2,3' is invalid for '--bbox <w,s,e,n>'\n"
+            + "Help:  --bbox <w,s,e,n>  Bounding box west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, "
+            + "west > east crosses the antimeridian (default: the whole world).\n"),
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
         (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"),
         (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
