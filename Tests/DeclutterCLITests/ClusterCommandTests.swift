@@ -126,4 +126,95 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
+
+    // MARK: --grid
+
+    var aegean: String { packageRoot.appendingPathComponent("Examples/aegean.csv").path }
+
+    /// A feature's points: a cluster's point_count, 1 for a single point.
+    func pointCount(_ feature: JSONValue) -> Int {
+        Int(feature.object?["properties"]?.object?["point_count"]?.number ?? 1)
+    }
+
+    @Test func gridCountsEveryPointOfTheBoxOnce() throws {
+        let result = try CommandResult.run(["cluster", "--input", aegean, "--grid", "64", "--zoom", "6", "--bbox", "22,35,29,41",
+                                            "--category", "country"], in: packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let collection = try #require(try json(result.stdout).object)
+        #expect(collection["type"] == .string("FeatureCollection"))
+        let features = try #require(collection["features"]?.array)
+        let points = try PointReader(categoryProperty: "country").read(contentsOf: URL(fileURLWithPath: aegean)).points
+        let inBox = points.filter { (22...29).contains($0.longitude) && (35...41).contains($0.latitude) }
+        #expect(features.reduce(0) { $0 + pointCount($1) } == inBox.count)
+        let expected = ViewportGridClusterer(points: points, cellSize: 64).clusters(west: 22, south: 35, east: 29, north: 41, zoom: 6)
+        #expect(features.count == expected.count)
+        var cells = Set<[Double]>()
+        for feature in features {
+            let properties = try #require(feature.object?["properties"]?.object)
+            if properties["cluster"] == .bool(true) {
+                let cell = try #require(properties["cell"]?.array).compactMap(\.number)
+                #expect(cells.insert(cell).inserted, "one cluster per cell")
+                let categories = try #require(properties["categories"]?.object)
+                #expect(categories.keys.reduce(0) { $0 + (categories[$1]?.number ?? 0) } == properties["point_count"]?.number)
+                #expect(pointCount(feature) >= 2)
+            } else {
+                // A cell of one point is that point, as it came.
+                #expect(Set(properties.keys) == ["name", "country"])
+                let point = try #require(points.first { $0.properties["name"] == properties["name"] })
+                #expect(feature.object?["geometry"]?.object?["coordinates"] == .array([.number(point.longitude), .number(point.latitude)]))
+            }
+        }
+        #expect(features.contains { $0.object?["properties"]?.object?["cluster"] == nil })
+    }
+
+    @Test func gridCellsArePixelsAtTheZoom() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 0.01° apart: 14.6 px at zoom 11 (256·2^11 px for 360°), 29.1 px at zoom 12, 58.3 px at zoom 13; the first point
+        // is on a cell's west edge (longitude 0 is world x 0.5), so they share a cell whenever it is wider than that.
+        try Data("lat,lon\n0,0\n0,0.01\n".utf8).write(to: folder.appendingPathComponent("pair.csv"))
+        func features(zoom: String, cell: String) throws -> [JSONValue] {
+            let result = try CommandResult.run(["cluster", "--input", "pair.csv", "--grid", cell, "--zoom", zoom, "--bbox", "-1,-1,1,1"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try json(result.stdout).object?["features"]?.array)
+        }
+        #expect(try features(zoom: "11", cell: "16").count == 1)
+        #expect(try features(zoom: "11", cell: "8").count == 2)
+        #expect(try features(zoom: "12", cell: "32").count == 1)
+        #expect(try features(zoom: "13", cell: "32").count == 2)
+        #expect(try features(zoom: "13", cell: "64").count == 1)
+    }
+
+    @Test func gridBoxMayCrossTheAntimeridian() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n-17,178.4\n-17,178.5\n-13.8,-171.8\n0,0\n".utf8).write(to: folder.appendingPathComponent("pacific.csv"))
+        for box in ["170,-30,-170,0", "-190,-30,-170,0"] {
+            let result = try CommandResult.run(["cluster", "--input", "pacific.csv", "--grid", "64", "--zoom", "4", "--bbox", box], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let features = try #require(try json(result.stdout).object?["features"]?.array)
+            #expect(features.map(pointCount) == [2, 1], "\(box): Fiji's pair west of the line first, then Samoa")
+        }
+    }
+
+    @Test(arguments: [
+        (["--grid", "64", "--zoom", "3"], "Error: --grid needs --bbox W,S,E,N: the view cut into cells\n"),
+        (["--grid", "64", "--bbox", "0,0,10,10"], "Error: --grid needs --zoom Z and --bbox W,S,E,N\n"),
+        (["--grid", "0.5", "--zoom", "3", "--bbox", "0,0,10,10"], "Error: --grid must be a cell size of 1 pixel or more, got 0.5\n"),
+        (["--grid", "64", "--tile", "0/0/0"], "Error: --grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox\n"),
+        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--radius", "60"],
+         "Error: --radius cannot be combined with --grid: it sets supercluster's clustering, and a grid cell takes every point in it\n"),
+        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--min-points", "3", "--group-by", "kind"],
+         "Error: --min-points, --group-by cannot be combined with --grid: they set supercluster's clustering, and a grid cell takes every point in it\n"),
+    ])
+    func badCombinationsAreRefused(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,kind\n1,2,a\n".utf8).write(to: folder.appendingPathComponent("x.csv"))
+        let result = try CommandResult.run(["cluster", "--input", "x.csv"] + arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: declutter cluster"), "\(result.stderr)")
+    }
 }
