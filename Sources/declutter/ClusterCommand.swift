@@ -3,7 +3,7 @@ import DeclutterCore
 import Foundation
 
 /// `declutter cluster`: clusters points at a zoom and prints GeoJSON (or supercluster's tile JSON); with `--grid`, the
-/// viewport grid's clusters instead.
+/// viewport grid's clusters instead; with `--from-zoom`/`--from-bbox`, what a camera change keeps, adds and removes.
 struct ClusterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cluster",
@@ -13,11 +13,14 @@ struct ClusterCommand: ParsableCommand {
 
             With --grid CELL it clusters by a viewport grid instead of supercluster: --bbox is cut into squares CELL pixels wide at --zoom (the world 256·2^zoom pixels across, as render's points), and each square's points become one cluster at their mean position. Needs --zoom and --bbox.
 
+            With --from-zoom or --from-bbox (or both) it prints, as JSON, what moving the camera from that view to --zoom and --bbox keeps, adds and removes: clusters by cluster_id, single points by their id (else their position in the input, from 0), with counts of features and points. Each defaults to its counterpart, so --from-zoom alone is a zoom and --from-bbox alone a pan.
+
             Examples:
               declutter cluster --input Examples/airports.csv --zoom 3 --bbox -10,35,30,60
               declutter cluster --input Examples/stops.geojson --tile 0/0/0
               declutter cluster --input Examples/tandm.plist --zoom 14
               declutter cluster --input Examples/aegean.csv --grid 64 --zoom 6 --bbox 22,35,29,41
+              declutter cluster --input Examples/aegean.csv --from-zoom 6 --zoom 7 --bbox 22,35,29,41
               curl -s https://example.org/stops.csv | declutter cluster --input - --lat stop_lat --lon stop_lon --zoom 12
             """)
 
@@ -67,6 +70,15 @@ struct ClusterCommand: ParsableCommand {
                                valueName: "cell"))
     var grid: Double?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print the change from the view at this zoom (default: --zoom) to --zoom as JSON.",
+                                                        valueName: "zoom"))
+    var fromZoom: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Print the change from the view of this box (default: --bbox) to --bbox as JSON; \(BoundingBoxArgument.expected).",
+                               valueName: "w,s,e,n"))
+    var fromBbox: BoundingBoxArgument?
+
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
     var skipInvalid = false
 
@@ -77,6 +89,11 @@ struct ClusterCommand: ParsableCommand {
     var clusteringOptionsGiven: [String] {
         [("--radius", radius != nil), ("--extent", extent != nil), ("--min-zoom", minZoom != nil), ("--max-zoom", maxZoom != nil),
          ("--min-points", minPoints != nil), ("--group-by", groupBy != nil)].filter(\.1).map(\.0)
+    }
+
+    /// The camera-change options given, by name.
+    var fromOptionsGiven: [String] {
+        [("--from-zoom", fromZoom != nil), ("--from-bbox", fromBbox != nil)].filter(\.1).map(\.0)
     }
 
     /// Supercluster's options, defaults filled in.
@@ -98,15 +115,25 @@ struct ClusterCommand: ParsableCommand {
         if tile == nil, let zoom, !(zoom.isFinite && MapCamera.zoomRange.contains(zoom)) {
             throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
         }
+        if let fromZoom, !(fromZoom.isFinite && MapCamera.zoomRange.contains(fromZoom)) {
+            throw ValidationError("--from-zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(fromZoom))")
+        }
         if let grid {
             // Under a pixel the cell keys (row × columns + column) would overflow at zoom 22.
             guard grid >= 1, grid.isFinite else { throw ValidationError("--grid must be a cell size of 1 pixel or more, got \(JSONValue.format(grid))") }
             if tile != nil { throw ValidationError("--grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox") }
+            let from = fromOptionsGiven
+            if !from.isEmpty {
+                throw ValidationError("\(from.joined(separator: " and ")) cannot be combined with --grid: the change is told between supercluster's clusters")
+            }
             let unused = clusteringOptionsGiven
             if !unused.isEmpty {
                 throw ValidationError("\(unused.joined(separator: ", ")) cannot be combined with --grid: "
                     + "\(unused.count == 1 ? "it sets" : "they set") supercluster's clustering, and a grid cell takes every point in it")
             }
+        }
+        if tile != nil, !fromOptionsGiven.isEmpty {
+            throw ValidationError("\(fromOptionsGiven.joined(separator: " and ")) cannot be combined with --tile: the change is told between two views of --zoom and --bbox")
         }
     }
 
@@ -135,6 +162,12 @@ struct ClusterCommand: ParsableCommand {
         if let tile {
             let features = index.tile(z: tile.z, x: tile.x, y: tile.y) ?? []
             try StandardOutput.print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
+            return
+        }
+        if !fromOptionsGiven.isEmpty {
+            let change = ClusterViewChange(index: index, from: .init(box: fromBbox ?? box, zoom: fromZoom ?? zoom),
+                                           to: .init(box: box, zoom: zoom))
+            try StandardOutput.print(change.json.jsonText)
             return
         }
         let features = index.clusters(west: box.west, south: box.south, east: box.east, north: box.north, zoom: zoom)

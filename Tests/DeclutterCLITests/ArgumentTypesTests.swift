@@ -96,6 +96,9 @@ import Testing
         (["cluster", "--input", "x.csv", "--zoom", "1", "--bbox", "0,60,10,35"],
          "Error: The value '0,60,10,35' is invalid for '--bbox <w,s,e,n>'\nHelp:  --bbox <w,s,e,n>  Bounding box west,south,east,north "
             + "in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, west > east crosses the antimeridian (default: the whole world).\n"),
+        (["cluster", "--input", "x.csv", "--zoom", "1", "--from-bbox", "1,2,3"],
+         "Error: The value '1,2,3' is invalid for '--from-bbox <w,s,e,n>'\nHelp:  --from-bbox <w,s,e,n>  Print the change from the view "
+            + "of this box (default: --bbox) to --bbox as JSON; west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90.\n"),
         (["cluster", "--input", "x.csv", "--tile", "23/0/0"],
          "Error: The value '23/0/0' is invalid for '--tile <z/x/y>'\nHelp:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y "
             + "instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"),
