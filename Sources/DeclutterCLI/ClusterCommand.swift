@@ -2,16 +2,25 @@ import ArgumentParser
 import DeclutterCore
 import Foundation
 
-/// `declutter cluster`: clusters points at a zoom and prints GeoJSON (or supercluster's tile JSON).
+/// `declutter cluster`: clusters points at a zoom and prints GeoJSON (or supercluster's tile JSON); with `--grid`, the
+/// viewport grid's clusters instead; with `--from-zoom`/`--from-bbox`, what a camera change keeps, adds and removes.
 struct ClusterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cluster",
         abstract: "Cluster points (GeoJSON, CSV or the TANDm plist) and print the clusters at a zoom as GeoJSON.",
         discussion: """
+            With --tile Z/X/Y it prints supercluster's JSON for that tile instead.
+
+            With --grid CELL it clusters by a viewport grid instead of supercluster: --bbox is cut into squares CELL pixels wide at --zoom (the world 256·2^zoom pixels across, as render's points), and each square's points become one cluster at their mean position. Needs --zoom and --bbox.
+
+            With --from-zoom or --from-bbox (or both) it prints, as JSON, what moving the camera from that view to --zoom and --bbox keeps, adds and removes: clusters by cluster_id, single points by their id (else their position in the input, from 0), with counts of features and points. Each defaults to its counterpart, so --from-zoom alone is a zoom and --from-bbox alone a pan.
+
             Examples:
               declutter cluster --input Examples/airports.csv --zoom 3 --bbox -10,35,30,60
               declutter cluster --input Examples/stops.geojson --tile 0/0/0
               declutter cluster --input Examples/tandm.plist --zoom 14
+              declutter cluster --input Examples/aegean.csv --grid 64 --zoom 6 --bbox 22,35,29,41
+              declutter cluster --input Examples/aegean.csv --from-zoom 6 --zoom 7 --bbox 22,35,29,41
               curl -s https://example.org/stops.csv | declutter cluster --input - --lat stop_lat --lon stop_lon --zoom 12
             """)
 
@@ -21,20 +30,22 @@ struct ClusterCommand: ParsableCommand {
 
     @OptionGroup var inputOptions: PointInputOptions
 
-    @Option(parsing: .unconditional, help: "Cluster radius in pixels.")
-    var radius: Double = 40
+    // The clustering options are optional, their defaults applied in `clusterOptions`, so that giving one with
+    // --grid, which does not use them, is refused rather than ignored.
+    @Option(parsing: .unconditional, help: "Cluster radius in pixels (default: 40).")
+    var radius: Double?
 
-    @Option(parsing: .unconditional, help: "Tile extent the radius is measured against.")
-    var extent: Double = 512
+    @Option(parsing: .unconditional, help: "Tile extent the radius is measured against (default: 512).")
+    var extent: Double?
 
-    @Option(parsing: .unconditional, help: "Lowest zoom clustered.")
-    var minZoom: Int = 0
+    @Option(parsing: .unconditional, help: "Lowest zoom clustered (default: 0).")
+    var minZoom: Int?
 
-    @Option(parsing: .unconditional, help: "Highest zoom clustered.")
-    var maxZoom: Int = 16
+    @Option(parsing: .unconditional, help: "Highest zoom clustered (default: 16).")
+    var maxZoom: Int?
 
-    @Option(parsing: .unconditional, help: "Fewest points that form a cluster.")
-    var minPoints: Int = 2
+    @Option(parsing: .unconditional, help: "Fewest points that form a cluster (default: 2).")
+    var minPoints: Int?
 
     @Option(help: ArgumentHelp("Property naming each point's category (counted per cluster).", valueName: "prop"))
     var category: String?
@@ -46,56 +57,91 @@ struct ClusterCommand: ParsableCommand {
     var zoom: Double?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Bounding box west,south,east,north in degrees (default: the whole world).", valueName: "w,s,e,n"))
-    var bbox: String?
+            help: ArgumentHelp("Bounding box \(BoundingBoxArgument.expected); longitudes wrap, west > east crosses the antimeridian (default: the whole world).",
+                               valueName: "w,s,e,n"))
+    var bbox: BoundingBoxArgument?
 
-    @Option(help: ArgumentHelp("Print supercluster's JSON for tile z/x/y instead.", valueName: "z/x/y"))
-    var tile: String?
+    @Option(help: ArgumentHelp("Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z.",
+                               valueName: "z/x/y"))
+    var tile: TileArgument?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Cluster by a grid of squares CELL pixels wide at --zoom over --bbox (viewport grid clustering) instead of supercluster.",
+                               valueName: "cell"))
+    var grid: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print the change from the view at this zoom (default: --zoom) to --zoom as JSON.",
+                                                        valueName: "zoom"))
+    var fromZoom: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Print the change from the view of this box (default: --bbox) to --bbox as JSON; \(BoundingBoxArgument.expected).",
+                               valueName: "w,s,e,n"))
+    var fromBbox: BoundingBoxArgument?
 
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
     var skipInvalid = false
 
+    /// One zoom range for every command: the map camera's.
+    static let zooms = Int(MapCamera.zoomRange.lowerBound)...Int(MapCamera.zoomRange.upperBound)
+
+    /// The options given that only supercluster's clustering uses, by name.
+    var clusteringOptionsGiven: [String] {
+        [("--radius", radius != nil), ("--extent", extent != nil), ("--min-zoom", minZoom != nil), ("--max-zoom", maxZoom != nil),
+         ("--min-points", minPoints != nil), ("--group-by", groupBy != nil)].filter(\.1).map(\.0)
+    }
+
+    /// The camera-change options given, by name.
+    var fromOptionsGiven: [String] {
+        [("--from-zoom", fromZoom != nil), ("--from-bbox", fromBbox != nil)].filter(\.1).map(\.0)
+    }
+
+    /// Supercluster's options, defaults filled in.
+    var clusterOptions: ClusterOptions {
+        ClusterOptions(radius: radius ?? 40, extent: extent ?? 512, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 16, minPoints: minPoints ?? 2)
+    }
+
     func validate() throws {
-        guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number") }
-        guard extent > 0, extent.isFinite else { throw ValidationError("--extent must be a positive number") }
+        let options = clusterOptions
+        guard options.radius > 0, options.radius.isFinite else { throw ValidationError("--radius must be a positive number") }
+        guard options.extent > 0, options.extent.isFinite else { throw ValidationError("--extent must be a positive number") }
         let zooms = Self.zooms
-        guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
-            throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)")
+        guard zooms.contains(options.minZoom), zooms.contains(options.maxZoom), options.minZoom <= options.maxZoom else {
+            throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(options.minZoom) and \(options.maxZoom)")
         }
-        guard minPoints >= 2 else { throw ValidationError("--min-points must be 2 or more, got \(minPoints)") }
+        guard options.minPoints >= 2 else { throw ValidationError("--min-points must be 2 or more, got \(options.minPoints)") }
         // A missing zoom is told in run(): here it would mask an unknown option (`--zom 3`), which the parser reports
         // only once validation passes.
         if tile == nil, let zoom, !(zoom.isFinite && MapCamera.zoomRange.contains(zoom)) {
             throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
         }
-        if let bbox { _ = try Self.parseBox(bbox) }
-        if let tile { _ = try Self.parseTile(tile) }
-    }
-
-    static func parseBox(_ text: String) throws -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 4, values.allSatisfy({ $0?.isFinite ?? false }) else {
-            throw ValidationError("--bbox must be west,south,east,north in degrees, got \(text)")
+        if let fromZoom, !(fromZoom.isFinite && MapCamera.zoomRange.contains(fromZoom)) {
+            throw ValidationError("--from-zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(fromZoom))")
         }
-        let box = values.compactMap { $0 }
-        guard box[1] <= box[3] else { throw ValidationError("--bbox south (\(box[1])) must not be north of north (\(box[3]))") }
-        return box
-    }
-
-    /// One zoom range for every command: the map camera's.
-    static let zooms = Int(MapCamera.zoomRange.lowerBound)...Int(MapCamera.zoomRange.upperBound)
-
-    static func parseTile(_ text: String) throws -> (z: Int, x: Int, y: Int) {
-        let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2], Self.zooms.contains(z),
-              (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else {
-            throw ValidationError("--tile must be z/x/y with 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z, got \(text)")
+        if let grid {
+            // Under a pixel the cell keys (row × columns + column) would overflow at zoom 22.
+            guard grid >= 1, grid.isFinite else { throw ValidationError("--grid must be a cell size of 1 pixel or more, got \(JSONValue.format(grid))") }
+            if tile != nil { throw ValidationError("--grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox") }
+            let from = fromOptionsGiven
+            if !from.isEmpty {
+                throw ValidationError("\(from.joined(separator: " and ")) cannot be combined with --grid: the change is told between supercluster's clusters")
+            }
+            let unused = clusteringOptionsGiven
+            if !unused.isEmpty {
+                throw ValidationError("\(unused.joined(separator: ", ")) cannot be combined with --grid: "
+                    + "\(unused.count == 1 ? "it sets" : "they set") supercluster's clustering, and a grid cell takes every point in it")
+            }
         }
-        return (z, x, y)
+        if tile != nil, !fromOptionsGiven.isEmpty {
+            throw ValidationError("\(fromOptionsGiven.joined(separator: " and ")) cannot be combined with --tile: the change is told between two views of --zoom and --bbox")
+        }
     }
 
     func run() throws {
-        if tile == nil, zoom == nil { throw ValidationError("give --zoom Z (or --tile Z/X/Y)") }
+        if tile == nil, zoom == nil {
+            throw ValidationError(grid != nil ? "--grid needs --zoom Z and --bbox W,S,E,N" : "give --zoom Z (or --tile Z/X/Y)")
+        }
+        if grid != nil, bbox == nil { throw ValidationError("--grid needs --bbox W,S,E,N: the view cut into cells") }
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
         // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
         if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {
@@ -106,17 +152,25 @@ struct ClusterCommand: ParsableCommand {
             FileHandle.standardError.write(Data(
                 "warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n".utf8))
         }
-        let options = ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
-        let index = ClusterIndex(points: read.points, options: options)
+        let box = bbox ?? .world
+        let zoom = self.zoom ?? 0
+        if let grid {
+            try StandardOutput.print(GridClusterOutput(points: read.points, cellSize: grid).geoJSON(box: box, zoom: zoom))
+            return
+        }
+        let index = ClusterIndex(points: read.points, options: clusterOptions)
         if let tile {
-            let (z, x, y) = try Self.parseTile(tile)
-            let features = index.tile(z: z, x: x, y: y) ?? []
+            let features = index.tile(z: tile.z, x: tile.x, y: tile.y) ?? []
             try StandardOutput.print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
             return
         }
-        let box = try bbox.map(Self.parseBox) ?? [-180, -90, 180, 90]
-        let zoom = self.zoom ?? 0
-        let features = index.clusters(west: box[0], south: box[1], east: box[2], north: box[3], zoom: zoom)
+        if !fromOptionsGiven.isEmpty {
+            let change = ClusterViewChange(index: index, from: .init(box: fromBbox ?? box, zoom: fromZoom ?? zoom),
+                                           to: .init(box: box, zoom: zoom))
+            try StandardOutput.print(change.json.jsonText)
+            return
+        }
+        let features = index.clusters(west: box.west, south: box.south, east: box.east, north: box.north, zoom: zoom)
         var output = #"{"type":"FeatureCollection","features":["#
         for (position, feature) in features.enumerated() {
             if position > 0 { output += "," }

@@ -38,14 +38,15 @@ struct RenderCommand: ParsableCommand {
                                valueName: "prop"))
     var category: String?
 
-    @Option(help: ArgumentHelp("Map size in points.", valueName: "WxH"))
-    var size: String = "800x600"
+    @Option(help: ArgumentHelp("Map size in points, WIDTHxHEIGHT, each 1 or more (at most 16384 px at the scale).", valueName: "WxH"))
+    var size = SizeArgument(width: 800, height: 600)
 
     @Option(help: "Pixels per point for PNG output: 1, 2 or 3.")
     var scale: Int = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The centre of the map (with --zoom).", valueName: "lat,lon"))
-    var center: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The centre of the map (with --zoom), LAT,LON in degrees: -90 ≤ LAT ≤ 90, -180 ≤ LON ≤ 180.", valueName: "lat,lon"))
+    var center: CoordinateArgument?
 
     @Option(parsing: .unconditional, help: "The zoom, 0…22, fractions allowed.")
     var zoom: Double?
@@ -94,17 +95,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A GeoJSON layer of lines and polygons (repeatable).", valueName: "file"))
     var overlay: [String] = []
 
-    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("A circle on the ground (repeatable).", valueName: "lat,lon,metres"))
-    var circle: [String] = []
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A circle on the ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres.",
+                               valueName: "lat,lon,metres"))
+    var circle: [CircleArgument] = []
 
-    @Option(help: ArgumentHelp("Stroke colour of overlays and circles.", valueName: "#RRGGBB[AA]"))
-    var stroke: String?
+    @Option(help: ArgumentHelp("Stroke colour of overlays and circles: #RGB, #RRGGBB or #RRGGBBAA.", valueName: "#RRGGBB[AA]"))
+    var stroke: HexColorArgument?
 
     @Option(help: "Stroke width of overlays and circles, in points.")
     var strokeWidth: Double?
 
-    @Option(help: ArgumentHelp("Fill colour of polygons and circles.", valueName: "#RRGGBB[AA]"))
-    var fill: String?
+    @Option(help: ArgumentHelp("Fill colour of polygons and circles: #RGB, #RRGGBB or #RRGGBBAA.", valueName: "#RRGGBB[AA]"))
+    var fill: HexColorArgument?
 
     @Option(help: "Opacity of overlays and circles, 0…1.")
     var opacity: Double?
@@ -144,35 +147,14 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(maxZoom))")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
-        _ = try Self.parseSize(size)
     }
 
-    /// `WxH` in points, each 1…16,384 px at the scale.
-    static func parseSize(_ text: String, scale: Int = 1) throws -> (Double, Double) {
-        let parts = text.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 1, height >= 1 else {
-            throw ValidationError("--size must be WIDTHxHEIGHT in points, e.g. 800x600, got \(text)")
+    /// The size in points, checked against the pixel limit at `scale`.
+    static func checked(_ size: SizeArgument, scale: Int) throws -> (Double, Double) {
+        guard size.width * Double(scale) <= Double(Surface.maximumSide), size.height * Double(scale) <= Double(Surface.maximumSide) else {
+            throw ValidationError("--size \(size.defaultValueDescription) at scale \(scale) is over the limit of \(Surface.maximumSide) px per side")
         }
-        guard width * Double(scale) <= Double(Surface.maximumSide), height * Double(scale) <= Double(Surface.maximumSide) else {
-            throw ValidationError("--size \(text) at scale \(scale) is over the limit of \(Surface.maximumSide) px per side")
-        }
-        return (width, height)
-    }
-
-    /// `lat,lon` with values in range.
-    static func parseCoordinate(_ text: String, option: String) throws -> Coordinate {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], (-90...90).contains(latitude),
-              (-180...180).contains(longitude) else {
-            throw ValidationError("\(option) must be LAT,LON with -90 ≤ LAT ≤ 90 and -180 ≤ LON ≤ 180, got \(text)")
-        }
-        return Coordinate(longitude: longitude, latitude: latitude)
-    }
-
-    /// A colour option.
-    static func parseColor(_ text: String, option: String) throws -> RGBAColor {
-        guard let color = RGBAColor(hex: text) else { throw ValidationError("\(option) must be #RGB, #RRGGBB or #RRGGBBAA, got \(text)") }
-        return color
+        return (size.width, size.height)
     }
 
     /// The tile source a `--tiles` value names.
@@ -194,7 +176,7 @@ struct RenderCommand: ParsableCommand {
         if let layout, !layout.lowercased().hasSuffix(".json") {
             throw ValidationError("--layout must name a .json file, got \(layout)")
         }
-        let (width, height) = try Self.parseSize(size, scale: format == .png ? scale : 1)
+        let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
         if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
@@ -220,7 +202,7 @@ struct RenderCommand: ParsableCommand {
         job.width = width
         job.height = height
         job.scale = Double(scale)
-        job.center = try center.map { try Self.parseCoordinate($0, option: "--center") }
+        job.center = center?.coordinate
         job.zoom = zoom
         job.bearing = bearing
         job.padding = padding
@@ -261,20 +243,15 @@ struct RenderCommand: ParsableCommand {
     func overlays(style: MapStyle) throws -> [MapOverlay] {
         var result: [MapOverlay] = []
         var paint = style.overlay, circlePaint = style.circle
-        if let stroke { paint.stroke = try Self.parseColor(stroke, option: "--stroke"); circlePaint.stroke = paint.stroke }
-        if let fill { paint.fill = try Self.parseColor(fill, option: "--fill"); circlePaint.fill = paint.fill }
+        if let stroke { paint.stroke = stroke.color; circlePaint.stroke = stroke.color }
+        if let fill { paint.fill = fill.color; circlePaint.fill = fill.color }
         if let strokeWidth { paint.width = strokeWidth; circlePaint.width = strokeWidth }
         if let opacity { paint.opacity = opacity; circlePaint.opacity = opacity }
         for file in overlay {
             result.append(MapOverlay(.shapes(try MapShape.read(contentsOf: URL(fileURLWithPath: file))), paint: paint))
         }
-        for text in circle {
-            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let radius = parts[2],
-                  (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius <= 20_000_000 else {
-                throw ValidationError("--circle must be LAT,LON,METRES with a radius of up to 20,000 km, got \(text)")
-            }
-            result.append(MapOverlay(.circle(center: Coordinate(longitude: longitude, latitude: latitude), radius: radius), paint: circlePaint))
+        for circle in circle {
+            result.append(MapOverlay(.circle(center: circle.center, radius: circle.radius), paint: circlePaint))
         }
         if let route {
             let lines = try MapShape.read(contentsOf: URL(fileURLWithPath: route)).filter { $0.kind == .line }

@@ -19,8 +19,9 @@ struct SpritesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"))
     var output: String
 
-    @Option(help: ArgumentHelp("Pixel ratios, from 1, 2, 3; default: the style's sprites.ratios.", valueName: "1,2,3"))
-    var ratios: String?
+    @Option(help: ArgumentHelp("Pixel ratios, one or more of 1, 2, 3 separated by commas; default: the style's sprites.ratios.",
+                               valueName: "1,2,3"))
+    var ratios: PixelRatiosArgument?
 
     // Unconditional, so that `--spacing -1` is read as a number and gets its range message.
     @Option(parsing: .unconditional, help: "Empty pixels (at @1x) between images, 0…64.")
@@ -36,20 +37,11 @@ struct SpritesCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...64).contains(spacing) else { throw ValidationError("--spacing must be in 0…64, got \(spacing)") }
-        if let ratios { _ = try Self.parseRatios(ratios) }
-    }
-
-    static func parseRatios(_ text: String) throws -> [Int] {
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0.map { (1...3).contains($0) } ?? false }) else {
-            throw ValidationError("--ratios must list pixel ratios from 1, 2, 3, e.g. 1,2; got \(text)")
-        }
-        return values.compactMap { $0 }
     }
 
     func run() throws {
         let style = try StyleLocator.loadCheckingFont(style)
-        let ratios = try ratios.map(Self.parseRatios) ?? style.sprites.ratios
+        let ratios = self.ratios?.ratios ?? style.sprites.ratios
         let folder = URL(fileURLWithPath: output)
         if FileSystem.item(atPath: folder.path) == .file { throw OutputError(path: output, reason: "is a file, not a folder") }
         let progress = ProgressBar(label: "sprites")

@@ -108,8 +108,11 @@ import Testing
         (["--zoom", "3"], "Missing expected argument '--input <file>'"),
         (["--input", "x.csv"], "give --zoom Z (or --tile Z/X/Y)"),
         (["--input", "x.csv", "--zoom", "30"], "--zoom must be in 0…22, got 30"),
-        (["--input", "x.csv", "--tile", "2/4/0"], "--tile must be z/x/y with 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z, got 2/4/0"),
-        (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "--bbox must be west,south,east,north in degrees, got 1,2,3"),
+        (["--input", "x.csv", "--tile", "2/4/0"], "Error: The value '2/4/0' is invalid for '--tile <z/x/y>'\n"
+            + "Help:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"),
+        (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "Error: The value '1,2,3' is invalid for '--bbox <w,s,e,n>'\n"
+            + "Help:  --bbox <w,s,e,n>  Bounding box west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, "
+            + "west > east crosses the antimeridian (default: the whole world).\n"),
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
         (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"),
         (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
@@ -122,5 +125,184 @@ import Testing
         let result = try CommandResult.run(["cluster"] + arguments, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    // MARK: --grid
+
+    var aegean: String { packageRoot.appendingPathComponent("Examples/aegean.csv").path }
+
+    /// A feature's points: a cluster's point_count, 1 for a single point.
+    func pointCount(_ feature: JSONValue) -> Int {
+        Int(feature.object?["properties"]?.object?["point_count"]?.number ?? 1)
+    }
+
+    @Test func gridCountsEveryPointOfTheBoxOnce() throws {
+        let result = try CommandResult.run(["cluster", "--input", aegean, "--grid", "64", "--zoom", "6", "--bbox", "22,35,29,41",
+                                            "--category", "country"], in: packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let collection = try #require(try json(result.stdout).object)
+        #expect(collection["type"] == .string("FeatureCollection"))
+        let features = try #require(collection["features"]?.array)
+        let points = try PointReader(categoryProperty: "country").read(contentsOf: URL(fileURLWithPath: aegean)).points
+        let inBox = points.filter { (22...29).contains($0.longitude) && (35...41).contains($0.latitude) }
+        #expect(features.reduce(0) { $0 + pointCount($1) } == inBox.count)
+        let expected = ViewportGridClusterer(points: points, cellSize: 64).clusters(west: 22, south: 35, east: 29, north: 41, zoom: 6)
+        #expect(features.count == expected.count)
+        var cells = Set<[Double]>()
+        for feature in features {
+            let properties = try #require(feature.object?["properties"]?.object)
+            if properties["cluster"] == .bool(true) {
+                let cell = try #require(properties["cell"]?.array).compactMap(\.number)
+                #expect(cells.insert(cell).inserted, "one cluster per cell")
+                let categories = try #require(properties["categories"]?.object)
+                #expect(categories.keys.reduce(0) { $0 + (categories[$1]?.number ?? 0) } == properties["point_count"]?.number)
+                #expect(pointCount(feature) >= 2)
+            } else {
+                // A cell of one point is that point, as it came.
+                #expect(Set(properties.keys) == ["name", "country"])
+                let point = try #require(points.first { $0.properties["name"] == properties["name"] })
+                #expect(feature.object?["geometry"]?.object?["coordinates"] == .array([.number(point.longitude), .number(point.latitude)]))
+            }
+        }
+        #expect(features.contains { $0.object?["properties"]?.object?["cluster"] == nil })
+    }
+
+    @Test func gridCellsArePixelsAtTheZoom() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 0.01° apart: 14.6 px at zoom 11 (256·2^11 px for 360°), 29.1 px at zoom 12, 58.3 px at zoom 13; the first point
+        // is on a cell's west edge (longitude 0 is world x 0.5), so they share a cell whenever it is wider than that.
+        try Data("lat,lon\n0,0\n0,0.01\n".utf8).write(to: folder.appendingPathComponent("pair.csv"))
+        func features(zoom: String, cell: String) throws -> [JSONValue] {
+            let result = try CommandResult.run(["cluster", "--input", "pair.csv", "--grid", cell, "--zoom", zoom, "--bbox", "-1,-1,1,1"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try json(result.stdout).object?["features"]?.array)
+        }
+        #expect(try features(zoom: "11", cell: "16").count == 1)
+        #expect(try features(zoom: "11", cell: "8").count == 2)
+        #expect(try features(zoom: "12", cell: "32").count == 1)
+        #expect(try features(zoom: "13", cell: "32").count == 2)
+        #expect(try features(zoom: "13", cell: "64").count == 1)
+    }
+
+    @Test func gridBoxMayCrossTheAntimeridian() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n-17,178.4\n-17,178.5\n-13.8,-171.8\n0,0\n".utf8).write(to: folder.appendingPathComponent("pacific.csv"))
+        for box in ["170,-30,-170,0", "-190,-30,-170,0"] {
+            let result = try CommandResult.run(["cluster", "--input", "pacific.csv", "--grid", "64", "--zoom", "4", "--bbox", box], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let features = try #require(try json(result.stdout).object?["features"]?.array)
+            #expect(features.map(pointCount) == [2, 1], "\(box): Fiji's pair west of the line first, then Samoa")
+        }
+    }
+
+    @Test(arguments: [
+        (["--grid", "64", "--zoom", "3"], "Error: --grid needs --bbox W,S,E,N: the view cut into cells\n"),
+        (["--grid", "64", "--bbox", "0,0,10,10"], "Error: --grid needs --zoom Z and --bbox W,S,E,N\n"),
+        (["--grid", "0.5", "--zoom", "3", "--bbox", "0,0,10,10"], "Error: --grid must be a cell size of 1 pixel or more, got 0.5\n"),
+        (["--grid", "64", "--tile", "0/0/0"], "Error: --grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox\n"),
+        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--from-zoom", "2"],
+         "Error: --from-zoom cannot be combined with --grid: the change is told between supercluster's clusters\n"),
+        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--from-zoom", "2", "--from-bbox", "0,0,5,5"],
+         "Error: --from-zoom and --from-bbox cannot be combined with --grid: the change is told between supercluster's clusters\n"),
+        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--radius", "60"],
+         "Error: --radius cannot be combined with --grid: it sets supercluster's clustering, and a grid cell takes every point in it\n"),
+        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--min-points", "3", "--group-by", "kind"],
+         "Error: --min-points, --group-by cannot be combined with --grid: they set supercluster's clustering, and a grid cell takes every point in it\n"),
+        (["--tile", "0/0/0", "--from-zoom", "2"],
+         "Error: --from-zoom cannot be combined with --tile: the change is told between two views of --zoom and --bbox\n"),
+        (["--zoom", "3", "--from-zoom", "23"], "Error: --from-zoom must be in 0…22, got 23\n"),
+    ])
+    func badCombinationsAreRefused(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,kind\n1,2,a\n".utf8).write(to: folder.appendingPathComponent("x.csv"))
+        let result = try CommandResult.run(["cluster", "--input", "x.csv"] + arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: declutter cluster"), "\(result.stderr)")
+    }
+
+    // MARK: --from-zoom, --from-bbox
+
+    var airports: String { packageRoot.appendingPathComponent("Examples/airports.csv").path }
+
+    /// A part of the change (`keep`, `add`, `remove`) as a set of cluster ids and one of point positions.
+    func part(_ change: JSONObject, _ name: String) throws -> (count: Int, points: Int, clusters: Set<Int>, singles: Set<Int>) {
+        let part = try #require(change[name]?.object)
+        let clusters = try #require(part["clusters"]?.array).compactMap(\.number).map { Int($0) }
+        let singles = try #require(part["points"]?.array).compactMap(\.number).map { Int($0) }
+        return (Int(part["count"]?.number ?? -1), Int(part["point_count"]?.number ?? -1), Set(clusters), Set(singles))
+    }
+
+    func change(_ arguments: [String]) throws -> JSONObject {
+        let result = try CommandResult.run(["cluster", "--input", airports] + arguments, in: packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("}\n") && result.stdout.components(separatedBy: "\n").count == 2, "one line")
+        return try #require(try json(result.stdout).object)
+    }
+
+    @Test func theSameViewKeepsEverything() throws {
+        let result = try change(["--zoom", "3", "--bbox", "-10,35,30,60", "--from-zoom", "3"])
+        let shown = try #require(try json(try CommandResult.run(["cluster", "--input", airports, "--zoom", "3", "--bbox", "-10,35,30,60"],
+                                                                 in: packageRoot).stdout).object?["features"]?.array)
+        let keep = try part(result, "keep")
+        #expect(keep.count == shown.count && keep.count > 0)
+        #expect(keep.points == shown.reduce(0) { $0 + pointCount($1) })
+        #expect(keep.clusters == Set(shown.compactMap { $0.object?["properties"]?.object?["cluster_id"]?.number }.map { Int($0) }))
+        #expect(try part(result, "add").count == 0)
+        #expect(try part(result, "remove").count == 0)
+        #expect(result["from"] == result["to"])
+        #expect(result["to"] == .object(JSONObject([("zoom", .number(3)), ("bbox", .array([-10, 35, 30, 60].map(JSONValue.number))),
+                                                    ("count", .number(Double(keep.count))), ("point_count", .number(Double(keep.points)))])))
+    }
+
+    @Test func aZoomInRemovesClustersAndAddsTheirChildren() throws {
+        let result = try change(["--zoom", "4", "--from-zoom", "3"])
+        let points = try PointReader().read(contentsOf: URL(fileURLWithPath: airports)).points
+        let index = ClusterIndex(points: points, options: ClusterOptions(radius: 40, extent: 512, minZoom: 0, maxZoom: 16, minPoints: 2))
+        let removed = try part(result, "remove"), added = try part(result, "add"), kept = try part(result, "keep")
+        #expect(removed.singles.isEmpty, "a zoom in splits clusters; points stay")
+        #expect(!removed.clusters.isEmpty)
+        let children = try removed.clusters.flatMap { try index.children(of: $0) }
+        #expect(Set(children.compactMap(\.clusterId)) == added.clusters)
+        #expect(Set(children.compactMap(\.pointIndex)) == added.singles)
+        #expect(removed.points == added.points, "the world shows every point at both zooms")
+        #expect(kept.points + added.points == points.count)
+        let from = try #require(result["from"]?.object), to = try #require(result["to"]?.object)
+        #expect(from["point_count"] == .number(Double(points.count)) && to["point_count"] == .number(Double(points.count)))
+        #expect(from["count"] == .number(Double(kept.count + removed.count)))
+        #expect(to["count"] == .number(Double(kept.count + added.count)))
+        #expect(from["bbox"] == .array([-180, -90, 180, 90].map(JSONValue.number)))
+    }
+
+    @Test func aPanKeepsWhatStaysInView() throws {
+        let result = try change(["--zoom", "5", "--bbox", "0,40,20,55", "--from-bbox", "-10,40,10,55"])
+        let kept = try part(result, "keep"), added = try part(result, "add"), removed = try part(result, "remove")
+        #expect(kept.count > 0 && added.count > 0 && removed.count > 0)
+        #expect(kept.clusters.isDisjoint(with: added.clusters) && kept.clusters.isDisjoint(with: removed.clusters))
+        let from = try #require(result["from"]?.object)
+        #expect(from["zoom"] == .number(5), "the zoom defaults to --zoom")
+        #expect(from["bbox"] == .array([-10, 40, 10, 55].map(JSONValue.number)))
+    }
+
+    @Test func pointsAreNamedByTheirIds() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let geojson = #"{"type":"FeatureCollection","features":["#
+            + #"{"type":"Feature","id":"a","properties":{},"geometry":{"type":"Point","coordinates":[10,50]}},"#
+            + #"{"type":"Feature","id":"b","properties":{},"geometry":{"type":"Point","coordinates":[10.01,50]}},"#
+            + #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[-70,-30]}}]}"#
+        try Data(geojson.utf8).write(to: folder.appendingPathComponent("points.geojson"))
+        let result = try CommandResult.run(["cluster", "--input", "points.geojson", "--from-zoom", "2", "--zoom", "16"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let change = try #require(try json(result.stdout).object)
+        #expect(change["keep"]?.object?["points"] == .array([.number(2)]), "no id: its position")
+        #expect(change["add"]?.object?["points"] == .array([.string("a"), .string("b")]))
+        #expect(change["add"]?.object?["point_count"] == .number(2))
+        #expect(change["remove"]?.object?["clusters"]?.array?.count == 1)
+        #expect(change["remove"]?.object?["point_count"] == .number(2))
     }
 }

@@ -36,7 +36,7 @@ let readmeCommands: [ReadmeCommand] = {
         let run = readmeCommands.filter { $0.skipReason == nil }
         #expect(Set(run.compactMap { $0.arguments?.first }) == ["--version", "cluster", "demo", "diff", "marker", "place", "render", "sprites"])
         #expect(readmeCommands.filter { $0.skipReason != nil }.map(\.skipReason) == ["needs the network"])
-        #expect(run.filter { $0.expectedOutput != nil }.count == 4)
+        #expect(run.filter { $0.expectedOutput != nil }.count == 5)
     }
 
     @Test func shellLinesAreJoinedSplitAndTheirCommentsRead() {

@@ -292,7 +292,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
         (["--zoom", "12", "--size", "4000x4000", "--tiles", "/tmp/{z}/{x}/{y}.png"],
          "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
         (["--style", "default"], "Error: \(tandmPlist): cycles[0]: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
-        (["--circle", "37.8,-122.4"], "Error: --circle must be LAT,LON,METRES with a radius of up to 20,000 km, got 37.8,-122.4"),
+        (["--circle", "37.8,-122.4"], "Error: The value '37.8,-122.4' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle "
+            + "<lat,lon,metres>  A circle on the ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres."),
         (["--zoom", "-1"], "Error: --zoom must be in 0…22, got -1"),
         (["--max-zoom", "25"], "Error: --max-zoom must be in 0…22, got 25"),
         (["--padding", "-10"], "Error: --padding must be 0 or more points"),

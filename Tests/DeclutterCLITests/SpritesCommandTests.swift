@@ -29,7 +29,8 @@ import Testing
     @Test(arguments: [
         (["--style", "nosuch.json"], "nosuch.json: cannot read the style file (no such file)"),
         (["--style", "bad.json"], "bad.json: sprites.shareStep: expected a step that divides 100 %"),
-        (["--style", tandmStyle, "--ratios", "1,4"], "--ratios must list pixel ratios from 1, 2, 3, e.g. 1,2; got 1,4"),
+        (["--style", tandmStyle, "--ratios", "1,4"], "Error: The value '1,4' is invalid for '--ratios <1,2,3>'\nHelp:  --ratios <1,2,3>  "
+            + "Pixel ratios, one or more of 1, 2, 3 separated by commas; default: the style's sprites.ratios."),
         (["--style", tandmStyle, "--spacing", "100"], "--spacing must be in 0…64, got 100"),
         (["--style", tandmStyle, "--spacing", "-1"], "--spacing must be in 0…64, got -1"),
     ])
