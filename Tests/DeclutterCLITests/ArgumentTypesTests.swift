@@ -1,4 +1,4 @@
-@testable import declutter
+@testable import DeclutterCLI
 import DeclutterCore
 import Foundation
 import Testing
