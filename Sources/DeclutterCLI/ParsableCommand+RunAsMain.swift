@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+extension ParsableCommand {
+    /// Runs the command line as `Self`'s and maps failures to the documented exit codes: 0 success, 1 a failed
+    /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.
+    package static func runAsMain() -> Never {
+        do {
+            var command = try parseAsRoot()
+            do {
+                try command.run()
+            } catch let error as ValidationError {
+                // Thrown while running, it would be printed with the root's usage; the usage of the command that ran helps.
+                let type = Swift.type(of: command)
+                let root = configuration.commandName ?? "declutter"
+                let name = type == Self.self ? "" : type.configuration.commandName.map { " \($0)" } ?? ""
+                let text = "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See '\(root)\(name) --help' for more information.\n"
+                FileHandle.standardError.write(Data(text.utf8))
+                Foundation.exit(2)
+            }
+            Foundation.exit(0)
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            if exitCode(for: error) == .success {
+                // Help and version requests end here with their text on stdout.
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}
