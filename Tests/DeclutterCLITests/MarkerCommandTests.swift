@@ -2,58 +2,6 @@ import DeclutterTesting
 import Foundation
 import Testing
 
-/// Runs the built `declutter` executable, which sits beside the test bundle.
-struct CommandResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    /// Runs `executable` (the built `declutter` by default) in `folder` with `stdin` as its standard input (nil: the
-    /// test's own), with `environment` added to this process's and the variables named in `removing` taken out.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
-                    executable: URL? = nil, removing: [String] = []) throws -> CommandResult {
-        let built = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("declutter")
-        let process = Process()
-        process.executableURL = executable ?? built
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if !environment.isEmpty || !removing.isEmpty {
-            var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            removing.forEach { variables[$0] = nil }
-            process.environment = variables
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        if stdin != nil { process.standardInput = input }
-        try process.run()
-        if let stdin {
-            // Written beside the reads below, so that neither side waits on a full pipe.
-            let writer = input.fileHandleForWriting
-            DispatchQueue.global().async {
-                try? writer.write(contentsOf: stdin)
-                try? writer.close()
-            }
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self))
-    }
-}
-
-/// A fresh folder for one test's files.
-func scratchFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
-
 @Suite struct MarkerCommandTests {
     @Test func drawsAClusterIconAtAScale() throws {
         let folder = try scratchFolder()

@@ -1,0 +1,86 @@
+import DeclutterCore
+import DeclutterRender
+import Foundation
+
+/// Runs the built `declutter` executable, which sits beside the test bundle.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// Runs `executable` (the built `declutter` by default) in `folder` with `stdin` as its standard input (nil: the
+    /// test's own), with `environment` added to this process's and the variables named in `removing` taken out.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
+                    executable: URL? = nil, removing: [String] = []) throws -> CommandResult {
+        let built = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            .deletingLastPathComponent().appendingPathComponent("declutter")
+        let process = Process()
+        process.executableURL = executable ?? built
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        if !environment.isEmpty || !removing.isEmpty {
+            var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            removing.forEach { variables[$0] = nil }
+            process.environment = variables
+        }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        if stdin != nil { process.standardInput = input }
+        try process.run()
+        if let stdin {
+            // Written beside the reads below, so that neither side waits on a full pipe.
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: stdin)
+                try? writer.close()
+            }
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A fresh folder for one test's files.
+func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
+
+/// The TANDm sample's points, shipped with the command for its demo.
+let tandmPlist = packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/tandm-Data.plist").path
+
+/// Writes 8×3 street-like test tiles at zoom 15 from the Golden Gate to North Beach, as `DIR/{z}/{x}/{y}.png`.
+func writeTestTiles(into folder: URL) throws -> URL {
+    let tiles = folder.appendingPathComponent("tiles")
+    for x in 5235...5242 {
+        for y in 12660...12662 {
+            let canvas = try Canvas(width: 256, height: 256, format: .png)
+            let context = canvas.context
+            context.paint(RGBAColor(hex: "#EDEAE2") ?? .white)
+            // A grid of streets whose spacing differs per tile, so a misplaced tile shows.
+            let spacing = 32.0 + Double((x + y) % 3) * 16
+            var offset = spacing / 2
+            while offset < 256 {
+                context.newPath()
+                context.move(toX: offset, y: 0)
+                context.line(toX: offset, y: 256)
+                context.move(toX: 0, y: offset)
+                context.line(toX: 256, y: offset)
+                context.strokeRound(.white, width: 4)
+                offset += spacing
+            }
+            let file = tiles.appendingPathComponent("15/\(x)/\(y).png")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try canvas.data().write(to: file)
+        }
+    }
+    return tiles
+}
