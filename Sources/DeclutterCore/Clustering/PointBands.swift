@@ -38,9 +38,9 @@ struct PointBands: Sendable {
         // Each band sorted by float32 x, the bands shared out among the cores by their points.
         let chunks = max(1, min(Cores.available, count / 16_384))
         let bandStarts = starts
-        entries.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let entries = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        entries.withUnsafeMutableBufferPointer { entries in
+            // Each chunk sorts its own bands: disjoint parts of the buffer.
+            _ = concurrentMap(chunks) { chunk in
                 let starts = bandStarts
                 func firstBand(from position: Int) -> Int {
                     var low = 0, high = bands
