@@ -173,7 +173,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             }
         }
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
         for zoom in 0...17 {
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
                 == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
@@ -199,7 +199,7 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         }
         #expect(points.count > 4096)
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
         for zoom in 0...17 {
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
                 == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
@@ -328,9 +328,9 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             }
         }
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
-        #expect(fast.listOrders.unsorted >= 5)
-        #expect(fast.listOrders.sorted >= 1)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
+        #expect(fast.statistics.zoomsListedInFoundOrder >= 5)
+        #expect(fast.statistics.zoomsListedInSearchOrder >= 1)
         for zoom in 0...17 {
             let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")
@@ -349,8 +349,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         var points = (0..<6000).map { _ in ClusterPoint(longitude: -74 + random() * 0.05, latitude: 40.7 + random() * 0.05) }
         points += (0..<50).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
-        #expect(fast.listOrders.banded >= 3)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
+        #expect(fast.statistics.zoomsListedFromBands >= 3)
         for zoom in 0...17 {
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
                 == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
@@ -365,25 +365,26 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             level.items = [0, 1, 2]; level.groups = [0, 0, 0]
             return level
         }
-        let offsets: [Int32] = [0, 2, 2, 2], neighbors: [Int32] = [1, 2]
-        let index = ClusterIndex(points: [])
+        func dependsOnOrder(_ level: ClusterIndex.Level, offsets: [Int32] = [0, 2, 2, 2], neighbors: [Int32] = [1, 2],
+                            minPoints: Int = 2, reduces: Bool = false) -> Bool {
+            let lists = ClusterIndex.NeighborLists(offsets: offsets, neighbors: neighbors, borderline: [])
+            return ClusterIndex.mergeDependsOnOrder(level, lists, minPoints: minPoints, reduces: reduces)
+        }
         // float32 positions of single points add up exactly in any order.
         let points = level([Double(Float(0.3)), Double(Float(0.7)), Double(Float(0.1))], counts: [1, 1, 1])
-        #expect(!index.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
+        #expect(!dependsOnOrder(points))
         // Clusters' centroids have all 53 bits: here 0.123·3 + 0.456·2 + 0.789 rounds differently in the other order.
         let cluster = level([0.123, 0.456, 0.789], counts: [3, 2, 1])
         let origin: Double = 0.123 * 3, member: Double = 0.456 * 2
         let first: Double = origin + member + 0.789, second: Double = origin + 0.789 + member
         #expect(first != second)
-        #expect(index.mergeDependsOnOrder(cluster, offsets: offsets, neighbors: neighbors))
+        #expect(dependsOnOrder(cluster))
         // With one neighbour, or with the second taken by an earlier item, there is one order only.
-        #expect(!index.mergeDependsOnOrder(cluster, offsets: [0, 1, 1, 1], neighbors: [1]))
-        #expect(!index.mergeDependsOnOrder(cluster, offsets: [0, 1, 2, 2], neighbors: [2, 2]))
+        #expect(!dependsOnOrder(cluster, offsets: [0, 1, 1, 1], neighbors: [1]))
+        #expect(!dependsOnOrder(cluster, offsets: [0, 1, 2, 2], neighbors: [2, 2]))
         // Items left unmerged are appended to the next level in list order; a reducer folds in list order.
-        let unmerged = ClusterIndex(points: [], options: ClusterOptions(minPoints: 4))
-        #expect(unmerged.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
-        let reducing = ClusterIndex(points: [], reducer: ClusterIndex.Reducer(map: { $0 }, reduce: { _, _ in }))
-        #expect(reducing.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
+        #expect(dependsOnOrder(points, minPoints: 4))
+        #expect(dependsOnOrder(points, reduces: true))
     }
 
     @Test func shortcutsChangeNothingOnUniformPoints() throws {
@@ -391,10 +392,10 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         var generator = TestRandom(seed: 5)
         func random() -> Double { generator.next() }
         let points = (0..<40_000).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
-        let options = ClusterOptions(maxZoom: 12)
-        let fast = ClusterIndex(points: points, options: options)
-        let plain = ClusterIndex(points: points, options: options, categories: nil, reducer: nil, shortcuts: false)
-        #expect(fast.levelsKeptAsChanges >= 5)
+        let fast = ClusterIndex(points: points, options: ClusterOptions(maxZoom: 12))
+        let plain = ClusterIndex(points: points, options: ClusterOptions(maxZoom: 12, shortcuts: false))
+        #expect(fast.statistics.levelsKeptAsChanges >= 5)
+        #expect(plain.statistics.levelsKeptAsChanges == 0 && plain.statistics.zoomsSearchedOneByOne == 13)
         for zoom in 0...13 {
             let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")

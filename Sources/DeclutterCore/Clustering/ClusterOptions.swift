@@ -14,10 +14,18 @@ public struct ClusterOptions: Sendable, Hashable {
     public var nodeSize: Int
     /// Give points without an `id` their input index as tile feature id. Default false.
     public var generateId: Bool
+    /// Take the shortcuts that reach supercluster's results with less work. Default true.
+    ///
+    /// With shortcuts, searches that cannot find a neighbour are skipped, neighbours come from a grid over the
+    /// items that can have any, in the k-d search's order only where a merge depends on it, and levels are kept
+    /// as their changes to the level above. False follows supercluster step by step: one k-d search per item and
+    /// zoom, and every level's order and tree kept. The results are the same to the bit either way; false is
+    /// several times slower on large inputs, and is there to check that claim.
+    public var shortcuts: Bool
 
     /// Creates options; see the properties for the defaults.
     public init(radius: Double = 40, extent: Double = 512, minZoom: Int = 0, maxZoom: Int = 16, minPoints: Int = 2,
-                nodeSize: Int = 64, generateId: Bool = false) {
+                nodeSize: Int = 64, generateId: Bool = false, shortcuts: Bool = true) {
         self.radius = radius
         self.extent = extent
         self.minZoom = minZoom
@@ -25,5 +33,6 @@ public struct ClusterOptions: Sendable, Hashable {
         self.minPoints = minPoints
         self.nodeSize = nodeSize
         self.generateId = generateId
+        self.shortcuts = shortcuts
     }
 }
