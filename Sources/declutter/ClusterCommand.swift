@@ -106,7 +106,7 @@ struct ClusterCommand: ParsableCommand {
             FileHandle.standardError.write(Data(
                 "warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n".utf8))
         }
-        let options = ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
+        let options = ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints, releasesFreedMemory: true)
         let index = ClusterIndex(points: read.points, options: options)
         if let tile {
             let (z, x, y) = try Self.parseTile(tile)

@@ -144,6 +144,15 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         #expect(top.map { $0.categoryCounts.values.reduce(0, +) }.sorted() == [16, 16])
     }
 
+    @Test func releasingFreedMemoryChangesNoResult() {
+        let index = ClusterIndex(points: places), released = ClusterIndex(points: places, options: ClusterOptions(releasesFreedMemory: true))
+        for zoom in [0, 3, 17] {
+            #expect(released.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)))
+        }
+        #expect(ClusterIndex(points: []).clusters(west: -180, south: -90, east: 180, north: 90, zoom: 0).isEmpty)
+    }
+
     @Test func reducerAggregatesProperties() throws {
         let reducer = ClusterIndex.Reducer(map: { JSONObject([("sum", $0["scalerank"] ?? .number(0))]) },
                                            reduce: { accumulated, next in

@@ -92,8 +92,7 @@ public final class ClusterIndex: Sendable {
         if !options.shortcuts {
             for level in levels.indices { _ = tree(level) }
         }
-        // The build's temporary arrays were many and large; a server keeps the index, not them.
-        FreedMemory.returnToSystem()
+        if options.releasesFreedMemory { FreedMemory.returnToSystem() }
     }
 
     /// The state of `load` while it runs: the item table so far and the level being clustered.
