@@ -192,6 +192,29 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         }
     }
 
+    @Test func shortcutsChangeNothingAtDeepZooms() {
+        // Maps' options (extent 256, down to zoom 22): clumps from a few metres to a few kilometres wide, so clusters
+        // of many zooms' merges meet points that skip their searches.
+        var generator = TestRandom(seed: 17)
+        func random() -> Double { generator.next() }
+        var points: [ClusterPoint] = []
+        for _ in 0..<200 {
+            let longitude = random() * 40 - 20, latitude = random() * 40 + 20, spread = pow(10, -1.5 - random() * 3)
+            for _ in 0..<Int(1 + random() * 30) {
+                points.append(ClusterPoint(longitude: longitude + (random() - 0.5) * spread, latitude: latitude + (random() - 0.5) * spread))
+            }
+        }
+        let options = ClusterOptions(radius: 20, extent: 256, maxZoom: 22)
+        var reference = options
+        reference.shortcuts = false
+        let fast = ClusterIndex(points: points, options: options), plain = ClusterIndex(points: points, options: reference)
+        #expect(fast.statistics.zoomsListedInFoundOrder >= 5)
+        for zoom in 0...23 {
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
+        }
+    }
+
     @Test func shortcutsChangeNothingWithClusteringIdentifiers() {
         // Dense clumps of three groups and of points that never cluster, across many of the tree's leaves and both
         // halves of the parallel search, so neighbour lists are long and their order decides the centroids.

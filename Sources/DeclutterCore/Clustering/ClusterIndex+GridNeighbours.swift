@@ -13,7 +13,13 @@ extension ClusterIndex.Build {
     /// searches too, so the lists come from a grid (or bands) over the searching items alone.
     mutating func neighborLists(radius: Double, zoom: Int) -> ClusterIndex.NeighborLists? {
         let count = level.count
-        let skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7
+        // Three radii, and what rounding can add to the two-radii bound. A merge measures its members at their float32
+        // tree positions but averages their own, so each zoom above can move a cluster two float32 roundings of a
+        // position further from its members: at most 2 · 2⁻²⁴ · √2 ≈ 1.7e-7 world units for positions below 2
+        // (longitudes up to 540°), allowed as 2e-7 a zoom; 1e-7 more covers the skipped point's own search, which
+        // measures a cluster at its float32 position (one rounding, ≤ 8.4e-8). The factor 1 + 1e-9 covers the
+        // distances' own rounding, a few parts in 10¹⁶.
+        let skipBeyond = 3 * radius * (1 + 1e-9) + 1e-7 + 2e-7 * Double(options.maxZoom - zoom)
         // Once the radius reaches the distances' cap, every point searches, and the distances can go.
         if skipBeyond >= nearestCap { nearest = [] }
         var subset: [Int32] = []
@@ -47,6 +53,8 @@ extension ClusterIndex {
     static func listNeighbors(_ level: Level, subset: [Int32], radius: Double, budget: Int, banded: inout Int) -> NeighborLists? {
         // Cells at least two radii wide, so a search reads at most 2×2 of them; not many more than items. Where the
         // points crowd into a few cells (a city on a world-wide grid), bands over the points' own extent instead.
+        // (1 + 1e-6 keeps rounding from making cells a hair narrower than two radii, which would cost a third row or
+        // column of cells, never a result: the runs cover the reach whatever the cells' size.)
         let side = max(1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(min(1024, 1 / (2 * radius * (1 + 1e-6))))))
         let grid = PointGrid(xs: level.xs, ys: level.ys, members: subset, side: side)
         if grid.crowding > 16 {
@@ -61,9 +69,18 @@ extension ClusterIndex {
     static func listNeighbors<Runs: CandidateRuns>(_ level: Level, subset: [Int32], radius: Double, budget: Int, runs: Runs)
         -> NeighborLists? {
         let count = level.count
-        // A little beyond the radius: the distance test decides.
+        // A little beyond the radius: the distance test decides. Whatever the test accepts or marks borderline has a
+        // squared distance of at most r²(1 + 1e-9) (and a few roundings of 2⁻⁵³), so lies within r(1 + 5e-10) on each
+        // axis: 1e-8 covers that twenty times over, and 1e-15 covers radii so small that their squares round below
+        // the normal range (r < 1e-154). The runs hold every float32 position within reach exactly (their cell and
+        // band arithmetic is monotone in the position), so nothing the test would accept is missed.
         let reach = radius * (1 + 1e-8) + 1e-15
         let chunks = max(1, min(Cores.available, subset.count / 2048))
+        // A k-d search prunes a half when q − r passes its split coordinate (q + r, the other half), computed apart
+        // from the distance. Splits and positions are float32 values, exact in a double, and rounding is monotone,
+        // so a pruned item lies more than r from the query along the split's axis, and the distance test can only
+        // accept it within a few roundings of r², about 4.4e-16 relative. Items with a candidate within 1e-9 · r² of
+        // r² (two million times that) are searched again with the tree.
         let squared = radius * radius, edge = squared * 1e-9
         // Per chunk of the grid or bands, searched in their order so that nearby points are read in turn: the items
         // searched, how many neighbours each has, the neighbours, the borderline items; nil past the budget.

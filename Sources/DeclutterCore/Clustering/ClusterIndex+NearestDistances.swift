@@ -77,5 +77,9 @@ extension ClusterIndex {
 
     /// The largest distance ``nearestDistances(_:pointCount:nodeSize:)`` gives exactly: slightly under a cell, so
     /// that rounding in the cell index cannot hide a nearer point.
+    ///
+    /// Two positions less than a cell apart could land two cells apart once `position · side` is rounded (by up to
+    /// 2048 · 2⁻⁵³ ≈ 2.3e-13 of a cell); closer than a billionth of a cell under one cell, they cannot, so a point
+    /// nearer than the cap is always in the 3×3 cells around.
     static func nearestCap(_ count: Int) -> Double { (1 - 1e-9) / Double(nearestGridSide(count)) }
 }

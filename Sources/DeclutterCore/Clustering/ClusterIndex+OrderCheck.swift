@@ -5,8 +5,9 @@
 extension ClusterIndex {
     /// Whether merging a level with these neighbour lists could give another result with the lists in another
     /// order: a dry run of the merging that looks at each merge of three or more items (the centroid sums are
-    /// computed in every order: float32 positions of single points add up exactly, clusters' need not), and at
-    /// every list with a reducer or with items left unmerged under `minPoints` (they are appended in list order).
+    /// computed in every order: neighbouring points' float32 positions, 24 bits, nearly always add up exactly in a
+    /// double, clusters' positions use all 53 bits), and at every list with a reducer or with items left unmerged
+    /// under `minPoints` (they are appended in list order). Merges of more than four items are taken to depend on it.
     static func mergeDependsOnOrder(_ level: Level, _ lists: NeighborLists, minPoints: Int, reduces: Bool) -> Bool {
         // Taken by an earlier merge; items before the current one have had their turn anyway.
         var taken = Set<Int>()

@@ -67,12 +67,14 @@ struct PointBands: Sendable {
         Int(max(0, min(Double(bands - 1), ((y - top) / height).rounded(.down))))
     }
 
-    /// The bands that points at `low…high` can lie in, with a margin far above rounding in the band arithmetic.
+    /// The bands that points at `low…high` can lie in.
+    ///
+    /// No margin is needed: a position's band is monotone in it (a correctly rounded difference and quotient, then
+    /// floor and clamp), so a float32 position at or above `low` is in a band at or above `low`'s.
     @inline(__always)
     func bands(_ low: Double, _ high: Double) -> ClosedRange<Int> {
-        let margin = 1e-9 * height + 1e-12
-        let first = Self.band(low - margin, top: top, height: height, bands: bands)
-        return first...max(first, Self.band(high + margin, top: top, height: height, bands: bands))
+        let first = Self.band(low, top: top, height: height, bands: bands)
+        return first...max(first, Self.band(high, top: top, height: height, bands: bands))
     }
 
     /// The entries of a band whose float32 x lies in `low…high`.

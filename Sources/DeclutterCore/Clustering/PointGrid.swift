@@ -99,13 +99,16 @@ struct PointGrid: Sendable {
         return shared / Double(entries.count)
     }
 
-    /// The cells along one axis that points at `low…high` can lie in, with a margin far above rounding in the
-    /// cell arithmetic and far below a cell. Positions outside the square are binned in the edge cells.
+    /// The cells along one axis that points at `low…high` can lie in. Positions outside the square are binned in
+    /// the edge cells.
+    ///
+    /// No margin is needed: a position's cell is monotone in it (a correctly rounded product, then floor and
+    /// clamp), so a float32 position at or above `low` (even one `low` was rounded up to) is in a cell at or
+    /// above `low`'s.
     @inline(__always)
     func cells(_ low: Double, _ high: Double) -> ClosedRange<Int> {
-        let margin = 1e-9
-        let first = Self.cell(low - margin, side: side)
-        return first...max(first, Self.cell(high + margin, side: side))
+        let first = Self.cell(low, side: side)
+        return first...max(first, Self.cell(high, side: side))
     }
 
     /// The cell along one axis of a position, edge cells for positions outside the square.
