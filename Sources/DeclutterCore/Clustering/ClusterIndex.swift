@@ -13,6 +13,8 @@ import Synchronization
 // - ClusterIndex+OrderCheck.swift: those lists put into the k-d search's order only where a merge depends on it;
 // - LevelOrder.swift: a level kept as its changes to the level above;
 // - ClusterIndex+LevelTrees.swift: a level's order spelled out and its tree built when first queried.
+// Two more live in `_cluster`'s loop, marked there: a run of items without neighbours copied to the next level
+// at once, and a zoom where nothing merged sharing the level above.
 
 /// Hierarchical point clustering with supercluster's semantics, plus MapKit's clustering identifiers and
 /// per-category member counts in one index.
@@ -226,7 +228,7 @@ public final class ClusterIndex: Sendable {
             // where the lists would hold billions of entries: there each item searches when its turn comes.
             let lists = options.shortcuts ? neighborLists(radius: radius, zoom: zoom) : nil
             if let lists, lists.offsets[count] == 0 {
-                // Nobody has a neighbour: the level stays as it is.
+                // Shortcut: nobody has a neighbour, so the level stays as it is (supercluster copies every row).
                 keepLevel()
                 return
             }
@@ -346,6 +348,7 @@ public final class ClusterIndex: Sendable {
                 }
             }
             table.append(made)
+            // Shortcut: where nothing merged, the level above stands for this one.
             if changed || !options.shortcuts {
                 self.level = next
                 levels.append(changes.entries.map { .changes($0) } ?? .full(next.items))

@@ -20,7 +20,7 @@ public struct ClusterOptions: Sendable, Hashable {
     /// items that can have any, in the k-d search's order only where a merge depends on it, and levels are kept
     /// as their changes to the level above. False follows supercluster step by step: one k-d search per item and
     /// zoom, and every level's order and tree kept. The results are the same to the bit either way; false is
-    /// several times slower on large inputs, and is there to check that claim.
+    /// there to check that claim, and is over ten times slower on a million points (14–23 s against 1.1–1.5 s).
     public var shortcuts: Bool
     /// Hand the memory the allocator holds free back to the system once the index is built. Default false.
     ///
