@@ -96,9 +96,10 @@ struct ClusterCommand: ParsableCommand {
         [("--from-zoom", fromZoom != nil), ("--from-bbox", fromBbox != nil)].filter(\.1).map(\.0)
     }
 
-    /// Supercluster's options, defaults filled in.
+    /// Supercluster's options, defaults filled in; this process owns its heap, so the index may trim it once built.
     var clusterOptions: ClusterOptions {
-        ClusterOptions(radius: radius ?? 40, extent: extent ?? 512, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 16, minPoints: minPoints ?? 2)
+        ClusterOptions(radius: radius ?? 40, extent: extent ?? 512, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 16, minPoints: minPoints ?? 2,
+                       releasesFreedMemory: true)
     }
 
     func validate() throws {

@@ -41,7 +41,7 @@ struct ClusterBenchmark {
             points = (0..<pointCount).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let index = ClusterIndex(points: points, options: ClusterOptions(maxZoom: maxZoom))
+        let index = ClusterIndex(points: points, options: ClusterOptions(maxZoom: maxZoom, releasesFreedMemory: true))
         let indexMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 
         func time(_ body: () -> Void) -> Double {

@@ -144,6 +144,15 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         #expect(top.map { $0.categoryCounts.values.reduce(0, +) }.sorted() == [16, 16])
     }
 
+    @Test func releasingFreedMemoryChangesNoResult() {
+        let index = ClusterIndex(points: places), released = ClusterIndex(points: places, options: ClusterOptions(releasesFreedMemory: true))
+        for zoom in [0, 3, 17] {
+            #expect(released.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)))
+        }
+        #expect(ClusterIndex(points: []).clusters(west: -180, south: -90, east: 180, north: 90, zoom: 0).isEmpty)
+    }
+
     @Test func reducerAggregatesProperties() throws {
         let reducer = ClusterIndex.Reducer(map: { JSONObject([("sum", $0["scalerank"] ?? .number(0))]) },
                                            reduce: { accumulated, next in
@@ -173,13 +182,36 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             }
         }
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
         for zoom in 0...17 {
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
                 == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
         }
         for (z, x, y) in [(0, 0, 0), (3, 2, 3), (7, 64, 40)] {
             #expect(fast.tile(z: z, x: x, y: y) == plain.tile(z: z, x: x, y: y))
+        }
+    }
+
+    @Test func shortcutsChangeNothingAtDeepZooms() {
+        // Maps' options (extent 256, down to zoom 22): clumps from a few metres to a few kilometres wide, so clusters
+        // of many zooms' merges meet points that skip their searches.
+        var generator = TestRandom(seed: 17)
+        func random() -> Double { generator.next() }
+        var points: [ClusterPoint] = []
+        for _ in 0..<200 {
+            let longitude = random() * 40 - 20, latitude = random() * 40 + 20, spread = pow(10, -1.5 - random() * 3)
+            for _ in 0..<Int(1 + random() * 30) {
+                points.append(ClusterPoint(longitude: longitude + (random() - 0.5) * spread, latitude: latitude + (random() - 0.5) * spread))
+            }
+        }
+        let options = ClusterOptions(radius: 20, extent: 256, maxZoom: 22)
+        var reference = options
+        reference.shortcuts = false
+        let fast = ClusterIndex(points: points, options: options), plain = ClusterIndex(points: points, options: reference)
+        #expect(fast.statistics.zoomsListedInFoundOrder >= 5)
+        for zoom in 0...23 {
+            #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+                == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
         }
     }
 
@@ -199,46 +231,20 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         }
         #expect(points.count > 4096)
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
         for zoom in 0...17 {
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
                 == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
         }
     }
 
-    /// kdbush's `within`, written out as kdbush has it: a stack of ranges, the middle item measured first, the lower
-    /// half pushed before the upper, so the upper half is searched first.
-    func kdbushWithin(_ tree: KDTree, x qx: Double, y qy: Double, radius: Double) -> [Int] {
-        var result: [Int] = []
-        var stack = [0, tree.entries.count - 1, 0]
-        func measure(_ index: Int) {
-            let dx = Double(tree.entries[index].x) - qx, dy = Double(tree.entries[index].y) - qy
-            if dx * dx + dy * dy <= radius * radius { result.append(Int(tree.entries[index].id)) }
-        }
-        while !stack.isEmpty {
-            let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
-            if right - left <= tree.nodeSize {
-                for index in stride(from: left, through: right, by: 1) { measure(index) }
-                continue
-            }
-            let middle = (left + right) >> 1
-            measure(middle)
-            let split = Double(axis == 0 ? tree.entries[middle].x : tree.entries[middle].y)
-            if (axis == 0 ? qx : qy) - radius <= split { stack += [left, middle - 1, 1 - axis] }
-            if (axis == 0 ? qx : qy) + radius >= split { stack += [middle + 1, right, 1 - axis] }
-        }
-        return result
-    }
-
-    /// Neighbour lists from a grid or from bands, sorted into search order, are exactly each item's own k-d search (the order
-    /// decides the float sums of centroids), for points in clumps and in the open, in three groups and none, and
-    /// for a pair exactly one radius apart (searched again with the tree).
-    @Test(arguments: [0.0005, 0.004, 0.03])
-    func gridAndBandNeighbourListsInSearchOrderEqualSingleSearches(radius: Double) {
+    /// The scene of ``gridAndBandNeighbourListsInSearchOrderEqualSingleSearches(radius:)``: points in a clump and
+    /// in the open, in three groups and none, and a pair exactly one radius apart (items 4001 and 4005); the
+    /// radius is nudged to be exactly the distance between two float32 positions.
+    static func clumpedLevel(radius: Double) -> (level: ClusterIndex.Level, radius: Double) {
         var generator = TestRandom(seed: 31)
         func random() -> Double { generator.next() }
         var level = ClusterIndex.Level()
-        // A radius that is exactly the distance between two float32 positions.
         let edge = Double(Float(0.25 + radius)), radius = edge - 0.25
         for index in 0..<9000 {
             let clump = index % 3 == 0
@@ -248,15 +254,21 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             level.items.append(Int32(index)); level.counts.append(1)
             level.groups.append(Int32(index % 4) - 1)
         }
+        return (level, radius)
+    }
+
+    /// Neighbour lists from a grid or from bands, sorted into search order, are exactly each item's own k-d search (the order
+    /// decides the float sums of centroids), for points in clumps and in the open, in three groups and none, and
+    /// for a pair exactly one radius apart (searched again with the tree).
+    @Test(arguments: [0.0005, 0.004, 0.03])
+    func gridAndBandNeighbourListsInSearchOrderEqualSingleSearches(radius: Double) {
+        let (level, radius) = Self.clumpedLevel(radius: radius)
         let tree = KDTree(xs: level.xs, ys: level.ys, nodeSize: 64)
         let subset = (0..<Int32(level.count)).filter { level.groups[Int($0)] >= 0 }
-        for item in stride(from: 0, to: level.count, by: 7) {
-            #expect(tree.within(x: level.xs[item], y: level.ys[item], radius: radius)
-                == kdbushWithin(tree, x: level.xs[item], y: level.ys[item], radius: radius))
-        }
+        // (That the tree's own search is kdbush's, on this scene, is checked in KDTreeTests.)
         let expected = (0..<level.count).map { item -> [Int32] in
             guard level.groups[item] >= 0 else { return [] }
-            return kdbushWithin(tree, x: level.xs[item], y: level.ys[item], radius: radius)
+            return tree.kdbushWithin(x: level.xs[item], y: level.ys[item], radius: radius)
                 .filter { $0 != item && level.groups[$0] == level.groups[item] }.map { Int32($0) }
         }
         #expect(expected.reduce(0) { $0 + $1.count } > 3000)
@@ -328,9 +340,9 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             }
         }
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
-        #expect(fast.listOrders.unsorted >= 5)
-        #expect(fast.listOrders.sorted >= 1)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
+        #expect(fast.statistics.zoomsListedInFoundOrder >= 5)
+        #expect(fast.statistics.zoomsListedInSearchOrder >= 1)
         for zoom in 0...17 {
             let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")
@@ -349,8 +361,8 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         var points = (0..<6000).map { _ in ClusterPoint(longitude: -74 + random() * 0.05, latitude: 40.7 + random() * 0.05) }
         points += (0..<50).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
         let fast = ClusterIndex(points: points)
-        let plain = ClusterIndex(points: points, options: ClusterOptions(), categories: nil, reducer: nil, shortcuts: false)
-        #expect(fast.listOrders.banded >= 3)
+        let plain = ClusterIndex(points: points, options: ClusterOptions(shortcuts: false))
+        #expect(fast.statistics.zoomsListedFromBands >= 3)
         for zoom in 0...17 {
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
                 == plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)), "zoom \(zoom)")
@@ -365,25 +377,26 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
             level.items = [0, 1, 2]; level.groups = [0, 0, 0]
             return level
         }
-        let offsets: [Int32] = [0, 2, 2, 2], neighbors: [Int32] = [1, 2]
-        let index = ClusterIndex(points: [])
+        func dependsOnOrder(_ level: ClusterIndex.Level, offsets: [Int32] = [0, 2, 2, 2], neighbors: [Int32] = [1, 2],
+                            minPoints: Int = 2, reduces: Bool = false) -> Bool {
+            let lists = ClusterIndex.NeighborLists(offsets: offsets, neighbors: neighbors, borderline: [])
+            return ClusterIndex.mergeDependsOnOrder(level, lists, minPoints: minPoints, reduces: reduces)
+        }
         // float32 positions of single points add up exactly in any order.
         let points = level([Double(Float(0.3)), Double(Float(0.7)), Double(Float(0.1))], counts: [1, 1, 1])
-        #expect(!index.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
+        #expect(!dependsOnOrder(points))
         // Clusters' centroids have all 53 bits: here 0.123·3 + 0.456·2 + 0.789 rounds differently in the other order.
         let cluster = level([0.123, 0.456, 0.789], counts: [3, 2, 1])
         let origin: Double = 0.123 * 3, member: Double = 0.456 * 2
         let first: Double = origin + member + 0.789, second: Double = origin + 0.789 + member
         #expect(first != second)
-        #expect(index.mergeDependsOnOrder(cluster, offsets: offsets, neighbors: neighbors))
+        #expect(dependsOnOrder(cluster))
         // With one neighbour, or with the second taken by an earlier item, there is one order only.
-        #expect(!index.mergeDependsOnOrder(cluster, offsets: [0, 1, 1, 1], neighbors: [1]))
-        #expect(!index.mergeDependsOnOrder(cluster, offsets: [0, 1, 2, 2], neighbors: [2, 2]))
+        #expect(!dependsOnOrder(cluster, offsets: [0, 1, 1, 1], neighbors: [1]))
+        #expect(!dependsOnOrder(cluster, offsets: [0, 1, 2, 2], neighbors: [2, 2]))
         // Items left unmerged are appended to the next level in list order; a reducer folds in list order.
-        let unmerged = ClusterIndex(points: [], options: ClusterOptions(minPoints: 4))
-        #expect(unmerged.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
-        let reducing = ClusterIndex(points: [], reducer: ClusterIndex.Reducer(map: { $0 }, reduce: { _, _ in }))
-        #expect(reducing.mergeDependsOnOrder(points, offsets: offsets, neighbors: neighbors))
+        #expect(dependsOnOrder(points, minPoints: 4))
+        #expect(dependsOnOrder(points, reduces: true))
     }
 
     @Test func shortcutsChangeNothingOnUniformPoints() throws {
@@ -391,10 +404,10 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         var generator = TestRandom(seed: 5)
         func random() -> Double { generator.next() }
         let points = (0..<40_000).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
-        let options = ClusterOptions(maxZoom: 12)
-        let fast = ClusterIndex(points: points, options: options)
-        let plain = ClusterIndex(points: points, options: options, categories: nil, reducer: nil, shortcuts: false)
-        #expect(fast.levelsKeptAsChanges >= 5)
+        let fast = ClusterIndex(points: points, options: ClusterOptions(maxZoom: 12))
+        let plain = ClusterIndex(points: points, options: ClusterOptions(maxZoom: 12, shortcuts: false))
+        #expect(fast.statistics.levelsKeptAsChanges >= 5)
+        #expect(plain.statistics.levelsKeptAsChanges == 0 && plain.statistics.zoomsSearchedOneByOne == 13)
         for zoom in 0...13 {
             let expected = plain.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
             #expect(fast.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) == expected, "zoom \(zoom)")

@@ -28,7 +28,7 @@ public struct KDTree: Sendable {
         if count > 0 {
             let nodeSize = self.nodeSize
             entries.withUnsafeMutableBufferPointer { entries in
-                nonisolated(unsafe) let sorter = Sorter(entries: entries.baseAddress!, nodeSize: nodeSize)
+                let sorter = Sorter(entries: entries.baseAddress!, nodeSize: nodeSize)
                 let right = count - 1
                 guard right > nodeSize, count >= 65_536 else {
                     sorter.sort(left: 0, right: right, axis: 0)
@@ -37,7 +37,7 @@ public struct KDTree: Sendable {
                 // The root split first; its two halves touch disjoint memory and are sorted on two cores.
                 let middle = right >> 1
                 sorter.select(middle, 0, right, 0)
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                _ = concurrentMap(2) { half in
                     if half == 0 { sorter.sort(left: 0, right: middle - 1, axis: 1) } else { sorter.sort(left: middle + 1, right: right, axis: 1) }
                 }
             }

@@ -38,9 +38,9 @@ struct PointBands: Sendable {
         // Each band sorted by float32 x, the bands shared out among the cores by their points.
         let chunks = max(1, min(Cores.available, count / 16_384))
         let bandStarts = starts
-        entries.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let entries = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        entries.withUnsafeMutableBufferPointer { entries in
+            // Each chunk sorts its own bands: disjoint parts of the buffer.
+            _ = concurrentMap(chunks) { chunk in
                 let starts = bandStarts
                 func firstBand(from position: Int) -> Int {
                     var low = 0, high = bands
@@ -67,12 +67,14 @@ struct PointBands: Sendable {
         Int(max(0, min(Double(bands - 1), ((y - top) / height).rounded(.down))))
     }
 
-    /// The bands that points at `low…high` can lie in, with a margin far above rounding in the band arithmetic.
+    /// The bands that points at `low…high` can lie in.
+    ///
+    /// No margin is needed: a position's band is monotone in it (a correctly rounded difference and quotient, then
+    /// floor and clamp), so a float32 position at or above `low` is in a band at or above `low`'s.
     @inline(__always)
     func bands(_ low: Double, _ high: Double) -> ClosedRange<Int> {
-        let margin = 1e-9 * height + 1e-12
-        let first = Self.band(low - margin, top: top, height: height, bands: bands)
-        return first...max(first, Self.band(high + margin, top: top, height: height, bands: bands))
+        let first = Self.band(low, top: top, height: height, bands: bands)
+        return first...max(first, Self.band(high, top: top, height: height, bands: bands))
     }
 
     /// The entries of a band whose float32 x lies in `low…high`.
@@ -91,26 +93,5 @@ struct PointBands: Sendable {
             let start = firstAbove(low, orEqual: true)
             return start..<max(start, firstAbove(high, orEqual: false))
         }
-    }
-}
-
-extension UnsafeMutableBufferPointer {
-    /// Sorts by a key: short runs (most bands and neighbour lists) by insertion, without a call a comparison; long
-    /// ones by the standard library's sort.
-    @inline(__always)
-    mutating func sortShortOrLong<Key: Comparable>(by key: (Element) -> Key) {
-        guard count > 32 else {
-            for position in 1..<Swift.max(1, count) {
-                let element = self[position], value = key(element)
-                var slot = position
-                while slot > 0 && key(self[slot - 1]) > value {
-                    self[slot] = self[slot - 1]
-                    slot -= 1
-                }
-                self[slot] = element
-            }
-            return
-        }
-        sort { key($0) < key($1) }
     }
 }

@@ -99,46 +99,21 @@ struct PointGrid: Sendable {
         return shared / Double(entries.count)
     }
 
-    /// The cells along one axis that points at `low…high` can lie in, with a margin far above rounding in the
-    /// cell arithmetic and far below a cell. Positions outside the square are binned in the edge cells.
+    /// The cells along one axis that points at `low…high` can lie in. Positions outside the square are binned in
+    /// the edge cells.
+    ///
+    /// No margin is needed: a position's cell is monotone in it (a correctly rounded product, then floor and
+    /// clamp), so a float32 position at or above `low` (even one `low` was rounded up to) is in a cell at or
+    /// above `low`'s.
     @inline(__always)
     func cells(_ low: Double, _ high: Double) -> ClosedRange<Int> {
-        let margin = 1e-9
-        let first = Self.cell(low - margin, side: side)
-        return first...max(first, Self.cell(high + margin, side: side))
+        let first = Self.cell(low, side: side)
+        return first...max(first, Self.cell(high, side: side))
     }
 
     /// The cell along one axis of a position, edge cells for positions outside the square.
     @inline(__always)
     static func cell(_ value: Double, side: Int) -> Int {
         Int(max(0, min(Double(side - 1), (value * Double(side)).rounded(.down))))
-    }
-}
-
-/// Points kept in runs, so that the points near a position are a few runs of `entries`.
-protocol CandidateRuns: Sendable {
-    /// The points, run after run.
-    var entries: [PointGrid.Entry] { get }
-    /// Calls `body` with runs of `entries` that hold every point whose float32 position is within `reach` of
-    /// (x, y) on both axes (and maybe others).
-    func forEachRun(x: Double, y: Double, reach: Double, _ body: (Range<Int>) -> Void)
-}
-
-extension PointGrid: CandidateRuns {
-    /// A row of cells is one run.
-    @inline(__always)
-    func forEachRun(x: Double, y: Double, reach: Double, _ body: (Range<Int>) -> Void) {
-        let columns = cells(x - reach, x + reach)
-        for row in cells(y - reach, y + reach) {
-            body(Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1]))
-        }
-    }
-}
-
-extension PointBands: CandidateRuns {
-    /// The part of a band within reach on x is one run.
-    @inline(__always)
-    func forEachRun(x: Double, y: Double, reach: Double, _ body: (Range<Int>) -> Void) {
-        for band in bands(y - reach, y + reach) { body(run(band, x - reach, x + reach)) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Viewport clustering as in the quadtree seed: points indexed once; for each view the visible rectangle is cut
 /// into cells of a fixed screen size and every non-empty cell becomes one cluster at the mean position of its points.
-public final class ViewportGridClusterer: @unchecked Sendable {
+public final class ViewportGridClusterer: Sendable {
     /// A cell's cluster (a single point when the cell holds one).
     public struct Cluster: Sendable, Hashable {
         /// Indices of the member points, ascending.

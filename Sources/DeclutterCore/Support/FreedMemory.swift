@@ -4,7 +4,8 @@ import Foundation
 ///
 /// glibc keeps freed blocks for reuse, also large ones freed in the middle of its heaps and in the heaps of worker
 /// threads, so a process that built and dropped big temporary arrays keeps their pages resident. `malloc_trim`
-/// releases them; it is looked up at run time because Swift's Glibc module does not declare it.
+/// releases them; it is looked up at run time because Swift's Glibc module does not declare it. It trims the whole
+/// process's heap, so a library calls it only when asked (``ClusterOptions/releasesFreedMemory``).
 enum FreedMemory {
     private typealias Trim = @convention(c) (Int) -> Int32
 
