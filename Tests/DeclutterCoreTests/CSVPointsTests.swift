@@ -97,4 +97,21 @@ import Testing
         #expect(readingMessage("lat,lon\n50,10\n\n50,200\n") == "points.csv: line 4: longitude 200.0 is outside -180…180")
         #expect(readingMessage("lat,lon\nx,1\n", name: "<stdin>") == "<stdin>: line 2: latitude \"x\" is not a number")
     }
+
+    @Test func csvFieldsAreTrimmedAsFoundationTrimsWhitespace() throws {
+        for text in ["12.5", " 12.5 ", "\t-3\t", "\u{00A0}4\u{2003}", "", "   ", "a b", " x\n", "é ", " 😀"] {
+            #expect(String(text.trimmingSpaces) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+        let csv = "lat , lon\n 50.5 ,\t10.25\n"
+        let points = try PointReader().read(contentsOf: try temporaryFile("spaced.csv", Data(csv.utf8))).points
+        #expect(points.count == 1 && points[0].latitude == 50.5 && points[0].longitude == 10.25)
+    }
+
+    func temporaryFile(_ name: String, _ data: Data) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
 }

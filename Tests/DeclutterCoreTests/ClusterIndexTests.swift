@@ -2,8 +2,6 @@
 import Foundation
 import Testing
 
-let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-
 /// supercluster's own fixtures (`Fixtures/supercluster`, ISC licence beside them).
 @Suite struct ClusterIndexTests {
     let places: [ClusterPoint]
@@ -103,23 +101,6 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
         // The same input gives the same ids.
         #expect(ClusterIndex(points: points).clusters(west: -180, south: -90, east: 180, north: 90, zoom: 3).map(\.clusterId)
             == result.map(\.clusterId))
-    }
-
-    @Test func csvFieldsAreTrimmedAsFoundationTrimsWhitespace() throws {
-        for text in ["12.5", " 12.5 ", "\t-3\t", "\u{00A0}4\u{2003}", "", "   ", "a b", " x\n", "é ", " 😀"] {
-            #expect(String(text.trimmingSpaces) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
-        }
-        let csv = "lat , lon\n 50.5 ,\t10.25\n"
-        let points = try PointReader().read(contentsOf: try temporaryFile("spaced.csv", Data(csv.utf8))).points
-        #expect(points.count == 1 && points[0].latitude == 50.5 && points[0].longitude == 10.25)
-    }
-
-    func temporaryFile(_ name: String, _ data: Data) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
-        try data.write(to: url)
-        return url
     }
 
     @Test func unlocatedPointsKeepTheirIndexButAreNeverPlaced() throws {
@@ -428,12 +409,3 @@ let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().a
     }
 }
 
-/// A seeded generator of doubles in 0..<1 (a 64-bit linear congruential generator), so random scenes repeat.
-struct TestRandom {
-    var seed: UInt64
-
-    mutating func next() -> Double {
-        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Double(seed >> 11) / Double(1 << 53)
-    }
-}

@@ -3,9 +3,6 @@ import Foundation
 import Testing
 
 /// The package's `Styles/` folder, found from this file.
-let stylesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles")
-
 @Suite struct StyleTests {
     @Test func tandmReproducesTheSample() throws {
         let style = try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("tandm.json"))

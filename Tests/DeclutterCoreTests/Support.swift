@@ -35,3 +35,20 @@ func readingMessage(_ text: String, name: String = "points.csv", _ reader: Point
         return "\(error)"
     }
 }
+
+/// The test target's fixtures: supercluster's, mercantile's and TANDm's, each with its licence.
+let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// The package's `Styles/` folder, found from this file.
+let stylesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles")
+
+/// A seeded generator of doubles in 0..<1 (a 64-bit linear congruential generator), so random scenes repeat.
+struct TestRandom {
+    var seed: UInt64
+
+    mutating func next() -> Double {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(seed >> 11) / Double(1 << 53)
+    }
+}
