@@ -1,4 +1,5 @@
 import DeclutterCore
+import DeclutterPNG
 import DeclutterRender
 import Foundation
 

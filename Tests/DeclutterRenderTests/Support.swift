@@ -1,5 +1,6 @@
 import DeclutterCore
 import DeclutterRender
+import DeclutterTesting
 import Foundation
 
 /// The package's `Styles/` folder, found from this file.
@@ -19,4 +20,11 @@ func counts(_ pairs: KeyValuePairs<String, Int>) -> CategoryCounts {
 /// The straight RGBA bytes of a pixel of a PNG canvas.
 func pixel(_ canvas: Canvas, _ x: Int, _ y: Int) -> [UInt8] {
     canvas.surface.rgba(x: x, y: y)
+}
+
+extension RGBAImage {
+    /// An image surface's pixels, un-premultiplied as cairo's PNG writer does.
+    init(surface: Surface) {
+        self.init(width: surface.pixelWidth, height: surface.pixelHeight, pixels: surface.straightRGBA())
+    }
 }

@@ -1,4 +1,5 @@
 import DeclutterCore
+import DeclutterPNG
 import Foundation
 
 /// A built sprite sheet: the files to write and what went into them.
