@@ -525,3 +525,31 @@ public enum PNGDecoder {
         UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
     }
 }
+
+extension PNGDecoder.File {
+    /// The `IDAT` bodies joined: the image's zlib stream, for measuring other inflaters on it.
+    package var imageDataStream: [UInt8] { imageData.flatMap { bytes[$0] } }
+
+    /// The bytes the stream inflates to: every pass's scanlines with their filter bytes.
+    package var inflatedByteCount: Int { header.rawByteCount }
+}
+
+extension PNGDecoder {
+    /// Inflates a whole zlib stream into `output` as decoding does (one call, no Adler-32 check), for measuring it alone.
+    package static func inflate(_ stream: [UInt8], into output: inout [UInt8]) throws {
+        var zstream = z_stream()
+        guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw DecodingError("zlib could not start") }
+        defer { inflateEnd(&zstream) }
+        inflateValidate(&zstream, 0)
+        let status = stream.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { target in
+                zstream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                zstream.avail_in = UInt32(input.count)
+                zstream.next_out = target.baseAddress
+                zstream.avail_out = UInt32(target.count)
+                return CZlib.inflate(&zstream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END || zstream.avail_out == 0 else { throw DecodingError("the image data is damaged (zlib status \(status))") }
+    }
+}

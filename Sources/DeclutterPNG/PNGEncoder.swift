@@ -47,6 +47,10 @@ public struct PNGEncoder: Sendable, Hashable {
     /// How the scanlines are compressed. Default ``Compression/pixelRuns``.
     public var compression: Compression
 
+    /// Whether large images are deflated in parts on every core (the default); off, one thread does all, so that
+    /// a benchmark compares deflaters core for core.
+    package var usesEveryCore = true
+
     /// Creates an encoder; the default is the fastest.
     public init(compression: Compression = .pixelRuns) {
         self.compression = compression
@@ -80,7 +84,8 @@ public struct PNGEncoder: Sendable, Hashable {
         let source = try Self.checked(pixels, width: width, height: height, rowBytes: rowBytes)
         let channels = layout.isOpaque(source, width: width, height: height, rowBytes: rowBytes) ? 3 : 4
         guard case let .zlib(level, filter, strategy) = compression else {
-            return Self.encodeWithPixelRuns(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels)
+            return Self.encodeWithPixelRuns(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
+                                            parallel: usesEveryCore)
         }
         let compressed = try compress(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
                                       level: level, filter: filter, strategy: strategy)
@@ -203,8 +208,8 @@ public struct PNGEncoder: Sendable, Hashable {
     /// The whole PNG through the pixel-run deflater, written into one buffer sized for the worst case: no chunk
     /// is built separately and copied, which for an icon costs as much as compressing it.
     private static func encodeWithPixelRuns(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout,
-                                            channels: Int) -> Data {
-        let bands = bandCount(height: height, scanlineBytes: width * channels + 1)
+                                            channels: Int, parallel: Bool) -> Data {
+        let bands = parallel ? bandCount(height: height, scanlineBytes: width * channels + 1) : 1
         if bands > 1 {
             return encodeInBands(source, bands: bands, width: width, height: height, stride: stride, layout: layout, channels: channels)
         }
@@ -284,7 +289,7 @@ public struct PNGEncoder: Sendable, Hashable {
     private func compress(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout, channels: Int,
                           level: Int32, filter: Filter, strategy: Strategy) throws -> Data {
         let rowBytes = width * channels
-        let parts = min(8, Cores.available, height / 32)
+        let parts = usesEveryCore ? min(8, Cores.available, height / 32) : 1
         guard parts > 1, (rowBytes + 1) * height >= Self.parallelThreshold else {
             return try compressRows(source, 0..<height, width: width, stride: stride, layout: layout, channels: channels, level: level,
                                     filter: filter, strategy: strategy, raw: false, last: true).data
