@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "DeclutterCore", targets: ["DeclutterCore"]),
+        .library(name: "DeclutterPNG", targets: ["DeclutterPNG"]),
         .library(name: "DeclutterRender", targets: ["DeclutterRender"]),
         .library(name: "DeclutterTesting", targets: ["DeclutterTesting"]),
         .library(name: "DeclutterSnapshotTesting", targets: ["DeclutterSnapshotTesting"]),
@@ -34,18 +35,21 @@ let package = Package(
         // assembler so that a copied `declutter` works alone. Paths in resources.S are relative to the package root.
         .target(name: "CDeclutterResources", exclude: ["Basemap", "Demo"], cSettings: [.headerSearchPath("../..")]),
         .target(name: "DeclutterCore"),
-        .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore"]),
-        .target(name: "DeclutterTesting", dependencies: ["DeclutterRender"]),
+        // PNG encoding (Declutter's own deflate or zlib) and decoding, on pixel buffers: no Cairo, Pango or SQLite.
+        .target(name: "DeclutterPNG", dependencies: ["CZlib", "DeclutterCore"]),
+        .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore", "DeclutterPNG"]),
+        // Image comparison and golden files read and write PNG only, so tests that diff images need no Cairo.
+        .target(name: "DeclutterTesting", dependencies: ["DeclutterPNG", "DeclutterCore"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
         .target(
             name: "DeclutterSnapshotTesting",
-            dependencies: ["DeclutterTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+            dependencies: ["DeclutterTesting", "DeclutterRender", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
         // The command line's commands, shared by the two programs below.
         .target(
             name: "DeclutterCLI",
             dependencies: [
-                "DeclutterCore", "DeclutterRender", "DeclutterTesting",
+                "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,13 +58,15 @@ let package = Package(
         .executableTarget(
             name: "declutter-bench",
             dependencies: [
-                "DeclutterCLI", "DeclutterCore", "DeclutterRender", "DeclutterTesting",
+                "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterTesting", "CSQLite", "CZlib"]),
-        .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting", "CCairo", "CZlib"], exclude: ["Fixtures"]),
+        // cairo's loader (libpng) and zlib are the references the codec's output is checked against.
+        .testTarget(name: "DeclutterPNGTests", dependencies: ["DeclutterPNG", "DeclutterTesting", "CCairo", "CZlib"]),
+        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterPNG", "DeclutterTesting", "CSQLite", "CZlib"]),
+        .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore"]),
     ]

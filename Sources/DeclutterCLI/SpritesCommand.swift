@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeclutterCore
+import DeclutterPNG
 import DeclutterRender
 import Foundation
 

@@ -1,4 +1,4 @@
-import DeclutterRender
+import DeclutterPNG
 import Foundation
 
 /// An image as straight-alpha RGBA bytes, row by row: what image comparison works on.
@@ -20,49 +20,44 @@ public struct RGBAImage: Sendable, Hashable {
 
     /// Decodes PNG bytes to their stored, straight-alpha values; `name` identifies them in errors.
     ///
-    /// - Throws: ``RenderError/unreadableImage(path:reason:)`` when the bytes are not a PNG or are damaged.
+    /// - Throws: ``ImageReadError`` when the bytes are not a PNG or are damaged.
     public init(png data: Data, name: String = "PNG data") throws {
         do {
             let image = try PNGDecoder.decode(data)
             self.init(width: image.width, height: image.height, pixels: image.pixels)
         } catch let error as PNGDecoder.DecodingError {
-            throw RenderError.unreadableImage(path: name, reason: error.description)
+            throw ImageReadError(path: name, reason: error.description)
         }
     }
 
     /// Reads a PNG file.
+    ///
+    /// - Throws: ``ImageReadError`` when the file is missing, not a PNG or damaged.
     public init(contentsOf url: URL) throws {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw RenderError.unreadableImage(path: url.relativePath, reason: "no such file or not readable")
+            throw ImageReadError(path: url.relativePath, reason: "no such file or not readable")
         }
         try self.init(png: data, name: url.relativePath)
     }
 
-    /// Copies an image surface's pixels, un-premultiplying them.
-    public init(surface: Surface) {
-        self.init(width: surface.pixelWidth, height: surface.pixelHeight, pixels: surface.straightRGBA())
+    /// Copies premultiplied ARGB32 pixels (a cairo image surface's, rows `rowBytes` apart), un-premultiplying them
+    /// with the rounding of cairo's PNG writer.
+    ///
+    /// ```swift
+    /// let image = surface.withPixels { RGBAImage(premultipliedARGB32: UnsafeRawBufferPointer($0), width: 40, height: 40, rowBytes: $1) }
+    /// ```
+    /// `pixels` must hold `(height - 1) · rowBytes + width · 4` bytes.
+    public init(premultipliedARGB32 pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int) {
+        self.init(width: width, height: height,
+                  pixels: PixelLayout.straightRGBA(fromPremultiplied: pixels, width: width, height: height, rowBytes: rowBytes))
     }
 
-    /// The PNG encoding of the image.
+    /// The PNG encoding of the image, its straight pixels written as they are.
     public func pngData() throws -> Data {
-        let surface = try Surface(imageWidth: width, height: height)
-        surface.withMutablePixels { target, stride in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let offset = (y * width + x) * 4
-                    let alpha = UInt32(pixels[offset + 3])
-                    func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-                    let word = alpha << 24 | premultiplied(pixels[offset]) << 16 | premultiplied(pixels[offset + 1]) << 8
-                        | premultiplied(pixels[offset + 2])
-                    UnsafeMutableRawPointer(target.baseAddress!.advanced(by: y * stride + x * 4))
-                        .storeBytes(of: word, as: UInt32.self)
-                }
-            }
-        }
-        return try PNGEncoder().encode(surface)
+        try PNGEncoder().encode(rgba: pixels, width: width, height: height)
     }
 
     /// The RGBA bytes of the pixel at (x, y).

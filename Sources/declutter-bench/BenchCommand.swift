@@ -17,9 +17,10 @@ struct BenchCommand: ParsableCommand {
         case sprites
         case diff
         case render
+        case png
     }
 
-    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render.")
+    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render, png.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -88,6 +89,9 @@ struct BenchCommand: ParsableCommand {
             print(json ? result.json : result.text)
         case .render:
             let result = try RenderBenchmark(runs: runs, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom).run()
+            print(json ? result.json : result.text)
+        case .png:
+            let result = try PNGBenchmark(rounds: 5).run()
             print(json ? result.json : result.text)
         }
     }

@@ -72,6 +72,6 @@ struct DiffBenchmark {
             context.circle(centerX: x, centerY: y, radius: 6)
             context.fill(RGBAColor(red: index % 2 == 0 ? 0.85 : 0.1, green: 0.3, blue: 0.5))
         }
-        return RGBAImage(surface: canvas.surface)
+        return RGBAImage(width: canvas.surface.pixelWidth, height: canvas.surface.pixelHeight, pixels: canvas.surface.straightRGBA())
     }
 }

@@ -1,5 +1,6 @@
 import DeclutterCLI
 import DeclutterCore
+import DeclutterPNG
 import DeclutterRender
 import Foundation
 

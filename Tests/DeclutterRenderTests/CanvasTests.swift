@@ -1,4 +1,6 @@
+import CZlib
 import DeclutterCore
+import DeclutterPNG
 import DeclutterRender
 import DeclutterTesting
 import Foundation
@@ -44,25 +46,36 @@ import Testing
         #expect(first == second)
     }
 
-    @Test(arguments: [PNGEncoder(), PNGEncoder(compression: .pixelRuns), PNGEncoder(level: 0), PNGEncoder(level: 9, filter: .adaptive),
-                      PNGEncoder(level: 1, filter: .up, strategy: .runLength), PNGEncoder(level: 6, filter: .adaptive, strategy: .huffmanOnly)])
-    func pngRoundTripsExactly(encoder: PNGEncoder) throws {
-        // A transparent image with partial alpha and an opaque one (written as RGB).
-        for opaque in [false, true] {
-            let canvas = try Canvas(width: 37, height: 23, scale: 1, format: .png)
-            if opaque {
-                canvas.context.rectangle(x: 0, y: 0, width: 37, height: 23)
-                canvas.context.fill(RGBAColor(red: 0.2, green: 0.4, blue: 0.6))
-            }
-            for index in 0..<12 {
-                canvas.context.circle(centerX: Double(index * 3), centerY: Double(index * 2), radius: Double(2 + index))
-                canvas.context.fill(RGBAColor(red: Double(index) / 12, green: 0.5, blue: 1 - Double(index) / 12, alpha: 0.3 + Double(index) / 20))
-            }
-            let png = try canvas.data(encoder: encoder)
-            #expect(png[25] == (opaque ? 2 : 6))    // IHDR colour type: RGB or RGBA
-            #expect(Array(png[16..<24]) == [0, 0, 0, 37, 0, 0, 0, 23])
-            #expect(try RGBAImage(png: png) == RGBAImage(surface: canvas.surface))
+    @Test func damagedTilesAreRefusedWithTheReason() throws {
+        // A 4×4 opaque image, stored (zlib level 0) without filters, as RGB.
+        let good = try PNGEncoder(level: 0).encode(rgba: (0..<16).flatMap { [UInt8($0 % 4), UInt8($0 / 4), 0, 255] }, width: 4, height: 4)
+        #expect(good.count == 120 && good[25] == 2)
+        var badFilter = [UInt8](good)
+        // The first scanline's filter byte sits just after the zlib header and the stored block's 5-byte header.
+        let idat = 8 + 25 + 8
+        badFilter[idat + 7] = 9
+        let crc = UInt32(badFilter.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + idat - 4, uInt(badFilter.count - 16 - (idat - 4))) })
+        badFilter.replaceSubrange(badFilter.count - 16..<badFilter.count - 12, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) })
+        func message(_ data: Data) -> String {
+            do { _ = try Surface(pngData: data, source: "tile 1/2/3"); return "" } catch { return "\(error)" }
         }
+        #expect(message(good) == "")
+        #expect(message(Data(badFilter)) == "cannot read image tile 1/2/3: unknown row filter type 9")
+        #expect(message(good.prefix(60)) == "cannot read image tile 1/2/3: the IDAT chunk runs past the end of the file")
+        let big = try PNGEncoder().encode(rgba: [UInt8](repeating: 255, count: 20_000 * 4), width: 20_000, height: 1)
+        #expect(message(big) == "cannot read image tile 1/2/3: the image size 20000×1 is over 16384 px per side")
+    }
+
+    @Test func surfacesEncodeTheirPixels() throws {
+        let canvas = try Canvas(width: 37, height: 23, scale: 1, format: .png)
+        canvas.context.circle(centerX: 10, centerY: 10, radius: 8)
+        canvas.context.fill(RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5))
+        let png = try canvas.data()
+        #expect(png[25] == 6)
+        #expect(try RGBAImage(png: png) == RGBAImage(surface: canvas.surface))
+        #expect(try PNGEncoder().encode(canvas.surface) == png)
+        let vector = try Canvas(width: 10, height: 10, format: .svg)
+        #expect(throws: RenderError.encoding("the surface has no pixels")) { try PNGEncoder().encode(vector.surface) }
     }
 
     @Test func atomicWritesLeaveNothingBehindOnFailure() throws {

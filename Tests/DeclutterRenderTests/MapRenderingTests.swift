@@ -4,35 +4,8 @@ import DeclutterTesting
 import Foundation
 import Testing
 
-/// Pieces of static-map drawing: large-image PNG encoding, route simplification, overlays, the world basemap.
+/// Pieces of static-map drawing: route simplification, overlays, the world basemap.
 @Suite struct MapRenderingTests {
-    /// A map-sized image with noise, so every part of a parallel encoding holds different data.
-    func noisyCanvas(width: Double, height: Double) throws -> Canvas {
-        let canvas = try Canvas(width: width, height: height, format: .png)
-        var state: UInt64 = 7
-        canvas.surface.withMutablePixels { pixels, stride in
-            for y in 0..<Int(height) {
-                for x in 0..<Int(width) {
-                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    let value = UInt32(truncatingIfNeeded: state >> 40) | 0xFF00_0000
-                    let offset = y * stride + x * 4
-                    for byte in 0..<4 { pixels[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(byte))) }
-                }
-            }
-        }
-        return canvas
-    }
-
-    @Test(arguments: [PNGEncoder(), PNGEncoder(level: 6, filter: .adaptive), PNGEncoder(level: 1, filter: .up)])
-    func largeImagesEncodeInPartsAndDecodeExactly(encoder: PNGEncoder) throws {
-        // 800×600 RGB is 1.4 MB of rows: over the threshold, so deflated in one part per core and joined.
-        let canvas = try noisyCanvas(width: 800, height: 600)
-        let data = try encoder.encode(canvas.surface)
-        let decoded = try RGBAImage(png: data)
-        #expect(decoded.width == 800 && decoded.height == 600)
-        #expect(decoded.pixels == canvas.surface.straightRGBA())
-    }
-
     @Test func simplificationKeepsEveryPointWithinTheTolerance() {
         var points: [(x: Double, y: Double)] = []
         for index in 0...100 {

@@ -1,5 +1,6 @@
 import DeclutterCore
 @testable import DeclutterRender
+import DeclutterTesting
 import Foundation
 
 /// The package's `Styles/` folder, found from this file.
@@ -50,5 +51,12 @@ final class CountingSource: TileSource, @unchecked Sendable {
     func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
         fetches += 1
         return [:]
+    }
+}
+
+extension RGBAImage {
+    /// An image surface's pixels, un-premultiplied as cairo's PNG writer does.
+    init(surface: Surface) {
+        self.init(width: surface.pixelWidth, height: surface.pixelHeight, pixels: surface.straightRGBA())
     }
 }

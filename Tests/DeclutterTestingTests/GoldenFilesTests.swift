@@ -1,5 +1,4 @@
 import DeclutterCore
-import DeclutterRender
 import DeclutterTesting
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import DeclutterRender
 import DeclutterTesting
 import Foundation
 import Testing

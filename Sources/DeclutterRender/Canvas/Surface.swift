@@ -1,4 +1,5 @@
 import CCairo
+import DeclutterPNG
 import Foundation
 
 /// Owns one cairo surface: an image in memory, or an SVG or PDF document streamed into memory.
@@ -94,7 +95,7 @@ public final class Surface {
         } catch let error as PNGDecoder.DecodingError {
             throw RenderError.unreadableImage(path: source, reason: error.description)
         }
-        let width = file.header.width, height = file.header.height
+        let width = file.width, height = file.height
         let limit = min(maximumSide, Self.maximumSide)
         guard width <= limit, height <= limit else {
             throw RenderError.unreadableImage(path: source, reason: "the image size \(width)×\(height) is over \(limit) px per side")
@@ -108,9 +109,10 @@ public final class Surface {
         guard let pixels = cairo_image_surface_get_data(handle) else {
             throw RenderError.cairo(operation: "create an image surface", status: "no pixel memory")
         }
-        let words = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
         do {
-            try file.decode(into: words, rowWords: stride / 4, layout: .premultipliedARGB)
+            // Straight into the surface's memory: no image in between.
+            try file.decode(into: UnsafeMutableRawBufferPointer(start: pixels, count: stride * height), rowBytes: stride,
+                            layout: .premultipliedARGB32)
         } catch let error as PNGDecoder.DecodingError {
             throw RenderError.unreadableImage(path: source, reason: error.description)
         }
@@ -119,22 +121,6 @@ public final class Surface {
         if let copy = malloc(max(1, data.count)) {
             data.copyBytes(to: copy.assumingMemoryBound(to: UInt8.self), count: data.count)
             cairo_surface_set_mime_data(handle, "image/png", copy.assumingMemoryBound(to: UInt8.self), UInt(data.count), free, copy)
-        }
-    }
-
-    /// Decodes PNG bytes with cairo's own loader (libpng): the reference ``init(pngData:source:)`` is tested against.
-    init(libpngData data: Data, source: String) throws {
-        let reader = ByteSource(data)
-        handle = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(reader).toOpaque())
-        }
-        sink = nil
-        owner = nil
-        let status = cairo_surface_status(handle)
-        if status != CAIRO_STATUS_SUCCESS {
-            let reason = String(cString: cairo_status_to_string(status))
-            cairo_surface_destroy(handle)
-            throw RenderError.unreadableImage(path: source, reason: reason)
         }
     }
 
@@ -166,21 +152,10 @@ public final class Surface {
     /// All pixels as straight-alpha RGBA bytes, row by row without padding.
     public func straightRGBA() -> [UInt8] {
         let width = pixelWidth, height = pixelHeight
-        var output = [UInt8](repeating: 0, count: width * height * 4)
-        withPixels { pixels, stride in
-            guard let base = pixels.baseAddress else { return }
-            output.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let words = UnsafeRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<width {
-                        let (red, green, blue, alpha) = PNGEncoder.straight(words[x])
-                        let offset = (y * width + x) * 4
-                        target[offset] = red; target[offset + 1] = green; target[offset + 2] = blue; target[offset + 3] = alpha
-                    }
-                }
-            }
+        return withPixels { pixels, stride in
+            guard pixels.baseAddress != nil else { return [] }
+            return PixelLayout.straightRGBA(fromPremultiplied: UnsafeRawBufferPointer(pixels), width: width, height: height, rowBytes: stride)
         }
-        return output
     }
 
     /// The pixel at (x, y) as straight-alpha RGBA bytes.
@@ -188,7 +163,7 @@ public final class Surface {
         withPixels { pixels, stride in
             let offset = y * stride + x * 4
             let word = UInt32(pixels[offset]) | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]) << 16 | UInt32(pixels[offset + 3]) << 24
-            return PNGEncoder.unpremultiply(word)
+            return PixelLayout.unpremultiply(word)
         }
     }
 
@@ -225,27 +200,6 @@ public final class Surface {
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw RenderError.sizeOutOfRange(width: width, height: height, limit: maximumSide)
         }
-    }
-}
-
-/// Bytes read by cairo's PNG stream loader.
-final class ByteSource {
-    let data: Data
-    var offset = 0
-    init(_ data: Data) { self.data = data }
-
-    /// cairo's read callback: `closure` is an unretained `ByteSource`; fails when fewer bytes remain than asked for.
-    static let read: cairo_read_func_t = { closure, bytes, length in
-        guard let closure, let bytes else { return CAIRO_STATUS_READ_ERROR }
-        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
-        let count = Int(length)
-        guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
-        source.data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            bytes.update(from: base.advanced(by: source.offset).assumingMemoryBound(to: UInt8.self), count: count)
-        }
-        source.offset += count
-        return CAIRO_STATUS_SUCCESS
     }
 }
 

@@ -1,4 +1,5 @@
 import DeclutterCore
+import DeclutterPNG
 import Foundation
 
 /// Draws cluster icons and balloon markers in a style, reusing shaped text and decoded glyphs across calls.

@@ -1,4 +1,5 @@
 import DeclutterCore
+import DeclutterPNG
 import Foundation
 
 /// Draws every icon a style needs into MapLibre/Mapbox sprite sheets at several pixel ratios.

@@ -1,8 +1,14 @@
 import CZlib
 import Foundation
 
-/// Decodes PNG files: to straight (not premultiplied) 8-bit RGBA, as browsers and pngjs read them, or straight into
-/// cairo's premultiplied image format for drawing.
+/// Decodes PNG files: to straight (not premultiplied) 8-bit RGBA, as browsers and pngjs read them, or into a caller's
+/// buffer in either ``PixelLayout``, such as the pixels of a cairo image surface for drawing.
+///
+/// ```swift
+/// let file = try PNGDecoder.File(data)          // chunks checked, nothing decoded yet
+/// var pixels = [UInt8](repeating: 0, count: file.width * file.height * 4)
+/// try pixels.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: file.width * 4, layout: .premultipliedARGB32) }
+/// ```
 ///
 /// Straight RGBA keeps the exact colour of semi-transparent pixels, which image comparison needs and cairo's loader
 /// loses. Every colour type and bit depth of the PNG specification is read, with palette and `tRNS` transparency and
@@ -33,14 +39,6 @@ public enum PNGDecoder {
     /// The most pixels accepted (16,384²: 1 GiB of RGBA), checked before anything is allocated.
     public static let maximumPixels = 16_384 * 16_384
 
-    /// How decoded pixels are laid out in 32-bit words.
-    enum Layout {
-        /// Straight red, green, blue, alpha bytes in memory order.
-        case straightRGBA
-        /// cairo's native-endian premultiplied `a << 24 | r << 16 | g << 8 | b`.
-        case premultipliedARGB
-    }
-
     /// Decodes PNG bytes to straight RGBA.
     ///
     /// - Throws: ``DecodingError`` naming what is not a PNG or is damaged.
@@ -48,16 +46,12 @@ public enum PNGDecoder {
         let file = try File(data)
         let width = file.header.width, height = file.header.height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        try pixels.withUnsafeMutableBytes { raw in
-            // The buffer holds width · height · 4 bytes, at least 4.
-            let words = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            try file.decode(into: words, rowWords: width, layout: .straightRGBA)
-        }
+        try pixels.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: width * 4, layout: .straightRGBA) }
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// A PNG file's chunks, checked: the header, palette, transparency and where the image data lies.
-    struct File {
+    /// A PNG file's chunks, checked, before its pixels are decoded: its size tells how large a buffer to decode into.
+    public struct File: Sendable {
         let bytes: [UInt8]
         let header: Header
         /// The three bytes per entry of `PLTE`.
@@ -67,7 +61,10 @@ public enum PNGDecoder {
         /// The bodies of the `IDAT` chunks, in order, as ranges of `bytes`.
         let imageData: [Range<Int>]
 
-        init(_ data: Data) throws {
+        /// Reads and checks the chunks of PNG bytes (their CRCs, the header, the palette); decodes no pixels.
+        ///
+        /// - Throws: ``DecodingError`` naming what is not a PNG or is damaged.
+        public init(_ data: Data) throws {
             bytes = [UInt8](data)
             guard bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
                 throw DecodingError("not a PNG file (the signature is missing)")
@@ -115,11 +112,30 @@ public enum PNGDecoder {
             self.imageData = imageData
         }
 
+        /// Width in pixels.
+        public var width: Int { header.width }
+        /// Height in pixels.
+        public var height: Int { header.height }
         /// Whether decoded pixels can be other than opaque: an alpha channel or a `tRNS` chunk.
-        var hasAlpha: Bool { header.colorType == 4 || header.colorType == 6 || !transparency.isEmpty }
+        public var hasAlpha: Bool { header.colorType == 4 || header.colorType == 6 || !transparency.isEmpty }
+
+        /// Decodes the pixels into `pixels`, rows `rowBytes` apart (at least `width · 4`), in `layout`; bytes between
+        /// rows are left alone. Premultiplying rounds as cairo does, so the words are those cairo's own PNG loader gives.
+        ///
+        /// - Throws: ``DecodingError`` when the image data is damaged, or `pixels` holds fewer than `height` rows.
+        public func decode(into pixels: UnsafeMutableRawBufferPointer, rowBytes: Int, layout: PixelLayout) throws {
+            guard rowBytes >= width * 4, rowBytes % 4 == 0 else {
+                throw DecodingError("rows of \(rowBytes) bytes cannot hold \(width) pixels of 4 bytes")
+            }
+            let (rows, overflow) = (height - 1).multipliedReportingOverflow(by: rowBytes)
+            guard !overflow, let base = pixels.baseAddress, Int(bitPattern: base) % 4 == 0, pixels.count >= rows + width * 4 else {
+                throw DecodingError("the buffer of \(pixels.count) bytes cannot hold \(width)×\(height) pixels \(rowBytes) bytes apart")
+            }
+            try decode(into: base.assumingMemoryBound(to: UInt32.self), rowWords: rowBytes / 4, layout: layout)
+        }
 
         /// Inflates, unfilters and converts every row into `output`, `rowWords` words apart.
-        func decode(into output: UnsafeMutablePointer<UInt32>, rowWords: Int, layout: Layout) throws {
+        func decode(into output: UnsafeMutablePointer<UInt32>, rowWords: Int, layout: PixelLayout) throws {
             let rawCount = header.rawByteCount
             // Four spare bytes: unfiltering reads whole pixels, a byte past a three-byte one.
             let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: rawCount + 4)
@@ -332,7 +348,7 @@ public enum PNGDecoder {
     /// Turns unfiltered scanlines into 32-bit pixels of one layout.
     struct RowConverter {
         let header: Header
-        let layout: Layout
+        let layout: PixelLayout
         /// For indexed and grey images up to 8 bits: every sample value's finished pixel.
         private let table: [UInt32]
         /// The `tRNS` colour of grey and RGB images, at full precision.
@@ -340,7 +356,7 @@ public enum PNGDecoder {
         /// The entries `PLTE` holds.
         private let paletteCount: Int
 
-        init(header: Header, palette: [UInt8], transparency: [UInt8], layout: Layout) throws {
+        init(header: Header, palette: [UInt8], transparency: [UInt8], layout: PixelLayout) throws {
             self.header = header
             self.layout = layout
             var table: [UInt32] = []
@@ -374,11 +390,11 @@ public enum PNGDecoder {
 
         /// One pixel in the layout, premultiplying with cairo's rounding.
         @inline(__always)
-        static func pack(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8, _ layout: Layout) -> UInt32 {
+        static func pack(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8, _ layout: PixelLayout) -> UInt32 {
             switch layout {
             case .straightRGBA:
                 return UInt32(littleEndian: UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24)
-            case .premultipliedARGB:
+            case .premultipliedARGB32:
                 if alpha == 255 { return 0xFF00_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
                 if alpha == 0 { return 0 }
                 let a = UInt32(alpha)
@@ -400,7 +416,7 @@ public enum PNGDecoder {
             case (2, 8) where key == nil:
                 // Each pixel read as one word (the fourth byte is the next pixel's, or padding, and is dropped).
                 var source = UnsafeRawPointer(row), target = output
-                if layout == .premultipliedARGB {
+                if layout == .premultipliedARGB32 {
                     for _ in 0..<count {
                         let word = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
                         target.pointee = 0xFF00_0000 | word.byteSwapped >> 8
@@ -415,7 +431,7 @@ public enum PNGDecoder {
                 }
             case (6, 8):
                 var source = UnsafeRawPointer(row), target = output
-                if layout == .premultipliedARGB {
+                if layout == .premultipliedARGB32 {
                     for _ in 0..<count {
                         let word = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
                         if word >= 0xFF00_0000 {
@@ -507,5 +523,33 @@ public enum PNGDecoder {
 
     static func readUInt16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
         UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+}
+
+extension PNGDecoder.File {
+    /// The `IDAT` bodies joined: the image's zlib stream, for measuring other inflaters on it.
+    package var imageDataStream: [UInt8] { imageData.flatMap { bytes[$0] } }
+
+    /// The bytes the stream inflates to: every pass's scanlines with their filter bytes.
+    package var inflatedByteCount: Int { header.rawByteCount }
+}
+
+extension PNGDecoder {
+    /// Inflates a whole zlib stream into `output` as decoding does (one call, no Adler-32 check), for measuring it alone.
+    package static func inflate(_ stream: [UInt8], into output: inout [UInt8]) throws {
+        var zstream = z_stream()
+        guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw DecodingError("zlib could not start") }
+        defer { inflateEnd(&zstream) }
+        inflateValidate(&zstream, 0)
+        let status = stream.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { target in
+                zstream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                zstream.avail_in = UInt32(input.count)
+                zstream.next_out = target.baseAddress
+                zstream.avail_out = UInt32(target.count)
+                return CZlib.inflate(&zstream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END || zstream.avail_out == 0 else { throw DecodingError("the image data is damaged (zlib status \(status))") }
     }
 }

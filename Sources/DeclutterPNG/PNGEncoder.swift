@@ -2,7 +2,7 @@ import CZlib
 import DeclutterCore
 import Foundation
 
-/// Encodes cairo image surfaces as PNG in memory.
+/// Encodes images as PNG in memory: cairo's premultiplied ARGB32 pixels or straight RGBA (``PixelLayout``).
 ///
 /// The default, ``Compression/pixelRuns``, is Declutter's own deflate for drawn images (``PixelRunDeflater``), in
 /// bands on every core for large ones; ``Compression/zlib(level:filter:strategy:)`` trades time for size. Opaque
@@ -47,6 +47,10 @@ public struct PNGEncoder: Sendable, Hashable {
     /// How the scanlines are compressed. Default ``Compression/pixelRuns``.
     public var compression: Compression
 
+    /// Whether large images are deflated in parts on every core (the default); off, one thread does all, so that
+    /// a benchmark compares deflaters core for core.
+    package var usesEveryCore = true
+
     /// Creates an encoder; the default is the fastest.
     public init(compression: Compression = .pixelRuns) {
         self.compression = compression
@@ -57,25 +61,92 @@ public struct PNGEncoder: Sendable, Hashable {
         self.init(compression: .zlib(level: min(max(level, 0), 9), filter: filter, strategy: strategy))
     }
 
-    /// The PNG bytes of an image surface.
-    public func encode(_ surface: Surface) throws -> Data {
-        let width = surface.pixelWidth, height = surface.pixelHeight
-        return try surface.withPixels { pixels, stride in
-            let opaque = Self.isOpaque(pixels, width: width, height: height, stride: stride)
-            let channels = opaque ? 3 : 4
-            guard case let .zlib(level, filter, strategy) = compression else {
-                return try Self.encodeWithPixelRuns(pixels, width: width, height: height, stride: stride, channels: channels)
-            }
-            let rowBytes = width * channels
-            var output = Data(capacity: 64 + rowBytes * height / 4)
-            output.append(contentsOf: Self.signature)
-            Self.appendChunk("IHDR", Self.header(width: width, height: height, channels: channels), to: &output)
-            let compressed = try compress(pixels, width: width, height: height, stride: stride, channels: channels,
-                                          level: level, filter: filter, strategy: strategy)
-            Self.appendChunk("IDAT", compressed, to: &output)
-            Self.appendChunk("IEND", Data(), to: &output)
-            return output
+    /// Why pixels could not be encoded.
+    public struct EncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What was wrong.
+        public var reason: String
+        /// A one-line explanation.
+        public var description: String { "PNG encoding failed: \(reason)" }
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The PNG bytes of `width`×`height` pixels in `layout`, rows `rowBytes` apart.
+    ///
+    /// ```swift
+    /// let png = try pixels.withUnsafeBytes {
+    ///     try PNGEncoder().encode(pixels: $0, width: 40, height: 40, rowBytes: 160, layout: .straightRGBA)
+    /// }
+    /// ```
+    /// Opaque images are written as RGB, others as RGBA; premultiplied pixels are un-premultiplied with cairo's
+    /// rounding, straight ones are written as they are.
+    /// - Throws: ``EncodingError`` for an empty image, a buffer shorter than the rows, or a zlib failure.
+    public func encode(pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, layout: PixelLayout) throws -> Data {
+        let source = try Self.checked(pixels, width: width, height: height, rowBytes: rowBytes)
+        let channels = layout.isOpaque(source, width: width, height: height, rowBytes: rowBytes) ? 3 : 4
+        guard case let .zlib(level, filter, strategy) = compression else {
+            return Self.encodeWithPixelRuns(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
+                                            parallel: usesEveryCore)
         }
+        let compressed = try compress(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
+                                      level: level, filter: filter, strategy: strategy)
+        return Self.file(width: width, height: height, channels: channels, zlibStream: compressed)
+    }
+
+    /// The PNG bytes of straight RGBA pixels, `width · height · 4` bytes row by row without padding.
+    ///
+    /// - Throws: ``EncodingError`` when `rgba` does not hold `width · height · 4` bytes, or for a zlib failure.
+    public func encode(rgba: [UInt8], width: Int, height: Int) throws -> Data {
+        guard width > 0, height > 0, rgba.count == width * height * 4 else {
+            throw EncodingError("\(rgba.count) bytes are not \(width)×\(height) RGBA pixels")
+        }
+        return try rgba.withUnsafeBytes { try encode(pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .straightRGBA) }
+    }
+
+    /// The first pixel of a buffer that holds `height` rows of `width` pixels, `rowBytes` apart.
+    private static func checked(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int) throws -> UnsafePointer<UInt8> {
+        guard width > 0, height > 0 else { throw EncodingError("the image has no pixels (\(width)×\(height))") }
+        guard width <= Int(Int32.max) / 4, height <= Int(Int32.max), rowBytes >= width * 4 else {
+            throw EncodingError("rows of \(rowBytes) bytes cannot hold \(width) pixels")
+        }
+        let (rows, overflow) = (height - 1).multipliedReportingOverflow(by: rowBytes)
+        guard !overflow, let base = pixels.baseAddress, pixels.count >= rows + width * 4 else {
+            throw EncodingError("the buffer of \(pixels.count) bytes holds fewer than \(width)×\(height) pixels")
+        }
+        return base.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// The filter type bytes and filtered rows of an image, as ``Compression/zlib(level:filter:strategy:)`` hands them to
+    /// zlib, and the channels written (3 for opaque images): for measuring other deflaters on the same bytes.
+    package static func scanlines(pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, layout: PixelLayout,
+                                  filter: Filter) throws -> (bytes: [UInt8], channels: Int) {
+        let source = try checked(pixels, width: width, height: height, rowBytes: rowBytes)
+        let channels = layout.isOpaque(source, width: width, height: height, rowBytes: rowBytes) ? 3 : 4
+        let length = width * channels
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * length)
+        let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * length)
+        defer { rows.deallocate(); candidates.deallocate() }
+        rows.initialize(repeating: 0, count: 2 * length)
+        var bytes = [UInt8](repeating: 0, count: height * (length + 1))
+        bytes.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                let current = rows + (y % 2) * length, above = rows + ((y + 1) % 2) * length
+                layout.scanlineRow(source + y * rowBytes, width: width, channels: channels, into: current)
+                // The buffer holds height · (length + 1) bytes, at least 4.
+                writeFilteredRow(current, above: above, rowBytes: length, channels: channels, filter: filter,
+                                 into: target.baseAddress! + y * (length + 1), candidates: candidates)
+            }
+        }
+        return (bytes, channels)
+    }
+
+    /// A PNG file of one image: signature, header, one IDAT chunk holding `zlibStream`, end.
+    package static func file(width: Int, height: Int, channels: Int, zlibStream: Data) -> Data {
+        var output = Data(capacity: zlibStream.count + 64)
+        output.append(contentsOf: signature)
+        appendChunk("IHDR", header(width: width, height: height, channels: channels), to: &output)
+        appendChunk("IDAT", zlibStream, to: &output)
+        appendChunk("IEND", Data(), to: &output)
+        return output
     }
 
     /// The eight bytes every PNG file starts with.
@@ -103,7 +174,7 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Each band converts its rows and the rows a match may reach back into (32 kB of scanlines), deflates its own rows
     /// and ends on a byte boundary; the bands' Adler-32s are combined as pigz does.
     private static func encodeInBands(_ source: UnsafePointer<UInt8>, bands: Int, width: Int, height: Int, stride: Int,
-                                      channels: Int) -> Data {
+                                      layout: PixelLayout, channels: Int) -> Data {
         let scanlineBytes = width * channels + 1
         let reach = 32_768 / scanlineBytes + 1
         let parts = concurrentMap(bands) { band -> (data: Data, adler: UInt32, length: Int) in
@@ -111,8 +182,8 @@ public struct PNGEncoder: Sendable, Hashable {
             let context = min(start, reach), rows = context + end - start
             let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * rows)
             defer { image.deallocate() }
-            let checksum = convert(source, stride: stride, rows: start - context..<end, width: width, channels: channels, into: image,
-                                   checksumFrom: context)
+            let checksum = convert(source, stride: stride, rows: start - context..<end, width: width, layout: layout, channels: channels,
+                                   into: image, checksumFrom: context)
             let deflater = PixelRunDeflater(width: width, height: rows, bytesPerPixel: channels, hashing: true)
             var data = Data(count: deflater.worstCaseBytes)
             let length = data.withUnsafeMutableBytes { raw in
@@ -131,25 +202,22 @@ public struct PNGEncoder: Sendable, Hashable {
             checksum = adler32_combine(checksum, uLong(part.adler), off_t(part.length))
         }
         stream.appendBigEndian(UInt32(truncatingIfNeeded: checksum))
-        var output = Data(capacity: stream.count + 64)
-        output.append(contentsOf: signature)
-        appendChunk("IHDR", header(width: width, height: height, channels: channels), to: &output)
-        appendChunk("IDAT", stream, to: &output)
-        appendChunk("IEND", Data(), to: &output)
-        return output
+        return file(width: width, height: height, channels: channels, zlibStream: stream)
     }
 
     /// The whole PNG through the pixel-run deflater, written into one buffer sized for the worst case: no chunk
     /// is built separately and copied, which for an icon costs as much as compressing it.
-    private static func encodeWithPixelRuns(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int,
-                                            channels: Int) throws -> Data {
-        guard let source = pixels.baseAddress, width > 0, height > 0 else { throw RenderError.encoding("the surface has no pixels") }
-        let bands = bandCount(height: height, scanlineBytes: width * channels + 1)
-        if bands > 1 { return encodeInBands(source, bands: bands, width: width, height: height, stride: stride, channels: channels) }
+    private static func encodeWithPixelRuns(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout,
+                                            channels: Int, parallel: Bool) -> Data {
+        let bands = parallel ? bandCount(height: height, scanlineBytes: width * channels + 1) : 1
+        if bands > 1 {
+            return encodeInBands(source, bands: bands, width: width, height: height, stride: stride, layout: layout, channels: channels)
+        }
         let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
         let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         defer { image.deallocate() }
-        let checksum = convert(source, stride: stride, rows: 0..<height, width: width, channels: channels, into: image, checksumFrom: 0)
+        let checksum = convert(source, stride: stride, rows: 0..<height, width: width, layout: layout, channels: channels, into: image,
+                               checksumFrom: 0)
 
         let headerData = header(width: width, height: height, channels: channels)
         // Signature, IHDR (12 + 13), IDAT's length and type, the stream, its CRC, IEND (12).
@@ -187,14 +255,14 @@ public struct PNGEncoder: Sendable, Hashable {
         return output
     }
 
-    /// Converts rows of the surface to straight pixels packed red | green << 8 | blue << 16 | alpha << 24 into
+    /// Converts rows of the image to straight pixels packed red | green << 8 | blue << 16 | alpha << 24 into
     /// `image`, and returns the Adler-32 of the PNG scanlines of those from the `checksumFrom`-th row on.
-    private static func convert(_ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, channels: Int,
-                                into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int) -> UInt32 {
+    private static func convert(_ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, layout: PixelLayout,
+                                channels: Int, into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int) -> UInt32 {
         var checksum = Adler32()
         guard channels == 3 else {
             // RGBA scanlines are the packed words' bytes, summed in one pass once converted.
-            for (row, y) in rows.enumerated() { straightRow(source + y * stride, width: width, into: image + row * width) }
+            for (row, y) in rows.enumerated() { layout.straightRow(source + y * stride, width: width, into: image + row * width) }
             if rows.count > first {
                 checksum.addScanlines(UnsafeRawPointer(image + first * width).assumingMemoryBound(to: UInt8.self),
                                       rowBytes: width * 4, rows: rows.count - first)
@@ -205,83 +273,32 @@ public struct PNGEncoder: Sendable, Hashable {
         let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 3)
         defer { packed.deallocate() }
         for (row, y) in rows.enumerated() {
-            straightRow(source + y * stride, width: width, into: image + row * width)
+            layout.straightRow(source + y * stride, width: width, into: image + row * width)
             guard row >= first else { continue }
-            unpremultiplyRow(source + y * stride, width: width, channels: 3, into: packed)
+            layout.scanlineRow(source + y * stride, width: width, channels: 3, into: packed)
             checksum.addScanlines(packed, rowBytes: width * 3, rows: 1)
         }
         return checksum.value
     }
-
-    /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha << 24.
-    static func straightRow(_ source: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
-        // The table once: each access to the global checks that it was initialised, a call per edge pixel.
-        let table = unpremultiplyTable
-        var x = 0
-        // Four at a time where all four are opaque (red and blue swap places) or all clear (zero), as most of a drawn
-        // image is; a branch per pixel mispredicted at every edge between the two.
-        while x + 4 <= width {
-            let four = UnsafeRawPointer(words + x).loadUnaligned(as: SIMD4<UInt32>.self)
-            let alphas = four &>> 24
-            if alphas == SIMD4(repeating: 255) {
-                let straight = (four &>> 16) & 0xFF | four & 0xFF00 | (four & 0xFF) &<< 16 | 0xFF00_0000
-                UnsafeMutableRawPointer(out + x).storeBytes(of: straight, as: SIMD4<UInt32>.self)
-            } else if alphas == .zero {
-                UnsafeMutableRawPointer(out + x).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
-            } else {
-                for index in x..<x + 4 { out[index] = straightPixel(words[index], table: table) }
-            }
-            x += 4
-        }
-        while x < width {
-            out[x] = straightPixel(words[x], table: table)
-            x += 1
-        }
-    }
-
-    /// One premultiplied ARGB word as a straight pixel packed red | green << 8 | blue << 16 | alpha << 24, rounding
-    /// as cairo's PNG writer does: `(value · 255 + alpha / 2) / alpha`, looked up.
-    @inline(__always)
-    static func straightPixel(_ word: UInt32, table: UnsafePointer<UInt8> = unpremultiplyTable) -> UInt32 {
-        let alpha = word >> 24
-        if alpha == 255 { return (word >> 16) & 0xFF | word & 0xFF00 | (word & 0xFF) << 16 | 0xFF00_0000 }
-        guard alpha != 0 else { return 0 }
-        let row = table + Int(alpha) << 8
-        return UInt32(row[Int((word >> 16) & 0xFF)]) | UInt32(row[Int((word >> 8) & 0xFF)]) << 8
-            | UInt32(row[Int(word & 0xFF)]) << 16 | alpha << 24
-    }
-
-    /// Every un-premultiplied channel value, at `alpha << 8 | premultiplied`: a lookup instead of three divisions.
-    nonisolated(unsafe) static let unpremultiplyTable: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
-        for alpha in 0..<256 {
-            for value in 0..<256 {
-                table[alpha << 8 | value] = alpha == 0 ? 0 : UInt8(min((value * 255 + alpha / 2) / alpha, 255))
-            }
-        }
-        return UnsafePointer(table)
-    }()
 
     /// Images at least this many bytes are deflated in parallel parts, one per core.
     static let parallelThreshold = 256 * 1024
 
     /// Filters and deflates the image: in one zlib stream, or for large images in one raw deflate part per core,
     /// joined with sync flushes and a combined Adler-32 (as pigz does), which gives a valid zlib stream.
-    private func compress(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int,
+    private func compress(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout, channels: Int,
                           level: Int32, filter: Filter, strategy: Strategy) throws -> Data {
-        guard let source = pixels.baseAddress else { throw RenderError.encoding("the surface has no pixels") }
         let rowBytes = width * channels
-        let parts = min(8, Cores.available, height / 32)
+        let parts = usesEveryCore ? min(8, Cores.available, height / 32) : 1
         guard parts > 1, (rowBytes + 1) * height >= Self.parallelThreshold else {
-            return try compressRows(source, 0..<height, width: width, stride: stride, channels: channels, level: level, filter: filter,
-                                    strategy: strategy, raw: false, last: true).data
+            return try compressRows(source, 0..<height, width: width, stride: stride, layout: layout, channels: channels, level: level,
+                                    filter: filter, strategy: strategy, raw: false, last: true).data
         }
         let results = concurrentMap(parts) { part in
             let rows = (height * part / parts)..<(height * (part + 1) / parts)
             return Result {
-                try compressRows(source, rows, width: width, stride: stride, channels: channels, level: level, filter: filter,
-                                 strategy: strategy, raw: true, last: part == parts - 1)
+                try compressRows(source, rows, width: width, stride: stride, layout: layout, channels: channels, level: level,
+                                 filter: filter, strategy: strategy, raw: true, last: part == parts - 1)
             }
         }
         // zlib header: deflate with a 32 kB window, no dictionary, check bits making it a multiple of 31.
@@ -298,7 +315,7 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// Filters and deflates rows in strips, so the filtered image is never held whole; a raw part ends with a sync
     /// flush (or the final block when `last`) and reports its Adler-32 and length for joining.
-    private func compressRows(_ source: UnsafePointer<UInt8>, _ range: Range<Int>, width: Int, stride: Int, channels: Int,
+    private func compressRows(_ source: UnsafePointer<UInt8>, _ range: Range<Int>, width: Int, stride: Int, layout: PixelLayout, channels: Int,
                               level: Int32, filter: Filter, strategy: Strategy, raw: Bool,
                               last: Bool) throws -> (data: Data, adler: uLong, length: Int) {
         let rowBytes = width * channels
@@ -311,7 +328,7 @@ public struct PNGEncoder: Sendable, Hashable {
         let (windowBits, memoryLevel) = raw ? (Int32(-15), Int32(8)) : Self.zlibSizes(forBytes: (rowBytes + 1) * range.count)
         guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, zlibStrategy,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw RenderError.encoding("zlib could not start")
+            throw EncodingError("zlib could not start")
         }
         defer { deflateEnd(&stream) }
 
@@ -328,7 +345,7 @@ public struct PNGEncoder: Sendable, Hashable {
         if range.lowerBound > 0 {
             // A part's first row is filtered against the row above it, which belongs to the part before.
             let y = range.lowerBound - 1
-            Self.unpremultiplyRow(source + y * stride, width: width, channels: channels, into: rows + (y % 2) * rowBytes)
+            layout.scanlineRow(source + y * stride, width: width, channels: channels, into: rows + (y % 2) * rowBytes)
         }
         var output = Data()
         var adler = adler32(0, nil, 0), length = 0
@@ -343,7 +360,7 @@ public struct PNGEncoder: Sendable, Hashable {
                 stream.avail_out = UInt32(chunkSize)
                 let status = deflate(&stream, flush)
                 guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                    throw RenderError.encoding("zlib status \(status)")
+                    throw EncodingError("zlib status \(status)")
                 }
                 output.append(chunk, count: chunkSize - Int(stream.avail_out))
             } while stream.avail_out == 0
@@ -352,7 +369,7 @@ public struct PNGEncoder: Sendable, Hashable {
         var filled = 0
         for y in range {
             let current = rows + (y % 2) * rowBytes, above = rows + ((y + 1) % 2) * rowBytes
-            Self.unpremultiplyRow(source + y * stride, width: width, channels: channels, into: current)
+            layout.scanlineRow(source + y * stride, width: width, channels: channels, into: current)
             let target = strip + filled * (rowBytes + 1)
             Self.writeFilteredRow(current, above: above, rowBytes: rowBytes, channels: channels, filter: filter,
                                   into: target, candidates: candidates)
@@ -420,55 +437,12 @@ public struct PNGEncoder: Sendable, Hashable {
         return cost
     }
 
-    /// Converts one row of native-endian premultiplied ARGB words to straight RGB or RGBA bytes.
-    static func unpremultiplyRow(_ source: UnsafePointer<UInt8>, width: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>) {
-        let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
-        if channels == 3 {
-            // Opaque rows (maps): no alpha to undo, three bytes a pixel.
-            for x in 0..<width {
-                let word = words[x]
-                out[3 * x] = UInt8(truncatingIfNeeded: word >> 16)
-                out[3 * x + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                out[3 * x + 2] = UInt8(truncatingIfNeeded: word)
-            }
-            return
-        }
-        UnsafeMutableRawPointer(out).withMemoryRebound(to: UInt32.self, capacity: width) { pixels in
-            // Packed little-endian words are the RGBA bytes in order.
-            straightRow(source, width: width, into: pixels)
-        }
-    }
-
-    /// One premultiplied ARGB word as straight RGBA bytes, rounding as cairo's PNG writer does.
-    public static func unpremultiply(_ word: UInt32) -> [UInt8] {
-        let (red, green, blue, alpha) = straight(word)
-        return [red, green, blue, alpha]
-    }
-
-    /// One premultiplied ARGB word as straight red, green, blue, alpha.
-    @inline(__always)
-    static func straight(_ word: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
-        let pixel = straightPixel(word)
-        return (UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel >> 16),
-                UInt8(truncatingIfNeeded: pixel >> 24))
-    }
-
     /// A window no larger than the data and a hash table to match: zlib allocates and clears both for every
     /// stream, which for a 40×40 icon at the default sizes costs several times the compression itself.
     static func zlibSizes(forBytes count: Int) -> (windowBits: Int32, memoryLevel: Int32) {
         var windowBits: Int32 = 9
         while windowBits < 15 && (1 << windowBits) < count + 262 { windowBits += 1 }
         return (windowBits, max(1, min(8, windowBits - 7)))
-    }
-
-    /// Whether every pixel has full alpha.
-    static func isOpaque(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> Bool {
-        guard let base = pixels.baseAddress else { return true }
-        for y in 0..<height {
-            let words = UnsafeRawPointer(base.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width where words[x] >> 24 != 0xFF { return false }
-        }
-        return true
     }
 
     /// Appends a chunk: length, type, data, CRC-32 of type and data.

@@ -1,76 +1,9 @@
 import CCairo
 import CZlib
-import DeclutterCore
-@testable import DeclutterRender
+@testable import DeclutterPNG
 import DeclutterTesting
 import Foundation
 import Testing
-
-/// Builds PNG files by hand (stored deflate blocks, filter 0) in any colour type, bit depth and interlacing.
-enum HandmadePNG {
-    static let crcTable: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func crc(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(UInt32.max) { crcTable[Int(($0 ^ UInt32($1)) & 0xFF)] ^ ($0 >> 8) }
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
-
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + body
-        return bigEndian(UInt32(body.count)) + typed + bigEndian(crc(typed))
-    }
-
-    /// A zlib stream of stored blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let count = min(65_535, data.count - offset)
-            let final: UInt8 = offset + count == data.count ? 1 : 0
-            output += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            output += data[offset..<offset + count]
-            offset += count
-        } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-        return output + bigEndian(b << 16 | a)
-    }
-
-    /// `samples(x, y)` gives a pixel's samples at the bit depth; rows are packed MSB first.
-    static func make(width: Int, height: Int, colorType: UInt8, bitDepth: Int, interlaced: Bool = false,
-                     extraChunks: [[UInt8]] = [], samples: (Int, Int) -> [Int]) -> Data {
-        let passes: [(Int, Int, Int, Int)] = interlaced
-            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)] : [(0, 0, 1, 1)]
-        var raw: [UInt8] = []
-        for (startX, startY, stepX, stepY) in passes {
-            for y in stride(from: startY, to: height, by: stepY) {
-                let xs = Array(stride(from: startX, to: width, by: stepX))
-                guard !xs.isEmpty else { continue }
-                raw.append(0)
-                var bits: [Int] = []
-                for x in xs {
-                    for sample in samples(x, y) {
-                        for bit in stride(from: bitDepth - 1, through: 0, by: -1) { bits.append((sample >> bit) & 1) }
-                    }
-                }
-                while bits.count % 8 != 0 { bits.append(0) }
-                for index in stride(from: 0, to: bits.count, by: 8) {
-                    raw.append(UInt8(bits[index..<index + 8].reduce(0) { $0 << 1 | $1 }))
-                }
-            }
-        }
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [UInt8(bitDepth), colorType, 0, 0, interlaced ? 1 : 0]
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-        for extra in extraChunks { file += extra }
-        file += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
-        return Data(file)
-    }
-}
 
 @Suite struct PNGDecoderTests {
     @Test(arguments: [1, 2, 4, 8, 16])
@@ -169,9 +102,10 @@ enum HandmadePNG {
         }
     }
 
-    /// What drawing gets: the same pixels and format as cairo's own loader (libpng), for every colour type, bit depth,
-    /// transparency, interlacing and (through zlib-compressed files of Declutter's encoder) every row filter.
-    @Test func surfacesMatchCairosLoader() throws {
+    /// What drawing gets: the same premultiplied pixels as cairo's own loader (libpng), and an alpha channel exactly
+    /// where cairo makes an ARGB32 surface, for every colour type, bit depth, transparency, interlacing and (through
+    /// zlib-compressed files of Declutter's encoder) every row filter.
+    @Test func premultipliedPixelsMatchCairosLoader() throws {
         var entries: [UInt8] = []
         for index in 0..<16 { entries += [UInt8(index * 16), UInt8(255 - index * 9), UInt8(index * index)] }
         let palette = HandmadePNG.chunk("PLTE", entries)
@@ -208,25 +142,29 @@ enum HandmadePNG {
         }
         // Drawn images with anti-aliased edges, deflated with adaptive filters: rows of Sub, Up, Average and Paeth.
         for opaque in [true, false] {
-            let canvas = try Canvas(width: 61, height: 47, format: .png)
-            if opaque { canvas.context.paint(RGBAColor(red: 0.9, green: 0.85, blue: 0.7, alpha: 1)) }
+            var image = TestImage(width: 61, height: 47)
+            if opaque { image.paint(red: 0.9, green: 0.85, blue: 0.7) }
             for index in 0..<9 {
-                canvas.context.newPath()
-                canvas.context.move(toX: Double(index * 7), y: 0)
-                canvas.context.line(toX: Double(61 - index * 5), y: 47)
-                canvas.context.strokeRound(RGBAColor(red: Double(index) / 9, green: 0.3, blue: 0.8, alpha: 0.3 + Double(index) / 14), width: 2.5)
+                image.line(from: (Double(index * 7), 0), to: (Double(61 - index * 5), 47), width: 2.5,
+                           red: Double(index) / 9, green: 0.3, blue: 0.8, alpha: 0.3 + Double(index) / 14)
             }
-            files.append(("drawn \(opaque ? "RGB" : "RGBA")", try canvas.data(encoder: PNGEncoder(level: 6, filter: .adaptive))))
+            files.append(("drawn \(opaque ? "RGB" : "RGBA")", try image.png(PNGEncoder(level: 6, filter: .adaptive))))
         }
         var filters = Set<UInt8>()
         for (name, file) in files {
-            let ours = try Surface(pngData: file, source: name), reference = try Surface(libpngData: file, source: name)
-            #expect(cairo_image_surface_get_format(ours.handle) == cairo_image_surface_get_format(reference.handle), "\(name)")
-            #expect(ours.pixelWidth == reference.pixelWidth && ours.pixelHeight == reference.pixelHeight, "\(name)")
-            let width = ours.pixelWidth
-            let (mine, theirs) = (ours.withPixels { pixels, stride in (0..<ours.pixelHeight).flatMap { pixels[$0 * stride..<$0 * stride + width * 4] } },
-                                  reference.withPixels { pixels, stride in (0..<ours.pixelHeight).flatMap { pixels[$0 * stride..<$0 * stride + width * 4] } })
-            #expect(mine == theirs, "\(name)")
+            let png = try PNGDecoder.File(file)
+            // Rows padded as cairo pads them, and the padding left alone.
+            let rowBytes = png.width * 4 + 12
+            var mine = [UInt8](repeating: 0xA5, count: png.height * rowBytes)
+            try mine.withUnsafeMutableBytes { try png.decode(into: $0, rowBytes: rowBytes, layout: .premultipliedARGB32) }
+            let reference = try CairoLoader.load(file)
+            #expect(reference.argb == png.hasAlpha, "\(name)")
+            #expect(reference.width == png.width && reference.height == png.height, "\(name)")
+            let rowLength = png.width * 4
+            let unpadded: [UInt8] = (0..<png.height).flatMap { (row: Int) -> ArraySlice<UInt8> in mine[row * rowBytes..<row * rowBytes + rowLength] }
+            let padding: [UInt8] = (0..<png.height).flatMap { (row: Int) -> ArraySlice<UInt8> in mine[row * rowBytes + rowLength..<(row + 1) * rowBytes] }
+            #expect(unpadded == reference.pixels, "\(name)")
+            #expect(padding.allSatisfy { $0 == 0xA5 }, "\(name)")
             if name.hasPrefix("drawn") {
                 let image = try PNGDecoder.File(file)
                 let rowLength = image.header.rowBytes(image.header.width) + 1
@@ -250,20 +188,60 @@ enum HandmadePNG {
         #expect(filters == [0, 1, 2, 3, 4] || filters.isSuperset(of: [1, 2, 3, 4]), "the drawn images used filters \(filters.sorted())")
     }
 
-    @Test func damagedTilesAreRefusedWithTheReason() {
-        let good = HandmadePNG.make(width: 4, height: 4, colorType: 2, bitDepth: 8) { x, y in [x, y, 0] }
-        var badFilter = [UInt8](good)
-        // The first scanline's filter byte sits just after the zlib header and the stored block's 5-byte header.
-        let idat = 8 + 25 + 8
-        badFilter[idat + 7] = 9
-        let crc = HandmadePNG.crc(Array(badFilter[idat - 4..<badFilter.count - 16]))
-        badFilter.replaceSubrange(badFilter.count - 16..<badFilter.count - 12, with: HandmadePNG.bigEndian(crc))
-        func message(_ data: Data) -> String {
-            do { _ = try Surface(pngData: data, source: "tile 1/2/3"); return "" } catch { return "\(error)" }
+    @Test func buffersTooSmallAreRefused() throws {
+        let png = try PNGDecoder.File(HandmadePNG.make(width: 4, height: 3, colorType: 2, bitDepth: 8) { x, y in [x, y, 0] })
+        var pixels = [UInt8](repeating: 0, count: 4 * 3 * 4)
+        func message(rowBytes: Int, count: Int) -> String {
+            do {
+                try pixels.withUnsafeMutableBytes { try png.decode(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<count]), rowBytes: rowBytes, layout: .straightRGBA) }
+                return ""
+            } catch { return "\(error)" }
         }
-        #expect(message(Data(badFilter)) == "cannot read image tile 1/2/3: unknown row filter type 9")
-        #expect(message(good.prefix(60)) == "cannot read image tile 1/2/3: the IDAT chunk runs past the end of the file")
-        let big = HandmadePNG.make(width: 20_000, height: 1, colorType: 0, bitDepth: 1) { _, _ in [0] }
-        #expect(message(big) == "cannot read image tile 1/2/3: the image size 20000×1 is over 16384 px per side")
+        #expect(message(rowBytes: 12, count: 48) == "rows of 12 bytes cannot hold 4 pixels of 4 bytes")
+        #expect(message(rowBytes: 16, count: 47) == "the buffer of 47 bytes cannot hold 4×3 pixels 16 bytes apart")
+        #expect(message(rowBytes: 16, count: 48) == "")
+        #expect(pixels[16..<20] == [0, 1, 0, 255])
+    }
+
+    @Test func straightDecodingKeepsWhatPremultiplyingLoses() throws {
+        let png = HandmadePNG.make(width: 2, height: 1, colorType: 6, bitDepth: 8) { x, _ in x == 0 ? [200, 100, 50, 0] : [200, 100, 50, 128] }
+        #expect(try PNGDecoder.decode(png) == PNGDecoder.Image(width: 2, height: 1, pixels: [200, 100, 50, 0, 200, 100, 50, 128]))
+        let file = try PNGDecoder.File(png)
+        var words = [UInt32](repeating: 1, count: 2)
+        try words.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: 8, layout: .premultipliedARGB32) }
+        // 200 · 128 / 255 = 100.4, 100 · 128 / 255 = 50.2, 50 · 128 / 255 = 25.1, rounded as cairo rounds.
+        #expect(words == [0, 0x8064_3219])
+    }
+}
+
+/// PNG bytes read by cairo's own loader, libpng: the reference for premultiplied decoding.
+enum CairoLoader {
+    /// The bytes still to hand to cairo.
+    final class Source {
+        var remaining: Data
+        init(_ data: Data) { remaining = data }
+    }
+
+    /// The surface's size, whether cairo made it ARGB32 (else RGB24), and its pixels without row padding.
+    static func load(_ data: Data) throws -> (width: Int, height: Int, argb: Bool, pixels: [UInt8]) {
+        let source = Source(data)
+        let surface = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream({ closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_READ_ERROR }
+                let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                guard source.remaining.count >= Int(length) else { return CAIRO_STATUS_READ_ERROR }
+                source.remaining.prefix(Int(length)).copyBytes(to: bytes, count: Int(length))
+                source.remaining = source.remaining.dropFirst(Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(source).toOpaque())
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let base = cairo_image_surface_get_data(surface) else {
+            throw PNGDecoder.DecodingError("cairo could not load the image")
+        }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let pixels = (0..<height).flatMap { Array(UnsafeBufferPointer(start: base + $0 * stride, count: width * 4)) }
+        return (width, height, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, pixels)
     }
 }

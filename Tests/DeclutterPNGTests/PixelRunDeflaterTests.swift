@@ -1,35 +1,19 @@
 import CZlib
-@testable import DeclutterRender
 import DeclutterCore
+@testable import DeclutterPNG
 import DeclutterTesting
 import Foundation
 import Testing
 
 @Suite struct PixelRunDeflaterTests {
-    /// An image with flat areas, gradients and noise, so literals, left runs and runs from above all occur.
-    func busyCanvas(width: Double, height: Double, opaque: Bool = false) throws -> Canvas {
-        let canvas = try Canvas(width: width, height: height, format: .png)
-        if opaque { canvas.context.paint(.white) }
-        var seed: UInt64 = 42
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
-        for _ in 0..<60 {
-            canvas.context.circle(centerX: random() * width, centerY: random() * height, radius: 2 + random() * 40)
-            canvas.context.fill(RGBAColor(red: random(), green: random(), blue: random(), alpha: 0.2 + random() * 0.8))
-        }
-        return canvas
-    }
-
-    @Test(arguments: [(600.0, 400.0, false), (9000.0, 3.0, false), (1.0, 1.0, false), (3.0, 700.0, false), (1200.0, 900.0, true)])
-    func roundTripsThroughZlib(width: Double, height: Double, opaque: Bool) throws {
+    @Test(arguments: [(600, 400, false), (9000, 3, false), (1, 1, false), (3, 700, false), (1200, 900, true)])
+    func roundTripsThroughZlib(width: Int, height: Int, opaque: Bool) throws {
         // 600×400 is two bands of several blocks; 9,000 px rows are too long to match the row above; 1×1 is the
         // smallest image; 1,200×900 RGB is five bands, each reaching back into the one before.
-        let canvas = try busyCanvas(width: width, height: height, opaque: opaque)
-        let png = try PNGEncoder(compression: .pixelRuns).encode(canvas.surface)
+        let image = TestImage.busy(width: width, height: height, opaque: opaque)
+        let png = try image.png(PNGEncoder(compression: .pixelRuns))
         if opaque { #expect(png[25] == 2) }
-        #expect(try RGBAImage(png: png) == RGBAImage(surface: canvas.surface))
+        #expect(try RGBAImage(png: png) == RGBAImage(width: width, height: height, pixels: image.straightRGBA))
     }
 
     @Test func bandsFollowSizeAndCores() {
@@ -43,16 +27,14 @@ import Testing
         #expect((1...32_768).allSatisfy { PixelRunDeflater.distanceSymbol($0) == DeflateTables.distanceSymbol($0) })
     }
 
-    /// A marker drawn at scattered places, each at a fractional offset: neither left nor above repeats it, but the
-    /// pairs of pixels of each copy were seen before.
+    /// A detailed 40×40 icon drawn at scattered places: neither left nor above repeats it, but the pairs of pixels of
+    /// each copy were seen before.
     @Test func repeatsFurtherAwayAreFound() throws {
-        let canvas = try Canvas(width: 300, height: 120, format: .png)
-        canvas.context.paint(.white)
-        let icon = try MarkerRenderer(style: bundledStyle("tandm")).canvas(counts(["tricycle": 2, "bicycle": 3])).surface
-        for index in 0..<18 {
-            canvas.context.drawImage(icon, x: Double(index % 6) * 50 + 3, y: Double(index / 6) * 40 + 1, width: 40, height: 40)
-        }
-        let image = RGBAImage(surface: canvas.surface)
+        var canvas = TestImage(width: 300, height: 120)
+        canvas.paint(red: 1, green: 1, blue: 1)
+        let icon = TestImage.busy(width: 40, height: 40, seed: 3)
+        for index in 0..<18 { canvas.place(icon, x: index % 6 * 50 + 3, y: index / 6 * 40 + 1) }
+        let image = RGBAImage(width: 300, height: 120, pixels: canvas.straightRGBA)
         let words = stride(from: 0, to: image.pixels.count, by: 4).map {
             UInt32(image.pixels[$0]) | UInt32(image.pixels[$0 + 1]) << 8 | UInt32(image.pixels[$0 + 2]) << 16 | UInt32(image.pixels[$0 + 3]) << 24
         }
@@ -87,12 +69,11 @@ import Testing
     }
 
     @Test func opaqueImagesUseRGB() throws {
-        let canvas = try Canvas(width: 50, height: 20, format: .png)
-        canvas.context.rectangle(x: 0, y: 0, width: 50, height: 20)
-        canvas.context.fill(.white)
-        let png = try PNGEncoder(compression: .pixelRuns).encode(canvas.surface)
+        var image = TestImage(width: 50, height: 20)
+        image.paint(red: 1, green: 1, blue: 1)
+        let png = try image.png(PNGEncoder(compression: .pixelRuns))
         #expect(png[25] == 2)
-        #expect(try RGBAImage(png: png) == RGBAImage(surface: canvas.surface))
+        #expect(try RGBAImage(png: png) == RGBAImage(width: 50, height: 20, pixels: image.straightRGBA))
         #expect(png.count < 120)    // one run per row compresses a flat image to almost nothing
     }
 
