@@ -1,3 +1,4 @@
+import CLibDeflate
 import CZlib
 import Foundation
 
@@ -13,9 +14,8 @@ import Foundation
 /// Straight RGBA keeps the exact colour of semi-transparent pixels, which image comparison needs and cairo's loader
 /// loses. Every colour type and bit depth of the PNG specification is read, with palette and `tRNS` transparency and
 /// Adam7 interlacing; 16-bit samples keep their high byte. Decoding for drawing gives the pixels cairo's own loader
-/// (libpng) gives, in a third of its time on map tiles: the stream is inflated in one call without a second
-/// checksum (the chunk CRCs already cover every byte), rows are unfiltered in place and each row is written to
-/// the surface while it is still in cache.
+/// (libpng) gives, faster (README, "Speed"): the stream is inflated by libdeflate in one call, rows are unfiltered in
+/// place and each row is written to the caller's buffer while it is still in cache.
 public enum PNGDecoder {
     /// A decoded image: `width · height · 4` bytes, red, green, blue, alpha per pixel, row by row.
     public struct Image: Sendable, Hashable {
@@ -165,14 +165,45 @@ public enum PNGDecoder {
         }
 
         /// Inflates the `IDAT` bodies, which must hold at least `count` bytes, into `target`.
+        ///
+        /// libdeflate inflates a whole stream in one call, two to three times as fast as zlib, skipping the stream's
+        /// Adler-32 (the chunk CRCs already cover every byte); a stream that holds more than the image needs goes to
+        /// zlib, which stops where the image ends, as libpng does.
         private func inflate(into target: UnsafeMutablePointer<UInt8>, count: Int) throws {
+            let parts = imageData.filter { !$0.isEmpty }
+            /// Checks the zlib header (deflate, a window of at most 32 kB, no preset dictionary) and inflates what follows.
+            func inflate(_ stream: UnsafePointer<UInt8>, _ length: Int) throws -> libdeflate_result {
+                let method = Int(stream[0]), flags = length > 1 ? Int(stream[1]) : 0
+                guard length > 2, method & 0x0F == 8, method >> 4 <= 7, (method << 8 | flags) % 31 == 0, flags & 0x20 == 0 else {
+                    return LIBDEFLATE_BAD_DATA
+                }
+                return try LibDeflate.shared.withDecompressor { libdeflate_deflate_decompress($0, stream + 2, length - 2, target, count, nil) }
+            }
+            let status = try bytes.withUnsafeBufferPointer { file -> libdeflate_result in
+                guard let base = file.baseAddress, let first = parts.first else { return LIBDEFLATE_SHORT_OUTPUT }
+                guard parts.count > 1 else { return try inflate(base + first.lowerBound, first.count) }
+                // The stream must lie in one piece: chunks split by the writer are joined.
+                let joined = parts.flatMap { file[$0] }
+                return try joined.withUnsafeBufferPointer { joined in
+                    guard let start = joined.baseAddress else { return LIBDEFLATE_SHORT_OUTPUT }
+                    return try inflate(start, joined.count)
+                }
+            }
+            switch status {
+            case LIBDEFLATE_SUCCESS: return
+            case LIBDEFLATE_INSUFFICIENT_SPACE: try inflateWithZlib(into: target, count: count)
+            case LIBDEFLATE_SHORT_OUTPUT: throw DecodingError("the image data is too short")
+            default: throw DecodingError("the image data is damaged")
+            }
+        }
+
+        /// Inflates with zlib as far as the image goes, ignoring what follows.
+        private func inflateWithZlib(into target: UnsafeMutablePointer<UInt8>, count: Int) throws {
             var stream = z_stream()
             guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
                 throw DecodingError("zlib could not start")
             }
             defer { inflateEnd(&stream) }
-            // The chunk CRCs were checked; zlib's Adler-32 over the inflated bytes would cost a tenth of decoding.
-            inflateValidate(&stream, 0)
             stream.next_out = target
             stream.avail_out = UInt32(count)
             var status = Z_OK
@@ -182,7 +213,6 @@ public enum PNGDecoder {
                     stream.next_in = base + range.lowerBound
                     stream.avail_in = UInt32(range.count)
                     status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    // Data past the image's size is ignored, as libpng does.
                     if status == Z_STREAM_END || stream.avail_out == 0 { break }
                     guard status == Z_OK else { throw DecodingError("the image data is damaged (zlib status \(status))") }
                 }
