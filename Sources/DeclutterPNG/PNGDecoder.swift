@@ -96,6 +96,14 @@ public enum PNGDecoder {
             guard offset >= bytes.count else { throw DecodingError("the file is truncated inside a chunk") }
             guard let header else { throw DecodingError("the IHDR chunk is missing") }
             guard imageData.contains(where: { !$0.isEmpty }) else { throw DecodingError("the image data (IDAT) is missing") }
+            // Deflate turns two bits into at most 258 bytes, so a stream of n bytes inflates to at most 1,032·n: an image
+            // whose rows need more is refused here, before the caller allocates its pixels or the decoder its rows
+            // (a kilobyte declaring 16384² pixels would otherwise cost a gigabyte before it proved too short).
+            let compressed = imageData.reduce(0) { $0 + $1.count }
+            guard header.rawByteCount <= Self.maximumInflation * compressed else {
+                throw DecodingError("the image data is too short: \(compressed) bytes cannot inflate to the \(header.rawByteCount) "
+                    + "bytes of \(header.width)×\(header.height) pixels")
+            }
             if header.colorType == 3 && palette.isEmpty { throw DecodingError("the palette (PLTE) of an indexed image is missing") }
             // As libpng (and so cairo) reads them: a palette keeps the entries its bit depth can name, and a tRNS chunk
             // that does not fit the colour type (longer than the palette, or not one grey or RGB colour) is ignored.
@@ -133,6 +141,10 @@ public enum PNGDecoder {
             }
             try decode(into: base.assumingMemoryBound(to: UInt32.self), rowWords: rowBytes / 4, layout: layout)
         }
+
+        /// Deflate's largest expansion: 258 bytes for every two bits of a stream (a length code and a distance code of one
+        /// bit each), 1,032 bytes a byte.
+        static let maximumInflation = 1_032
 
         /// Inflates, unfilters and converts every row into `output`, `rowWords` words apart.
         func decode(into output: UnsafeMutablePointer<UInt32>, rowWords: Int, layout: PixelLayout) throws {

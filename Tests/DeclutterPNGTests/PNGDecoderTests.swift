@@ -66,6 +66,37 @@ import Testing
         #expect(message(noPalette) == "cannot read image x.png: the palette (PLTE) of an indexed image is missing")
     }
 
+    /// A file whose image data could not inflate to the rows its header declares is refused as soon as it is read,
+    /// before any pixel memory is taken: a kilobyte declaring 16384² 16-bit pixels once cost a gigabyte.
+    @Test func imageDataTooShortForTheSizeIsRefusedBeforeAllocating() throws {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let header = HandmadePNG.bigEndian(16_384) + HandmadePNG.bigEndian(16_384) + [16, 6, 0, 0, 0]
+        let data = HandmadePNG.zlibStored([UInt8](repeating: 0, count: 1_000))
+        let bomb = Data(signature + HandmadePNG.chunk("IHDR", header) + HandmadePNG.chunk("IDAT", data) + HandmadePNG.chunk("IEND", []))
+        #expect(bomb.count == 1_068)
+        #expect(throws: PNGDecoder.DecodingError("the image data is too short: 1011 bytes cannot inflate to the 2147500032 bytes of 16384×16384 pixels")) {
+            try PNGDecoder.File(bomb)
+        }
+    }
+
+    /// The bound is deflate's own: zlib's best on zeros (about 1,030 to 1) still decodes.
+    @Test func theMostCompressedImagesStillDecode() throws {
+        let (width, height) = (4_096, 1_024)
+        let rows = [UInt8](repeating: 0, count: height * (width + 1))
+        var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(rows.count))))
+        var length = uLongf(compressed.count)
+        #expect(compress2(&compressed, &length, rows, uLong(rows.count), 9) == Z_OK)
+        let ratio = Double(rows.count) / Double(length)
+        #expect(ratio > 1_000, "zlib 9 on zeros: \(ratio)")
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let header = HandmadePNG.bigEndian(UInt32(width)) + HandmadePNG.bigEndian(UInt32(height)) + [8, 0, 0, 0, 0]
+        let png = Data(signature + HandmadePNG.chunk("IHDR", header) + HandmadePNG.chunk("IDAT", Array(compressed.prefix(Int(length))))
+            + HandmadePNG.chunk("IEND", []))
+        let image = try PNGDecoder.decode(png)
+        #expect(image.width == width && image.height == height)
+        #expect(image.pixels.allSatisfy { $0 == 0 || $0 == 255 })
+    }
+
     /// Every filter type at every pixel width, in place, against the specification's byte-by-byte definition.
     @Test(arguments: [1, 2, 3, 4, 6, 8])
     func unfilteringMatchesTheSpecification(stride: Int) throws {
