@@ -69,6 +69,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let diffOutput {
+            try FileSystem.refuseOverwriting([("--diff-output", diffOutput)], inputs: [("first image", first), ("second image", second)])
+        }
         let one = try RGBAImage(contentsOf: URL(fileURLWithPath: first))
         let two = try RGBAImage(contentsOf: URL(fileURLWithPath: second))
         guard one.width == two.width, one.height == two.height else {

@@ -176,6 +176,10 @@ struct RenderCommand: ParsableCommand {
         if let layout, !layout.lowercased().hasSuffix(".json") {
             throw ValidationError("--layout must name a .json file, got \(layout)")
         }
+        // Checked before anything is read, so a slip of the finger costs nothing and replaces nothing.
+        let inputs = [("--input", input == "-" ? nil : input), ("--route", route),
+                      ("--tiles", tiles), ("--style", style)].compactMap { option, path in path.map { (option: option, path: $0) } }
+        try FileSystem.refuseOverwriting([("--output", output)] + (layout.map { [("--layout", $0)] } ?? []), inputs: inputs)
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
@@ -232,8 +236,9 @@ struct RenderCommand: ParsableCommand {
         let layoutData = layout.map { _ in
             Data((MapLayout.json(camera: result.camera, map: result.map, points: job.points, legend: result.legend).jsonText + "\n").utf8)
         }
-        if let layout, let layoutData { try FileSystem.writeAtomically(layoutData, to: URL(fileURLWithPath: layout)) }
-        try FileSystem.writeAtomically(image, to: URL(fileURLWithPath: output))
+        // Both or neither: the layout is not left behind when the image cannot be written.
+        try FileSystem.writeAllAtomically([(image, URL(fileURLWithPath: output))]
+            + (layout.flatMap { path in layoutData.map { [($0, URL(fileURLWithPath: path))] } } ?? []))
         if let note = result.hiddenPointsNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         if let note = result.basemapNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(MapJob.summary(result, path: output, scale: Double(scale), format: format))

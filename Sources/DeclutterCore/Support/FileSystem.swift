@@ -8,27 +8,7 @@ public enum FileSystem {
     ///
     /// - Throws: ``OutputError`` naming the file and the reason.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
-        guard !url.hasDirectoryPath else {
-            throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
-        }
-        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
-        let target = isLink ? url.resolvingSymlinksInPath() : url
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-            try? FileManager.default.removeItem(at: temporary)
-            let reason = switch item(atPath: folder.path) {
-            case .folder: "the folder is not writable"
-            case .file: "\(folder.relativePath) is not a folder"
-            case nil: "the folder \(folder.relativePath) does not exist"
-            }
-            throw OutputError(path: url.relativePath, reason: reason)
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw OutputError(path: url.relativePath, reason: reason)
-        }
+        try writeAllAtomically([(data, url)])
     }
 
     /// Writes several files into one folder so that either all of them appear or none: each goes to a temporary
@@ -69,6 +49,65 @@ public enum FileSystem {
             for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
             if let created { try? FileManager.default.removeItem(at: created) }
             throw error
+        }
+    }
+
+    /// Writes several files, in any folders, so that either all of them appear or none: each goes to a temporary
+    /// file beside its target first, and only when all are written are they renamed into place.
+    ///
+    /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then touched.
+    public static func writeAllAtomically(_ files: [(data: Data, url: URL)]) throws {
+        var temporaries: [(URL, URL)] = []
+        do {
+            for (data, url) in files {
+                guard !url.hasDirectoryPath else {
+                    throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
+                }
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+                let target = isLink ? url.resolvingSymlinksInPath() : url
+                let folder = target.deletingLastPathComponent()
+                let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+                guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+                    let reason = switch item(atPath: folder.path) {
+                    case .folder: "the folder is not writable"
+                    case .file: "\(folder.relativePath) is not a folder"
+                    case nil: "the folder \(folder.relativePath) does not exist"
+                    }
+                    throw OutputError(path: url.relativePath, reason: reason)
+                }
+                temporaries.append((temporary, target))
+            }
+            for (temporary, target) in temporaries where rename(temporary.path, target.path) != 0 {
+                throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
+            throw error
+        }
+    }
+
+    /// Refuses outputs that would overwrite one of the inputs, or one another: the same file however it is spelt
+    /// (another path, a symbolic link, a hard link).
+    ///
+    /// - Parameters:
+    ///   - outputs: each output's option and path, e.g. `("--layout", "pts.json")`.
+    ///   - inputs: each input's option and path; names that are not files (URLs, templates) never match.
+    /// - Throws: ``OutputError`` naming the output and the input it would replace.
+    public static func refuseOverwriting(_ outputs: [(option: String, path: String)], inputs: [(option: String, path: String)]) throws {
+        /// The device and inode of an existing file, else its absolute path with links resolved.
+        func identity(_ path: String) -> String {
+            var info = stat()
+            if stat(path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+            return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        for (index, output) in outputs.enumerated() {
+            let target = identity(output.path)
+            if let input = inputs.first(where: { identity($0.path) == target }) {
+                throw OutputError(path: output.path, reason: "\(output.option) would overwrite the \(input.option) file \(input.path); choose another file")
+            }
+            if let other = outputs[..<index].first(where: { identity($0.path) == target }) {
+                throw OutputError(path: output.path, reason: "\(output.option) and \(other.option) name the same file; choose two files")
+            }
         }
     }
 
