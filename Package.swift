@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "declutter-bench",
             dependencies: [
-                "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting",
+                "CZlib", "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

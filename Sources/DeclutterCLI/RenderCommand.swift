@@ -177,9 +177,10 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--layout must name a .json file, got \(layout)")
         }
         // Checked before anything is read, so a slip of the finger costs nothing and replaces nothing.
-        let inputs = [("--input", input == "-" ? nil : input), ("--route", route),
-                      ("--tiles", tiles), ("--style", style)].compactMap { option, path in path.map { (option: option, path: $0) } }
-        try FileSystem.refuseOverwriting([("--output", output)] + (layout.map { [("--layout", $0)] } ?? []), inputs: inputs)
+        var inputs = [(option: "--input", path: input)], outputs = [(option: "--output", path: output)]
+        for case let (option, path?) in [("--route", route), ("--tiles", tiles), ("--style", style)] { inputs.append((option, path)) }
+        if let layout { outputs.append(("--layout", layout)) }
+        try FileSystem.refuseOverwriting(outputs, inputs: inputs)
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
@@ -231,14 +232,13 @@ struct RenderCommand: ParsableCommand {
         if result.warnings.count > 10 {
             FileHandle.standardError.write(Data("warning: … and \(result.warnings.count - 10) more missing tiles\n".utf8))
         }
-        // Both files are encoded before either is written, so a failure leaves neither half-made.
-        let image = try result.canvas.data()
-        let layoutData = layout.map { _ in
-            Data((MapLayout.json(camera: result.camera, map: result.map, points: job.points, legend: result.legend).jsonText + "\n").utf8)
+        // Both or neither: every file is encoded first, then all are written together, so a failure leaves none.
+        var files = [(data: try result.canvas.data(), url: URL(fileURLWithPath: output))]
+        if let layout {
+            let json = MapLayout.json(camera: result.camera, map: result.map, points: job.points, legend: result.legend).jsonText
+            files.append((Data((json + "\n").utf8), URL(fileURLWithPath: layout)))
         }
-        // Both or neither: the layout is not left behind when the image cannot be written.
-        try FileSystem.writeAllAtomically([(image, URL(fileURLWithPath: output))]
-            + (layout.flatMap { path in layoutData.map { [($0, URL(fileURLWithPath: path))] } } ?? []))
+        try FileSystem.writeAllAtomically(files)
         if let note = result.hiddenPointsNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         if let note = result.basemapNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         print(MapJob.summary(result, path: output, scale: Double(scale), format: format))

@@ -195,7 +195,7 @@ public enum PNGDecoder {
                 guard let base = file.baseAddress, let first = parts.first else { return LIBDEFLATE_SHORT_OUTPUT }
                 guard parts.count > 1 else { return try inflate(base + first.lowerBound, first.count) }
                 // The stream must lie in one piece: chunks split by the writer are joined.
-                let joined = parts.flatMap { file[$0] }
+                let joined = imageDataStream
                 return try joined.withUnsafeBufferPointer { joined in
                     guard let start = joined.baseAddress else { return LIBDEFLATE_SHORT_OUTPUT }
                     return try inflate(start, joined.count)
@@ -574,24 +574,4 @@ extension PNGDecoder.File {
 
     /// The bytes the stream inflates to: every pass's scanlines with their filter bytes.
     package var inflatedByteCount: Int { header.rawByteCount }
-}
-
-extension PNGDecoder {
-    /// Inflates a whole zlib stream into `output` as decoding does (one call, no Adler-32 check), for measuring it alone.
-    package static func inflate(_ stream: [UInt8], into output: inout [UInt8]) throws {
-        var zstream = z_stream()
-        guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw DecodingError("zlib could not start") }
-        defer { inflateEnd(&zstream) }
-        inflateValidate(&zstream, 0)
-        let status = stream.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { target in
-                zstream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                zstream.avail_in = UInt32(input.count)
-                zstream.next_out = target.baseAddress
-                zstream.avail_out = UInt32(target.count)
-                return CZlib.inflate(&zstream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END || zstream.avail_out == 0 else { throw DecodingError("the image data is damaged (zlib status \(status))") }
-    }
 }

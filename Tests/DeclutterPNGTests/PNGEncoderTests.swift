@@ -139,20 +139,8 @@ import Testing
     static func inflatedScanlines(_ png: Data) throws -> [UInt8] {
         let file = try PNGDecoder.File(png)
         let idat = Array(file.bytes[try #require(file.imageData.first)])
-        var output = [UInt8](repeating: 0, count: file.header.rawByteCount + 1)
-        var stream = z_stream()
-        inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        defer { inflateEnd(&stream) }
-        let status = idat.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = UInt32(input.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = UInt32(target.count)
-                return CZlib.inflate(&stream, Z_FINISH)
-            }
-        }
+        let (status, scanlines) = zlibInflate(idat, capacity: file.header.rawByteCount + 1)
         #expect(status == Z_STREAM_END)
-        return Array(output.prefix(Int(stream.total_out)))
+        return scanlines
     }
 }

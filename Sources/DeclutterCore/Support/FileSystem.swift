@@ -32,21 +32,9 @@ public enum FileSystem {
             }
             created = top
         }
-        var temporaries: [(URL, URL)] = []
         do {
-            for file in files {
-                let target = folder.appendingPathComponent(file.name)
-                let temporary = folder.appendingPathComponent(".\(file.name).\(UUID().uuidString.prefix(8)).tmp")
-                guard FileManager.default.createFile(atPath: temporary.path, contents: file.data) else {
-                    throw OutputError(path: target.relativePath, reason: "the folder \(folder.relativePath) is not writable")
-                }
-                temporaries.append((temporary, target))
-            }
-            for (temporary, target) in temporaries where rename(temporary.path, target.path) != 0 {
-                throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
-            }
+            try writeAllAtomically(files.map { ($0.data, folder.appendingPathComponent($0.name)) })
         } catch {
-            for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
             if let created { try? FileManager.default.removeItem(at: created) }
             throw error
         }
