@@ -1,10 +1,13 @@
 import ArgumentParser
+import DeclutterCore
 import Foundation
 
 extension ParsableCommand {
     /// Runs the command line as `Self`'s and maps failures to the documented exit codes: 0 success, 1 a failed
     /// comparison (thrown as `ExitCode(1)`), 2 bad usage or bad input.
+    /// An interrupt (Ctrl-C, SIGTERM) ends the command without leaving temporary files behind.
     package static func runAsMain() -> Never {
+        TemporaryFiles.removeOnInterrupt()
         do {
             var command = try parseAsRoot()
             do {

@@ -49,4 +49,46 @@ import Testing
         #expect(result.stderr == "Error: cannot write \(folder.path)/b.png: --diff-output would overwrite the second image file b.png; choose another file\n")
         #expect(try Data(contentsOf: folder.appendingPathComponent("b.png")) == image)
     }
+
+    @Test func spritesChangeNothingWhenOneOutputIsAFolder() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("sprite@2x.png"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("sprite.json"))
+        let result = try CommandResult.run(["sprites", "--style", "tandm", "--output", "out", "--ratios", "1,2"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: cannot write out/sprite@2x.png: is a folder, not a file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["sprite.json", "sprite@2x.png"])
+        #expect(try Data(contentsOf: out.appendingPathComponent("sprite.json")) == Data("old".utf8))
+    }
+
+    /// SIGTERM sent while the temporaries are written but not yet renamed (the test hook holds the write there for
+    /// a second): the write finishes first, then the process ends by the signal, leaving every output and no
+    /// temporary.
+    @Test func anInterruptDuringTheWriteLeavesNoTemporary() throws {
+        let folder = try folderWithExamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = declutterExecutable
+        process.arguments = ["render", "--input", "pts.json", "--size", "160x120", "--output", "r.png", "--layout", "l.json"]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["DECLUTTER_TEST_HOLD_WRITE": "1"]) { $1 }
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        var said = Data()
+        while !String(decoding: said, as: UTF8.self).contains("holding\n") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said += chunk
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(String(decoding: said, as: UTF8.self).hasSuffix("holding\n"))
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["l.json", "pts.json", "r.png"])
+    }
 }

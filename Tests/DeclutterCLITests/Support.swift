@@ -12,10 +12,8 @@ struct CommandResult {
     /// test's own), with `environment` added to this process's and the variables named in `removing` taken out.
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
                     executable: URL? = nil, removing: [String] = []) throws -> CommandResult {
-        let built = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("declutter")
         let process = Process()
-        process.executableURL = executable ?? built
+        process.executableURL = executable ?? declutterExecutable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         if !environment.isEmpty || !removing.isEmpty {
@@ -43,6 +41,10 @@ struct CommandResult {
                              stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
+
+/// The built `declutter`, beside the test bundle.
+let declutterExecutable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+    .deletingLastPathComponent().appendingPathComponent("declutter")
 
 /// A fresh folder for one test's files.
 func scratchFolder() throws -> URL {

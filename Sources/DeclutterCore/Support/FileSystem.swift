@@ -41,37 +41,60 @@ public enum FileSystem {
     }
 
     /// Writes several files, in any folders, so that either all of them appear or none: each goes to a temporary
-    /// file beside its target first, and only when all are written are they renamed into place.
+    /// file beside its target first, and only when all are written are they renamed into place. An interrupt
+    /// (SIGINT, SIGTERM) waits for the write to end and leaves no temporary behind (``TemporaryFiles``).
     ///
-    /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then touched.
+    /// Every target is checked before the first rename; a rename can then fail only through a race (the target
+    /// made a folder meanwhile), which may leave the earlier files replaced.
+    ///
+    /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then changed.
     public static func writeAllAtomically(_ files: [(data: Data, url: URL)]) throws {
-        var temporaries: [(URL, URL)] = []
-        do {
-            for (data, url) in files {
-                guard !url.hasDirectoryPath else {
-                    throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
-                }
-                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
-                let target = isLink ? url.resolvingSymlinksInPath() : url
-                let folder = target.deletingLastPathComponent()
-                let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
-                guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                    let reason = switch item(atPath: folder.path) {
-                    case .folder: "the folder is not writable"
-                    case .file: "\(folder.relativePath) is not a folder"
-                    case nil: "the folder \(folder.relativePath) does not exist"
+        try TemporaryFiles.whileWriting { registered in
+            var temporaries: [(temporary: URL, target: URL)] = []
+            do {
+                for (data, url) in files {
+                    let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+                    let target = isLink ? url.resolvingSymlinksInPath() : url
+                    if item(atPath: target.path) == .folder {
+                        throw OutputError(path: url.relativePath, reason: "is a folder, not a file")
                     }
-                    throw OutputError(path: url.relativePath, reason: reason)
+                    guard !url.hasDirectoryPath else {
+                        throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
+                    }
+                    let folder = target.deletingLastPathComponent()
+                    let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+                    registered.insert(temporary.path)
+                    temporaries.append((temporary, target))
+                    guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+                        let reason = switch item(atPath: folder.path) {
+                        case .folder: access(folder.path, W_OK) == 0 ? writeFailure(data.count, in: folder) : "the folder is not writable"
+                        case .file: "\(folder.relativePath) is not a folder"
+                        case nil: "the folder \(folder.relativePath) does not exist"
+                        }
+                        throw OutputError(path: url.relativePath, reason: reason)
+                    }
                 }
-                temporaries.append((temporary, target))
+                TemporaryFiles.pauseBeforeRenamesIfTesting()
+                for (temporary, target) in temporaries {
+                    guard rename(temporary.path, target.path) == 0 else {
+                        throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
+                    }
+                    registered.remove(temporary.path)
+                }
+            } catch {
+                for (temporary, _) in temporaries where registered.remove(temporary.path) != nil { unlink(temporary.path) }
+                throw error
             }
-            for (temporary, target) in temporaries where rename(temporary.path, target.path) != 0 {
-                throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
-            }
-        } catch {
-            for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
-            throw error
         }
+    }
+
+    /// Why a file could not be written into a writable folder: a full disk or quota says so.
+    private static func writeFailure(_ byteCount: Int, in folder: URL) -> String {
+        var info = statvfs()
+        if statvfs(folder.path, &info) == 0, UInt64(info.f_bavail) * UInt64(info.f_frsize) < UInt64(byteCount) {
+            return "the disk is full (\(byteCount) bytes to write, \(UInt64(info.f_bavail) * UInt64(info.f_frsize)) free)"
+        }
+        return "writing failed (\(String(cString: strerror(errno))))"
     }
 
     /// Refuses outputs that would overwrite one of the inputs, or one another: the same file however it is spelt

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+/// The temporary files this process is writing, so that an interrupted command leaves none behind.
+///
+/// Outputs go to hidden temporaries that are renamed into place once all are written
+/// (``FileSystem/writeAllAtomically(_:)``). A SIGINT or SIGTERM in between would leave the temporaries on disk,
+/// so ``removeOnInterrupt()`` catches both signals. The handler takes the same lock a write holds from its first
+/// temporary to its last rename: a signal during a write waits for it (the outputs are then all there, or none
+/// if it failed), removes whatever is still registered, and ends the process with the signal's usual status.
+public enum TemporaryFiles {
+    private static let registered = Mutex<Set<String>>([])
+
+    /// Runs `body` holding the lock an interrupt waits for, with the set of temporaries to register in.
+    static func whileWriting<Result>(_ body: (inout Set<String>) throws -> Result) throws -> Result {
+        try registered.withLock { paths throws -> Result in try body(&paths) }
+    }
+
+    /// Called between the last temporary and the first rename. With `DECLUTTER_TEST_HOLD_WRITE` set, it says
+    /// "holding" on standard error and waits a second, so that a test can interrupt a write deterministically.
+    static func pauseBeforeRenamesIfTesting() {
+        guard ProcessInfo.processInfo.environment["DECLUTTER_TEST_HOLD_WRITE"] != nil else { return }
+        FileHandle.standardError.write(Data("holding\n".utf8))
+        sleep(1)
+    }
+
+    private static func remove(_ paths: inout Set<String>) {
+        for path in paths { unlink(path) }
+        paths.removeAll()
+    }
+
+    /// Catches SIGINT and SIGTERM from now on: registered temporaries are removed and the process then ends as the
+    /// signal would have ended it. Called once, at the start of a command-line run.
+    public static func removeOnInterrupt() {
+        handlers.withLock { sources in
+            guard sources.isEmpty else { return }
+            // A queue of its own gets a thread even while every core runs a concurrentMap.
+            let queue = DispatchQueue(label: "declutter.interrupt")
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler {
+                    registered.withLock { paths in
+                        remove(&paths)
+                        // Still holding the lock, so no new temporary can appear before the process ends. Dispatch's
+                        // threads block signals: unblocked here, the raised one ends the process at once.
+                        signal(number, SIG_DFL)
+                        var set = sigset_t()
+                        sigemptyset(&set)
+                        sigaddset(&set, number)
+                        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                        raise(number)
+                        _exit(128 + number)
+                    }
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    private static let handlers = Mutex<[any DispatchSourceSignal]>([])
+}
