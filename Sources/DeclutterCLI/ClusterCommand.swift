@@ -114,14 +114,14 @@ struct ClusterCommand: ParsableCommand {
         // A missing zoom is told in run(): here it would mask an unknown option (`--zom 3`), which the parser reports
         // only once validation passes.
         if tile == nil, let zoom, !(zoom.isFinite && MapCamera.zoomRange.contains(zoom)) {
-            throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
+            throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(zoom.messageText)")
         }
         if let fromZoom, !(fromZoom.isFinite && MapCamera.zoomRange.contains(fromZoom)) {
-            throw ValidationError("--from-zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(fromZoom))")
+            throw ValidationError("--from-zoom must be in \(MapCamera.zoomRangeText), got \(fromZoom.messageText)")
         }
         if let grid {
             // Under a pixel the cell keys (row × columns + column) would overflow at zoom 22.
-            guard grid >= 1, grid.isFinite else { throw ValidationError("--grid must be a cell size of 1 pixel or more, got \(JSONValue.format(grid))") }
+            guard grid >= 1, grid.isFinite else { throw ValidationError("--grid must be a cell size of 1 pixel or more, got \(grid.messageText)") }
             if tile != nil { throw ValidationError("--grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox") }
             let from = fromOptionsGiven
             if !from.isEmpty {
@@ -146,12 +146,10 @@ struct ClusterCommand: ParsableCommand {
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
         // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
         if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {
-            FileHandle.standardError.write(Data(
-                "warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n".utf8))
+            StandardError.write("warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n")
         }
         if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
-            FileHandle.standardError.write(Data(
-                "warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n".utf8))
+            StandardError.write("warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n")
         }
         let box = bbox ?? .world
         let zoom = self.zoom ?? 0

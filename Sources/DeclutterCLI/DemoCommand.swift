@@ -35,8 +35,8 @@ struct DemoCommand: ParsableCommand {
         }
         // Created only once both maps are drawn, so a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(files, into: folder, creatingFolder: true)
-        lines.forEach { print($0) }
-        notes.forEach { FileHandle.standardError.write(Data($0.utf8)) }
+        try StandardOutput.print(lines.joined(separator: "\n"))
+        notes.forEach { StandardError.write($0) }
     }
 
     /// The demo's points from a data file compiled into the binary.

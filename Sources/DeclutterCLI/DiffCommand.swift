@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeclutterCore
+import DeclutterPNG
 import DeclutterRender
 import DeclutterTesting
 import Foundation
@@ -52,6 +53,12 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Accept up to this share of differing pixels, 0…1.")
     var maxRatio: Double = 0
 
+    @Option(help: "The most pixels an image may have; a larger one is refused before it is decoded (each pixel costs about 12 bytes).")
+    var pixelLimit: Int = DiffCommand.defaultPixelLimit
+
+    /// 8192 × 8192: about 800 MB for the two images and the diff.
+    static let defaultPixelLimit = 8192 * 8192
+
     @Option(help: ArgumentHelp("Write the diff image here (PNG).", valueName: "file"))
     var diffOutput: String?
 
@@ -63,6 +70,9 @@ struct DiffCommand: ParsableCommand {
         guard (0...1).contains(alpha) else { throw ValidationError("--alpha must be in 0…1, got \(alpha)") }
         guard maxPixels >= 0 else { throw ValidationError("--max-pixels must be 0 or more, got \(maxPixels)") }
         guard (0...1).contains(maxRatio) else { throw ValidationError("--max-ratio must be in 0…1, got \(maxRatio)") }
+        guard (1...PNGDecoder.maximumPixels).contains(pixelLimit) else {
+            throw ValidationError("--pixel-limit must be in 1…\(PNGDecoder.maximumPixels), got \(pixelLimit)")
+        }
         if let diffOutput, (try? OutputFormat(path: diffOutput)) != .png {
             throw ValidationError("--diff-output must name a .png file, got \(diffOutput)")
         }
@@ -72,8 +82,7 @@ struct DiffCommand: ParsableCommand {
         if let diffOutput {
             try FileSystem.refuseOverwriting([("--diff-output", diffOutput)], inputs: [("first image", first), ("second image", second)])
         }
-        let one = try RGBAImage(contentsOf: URL(fileURLWithPath: first))
-        let two = try RGBAImage(contentsOf: URL(fileURLWithPath: second))
+        let one = try image(first), two = try image(second)
         guard one.width == two.width, one.height == two.height else {
             throw CommandError("the images differ in size: \(first) is \(one.width)×\(one.height) px, "
                 + "\(second) is \(two.width)×\(two.height) px")
@@ -88,12 +97,23 @@ struct DiffCommand: ParsableCommand {
             try FileSystem.writeAtomically(result.diff.pngData(), to: URL(fileURLWithPath: diffOutput))
         }
         if json {
-            print("{\"mismatched\":\(result.differingPixels),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(result.ratio)}")
+            try StandardOutput.print("{\"mismatched\":\(result.differingPixels),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(result.ratio)}")
         } else {
             let percent = String(format: "%.4f", result.ratio * 100)
-            print("\(result.differingPixels) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
+            try StandardOutput.print("\(result.differingPixels) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
                 + (result.passes ? (result.differingPixels > 0 ? ", within the tolerances" : "") : ""))
         }
         if !result.passes { throw ExitCode(1) }
+    }
+
+    /// Reads a PNG file once its header's size is within `--pixel-limit`, so a huge image is refused before it is decoded.
+    func image(_ path: String) throws -> RGBAImage {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else {
+            throw ImageReadError(path: path, reason: "no such file or not readable")
+        }
+        if let size = PNGImageSize(of: data), size.width * size.height > pixelLimit {
+            throw CommandError("\(path) is \(size.text) px, more than --pixel-limit (\(pixelLimit) pixels); give a larger limit to compare it")
+        }
+        return try RGBAImage(png: data, name: path)
     }
 }

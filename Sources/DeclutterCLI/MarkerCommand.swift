@@ -44,11 +44,11 @@ struct MarkerCommand: ParsableCommand {
         let renderer = try MarkerRenderer(style: style)
         let geometry = renderer.geometry(for: counts)
         if label != nil && geometry.kind == .balloon {
-            FileHandle.standardError.write(Data("warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n".utf8))
+            StandardError.write("warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")
         }
         let data = try renderer.render(counts, label: label, scale: Double(scale), format: format)
         try FileSystem.writeAtomically(data, to: URL(fileURLWithPath: output))
         let pixels = format == .png ? " (\(Int(geometry.width) * scale)×\(Int(geometry.height) * scale) px)" : ""
-        print("wrote \(output): \(geometry.kind.rawValue) \(Int(geometry.width))×\(Int(geometry.height)) pt\(pixels)")
+        try StandardOutput.print("wrote \(output): \(geometry.kind.rawValue) \(Int(geometry.width))×\(Int(geometry.height)) pt\(pixels)")
     }
 }

@@ -18,7 +18,7 @@ extension ParsableCommand {
                 let root = configuration.commandName ?? "declutter"
                 let name = type == Self.self ? "" : type.configuration.commandName.map { " \($0)" } ?? ""
                 let text = "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See '\(root)\(name) --help' for more information.\n"
-                FileHandle.standardError.write(Data(text.utf8))
+                StandardError.write(text)
                 Foundation.exit(2)
             }
             Foundation.exit(0)
@@ -30,7 +30,7 @@ extension ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+            StandardError.write("\(fullMessage(for: error))\n")
             Foundation.exit(2)
         }
     }

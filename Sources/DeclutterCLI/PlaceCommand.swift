@@ -25,7 +25,9 @@ struct PlaceCommand: ParsableCommand {
         }
         let scene: PlacementScene
         do {
-            scene = try JSONDecoder().decode(PlacementScene.self, from: data)
+            scene = try JSONValueDecoder.decode(PlacementScene.self, from: data)
+        } catch let syntax as JSONSyntaxError {
+            throw InputError(file: input, location: nil, message: "not valid JSON: \(syntax)")
         } catch let error as DecodingError {
             throw InputError(file: input, decodingError: error)
         }

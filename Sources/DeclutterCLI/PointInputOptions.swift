@@ -76,7 +76,7 @@ package struct PointInputOptions: ParsableArguments {
             reader.format = reader.format ?? PointFormat(pathExtension: url.pathExtension)
             result = try reader.read(contentsOf: url)
         }
-        for warning in result.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in result.warnings { StandardError.write("warning: \(warning)\n") }
         return (result, reader.format ?? .csv)
     }
 }

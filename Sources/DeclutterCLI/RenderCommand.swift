@@ -141,10 +141,10 @@ struct RenderCommand: ParsableCommand {
         }
         if basemap != nil && tiles != nil { throw ValidationError("give --tiles or --basemap, not both") }
         if let zoom, !MapCamera.zoomRange.contains(zoom) {
-            throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(zoom))")
+            throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(zoom.messageText)")
         }
         guard MapCamera.zoomRange.contains(maxZoom) else {
-            throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(JSONValue.format(maxZoom))")
+            throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(maxZoom.messageText)")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
     }
@@ -185,7 +185,7 @@ struct RenderCommand: ParsableCommand {
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
         if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
-            FileHandle.standardError.write(Data("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n".utf8))
+            StandardError.write("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n")
         }
         // Without --category the file's own categories (a TANDm plist's) must be the style's; checked here as well as by
         // the annotator so that the message names the line or feature, not a position.
@@ -194,8 +194,8 @@ struct RenderCommand: ParsableCommand {
            let bad = read.points.indices.first(where: { read.points[$0].latitude.isFinite && !known.contains(read.points[$0].category ?? style.categories[0].name) }),
            let name = read.points[bad].category {
             let place = read.location(ofPoint: bad).map { "\($0): " } ?? ""
-            throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name)\" is not in style "
-                               + "\"\(style.name)\"; expected one of: \(style.categories.map(\.name).joined(separator: ", "))")
+            throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name.escapedForTerminal)\" is not in style "
+                               + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())")
         }
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.withoutGeometry > 0 ? read.points.filter { $0.longitude.isFinite && $0.latitude.isFinite } : read.points
@@ -224,13 +224,13 @@ struct RenderCommand: ParsableCommand {
         job.overlays = try overlays(style: style.map)
         // Once the camera is known: values not of the style take its colours by how often the map shows them.
         let categorised = try job.categorised(property: read.points.contains { $0.category != nil } ? category : nil)
-        if let note = categorised.note { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        if let note = categorised.note { StandardError.write("note: \(note)\n") }
         job.points = categorised.points
         job.style = categorised.style
         let result = try job.run(format: format)
-        for warning in result.warnings.prefix(10) { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in result.warnings.prefix(10) { StandardError.write("warning: \(warning)\n") }
         if result.warnings.count > 10 {
-            FileHandle.standardError.write(Data("warning: … and \(result.warnings.count - 10) more missing tiles\n".utf8))
+            StandardError.write("warning: … and \(result.warnings.count - 10) more missing tiles\n")
         }
         // Both or neither: every file is encoded first, then all are written together, so a failure leaves none.
         var files = [(data: try result.canvas.data(), url: URL(fileURLWithPath: output))]
@@ -239,9 +239,9 @@ struct RenderCommand: ParsableCommand {
             files.append((Data((json + "\n").utf8), URL(fileURLWithPath: layout)))
         }
         try FileSystem.writeAllAtomically(files)
-        if let note = result.hiddenPointsNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
-        if let note = result.basemapNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
-        print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
+        if let note = result.hiddenPointsNote { StandardError.write("note: \(note)\n") }
+        if let note = result.basemapNote { StandardError.write("note: \(note)\n") }
+        try StandardOutput.print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
     }
 
     /// Routes, GeoJSON layers and circles, painted by the style unless flags say otherwise.

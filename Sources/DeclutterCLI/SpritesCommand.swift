@@ -54,7 +54,7 @@ struct SpritesCommand: ParsableCommand {
         // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
         let names = sheet.files.map(\.name).joined(separator: ", ")
-        print("wrote \(names) to \(output): \(sheet.nameCount) names, \(sheet.imageCount) images, "
+        try StandardOutput.print("wrote \(names) to \(output): \(sheet.nameCount) names, \(sheet.imageCount) images, "
             + String(format: "%.1f %% fill", sheet.fill * 100))
     }
 }

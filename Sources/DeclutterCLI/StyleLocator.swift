@@ -39,7 +39,7 @@ package enum StyleLocator {
     static func loadCheckingFont(_ nameOrPath: String) throws -> MarkerStyle {
         let style = try load(nameOrPath)
         if let fallback = try? TextEngine().fallbackFamily(for: style.font) {
-            FileHandle.standardError.write(Data("warning: \(nameOrPath): font: no installed font is \"\(style.font)\"; text is drawn in \(fallback)\n".utf8))
+            StandardError.write("warning: \(nameOrPath): font: no installed font is \"\(style.font)\"; text is drawn in \(fallback)\n")
         }
         return style
     }

@@ -46,6 +46,7 @@ import Testing
         (["1a.png", "1b.png", "--threshold", "2"], "--threshold must be in 0…1, got 2.0"),
         (["1a.png", "1b.png", "--diff-color", "300,0,0"], "The value '300,0,0' is invalid for '--diff-color <r,g,b>'"),
         (["1a.png", "1b.png", "--diff-output", "diff.jpg"], "--diff-output must name a .png file, got diff.jpg"),
+        (["1a.png", "1b.png", "--pixel-limit", "1000"], "1a.png is 512×256 px, more than --pixel-limit (1000 pixels); give a larger limit to compare it"),
     ])
     func badInputExitsTwo(arguments: [String], message: String) throws {
         let result = try CommandResult.run(["diff"] + arguments, in: URL(fileURLWithPath: fixtures))

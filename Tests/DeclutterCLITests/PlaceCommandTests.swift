@@ -28,7 +28,10 @@ import Testing
         (#"{"viewport": {"width": 400}, "annotations": []}"#, "scene.json: viewport.height: missing required field"),
         (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "priority": 3}]}"#,
          "scene.json: annotations[0].priority: unknown field"),
-        ("{", "scene.json: not valid JSON"),
+        ("{", "scene.json: not valid JSON: line 1, column 2: expected a string key"),
+        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [],}"#, "scene.json: not valid JSON: line 1, column 63: expected a string key"),
+        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "collisionMode": "x"}]}"#,
+         #"scene.json: annotations[0].collisionMode: expected one of "rectangle", "circle", "none", got "x""#),
     ])
     func malformedScenesNameThePath(json: String, message: String) throws {
         let folder = try scratchFolder()

@@ -14,9 +14,10 @@ import Testing
         #expect("\u{9B}2J\u{202E}".escapedForTerminal == "\\u{9B}2J\\u{202E}")
     }
 
-    @Test func nonASCIIAndBackslashesAreEscaped() {
-        #expect("Zürich 東京".escapedForTerminal == "Z\\u{FC}rich \\u{6771}\\u{4EAC}")
-        #expect("a\\u{1B}".escapedForTerminal == "a\\\\u{1B}")
+    /// Names in any script stay readable; only what a terminal would act on, or not show, is escaped.
+    @Test func lettersOfEveryScriptAreKept() {
+        #expect("Zürich 東京 ≥ × …".escapedForTerminal == "Zürich 東京 ≥ × …")
+        #expect("a\u{200B}b\u{2028}".escapedForTerminal == "a\\u{200B}b\\u{2028}")
         #expect("".escapedForTerminal == "")
     }
 }

@@ -64,6 +64,17 @@ import Testing
         #expect(abs(WebMercator.maximumLatitude - 85.0511287798066) < 1e-12)
     }
 
+    /// 1e308° was turned one way to fit the box and another (1e308 mod 360) to draw it: an empty map.
+    @Test func aHugeBearingFitsAsItsAngleModulo360() throws {
+        var bounds = WorldBounds()
+        bounds.include(Coordinate(longitude: 13.3, latitude: 52.45))
+        bounds.include(Coordinate(longitude: 13.5, latitude: 52.55))
+        let huge = try MapCamera.fitting(bounds, width: 800, height: 600, bearing: 1e308)
+        let same = try MapCamera.fitting(bounds, width: 800, height: 600, bearing: 1e308.truncatingRemainder(dividingBy: 360))
+        #expect(huge.bearing == same.bearing && huge.zoom == same.zoom && huge.center == same.center)
+        #expect(throws: CameraError.self) { try MapCamera.fitting(bounds, width: 800, height: 600, bearing: .infinity) }
+    }
+
     @Test func fittingWithPaddingAndBearing() throws {
         var bounds = WorldBounds()
         bounds.include(Coordinate(longitude: 13.3, latitude: 52.45))

@@ -60,7 +60,7 @@ import Testing
             == "bad.json: categories: expected a non-empty list of categories with distinct names")
         #expect(error(##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": "#000"}, {"name": "a", "color": "#000"}]}"##)
             == "bad.json: categories: expected a non-empty list of categories with distinct names")
-        #expect(error(##"{"font": 12, \##(cluster), "categories": [{"name": "a", "color": "#000"}]}"##) == "bad.json: font: expected a string")
+        #expect(error(##"{"font": 12, \##(cluster), "categories": [{"name": "a", "color": "#000"}]}"##) == "bad.json: font: expected a string, got 12")
         #expect(error(##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "colour": "#000"}]}"##)
             == "bad.json: categories[0].colour: unknown field; expected one of: name, color, glyph, solidCluster, clusteringIdentifier, displayPriority")
         #expect(error(##"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 44, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000"}]}"##)
@@ -78,8 +78,37 @@ import Testing
     }
 
     @Test func invalidJSONNamesTheFile() throws {
-        let message = try #require(error(#"{"font": "#))
-        #expect(message.hasPrefix("bad.json: not valid JSON"))
+        #expect(error(#"{"font": "#) == "bad.json: not valid JSON: line 1, column 10: unexpected end of the text")
+        #expect(error("{\n  \"font\": \"DejaVu Sans\",\n}") == "bad.json: not valid JSON: line 3, column 1: expected a string key")
+        #expect(error(#"{"name": "a", "name": "b"}"#) == #"bad.json: not valid JSON: line 1, column 22: the key "name" appears twice in this object"#)
+    }
+
+    /// Foundation's decoder called these "not valid JSON" with no field, and listed no choices for a bad mode.
+    @Test func numbersAndNamesOutOfTheirRangeNameTheField() {
+        func bucket(_ count: String) -> String {
+            ##"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": \##(count), "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000"}]}"##
+        }
+        #expect(error(bucket("2.5")) == "bad.json: cluster.buckets[0].minimumCount: expected a whole number, got 2.5")
+        #expect(error(bucket("2e19"))
+            == "bad.json: cluster.buckets[0].minimumCount: expected a whole number from -9223372036854775808 to 9223372036854775807, got 20000000000000000000")
+        #expect(error(bucket(#""2""#)) == "bad.json: cluster.buckets[0].minimumCount: expected a whole number, got a string")
+        #expect(error(bucket("1e400")) == "bad.json: not valid JSON: line 1, column 66: the number 1e400 is too large")
+        #expect(error(##"{"font": "DejaVu Sans", "cluster": {"collisionMode": "square", "buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000"}]}"##)
+            == #"bad.json: cluster.collisionMode: expected one of "rectangle", "circle", "none", got "square""#)
+    }
+
+    /// A glyph is drawn at most 512 points wide; a 16384² image would cost 1 GB to decode, so its header is checked first.
+    @Test func aGlyphImageLargerThanAGlyphCanUseIsRefusedUndecoded() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-glyph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A signature and a header declaring 16384 × 16384 pixels; no pixel data follows.
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        let glyph = folder.appendingPathComponent("huge.png")
+        try Data(header).write(to: glyph)
+        #expect(error(##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": "#000", "glyph": {"image": "\##(glyph.path)"}}]}"##)
+            == "bad.json: categories[0].glyph.image: expected a glyph image of at most 2048×2048 px, but \(glyph.path) is 16384×16384 px")
     }
 
     @Test func missingFileNamesIt() {

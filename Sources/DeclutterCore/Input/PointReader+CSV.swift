@@ -80,8 +80,8 @@ extension PointReader {
         func named(_ given: String?, option: String) throws -> Int? {
             guard let given else { return nil }
             guard let column = lowered.firstIndex(of: String(given.trimmingSpaces).lowercased()) else {
-                throw fail("\(option) \"\(given)\" is not a column; the header's columns are "
-                           + names.map { "\"\($0)\"" }.joined(separator: ", ") + Self.otherSeparatorHint(headerLine, used: delimiter, lead: ". The header"))
+                throw fail("\(option) \"\(given.escapedForTerminal)\" is not a column; the header's columns are "
+                           + names.nameList(quoted: true) + Self.otherSeparatorHint(headerLine, used: delimiter, lead: ". The header"))
             }
             return column
         }

@@ -19,7 +19,12 @@ extension PointReader {
                 } else if parser.atObject() {
                     var streamed = false
                     var root = JSONObject()
+                    var keys: Set<String> = []
                     try parser.members { key, parser in
+                        // A second "features" would be read on top of the first; readers disagree, so it is refused.
+                        guard keys.insert(key).inserted else {
+                            throw parser.repeatedKey(key)
+                        }
                         if key == "features" && parser.atArray() {
                             streamed = true
                             try readFeatures(&parser)

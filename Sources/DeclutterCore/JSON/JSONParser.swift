@@ -89,7 +89,11 @@ public struct JSONParser: ~Copyable {
         switch next {
         case UInt8(ascii: "{"):
             var object = JSONObject()
-            try members { (key, parser) throws in object[key] = try parser.value() }
+            try members { (key, parser) throws in
+                // Readers disagree on a repeated key (first or last wins), so it is refused rather than guessed.
+                guard object[key] == nil else { throw parser.repeatedKey(key) }
+                object[key] = try parser.value()
+            }
             return .object(object)
         case UInt8(ascii: "["):
             var array: [JSONValue] = []
@@ -180,6 +184,7 @@ public struct JSONParser: ~Copyable {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text) else { throw error("the number \(text) cannot be read") }
+        guard value.isFinite else { position = start; throw error("the number \(text) is too large") }
         return value
     }
 
@@ -255,8 +260,13 @@ public struct JSONParser: ~Copyable {
         return code
     }
 
+    /// The error for a key an object already has: readers disagree on which value wins, so it is refused.
+    func repeatedKey(_ key: String) -> JSONSyntaxError {
+        error("the key \"\(key.escapedForTerminal)\" appears twice in this object")
+    }
+
     /// An error at the cursor, with its line and column (counted in characters from 1).
-    private func error(_ message: String) -> JSONSyntaxError {
+    func error(_ message: String) -> JSONSyntaxError {
         var line = 1, lineStart = 0
         let end = min(position, bytes.count)
         for index in 0..<end where bytes[index] == 0x0A { line += 1; lineStart = index + 1 }

@@ -55,8 +55,8 @@ public struct MapAnnotator: Sendable {
             }
             let name = point.category ?? style.categories[0].name
             guard let category = categories[name] else {
-                throw AnnotationError("point \(index): category \"\(name)\" is not in style \"\(style.name)\"; expected one of: "
-                                      + style.categories.map(\.name).joined(separator: ", "))
+                throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; expected one of: "
+                                      + style.categories.map(\.name).nameList())
             }
             prepared[index].category = name
             prepared[index].clusteringIdentifier = category.clusteringIdentifier

@@ -39,7 +39,7 @@ public struct MapCamera: Sendable, Hashable {
     /// - Throws: ``CameraError`` for a zoom outside ``zoomRange``, a coordinate outside the world or a size below 1 point.
     public init(center: Coordinate, zoom: Double, bearing: Double = 0, width: Double, height: Double) throws {
         guard zoom.isFinite, Self.zoomRange.contains(zoom) else {
-            throw CameraError("zoom \(JSONValue.format(zoom)) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
+            throw CameraError("zoom \(zoom.messageText) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
         }
         guard center.latitude.isFinite, abs(center.latitude) <= WebMercator.maximumLatitude else {
             throw CameraError("centre latitude \(center.latitude) is out of range; expected -85.05…85.05 (Web Mercator)")
@@ -53,7 +53,7 @@ public struct MapCamera: Sendable, Hashable {
         }
         self.center = center
         self.zoom = zoom
-        self.bearing = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        self.bearing = Self.normalized(bearing: bearing)
         self.width = width
         self.height = height
     }
@@ -143,6 +143,11 @@ public struct MapCamera: Sendable, Hashable {
         40_075_016.686 * cos(center.latitude * Double.pi / 180) / worldSize
     }
 
+    /// `degrees` as 0 ≤ bearing < 360; fmod is exact, so any finite bearing keeps its angle.
+    static func normalized(bearing degrees: Double) -> Double {
+        (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+    }
+
     /// The camera that shows a world box inside the padded map, as large as fits, at most `maxZoom`.
     ///
     /// Like MapKit's visible map rect with edge padding: the box is centred in the space the padding leaves.
@@ -155,12 +160,14 @@ public struct MapCamera: Sendable, Hashable {
             throw CameraError("padding leaves no room on a \(Int(width))×\(Int(height)) map")
         }
         guard maxZoom.isFinite, zoomRange.contains(maxZoom) else {
-            throw CameraError("maximum zoom \(JSONValue.format(maxZoom)) is out of range; expected 0…22")
+            throw CameraError("maximum zoom \(maxZoom.messageText) is out of range; expected 0…22")
         }
         let data = bounds.isEmpty ? WorldBounds(center: Coordinate(longitude: 0, latitude: 0), latitudeDelta: 0, longitudeDelta: 0) : bounds
         let midX = (data.minX + data.maxX) / 2, midY = (data.minY + data.maxY) / 2
-        // The box's extent on screen axes once turned by the bearing.
-        let angle = bearing * Double.pi / 180, cosine = abs(cos(angle)), sine = abs(sin(angle))
+        guard bearing.isFinite else { throw CameraError("bearing \(bearing) is not a number of degrees") }
+        // The box's extent on screen axes once turned by the bearing; turned as the camera will turn it (1e308° is
+        // 1e308 mod 360 there, while its cosine as given is another angle's).
+        let angle = normalized(bearing: bearing) * Double.pi / 180, cosine = abs(cos(angle)), sine = abs(sin(angle))
         let spanX = data.maxX - data.minX, spanY = data.maxY - data.minY
         let screenSpanX = spanX * cosine + spanY * sine, screenSpanY = spanX * sine + spanY * cosine
         var zoom = maxZoom

@@ -7,3 +7,10 @@ public enum CollisionMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The view never collides.
     case none
 }
+
+extension CollisionMode {
+    /// Decodes a mode by name; another name is refused with the three choices.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.named(in: decoder)
+    }
+}

@@ -40,8 +40,8 @@ public struct CategoryCounts: Sendable, Hashable {
             let name = String(parts[0]).trimmingWhitespace
             let value = String(parts[1]).trimmingWhitespace
             guard style.category(named: name) != nil else {
-                let known = style.categories.map(\.name).joined(separator: ", ")
-                throw CountsError("unknown category \"\(name)\"; the style has: \(known)")
+                let known = style.categories.map(\.name).nameList()
+                throw CountsError("unknown category \"\(name.escapedForTerminal)\"; the style has: \(known)")
             }
             guard let count = Int(value), count >= 0 else {
                 // Only digits, yet no Int: a whole number past Int's range.

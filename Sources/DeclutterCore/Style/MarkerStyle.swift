@@ -125,17 +125,17 @@ extension MarkerStyle {
 
     private static func decodeFields(_ data: Data, file: String) throws -> MarkerStyle {
         do {
-            return try JSONDecoder().decode(MarkerStyle.self, from: data)
+            return try JSONValueDecoder.decode(MarkerStyle.self, from: data)
+        } catch let syntax as JSONSyntaxError {
+            throw StyleError(file: file, path: "", message: "not valid JSON: \(syntax)")
         } catch let error as DecodingError {
-            // Foundation's decoder says only that the text is not JSON; the project's parser says where.
-            if case let .dataCorrupted(context) = error, context.codingPath.isEmpty {
-                do { _ = try JSONParser.parse(data) } catch let syntax as JSONSyntaxError {
-                    throw StyleError(file: file, path: "", message: "not valid JSON: \(syntax)")
-                } catch {}
-            }
             throw StyleError(file: file, decodingError: error)
         }
     }
+
+    /// The largest glyph image side in pixels: a glyph is drawn at most 512 points wide (the widest balloon), and
+    /// 2048 px leaves room for padding around the ink at three pixels a point.
+    public static let maximumGlyphImageSide = 2048
 
     /// Reads every glyph image through `read` (path → bytes or nil, and the name to report) and checks it is a PNG.
     private mutating func readGlyphImages(file: String, read: (String) -> (Data?, String)) throws {
@@ -148,8 +148,13 @@ extension MarkerStyle {
                 guard let bytes else {
                     throw StyleError(file: file, path: fieldPath, message: "expected a readable PNG file, but \(location) cannot be read")
                 }
-                guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+                guard let size = PNGImageSize(of: bytes) else {
                     throw StyleError(file: file, path: fieldPath, message: "expected a PNG file, but \(location) is not one")
+                }
+                // Decoding is what costs: a 16384² image is 1 GB of pixels for a glyph drawn at most 512 points wide.
+                guard size.width <= Self.maximumGlyphImageSide, size.height <= Self.maximumGlyphImageSide else {
+                    throw StyleError(file: file, path: fieldPath, message: "expected a glyph image of at most \(Self.maximumGlyphImageSide)×"
+                                     + "\(Self.maximumGlyphImageSide) px, but \(location) is \(size.text) px")
                 }
                 glyphImages[candidate] = bytes
             }

@@ -20,7 +20,9 @@ public struct StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .keyNotFound(key, context):
             self.init(file: file, path: Self.path(context.codingPath + [key]), message: "missing required field")
         case let .typeMismatch(type, context):
-            self.init(file: file, path: Self.path(context.codingPath), message: "expected \(Self.describe(type))")
+            // JSONValueDecoder says what it found ("got a string"); Foundation's wording is not for people.
+            let found = context.debugDescription.hasPrefix("got ") ? ", \(context.debugDescription)" : ""
+            self.init(file: file, path: Self.path(context.codingPath), message: "expected \(Self.describe(type))\(found)")
         case let .valueNotFound(type, context):
             self.init(file: file, path: Self.path(context.codingPath), message: "expected \(Self.describe(type)), got null")
         case let .dataCorrupted(context) where context.codingPath.isEmpty:
@@ -54,7 +56,7 @@ public struct StyleError: Error, Sendable, Hashable, CustomStringConvertible {
         switch type {
         case is String.Type: return "a string"
         case is Bool.Type: return "true or false"
-        case is Int.Type: return "a whole number"
+        case is any FixedWidthInteger.Type: return "a whole number"
         case is Double.Type, is Float.Type: return "a number"
         case is [Any].Type: return "a list"
         case is [String: Any].Type: return "an object"

@@ -56,6 +56,13 @@ public enum TemporaryFiles {
                 source.resume()
                 sources.append(source)
             }
+            // A parent may start us with these signals blocked (a test runner's thread does); blocked, they would
+            // stay pending and never reach the handler.
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, SIGINT)
+            sigaddset(&set, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
     }
 

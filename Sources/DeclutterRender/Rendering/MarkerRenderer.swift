@@ -70,7 +70,7 @@ public final class MarkerRenderer {
         var indexed = [Int](repeating: 0, count: style.categories.count)
         for entry in counts.entries where entry.count > 0 {
             guard let index = categoryIndex[entry.name] else {
-                throw CountsError("unknown category \"\(entry.name)\"; the style has: \(style.categories.map(\.name).joined(separator: ", "))")
+                throw CountsError("unknown category \"\(entry.name.escapedForTerminal)\"; the style has: \(style.categories.map(\.name).nameList())")
             }
             indexed[index] += entry.count
         }
