@@ -3,6 +3,7 @@ import DeclutterCore
 @testable import DeclutterRender
 import Foundation
 import Testing
+import TileTestServer
 
 @Suite struct TileSourceTests {
     let keys = (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } }
