@@ -58,8 +58,9 @@ public final class StaticMapRenderer {
         case .none: break
         case .world: try basemapPainter(camera).draw(scale: map.scale, in: context)
         case .tiles:
-            if let tiles {
-                let unreadable = drawTiles(tiles.plan, fetched: tiles.fetched, source: tiles.source, camera: camera, in: context)
+            // Taken out of `tiles`, so that the bytes drawTiles lets go of are no longer held here.
+            if var tiles = tiles.take() {
+                let unreadable = drawTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera, in: context)
                 let failures = tiles.failures.merging(unreadable) { first, _ in first }
                 if map.missingTiles == .fail { try Self.refuseMissing(tiles.plan, failures: failures) }
                 // A tile shown more than once (the world repeated across a wide map) is warned about once.
@@ -118,9 +119,8 @@ public final class StaticMapRenderer {
     /// so that no more than ``tilesDecodedAtOnce`` decoded tiles are held; a missing tile is a neutral square.
     ///
     /// - Returns: the tiles that are not readable PNG images, each with why.
-    private func drawTiles(_ plan: TilePlan, fetched: [TileKey: Result<Data, TileFailure>], source: String, camera: MapCamera,
+    private func drawTiles(_ plan: TilePlan, fetched: inout [TileKey: Result<Data, TileFailure>], source: String, camera: MapCamera,
                            in context: DrawingContext) -> [TileKey: TileFailure] {
-        var fetched = fetched
         var places: [TileKey: [TilePlan.Placement]] = [:], order: [TileKey] = []
         for placement in plan.tiles {
             if places[placement.key] == nil { order.append(placement.key) }
