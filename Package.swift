@@ -66,12 +66,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A tile server on 127.0.0.1 that answers as a test says (or not at all), shared by the render and CLI tests.
+        .target(name: "TileTestServer", path: "Tests/TileTestServer"),
         .testTarget(name: "DeclutterCoreTests", dependencies: ["DeclutterCore"], exclude: ["Fixtures"]),
         // cairo's loader (libpng) and zlib are the references the codec's output is checked against.
         .testTarget(name: "DeclutterPNGTests", dependencies: ["DeclutterPNG", "DeclutterTesting", "CCairo", "CZlib"]),
-        .testTarget(name: "DeclutterRenderTests", dependencies: ["DeclutterRender", "DeclutterPNG", "DeclutterTesting", "CSQLite", "CZlib"]),
+        .testTarget(
+            name: "DeclutterRenderTests",
+            dependencies: ["DeclutterRender", "DeclutterPNG", "DeclutterTesting", "CSQLite", "CZlib", "TileTestServer"]
+        ),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
-        .testTarget(name: "DeclutterCLITests", dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore"]),
+        .testTarget(
+            name: "DeclutterCLITests",
+            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore", "TileTestServer"]
+        ),
     ]
 )

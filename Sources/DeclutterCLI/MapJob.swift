@@ -24,6 +24,7 @@ package struct MapJob {
     var scaleBar = false
     var attribution: String?
     var maxTiles = 256
+    var missingTiles = MissingTiles.grey
     /// Whether to draw a legend of the categories on the map, and its heading.
     var legend = false
     var legendTitle: String?
@@ -128,6 +129,7 @@ package struct MapJob {
         }
         var map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
                             scaleBar: scaleBar, attribution: attribution, maxTiles: maxTiles)
+        map.missingTiles = missingTiles
         map.legend = furniture.legend.map { ($0.legend, $0.frame.x, $0.frame.y) }
         map.compass = furniture.compass
         let (canvas, warnings) = try renderer.render(map, format: format)

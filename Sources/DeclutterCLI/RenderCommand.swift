@@ -80,6 +80,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds before a tile request gives up.")
     var timeout: Double = 10
 
+    @Option(help: "Seconds all of a map's tile requests may take together; tiles not fetched by then are missing.")
+    var deadline: Double = HTTPTileSource.defaultDeadline
+
+    @Option(help: ArgumentHelp("What to do when tiles cannot be had: grey (draw grey squares, warn) or fail (no map, exit 2).",
+                               valueName: "grey|fail"))
+    var missingTiles: String = MissingTiles.grey.rawValue
+
     @Option(help: ArgumentHelp("Attribution text for the bottom-right corner (default: the tile set's own).", valueName: "text"))
     var attribution: String?
 
@@ -134,6 +141,10 @@ struct RenderCommand: ParsableCommand {
         guard [5, 6].contains(polylinePrecision) else { throw ValidationError("--polyline-precision must be 5 or 6") }
         guard padding >= 0, padding.isFinite else { throw ValidationError("--padding must be 0 or more points") }
         guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be in (0, 300] seconds") }
+        guard deadline > 0, deadline <= 600 else { throw ValidationError("--deadline must be in (0, 600] seconds, got \(JSONValue.format(deadline))") }
+        guard MissingTiles(rawValue: missingTiles) != nil else {
+            throw ValidationError("--missing-tiles must be grey or fail, got \(missingTiles)")
+        }
         if let opacity, !(0...1).contains(opacity) { throw ValidationError("--opacity must be in 0…1, got \(opacity)") }
         if let strokeWidth, !(0...100).contains(strokeWidth) { throw ValidationError("--stroke-width must be in 0…100 points") }
         if let basemap, !["none", "world"].contains(basemap) {
@@ -158,12 +169,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The tile source a `--tiles` value names.
-    static func tileSource(_ value: String, tileSize: Int, scale: Int, cache: String?, timeout: Double, attribution: String?) throws -> any TileSource {
+    static func tileSource(_ value: String, tileSize: Int, scale: Int, cache: String?, timeout: Double, deadline: Double,
+                           attribution: String?) throws -> any TileSource {
         let retina = scale >= 2
         if value.hasPrefix("http://") || value.hasPrefix("https://") {
             return try HTTPTileSource(template: value, tilePixelSize: tileSize, attribution: attribution,
                                       cacheDirectory: cache.map { URL(fileURLWithPath: $0) } ?? HTTPTileSource.defaultCacheDirectory,
-                                      timeout: timeout, retina: retina)
+                                      timeout: timeout, deadline: deadline, retina: retina)
         }
         if value.lowercased().hasSuffix(".mbtiles") {
             return try MBTilesSource(path: value, tilePixelSize: tileSize)
@@ -215,9 +227,10 @@ struct RenderCommand: ParsableCommand {
         job.scaleBar = scaleBar
         job.attribution = attribution
         job.maxTiles = maxTiles
+        job.missingTiles = MissingTiles(rawValue: missingTiles) ?? .grey
         if let tiles {
             job.basemap = .tiles(try Self.tileSource(tiles, tileSize: tileSize, scale: format == .png ? scale : 1, cache: tileCache,
-                                                     timeout: timeout, attribution: attribution))
+                                                     timeout: timeout, deadline: deadline, attribution: attribution))
         } else if let basemap {
             job.basemap = basemap == "none" ? .none : .world
         }

@@ -3,6 +3,7 @@ import DeclutterCore
 @testable import DeclutterRender
 import Foundation
 import Testing
+import TileTestServer
 
 @Suite struct TileSourceTests {
     let keys = (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } }
@@ -170,17 +171,17 @@ import Testing
         let server = try TileServer(files: ["/big.png": Data(repeating: 7, count: 5000), "/small.png": Data([1, 2, 3])])
         defer { server.stop() }
         let connection = HTTPClient(timeout: 5, userAgent: "test", maximumBodyBytes: 4096).connection()
-        guard case let .answer(status, body) = connection.get("http://127.0.0.1:\(server.port)/small.png") else {
+        guard case let .answer(status, body, _) = connection.get("http://127.0.0.1:\(server.port)/small.png") else {
             Issue.record("no answer")
             return
         }
         #expect(status == 200 && body == Data([1, 2, 3]))
-        guard case let .transportFailure(reason) = connection.get("http://127.0.0.1:\(server.port)/big.png") else {
+        guard case let .tooLarge(limit) = connection.get("http://127.0.0.1:\(server.port)/big.png") else {
             Issue.record("a 5,000-byte answer passed a 4,096-byte limit")
             return
         }
-        #expect(reason == "the answer is larger than 4096 bytes")
-        guard case let .answer(missing, _) = connection.get("http://127.0.0.1:\(server.port)/none.png") else {
+        #expect(limit == 4096)
+        guard case let .answer(missing, _, _) = connection.get("http://127.0.0.1:\(server.port)/none.png") else {
             Issue.record("no answer")
             return
         }

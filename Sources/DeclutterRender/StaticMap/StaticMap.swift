@@ -19,6 +19,8 @@ public struct StaticMap: Sendable {
     public var attribution: String?
     /// The most tiles one map may fetch.
     public var maxTiles: Int
+    /// What to do about tiles that could not be had: grey squares (the default) or no map.
+    public var missingTiles: MissingTiles = .grey
     /// A legend and the top-left corner of its box (sized by ``StaticMapRenderer/legendBox(_:)``); nil draws none.
     public var legend: (legend: MapLegend, x: Double, y: Double)?
     /// The centre of a north arrow; nil draws none.

@@ -25,34 +25,31 @@ public final class StaticMapRenderer {
     /// Draws a map; the warnings name tiles that were missing.
     ///
     /// - Throws: ``TileError`` when too many tiles are needed or the server is unreachable, ``RenderError`` for
-    ///   sizes over the limit, before any drawing.
+    ///   sizes over the limit, before any drawing; ``TileError/missingTiles(missing:of:first:)`` when a tile is missing
+    ///   and ``StaticMap/missingTiles`` is ``MissingTiles/fail``.
     public func render(_ map: StaticMap, format: OutputFormat) throws -> (canvas: Canvas, warnings: [String]) {
         let camera = map.camera
         var warnings: [String] = []
-        // Tiles are planned and fetched before the canvas is allocated, so a refused map costs nothing.
-        var tiles: [(TilePlan.Placement, Surface?)] = []
-        var tileZoom = 0
+        // Tiles are planned and fetched before the canvas is allocated, so a refused map costs nothing; they are decoded
+        // only onto the canvas, a few at a time.
+        var tiles: (plan: TilePlan, fetched: [TileKey: Result<Data, TileFailure>], source: String, failures: [TileKey: TileFailure])?
         if case let .tiles(source) = map.basemap {
             let plan = try TilePlan(camera: camera, scale: format == .png ? map.scale : 1, tilePixelSize: source.tilePixelSize,
                                     zoomRange: source.zoomRange, limit: map.maxTiles)
-            tileZoom = plan.zoom
-            let fetched = try source.fetch(Array(Set(plan.tiles.map(\.key))))
-            let decoded = decode(fetched, source: source.name)
-            // A tile shown more than once (the world repeated across a wide map) is warned about once.
-            var warned = Set<TileKey>()
-            for placement in plan.tiles {
-                if case let .success(surface)? = decoded[placement.key] {
-                    tiles.append((placement, surface))
-                    continue
-                }
-                tiles.append((placement, nil))
-                guard warned.insert(placement.key).inserted else { continue }
-                if case let .failure(failure)? = decoded[placement.key] {
-                    warnings.append("tile \(placement.key): \(failure.reason)")
-                } else {
-                    warnings.append("tile \(placement.key): not returned by \(source.name)")
+            // Each key once, in the plan's order (row by row), so that requests go out in a foreseeable order.
+            var seen = Set<TileKey>()
+            let keys = plan.tiles.map(\.key).filter { seen.insert($0).inserted }
+            let fetched = try source.fetch(keys)
+            var failures: [TileKey: TileFailure] = [:]
+            for key in keys {
+                switch fetched[key] {
+                case .success?: break
+                case let .failure(failure)?: failures[key] = failure
+                case nil: failures[key] = TileFailure("not returned by \(source.name)")
                 }
             }
+            if map.missingTiles == .fail { try Self.refuseMissing(plan, failures: failures) }
+            tiles = (plan, fetched, source.name, failures)
         }
         let canvas = try Canvas(width: camera.width, height: camera.height, scale: map.scale, format: format)
         let context = canvas.context
@@ -60,7 +57,18 @@ public final class StaticMapRenderer {
         switch map.basemap {
         case .none: break
         case .world: try basemapPainter(camera).draw(scale: map.scale, in: context)
-        case .tiles: drawTiles(tiles, zoom: tileZoom, camera: camera, in: context)
+        case .tiles:
+            // Taken out of `tiles`, so that the bytes drawTiles lets go of are no longer held here.
+            if var tiles = tiles.take() {
+                let unreadable = drawTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera, in: context)
+                let failures = tiles.failures.merging(unreadable) { first, _ in first }
+                if map.missingTiles == .fail { try Self.refuseMissing(tiles.plan, failures: failures) }
+                // A tile shown more than once (the world repeated across a wide map) is warned about once.
+                var warned = Set<TileKey>()
+                for placement in tiles.plan.tiles where warned.insert(placement.key).inserted {
+                    if let failure = failures[placement.key] { warnings.append("tile \(placement.key): \(failure.reason)") }
+                }
+            }
         }
         // Vector output keeps every vertex a viewer may zoom into; raster output needs 3/8 of a device pixel.
         let tolerance = format == .png ? 0.375 / map.scale : 0.1
@@ -97,28 +105,76 @@ public final class StaticMapRenderer {
     /// The largest tile image decoded, per side.
     static let maximumTileSide = 2048
 
-    /// Decodes fetched tiles in parallel; a tile that is not a readable PNG becomes a failure saying why.
-    private func decode(_ fetched: [TileKey: Result<Data, TileFailure>], source: String) -> [TileKey: Result<Surface, TileFailure>] {
-        let entries = Array(fetched)
-        let results = concurrentMap(entries.count) { index -> Result<Surface, TileFailure> in
-            let (key, outcome) = entries[index]
-            switch outcome {
-            case let .success(data):
-                do {
-                    // A tile is at most 1,024 px (512 px @2x); a larger image from a server is refused before decoding.
-                    return .success(try Surface(pngData: data, source: "\(source) tile \(key)", maximumSide: Self.maximumTileSide))
-                } catch let RenderError.unreadableImage(_, reason) {
-                    return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(reason)"))
-                } catch {
-                    return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(error)"))
+    /// The most tiles decoded at once: 8 tiles of 2048² hold 128 MB, whatever the number of cores or tiles.
+    static let tilesDecodedAtOnce = 8
+
+    /// Throws when tiles are missing and the map must not be drawn without them.
+    private static func refuseMissing(_ plan: TilePlan, failures: [TileKey: TileFailure]) throws {
+        guard let first = plan.tiles.first(where: { failures[$0.key] != nil }), let failure = failures[first.key] else { return }
+        throw TileError.missingTiles(missing: failures.count, of: Set(plan.tiles.map(\.key)).count,
+                                     first: "tile \(first.key): \(failure.reason)")
+    }
+
+    /// Decodes the fetched tiles a few at a time, in parallel, and draws each at its places as soon as it is decoded,
+    /// so that no more than ``tilesDecodedAtOnce`` decoded tiles are held; a missing tile is a neutral square.
+    ///
+    /// - Returns: the tiles that are not readable PNG images, each with why.
+    private func drawTiles(_ plan: TilePlan, fetched: inout [TileKey: Result<Data, TileFailure>], source: String, camera: MapCamera,
+                           in context: DrawingContext) -> [TileKey: TileFailure] {
+        var places: [TileKey: [TilePlan.Placement]] = [:], order: [TileKey] = []
+        for placement in plan.tiles {
+            if places[placement.key] == nil { order.append(placement.key) }
+            places[placement.key, default: []].append(placement)
+        }
+        let size = camera.worldSize, tileWorld = 1 / Double(1 << plan.zoom), (centerX, centerY) = camera.centerWorld
+        var unreadable: [TileKey: TileFailure] = [:]
+        withMapTransform(camera, in: context) {
+            let batch = max(1, min(Cores.available, Self.tilesDecodedAtOnce))
+            for start in stride(from: 0, to: order.count, by: batch) {
+                let keys = Array(order[start..<min(order.count, start + batch)])
+                // Each batch's bytes leave the dictionary, so what was fetched is let go as it is drawn.
+                let data = keys.map { fetched.removeValue(forKey: $0).flatMap { try? $0.get() } }
+                let surfaces = concurrentMap(keys.count) { index -> Result<Surface, TileFailure>? in
+                    guard let bytes = data[index] else { return nil }
+                    return Self.decodeTile(bytes, key: keys[index], source: source)
                 }
-            case let .failure(failure):
-                return .failure(failure)
+                for (index, key) in keys.enumerated() {
+                    var surface: Surface?
+                    switch surfaces[index] {
+                    case let .success(decoded)?: surface = decoded
+                    case let .failure(failure)?: unreadable[key] = failure
+                    case nil: break
+                    }
+                    for placement in places[key] ?? [] {
+                        // Offsets from the centre in points, computed in doubles: cairo's fixed point cannot hold world
+                        // coordinates scaled by 2^zoom.
+                        let x = (Double(placement.column) * tileWorld - centerX) * size
+                        let y = (Double(placement.row) * tileWorld - centerY) * size
+                        let side = tileWorld * size
+                        if let surface {
+                            context.drawImage(surface, x: x, y: y, width: side, height: side)
+                        } else {
+                            context.newPath()
+                            context.rectangle(x: x, y: y, width: side, height: side)
+                            context.fill(style.missingTile)
+                        }
+                    }
+                }
             }
         }
-        var decoded: [TileKey: Result<Surface, TileFailure>] = [:]
-        for (index, entry) in entries.enumerated() { decoded[entry.key] = results[index] }
-        return decoded
+        return unreadable
+    }
+
+    /// One tile's image; a tile that is not a readable PNG becomes a failure saying why.
+    private static func decodeTile(_ data: Data, key: TileKey, source: String) -> Result<Surface, TileFailure> {
+        do {
+            // A tile is at most 1,024 px (512 px @2x); a larger image from a server is refused before decoding.
+            return .success(try Surface(pngData: data, source: "\(source) tile \(key)", maximumSide: maximumTileSide))
+        } catch let RenderError.unreadableImage(_, reason) {
+            return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(reason)"))
+        } catch {
+            return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(error)"))
+        }
     }
 
     /// Sets the transform that turns the map about its centre, then calls `body` with the centre's world point.
@@ -128,26 +184,6 @@ public final class StaticMapRenderer {
         if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
         try body()
         context.restore()
-    }
-
-    /// Tiles at their places; a missing one is a neutral square.
-    private func drawTiles(_ tiles: [(TilePlan.Placement, Surface?)], zoom: Int, camera: MapCamera, in context: DrawingContext) {
-        let size = camera.worldSize, tileWorld = 1 / Double(1 << zoom), (centerX, centerY) = camera.centerWorld
-        withMapTransform(camera, in: context) {
-            for (placement, surface) in tiles {
-                // Offsets from the centre in points, computed in doubles: cairo's fixed point cannot hold world
-                // coordinates scaled by 2^zoom.
-                let x = (Double(placement.column) * tileWorld - centerX) * size, y = (Double(placement.row) * tileWorld - centerY) * size
-                let side = tileWorld * size
-                if let surface {
-                    context.drawImage(surface, x: x, y: y, width: side, height: side)
-                } else {
-                    context.newPath()
-                    context.rectangle(x: x, y: y, width: side, height: side)
-                    context.fill(style.missingTile)
-                }
-            }
-        }
     }
 
     /// An overlay projected to map points, ready to be drawn on any context.

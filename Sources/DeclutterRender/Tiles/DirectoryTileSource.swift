@@ -31,10 +31,20 @@ public struct DirectoryTileSource: TileSource {
         self.retina = retina
     }
 
+    /// Files larger than this are mapped rather than read; smaller ones cost less read.
+    static let mappedSize = 1 << 20
+
     public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
         // Reads on every core: opening and reading a dozen small files is mostly system-call time.
         let outcomes = concurrentMap(keys.count) { index -> Result<Data, TileFailure> in
             let path = fillTemplate(template, keys[index], retina: retina)
+            // Large tiles are mapped, not read: a map holds every tile's bytes until it is drawn, and mapped pages are
+            // the file's, which the system can drop, not the process's memory (225 tiles of 1.75 MB: 394 MB).
+            var info = stat()
+            if stat(path, &info) == 0, Int(info.st_size) > Self.mappedSize,
+               let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) {
+                return .success(data)
+            }
             guard let data = FileManager.default.contents(atPath: path) else { return .failure(TileFailure("no file \(path)")) }
             return .success(data)
         }

@@ -9,13 +9,16 @@ import Foundation
 final class HTTPClient: Sendable {
     /// A request's outcome: the status and body of an answer, or why there was none.
     enum Outcome: Sendable {
-        /// The server answered.
-        case answer(status: Int, body: Data)
-        /// No answer: connection refused, name not found, timeout, TLS failure, body over the limit.
+        /// The server answered; `retryAfter` is its `Retry-After` in seconds from now, when it sent one.
+        case answer(status: Int, body: Data, retryAfter: TimeInterval?)
+        /// The answer is larger than ``HTTPClient/maximumBodyBytes``: refused from its `Content-Length` before it was
+        /// downloaded, or cut off where it passed the limit.
+        case tooLarge(limit: Int)
+        /// No answer: connection refused, name not found, timeout, TLS failure.
         case transportFailure(String)
     }
 
-    /// Seconds before a request gives up, connecting included.
+    /// Seconds before a request gives up, connecting included, unless the request asks for less.
     let timeout: TimeInterval
     /// Sent with every request.
     let userAgent: String
@@ -46,8 +49,8 @@ final class HTTPClient: Sendable {
             errorBuffer.deallocate()
         }
 
-        /// Fetches `url`, following up to five redirects.
-        func get(_ url: String) -> Outcome {
+        /// Fetches `url`, following up to five redirects, giving up after `timeout` seconds (default: the client's).
+        func get(_ url: String, timeout: TimeInterval? = nil) -> Outcome {
             let api: Curl
             switch Curl.shared {
             case let .success(loaded): api = loaded
@@ -58,11 +61,13 @@ final class HTTPClient: Sendable {
             let limit = client.maximumBodyBytes
             let body = Body(limit: limit)
             errorBuffer[0] = 0
-            let milliseconds = max(1, Int(client.timeout * 1000))
+            let milliseconds = max(1, Int(min(timeout ?? client.timeout, client.timeout) * 1000))
             let code: CURLcode = url.withCString { urlString in
                 client.userAgent.withCString { agent in
+                    // MAXFILESIZE refuses an answer whose Content-Length is over the limit before its body is read.
                     let options: [(CURLoption, Int)] = [(CURLOPT_NOSIGNAL, 1), (CURLOPT_FOLLOWLOCATION, 1), (CURLOPT_MAXREDIRS, 5),
-                                                        (CURLOPT_TIMEOUT_MS, milliseconds), (CURLOPT_CONNECTTIMEOUT_MS, milliseconds)]
+                                                        (CURLOPT_TIMEOUT_MS, milliseconds), (CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
+                                                        (CURLOPT_MAXFILESIZE, limit)]
                     for (option, value) in options {
                         _ = declutter_curl_setopt_long(api.setopt, handle, option, value)
                     }
@@ -79,18 +84,42 @@ final class HTTPClient: Sendable {
                         body.data.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: bytes)
                         return bytes
                     })
+                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_HEADERDATA, Unmanaged.passUnretained(body).toOpaque())
+                    _ = declutter_curl_setopt_write(api.setopt, handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
+                        guard let data, let context else { return 0 }
+                        let body = Unmanaged<Body>.fromOpaque(context).takeUnretainedValue()
+                        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+                        // Each answer of a redirect chain starts with its status line; only the last one's header counts.
+                        if line.hasPrefix("HTTP/") { body.retryAfter = nil }
+                        if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
+                            body.retryAfter = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                        }
+                        return size * count
+                    })
                     return api.easyPerform(handle)
                 }
             }
             guard code == CURLE_OK else {
-                if body.overflowed { return .transportFailure("the answer is larger than \(limit) bytes") }
+                if body.overflowed || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge(limit: limit) }
                 let detail = String(cString: errorBuffer)
                 return .transportFailure(detail.isEmpty ? api.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : detail)
             }
             var status = 0
             _ = declutter_curl_getinfo_long(api.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
-            return .answer(status: status, body: body.data)
+            return .answer(status: status, body: body.data, retryAfter: body.retryAfter.flatMap { HTTPClient.seconds(retryAfter: $0) })
         }
+    }
+
+    /// A `Retry-After` value in seconds from `now`: delay-seconds, or an HTTP date (RFC 9110); nil when it is neither.
+    static func seconds(retryAfter value: String, now: Date = Date()) -> TimeInterval? {
+        if !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) {
+            return TimeInterval(value) ?? .infinity
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
     }
 
     /// The body as it arrives; a class so the write callback can reach it through one pointer.
@@ -98,6 +127,8 @@ final class HTTPClient: Sendable {
         var data = Data()
         let limit: Int
         var overflowed = false
+        /// The `Retry-After` header's value, when the answer has one.
+        var retryAfter: String?
         init(limit: Int) { self.limit = limit }
     }
 }

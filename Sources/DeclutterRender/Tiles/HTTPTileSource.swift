@@ -1,8 +1,9 @@
 import DeclutterCore
+import DeclutterPNG
 import Foundation
-import Synchronization
 
-/// Tiles fetched over HTTP(S) from a URL template, in parallel, with timeouts, retries and an on-disk cache.
+/// Tiles fetched over HTTP(S) from a URL template, in parallel, with timeouts, retries, one deadline per map and an
+/// on-disk cache.
 ///
 /// ```swift
 /// let osm = try HTTPTileSource(template: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
@@ -20,8 +21,14 @@ public final class HTTPTileSource: TileSource, Sendable {
     public let maxAge: TimeInterval
     /// Seconds before one request gives up.
     public let timeout: TimeInterval
+    /// Seconds one map's fetching may take in all, retries and waits included; tiles not had by then are failures.
+    public let deadline: TimeInterval
     /// Further attempts after a failed request (timeouts, connection errors, 5xx and 429 answers).
     public let retries: Int
+    /// The longest `Retry-After` of a 429 or 503 answer that is waited for; a longer one ends the map's requests.
+    public let maximumRetryAfter: TimeInterval
+    /// The largest tile downloaded, in bytes; a larger answer is a failure, remembered in the cache.
+    public let maximumTileBytes: Int
     /// Whether `{r}` reads `@2x`.
     public let retina: Bool
     /// Requests at once.
@@ -34,7 +41,9 @@ public final class HTTPTileSource: TileSource, Sendable {
     /// - Throws: ``TileError/invalidSource(source:reason:)`` for a template that is not an http(s) URL with `{z}`, `{x}`, `{y}`.
     public init(template: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...19, attribution: String? = nil,
                 cacheDirectory: URL? = HTTPTileSource.defaultCacheDirectory, maxAge: TimeInterval = 7 * 86_400,
-                timeout: TimeInterval = 10, retries: Int = 2, concurrency: Int = 8, retina: Bool = false) throws {
+                timeout: TimeInterval = 10, deadline: TimeInterval = HTTPTileSource.defaultDeadline, retries: Int = 2,
+                maximumRetryAfter: TimeInterval = 5, maximumTileBytes: Int = 32 << 20, concurrency: Int = 8,
+                retina: Bool = false) throws {
         guard template.hasPrefix("http://") || template.hasPrefix("https://"),
               ["{z}", "{x}", "{y}"].allSatisfy({ template.contains($0) }) || template.contains("{-y}"),
               URL(string: fillTemplate(template, TileKey(z: 0, x: 0, y: 0), retina: retina)) != nil else {
@@ -47,11 +56,19 @@ public final class HTTPTileSource: TileSource, Sendable {
         self.cacheDirectory = cacheDirectory?.appendingPathComponent(Self.folderName(for: template), isDirectory: true)
         self.maxAge = maxAge
         self.timeout = timeout
+        self.deadline = deadline
         self.retries = max(0, retries)
+        self.maximumRetryAfter = maximumRetryAfter
+        self.maximumTileBytes = max(1, maximumTileBytes)
         self.retina = retina
         self.concurrency = max(1, concurrency)
-        client = HTTPClient(timeout: timeout, userAgent: "Declutter static maps (https://github.com/declutter)")
+        client = HTTPClient(timeout: timeout, userAgent: "Declutter static maps (https://github.com/declutter)",
+                            maximumBodyBytes: self.maximumTileBytes)
     }
+
+    /// 30 s: three request timeouts, so a slow first answer and a retry fit; 256 tiles of 30 kB (7.7 MB) arrive in it
+    /// down to about 2 Mbit/s; and a map that cannot be had fails in half a minute, not many.
+    public static let defaultDeadline: TimeInterval = 30
 
     /// `$XDG_CACHE_HOME/declutter/tiles`, or `~/.cache/declutter/tiles`.
     public static var defaultCacheDirectory: URL {
@@ -74,111 +91,137 @@ public final class HTTPTileSource: TileSource, Sendable {
         cacheDirectory?.appendingPathComponent("\(key.z)/\(key.x)/\(key.y)\(retina ? "@2x" : "").tile")
     }
 
+    /// Fetches the tiles of one map within ``deadline``; tiles not had by then are failures that say so.
+    ///
+    /// - Throws: ``TileError/unreachable(source:reason:)`` when nothing is cached and the server answered no request:
+    ///   decided once the first ``concurrency`` requests (fewer for a smaller map) have all failed outright, without
+    ///   asking for the other tiles.
     public func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
         var result: [TileKey: Result<Data, TileFailure>] = [:]
         var wanted: [TileKey] = []
         for key in keys {
-            if let file = cacheFile(key), let data = fresh(file) {
+            if let file = cacheFile(key), fresh(Self.tooLargeMarker(file)) != nil {
+                result[key] = .failure(TileFailure(Self.tooLargeReason(fillTemplate(template, key, retina: retina), limit: maximumTileBytes)
+                                                   + " (remembered from an earlier fetch)"))
+            } else if let file = cacheFile(key), let data = fresh(file) {
                 result[key] = .success(data)
             } else {
                 wanted.append(key)
             }
         }
         guard !wanted.isEmpty else { return result }
-        let collected = Collected()
+        let run = HTTPFetchRun(count: wanted.count, probe: min(concurrency, wanted.count), deadline: deadline)
         // Threads of their own take the wanted tiles in turn: requests wait on the network, so there may be more of
         // them than cores (Dispatch's concurrentPerform would run only one per core).
-        let next = Collected.Counter(), finished = DispatchSemaphore(value: 0), pending = wanted
+        let finished = DispatchSemaphore(value: 0), pending = wanted
         let workers = min(concurrency, pending.count)
         for _ in 0..<workers {
             Thread { [self] in
                 let connection = client.connection()
-                while let index = next.take(below: pending.count) {
+                while let index = run.take() {
                     let key = pending[index]
-                    let (outcome, transport) = request(fillTemplate(template, key, retina: retina), through: connection)
-                    collected.set(key, outcome, transport: transport)
+                    let (outcome, kind) = request(fillTemplate(template, key, retina: retina), through: connection, run: run)
+                    run.record(key, outcome, kind)
                 }
                 finished.signal()
             }.start()
         }
         for _ in 0..<workers { finished.wait() }
-        let (answers, transportFailures) = collected.snapshot()
+        let ended = run.ended()
         // Unreachable only when nothing at all could be had; with some tiles cached, the rest are warnings.
-        if transportFailures == wanted.count, result.isEmpty, case let .failure(failure)? = answers[wanted[0]] {
-            throw TileError.unreachable(source: template, reason: failure.reason)
+        if ended.answered == 0, result.isEmpty {
+            let reason = ended.firstFailure ?? "no answer within the map's deadline of \(Self.seconds(deadline))"
+            throw TileError.unreachable(source: template, reason: ended.stopReason.map { "\(reason); \($0)" } ?? reason)
         }
-        for (key, outcome) in answers {
-            result[key] = outcome
-            if case let .success(data) = outcome, let file = cacheFile(key) {
-                // A cache that cannot be written only costs a later fetch.
+        let unfetched = TileFailure(ended.stopReason.map { "not fetched: \($0)" }
+            ?? "not fetched within the map's deadline of \(Self.seconds(deadline))")
+        for key in wanted {
+            guard let outcome = ended.answers[key] else {
+                result[key] = .failure(unfetched)
+                continue
+            }
+            result[key] = outcome.result
+            guard let file = cacheFile(key) else { continue }
+            // A cache that cannot be written only costs a later fetch.
+            switch outcome.kind {
+            case .tile:
+                guard case let .success(data) = outcome.result else { break }
                 try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileSystem.writeAtomically(data, to: file)
+            case .tooLarge:
+                try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileSystem.writeAtomically(Data(), to: Self.tooLargeMarker(file))
+            default: break
             }
         }
         return result
     }
 
-    /// A cached tile younger than ``maxAge``.
+    /// Beside a tile's cache file, the mark that its answer was over the size limit, so it is not downloaded again
+    /// until the mark is older than ``maxAge``.
+    static func tooLargeMarker(_ file: URL) -> URL { file.deletingPathExtension().appendingPathExtension("too-large") }
+
+    static func tooLargeReason(_ url: String, limit: Int) -> String { "the answer for \(url) is larger than \(limit) bytes" }
+
+    /// `2 s`, `0.5 s`.
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// A cached file younger than ``maxAge``.
     private func fresh(_ file: URL) -> Data? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
               let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < maxAge else { return nil }
         return try? Data(contentsOf: file)
     }
 
-    /// One request with retries; `transport` tells a connection failure from an HTTP answer.
-    private func request(_ url: String, through connection: HTTPClient.Connection) -> (Result<Data, TileFailure>, transport: Bool) {
+    /// One tile's request with its retries, each within the run's deadline.
+    ///
+    /// A request that fails outright is tried again only once the server has answered another: before, it counts
+    /// towards declaring the server unreachable. A 429 or 503 waits for its `Retry-After` when that is short; a long
+    /// one ends the run's requests, as the server asks.
+    private func request(_ url: String, through connection: HTTPClient.Connection, run: HTTPFetchRun)
+        -> (Result<Data, TileFailure>, HTTPFetchRun.Kind) {
         var attempt = 0
         while true {
-            let outcome = connection.get(url)
-            let retryable: Bool
-            switch outcome {
-            case .transportFailure: retryable = true
-            case let .answer(status, _): retryable = status >= 500 || status == 429
-            }
-            if retryable && attempt < retries {
-                // Back off a little more each time: 0.25 s, 0.5 s, 1 s.
-                Thread.sleep(forTimeInterval: 0.25 * pow(2, Double(attempt)))
-                attempt += 1
-                continue
-            }
+            let remaining = run.remaining
+            guard remaining > 0 else { return (.failure(run.deadlineFailure), .unfinished) }
+            let outcome = connection.get(url, timeout: remaining)
+            var wait: TimeInterval
             switch outcome {
             case let .transportFailure(reason):
-                return (.failure(TileFailure(reason)), true)
-            case let .answer(status, body) where status == 200 && !body.isEmpty:
-                return (.success(body), false)
-            case let .answer(status, _):
-                return (.failure(TileFailure("HTTP \(status) for \(url)")), false)
-            }
-        }
-    }
-
-    /// Answers gathered from the fetching threads.
-    private final class Collected: Sendable {
-        private let state = Mutex<(answers: [TileKey: Result<Data, TileFailure>], transportFailures: Int)>(([:], 0))
-
-        func set(_ key: TileKey, _ outcome: Result<Data, TileFailure>, transport: Bool) {
-            state.withLock { state in
-                state.answers[key] = outcome
-                if transport { state.transportFailures += 1 }
-            }
-        }
-
-        func snapshot() -> ([TileKey: Result<Data, TileFailure>], Int) {
-            state.withLock { ($0.answers, $0.transportFailures) }
-        }
-
-        /// Hands out indices 0, 1, 2… to the fetching threads.
-        final class Counter: Sendable {
-            private let next = Mutex(0)
-
-            /// The next index, or nil once `count` have been taken.
-            func take(below count: Int) -> Int? {
-                next.withLock { next in
-                    guard next < count else { return nil }
-                    next += 1
-                    return next - 1
+                // A request given the rest of the deadline may time out a hair before it: the deadline is the reason.
+                guard run.remaining > 0.1 else { return (.failure(run.deadlineFailure), .unfinished) }
+                guard attempt < retries, run.serverAnswered else { return (.failure(TileFailure(reason)), .transport) }
+                wait = Self.backOff(attempt)
+            case let .tooLarge(limit):
+                return (.failure(TileFailure(Self.tooLargeReason(url, limit: limit))), .tooLarge)
+            case let .answer(status, body, _) where status == 200:
+                guard !body.isEmpty else { return (.failure(TileFailure("HTTP 200 for \(url) with no body")), .answered) }
+                do {
+                    // Only the chunks are checked, not the pixels: enough to keep error pages out of the cache.
+                    _ = try PNGDecoder.File(body)
+                } catch {
+                    return (.failure(TileFailure("HTTP 200 for \(url) is not a PNG image (\(body.count) bytes): \(error)")), .answered)
                 }
+                return (.success(body), .tile)
+            case let .answer(status, _, retryAfter) where status >= 500 || status == 429:
+                if let retryAfter, retryAfter > min(maximumRetryAfter, run.remaining) {
+                    let reason = "HTTP \(status) for \(url) asks to wait \(Self.seconds(retryAfter.rounded(.up))) before more requests"
+                    return (.failure(TileFailure(reason)), .stop(reason: "the server asked to wait \(Self.seconds(retryAfter.rounded(.up)))"))
+                }
+                guard attempt < retries else { return (.failure(TileFailure("HTTP \(status) for \(url)")), .answered) }
+                wait = retryAfter ?? Self.backOff(attempt)
+            case let .answer(status, _, _):
+                return (.failure(TileFailure("HTTP \(status) for \(url)")), .answered)
             }
+            if case .answer = outcome { run.noteAnswer() }
+            guard wait < run.remaining else { return (.failure(run.deadlineFailure), .unfinished) }
+            Thread.sleep(forTimeInterval: wait)
+            attempt += 1
         }
     }
+
+    /// A little more each time: 0.25 s, 0.5 s, 1 s.
+    private static func backOff(_ attempt: Int) -> TimeInterval { 0.25 * pow(2, Double(attempt)) }
 }

@@ -9,6 +9,8 @@ public enum TileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(source: String, reason: String)
     /// A tile source that cannot be opened (missing folder, not an MBTiles file, bad template).
     case invalidSource(source: String, reason: String)
+    /// Tiles are missing from a map that must have them all; `first` is the first one in the map's order and why.
+    case missingTiles(missing: Int, of: Int, first: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -17,6 +19,8 @@ public enum TileError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the map needs \(needed) tiles, more than the limit of \(limit); use a smaller size or a higher zoom, or raise --max-tiles"
         case let .unreachable(source, reason): return "cannot reach the tile server \(source): \(reason)"
         case let .invalidSource(source, reason): return "tile source \(source): \(reason)"
+        case let .missingTiles(missing, total, first):
+            return "\(missing) of \(total) tiles are missing, first \(first); --missing-tiles grey draws them as grey squares"
         }
     }
 }
