@@ -176,60 +176,34 @@ public enum PNGDecoder {
             }
         }
 
-        /// Inflates the `IDAT` bodies, which must hold at least `count` bytes, into `target`.
+        /// Inflates the `IDAT` bodies into the `count` bytes of `target`.
         ///
-        /// libdeflate inflates a whole stream in one call, two to three times as fast as zlib, skipping the stream's
-        /// Adler-32 (the chunk CRCs already cover every byte); a stream that holds more than the image needs goes to
-        /// zlib, which stops where the image ends, as libpng does.
+        /// libdeflate inflates a whole stream in one call, two to three times as fast as zlib; a stream it inflates to
+        /// exactly the image, whose Adler-32 follows and matches and whose window is 32 kB or holds the whole image, is
+        /// one libpng reads to the same bytes. Any other stream (damaged, truncated, longer than the image, with a
+        /// smaller window) goes to ``ImageDataInflater``, which refuses or reads it as libpng does.
         private func inflate(into target: UnsafeMutablePointer<UInt8>, count: Int) throws {
             let parts = imageData.filter { !$0.isEmpty }
-            /// Checks the zlib header (deflate, a window of at most 32 kB, no preset dictionary) and inflates what follows.
-            func inflate(_ stream: UnsafePointer<UInt8>, _ length: Int) throws -> libdeflate_result {
-                let method = Int(stream[0]), flags = length > 1 ? Int(stream[1]) : 0
-                guard length > 2, method & 0x0F == 8, method >> 4 <= 7, (method << 8 | flags) % 31 == 0, flags & 0x20 == 0 else {
-                    return LIBDEFLATE_BAD_DATA
-                }
-                return try LibDeflate.shared.withDecompressor { libdeflate_deflate_decompress($0, stream + 2, length - 2, target, count, nil) }
+            /// Whether libdeflate inflates the stream to exactly `count` bytes, its checksum and window agreeing.
+            func inflatesCleanly(_ stream: UnsafePointer<UInt8>, _ length: Int) throws -> Bool {
+                guard length > 0, stream[0] >> 4 == 7 || count <= 1 << (Int(stream[0] >> 4) + 8) else { return false }
+                let status = try LibDeflate.shared.withDecompressor { libdeflate_zlib_decompress($0, stream, length, target, count, nil) }
+                return status == LIBDEFLATE_SUCCESS
             }
-            let status = try bytes.withUnsafeBufferPointer { file -> libdeflate_result in
-                guard let base = file.baseAddress, let first = parts.first else { return LIBDEFLATE_SHORT_OUTPUT }
-                guard parts.count > 1 else { return try inflate(base + first.lowerBound, first.count) }
+            let clean = try bytes.withUnsafeBufferPointer { file -> Bool in
+                guard let base = file.baseAddress, let first = parts.first else { return false }
+                guard parts.count > 1 else { return try inflatesCleanly(base + first.lowerBound, first.count) }
                 // The stream must lie in one piece: chunks split by the writer are joined.
                 let joined = imageDataStream
                 return try joined.withUnsafeBufferPointer { joined in
-                    guard let start = joined.baseAddress else { return LIBDEFLATE_SHORT_OUTPUT }
-                    return try inflate(start, joined.count)
+                    guard let start = joined.baseAddress else { return false }
+                    return try inflatesCleanly(start, joined.count)
                 }
             }
-            switch status {
-            case LIBDEFLATE_SUCCESS: return
-            case LIBDEFLATE_INSUFFICIENT_SPACE: try inflateWithZlib(into: target, count: count)
-            case LIBDEFLATE_SHORT_OUTPUT: throw DecodingError("the image data is too short")
-            default: throw DecodingError("the image data is damaged")
-            }
-        }
-
-        /// Inflates with zlib as far as the image goes, ignoring what follows.
-        private func inflateWithZlib(into target: UnsafeMutablePointer<UInt8>, count: Int) throws {
-            var stream = z_stream()
-            guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                throw DecodingError("zlib could not start")
-            }
-            defer { inflateEnd(&stream) }
-            stream.next_out = target
-            stream.avail_out = UInt32(count)
-            var status = Z_OK
+            guard !clean else { return }
             try bytes.withUnsafeBufferPointer { file in
-                let base = UnsafeMutablePointer(mutating: file.baseAddress!)
-                for range in imageData where !range.isEmpty && stream.avail_out > 0 {
-                    stream.next_in = base + range.lowerBound
-                    stream.avail_in = UInt32(range.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    if status == Z_STREAM_END || stream.avail_out == 0 { break }
-                    guard status == Z_OK else { throw DecodingError("the image data is damaged (zlib status \(status))") }
-                }
+                try ImageDataInflater(file: file, parts: imageData, scanlines: header.scanlineLengths).inflate(into: target)
             }
-            guard stream.avail_out == 0 else { throw DecodingError("the image data is damaged or too short (zlib status \(status))") }
         }
     }
 
@@ -376,6 +350,14 @@ public enum PNGDecoder {
 
         func passSize(_ pass: (x: Int, y: Int, dx: Int, dy: Int)) -> (width: Int, height: Int) {
             ((width - pass.x + pass.dx - 1) / pass.dx, (height - pass.y + pass.dy - 1) / pass.dy)
+        }
+
+        /// The length of every scanline with its filter byte, pass after pass, as they follow in the inflated data.
+        var scanlineLengths: [Int] {
+            passes.flatMap { pass -> [Int] in
+                let size = passSize(pass)
+                return size.width == 0 || size.height == 0 ? [] : Array(repeating: rowBytes(size.width) + 1, count: size.height)
+            }
         }
 
         /// The size of the inflated data: every pass's scanlines with their filter bytes.
