@@ -1,5 +1,6 @@
 import CLibDeflate
 import CZlib
+import DeclutterCore
 import Foundation
 
 /// Decodes PNG files: to straight (not premultiplied) 8-bit RGBA, as browsers and pngjs read them, or into a caller's
@@ -58,10 +59,17 @@ public enum PNGDecoder {
         let palette: [UInt8]
         /// The body of `tRNS`.
         let transparency: [UInt8]
-        /// The bodies of the `IDAT` chunks, in order, as ranges of `bytes`.
+        /// The bodies of the first run of `IDAT` chunks, in order, as ranges of `bytes`.
         let imageData: [Range<Int>]
 
-        /// Reads and checks the chunks of PNG bytes (their CRCs, the header, the palette); decodes no pixels.
+        /// Reads and checks the chunks of PNG bytes (their order, CRCs, the header, the palette); decodes no pixels.
+        ///
+        /// The chunks are taken in order as the PNG specification lays them out and as libpng reads them: IHDR first
+        /// and once; PLTE at most once and before the image data; the `IDAT` chunks in one run (a later run is
+        /// ignored, as libpng ignores it); IEND last. A critical chunk this decoder does not know, a chunk type that is
+        /// not four letters or a critical chunk with a bad CRC is refused; ancillary chunks are skipped, and a `tRNS`
+        /// that breaks the rules (before PLTE, after the image data, a second one, a bad CRC, the wrong size for the
+        /// colour type) is ignored, as libpng ignores it.
         ///
         /// - Throws: ``DecodingError`` naming what is not a PNG or is damaged.
         public init(_ data: Data) throws {
@@ -70,32 +78,81 @@ public enum PNGDecoder {
                 throw DecodingError("not a PNG file (the signature is missing)")
             }
             var header: Header?
-            var palette: [UInt8] = [], transparency: [UInt8] = []
+            var palette: [UInt8]?, transparency: [UInt8] = []
+            // libpng marks a tRNS as read once it is accepted, even if a PLTE after it cancels it: a second is ignored.
+            var acceptedTransparency = false
             var imageData: [Range<Int>] = []
+            // Where the image data stands: not yet met, in its run of `IDAT` chunks, or past it.
+            var imageDataStarted = false, imageDataEnded = false
             var offset = 8
-            while offset + 12 <= bytes.count {
+            var ended = false
+            while offset < bytes.count {
+                guard bytes.count - offset >= 12 else { throw DecodingError("the file is truncated inside a chunk") }
                 let length = Int(readUInt32(bytes, offset))
-                let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-                guard length <= bytes.count - offset - 12 else { throw DecodingError("the \(type) chunk runs past the end of the file") }
+                let type = Array(bytes[offset + 4..<offset + 8])
+                let name = Self.quoted(type)
+                guard type.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
+                    throw DecodingError("the chunk type \(name) is not four ASCII letters")
+                }
+                guard length <= bytes.count - offset - 12 else { throw DecodingError("the \(name) chunk runs past the end of the file") }
                 let body = offset + 8..<offset + 8 + length
-                let stored = readUInt32(bytes, offset + 8 + length)
-                let computed = bytes.withUnsafeBufferPointer {
-                    UInt32(truncatingIfNeeded: crc32(0, $0.baseAddress! + offset + 4, UInt32(length + 4)))
-                }
-                guard stored == computed else { throw DecodingError("the \(type) chunk is damaged (CRC mismatch)") }
-                switch type {
-                case "IHDR": header = try Header(Array(bytes[body]))
-                case "PLTE": palette = Array(bytes[body])
-                case "tRNS": transparency = Array(bytes[body])
-                case "IDAT": imageData.append(body)
-                case "IEND": offset = bytes.count; continue
-                default: break
-                }
                 offset += 12 + length
+                // Bit 5 of the first letter: lower case marks an ancillary chunk, which a reader may skip.
+                let critical = type[0] & 0x20 == 0
+                let stored = readUInt32(bytes, body.upperBound)
+                let computed = bytes.withUnsafeBufferPointer {
+                    UInt32(truncatingIfNeeded: crc32(0, $0.baseAddress! + body.lowerBound - 4, UInt32(length + 4)))
+                }
+                if critical && stored != computed { throw DecodingError("the \(name) chunk is damaged (CRC mismatch)") }
+                guard let knownHeader = header else {
+                    guard name == "IHDR" else { throw DecodingError("the file does not start with IHDR: its first chunk is \(name)") }
+                    header = try Header(Array(bytes[body]))
+                    continue
+                }
+                if imageDataStarted && name != "IDAT" { imageDataEnded = true }
+                switch name {
+                case "IHDR": throw DecodingError("a second IHDR chunk: IHDR comes once, first")
+                case "PLTE":
+                    guard palette == nil else { throw DecodingError("a second PLTE chunk: a PNG holds at most one palette") }
+                    // libpng's reading of a PLTE that comes too late or only suggests colours (grey and RGB images):
+                    // ignored, but an empty one refused and no tRNS before it left to count.
+                    guard !imageDataStarted else { continue }
+                    palette = Array(bytes[body])
+                    guard knownHeader.colorType & 2 != 0 else { continue }
+                    guard length <= 768, length % 3 == 0 else {
+                        if knownHeader.colorType != 3 { continue }
+                        throw DecodingError("the PLTE chunk holds \(length) bytes, not 3 to 768 in threes")
+                    }
+                    guard length > 0 else { throw DecodingError("the PLTE chunk is empty: a palette holds 1 to 256 colours") }
+                    transparency = []
+                case "tRNS":
+                    let entries = (palette?.count ?? 0) / 3
+                    let fits = switch knownHeader.colorType {
+                    case 0: length == 2
+                    case 2: length == 6
+                    case 3: palette != nil && length > 0 && length <= min(entries, 1 << knownHeader.bitDepth)
+                    default: false
+                    }
+                    guard fits, !imageDataStarted, !acceptedTransparency, stored == computed else { continue }
+                    transparency = Array(bytes[body])
+                    acceptedTransparency = true
+                case "IDAT":
+                    guard knownHeader.colorType != 3 || palette != nil else {
+                        throw DecodingError("the palette (PLTE) of an indexed image is missing before the image data (IDAT)")
+                    }
+                    imageDataStarted = true
+                    if !imageDataEnded { imageData.append(body) }
+                case "IEND":
+                    guard imageDataStarted else { throw DecodingError("the IEND chunk comes before the image data (IDAT)") }
+                    ended = true
+                default:
+                    if critical { throw DecodingError("the \(name) chunk is critical and unknown to this decoder") }
+                }
+                if ended { break }
             }
-            guard offset >= bytes.count else { throw DecodingError("the file is truncated inside a chunk") }
             guard let header else { throw DecodingError("the IHDR chunk is missing") }
             guard imageData.contains(where: { !$0.isEmpty }) else { throw DecodingError("the image data (IDAT) is missing") }
+            guard ended else { throw DecodingError("the IEND chunk is missing: the file ends after \(bytes.count) bytes") }
             // Deflate turns two bits into at most 258 bytes, so a stream of n bytes inflates to at most 1,032·n: an image
             // whose rows need more is refused here, before the caller allocates its pixels or the decoder its rows
             // (a kilobyte declaring 16384² pixels would otherwise cost a gigabyte before it proved too short).
@@ -104,20 +161,16 @@ public enum PNGDecoder {
                 throw DecodingError("the image data is too short: \(compressed) bytes cannot inflate to the \(header.rawByteCount) "
                     + "bytes of \(header.width)×\(header.height) pixels")
             }
-            if header.colorType == 3 && palette.isEmpty { throw DecodingError("the palette (PLTE) of an indexed image is missing") }
-            // As libpng (and so cairo) reads them: a palette keeps the entries its bit depth can name, and a tRNS chunk
-            // that does not fit the colour type (longer than the palette, or not one grey or RGB colour) is ignored.
-            if header.colorType == 3 { palette = Array(palette.prefix(3 << header.bitDepth)) }
-            let fits = switch header.colorType {
-            case 0: transparency.count == 2
-            case 2: transparency.count == 6
-            case 3: transparency.count <= palette.count / 3
-            default: false
-            }
             self.header = header
-            self.palette = palette
-            self.transparency = fits ? transparency : []
+            // As libpng reads them: a palette keeps the entries its bit depth can name.
+            self.palette = header.colorType == 3 ? Array((palette ?? []).prefix(3 << header.bitDepth)) : []
+            self.transparency = transparency
             self.imageData = imageData
+        }
+
+        /// A chunk type as messages quote it: bytes as Latin-1, escaped, so that a file cannot drive the terminal.
+        static func quoted(_ type: [UInt8]) -> String {
+            String(String.UnicodeScalarView(type.map { Unicode.Scalar($0) })).escapedForTerminal
         }
 
         /// Width in pixels.
