@@ -222,7 +222,7 @@ public enum PNGDecoder {
                     let current = raw + offset + 1
                     try PNGDecoder.unfilter(current, previous: previous, count: rowLength, type: raw[offset], stride: header.filterStride)
                     let y = pass.y + row * pass.dy
-                    try converter.convert(current, count: size.width, into: output + y * rowWords + pass.x, step: pass.dx)
+                    converter.convert(current, count: size.width, into: output + y * rowWords + pass.x, step: pass.dx)
                     previous = UnsafePointer(current)
                     offset += rowLength + 1
                 }
@@ -428,19 +428,19 @@ public enum PNGDecoder {
         let layout: PixelLayout
         /// For indexed and grey images up to 8 bits: every sample value's finished pixel.
         private let table: [UInt32]
-        /// The `tRNS` colour of grey and RGB images, at full precision.
+        /// The `tRNS` colour of grey and RGB images, at full precision, masked to the bit depth.
         private let key: [Int]?
-        /// The entries `PLTE` holds.
-        private let paletteCount: Int
 
         init(header: Header, palette: [UInt8], transparency: [UInt8], layout: PixelLayout) throws {
             self.header = header
             self.layout = layout
             var table: [UInt32] = []
             var key: [Int]?
+            // The specification and libpng compare only the bits the depth holds.
+            let sampleMask = (1 << header.bitDepth) - 1
             switch header.colorType {
             case 0:
-                let keyValue = transparency.count >= 2 ? Int(readUInt16(transparency, 0)) : nil
+                let keyValue = transparency.count >= 2 ? Int(readUInt16(transparency, 0)) & sampleMask : nil
                 key = keyValue.map { [$0] }
                 if header.bitDepth <= 8 {
                     let maximum = (1 << header.bitDepth) - 1
@@ -450,11 +450,11 @@ public enum PNGDecoder {
                     }
                 }
             case 2:
-                if transparency.count >= 6 { key = (0..<3).map { Int(readUInt16(transparency, $0 * 2)) } }
+                if transparency.count >= 6 { key = (0..<3).map { Int(readUInt16(transparency, $0 * 2)) & sampleMask } }
             case 3:
-                // Indices past the palette are refused when met; the table covers every index a depth can hold.
+                // The table covers every index a depth can hold; libpng draws an index past the palette opaque black.
                 table = (0..<(1 << header.bitDepth)).map { index in
-                    guard index * 3 + 2 < palette.count else { return 0 }
+                    guard index * 3 + 2 < palette.count else { return Self.pack(0, 0, 0, 255, layout) }
                     return Self.pack(palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2],
                                      index < transparency.count ? transparency[index] : 255, layout)
                 }
@@ -462,7 +462,6 @@ public enum PNGDecoder {
             }
             self.table = table
             self.key = key
-            paletteCount = palette.count / 3
         }
 
         /// One pixel in the layout, premultiplying with cairo's rounding.
@@ -487,7 +486,7 @@ public enum PNGDecoder {
         }
 
         /// Converts `count` pixels of `row` into `output`, `step` words apart.
-        func convert(_ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt32>, step: Int) throws {
+        func convert(_ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt32>, step: Int) {
             let depth = header.bitDepth
             switch (header.colorType, depth) {
             case (2, 8) where key == nil:
@@ -527,42 +526,21 @@ public enum PNGDecoder {
                 }
             case (4, 8):
                 for x in 0..<count { output[x * step] = Self.pack(row[2 * x], row[2 * x], row[2 * x], row[2 * x + 1], layout) }
-            case (3, 8):
-                try table.withUnsafeBufferPointer { table in
-                    var highest: UInt8 = 0
-                    for x in 0..<count {
-                        let index = row[x]
-                        highest = max(highest, index)
-                        output[x * step] = table[Int(index)]
-                    }
-                    try checkPalette(highest)
-                }
-            case (0, 8):
+            case (3, 8), (0, 8):
                 table.withUnsafeBufferPointer { table in
                     for x in 0..<count { output[x * step] = table[Int(row[x])] }
                 }
             case (0, _) where depth < 8, (3, _) where depth < 8:
                 // Samples packed most significant bits first.
                 let perByte = 8 / depth, mask = UInt8((1 << depth) - 1)
-                try table.withUnsafeBufferPointer { table in
-                    var highest: UInt8 = 0
+                table.withUnsafeBufferPointer { table in
                     for x in 0..<count {
                         let shift = UInt8(8 - depth * (x % perByte + 1))
-                        let value = (row[x / perByte] >> shift) & mask
-                        highest = max(highest, value)
-                        output[x * step] = table[Int(value)]
+                        output[x * step] = table[Int((row[x / perByte] >> shift) & mask)]
                     }
-                    if header.colorType == 3 { try checkPalette(highest) }
                 }
             default:
                 convertGenerally(row, count: count, into: output, step: step)
-            }
-        }
-
-        /// Refuses an index past the palette.
-        private func checkPalette(_ highest: UInt8) throws {
-            guard Int(highest) < paletteCount else {
-                throw DecodingError("a pixel names palette entry \(highest), which does not exist")
             }
         }
 

@@ -125,4 +125,27 @@ import Testing
             == "the chunk type \\u{C3}\\u{A9}xx is not four ASCII letters")
         #expect(message([HandmadePNG.chunk("ID\u{7}T", [])]) == "the chunk type ID\\u{7}T is not four ASCII letters")
     }
+
+    /// libpng draws an index past the palette opaque black (with a warning); so do we, in both layouts.
+    @Test func indicesPastThePaletteAreOpaqueBlack() throws {
+        let header = HandmadePNG.header(width: 4, height: 1, colorType: 3, bitDepth: 2)
+        let data = HandmadePNG.chunk("IDAT", HandmadePNG.zlibStored([0, 0b00_01_10_11]))
+        let twoColours = HandmadePNG.chunk("PLTE", [255, 0, 0, 0, 255, 0])
+        #expect(try pixels([header, twoColours, data, Self.end]) == [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])
+        let transparency = HandmadePNG.chunk("tRNS", [10, 20])
+        let file = try PNGDecoder.File(HandmadePNG.file([header, twoColours, transparency, data, Self.end]))
+        var words = [UInt32](repeating: 0, count: 4)
+        try words.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: 16, layout: .premultipliedARGB32) }
+        #expect(words == [0x0A0A_0000, 0x1400_1400, 0xFF00_0000, 0xFF00_0000])
+    }
+
+    /// The specification has decoders use only the bits of a tRNS sample that the bit depth holds, as libpng does.
+    @Test func transparentColoursKeepOnlyTheBitsOfTheDepth() throws {
+        let grey = HandmadePNG.header(width: 4, height: 1, colorType: 0, bitDepth: 2)
+        let greyData = HandmadePNG.chunk("IDAT", HandmadePNG.zlibStored([0, 0b00_01_10_11]))
+        #expect(try pixels([grey, HandmadePNG.chunk("tRNS", [0, 6]), greyData, Self.end])
+            == [0, 0, 0, 255, 85, 85, 85, 255, 170, 170, 170, 0, 255, 255, 255, 255])
+        #expect(try pixels([Self.rgbHeader, HandmadePNG.chunk("tRNS", [1, 1, 0, 2, 0, 3]), Self.rgbData, Self.end])
+            == [1, 2, 3, 0, 4, 5, 6, 255])
+    }
 }
