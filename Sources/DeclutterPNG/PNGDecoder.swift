@@ -1,5 +1,6 @@
 import CLibDeflate
 import CZlib
+import DeclutterCore
 import Foundation
 
 /// Decodes PNG files: to straight (not premultiplied) 8-bit RGBA, as browsers and pngjs read them, or into a caller's
@@ -58,10 +59,17 @@ public enum PNGDecoder {
         let palette: [UInt8]
         /// The body of `tRNS`.
         let transparency: [UInt8]
-        /// The bodies of the `IDAT` chunks, in order, as ranges of `bytes`.
+        /// The bodies of the first run of `IDAT` chunks, in order, as ranges of `bytes`.
         let imageData: [Range<Int>]
 
-        /// Reads and checks the chunks of PNG bytes (their CRCs, the header, the palette); decodes no pixels.
+        /// Reads and checks the chunks of PNG bytes (their order, CRCs, the header, the palette); decodes no pixels.
+        ///
+        /// The chunks are taken in order as the PNG specification lays them out and as libpng reads them: IHDR first
+        /// and once; PLTE at most once and before the image data; the `IDAT` chunks in one run (a later run is
+        /// ignored, as libpng ignores it); IEND last. A critical chunk this decoder does not know, a chunk type that is
+        /// not four letters or a critical chunk with a bad CRC is refused; ancillary chunks are skipped, and a `tRNS`
+        /// that breaks the rules (before PLTE, after the image data, a second one, a bad CRC, the wrong size for the
+        /// colour type) is ignored, as libpng ignores it.
         ///
         /// - Throws: ``DecodingError`` naming what is not a PNG or is damaged.
         public init(_ data: Data) throws {
@@ -70,32 +78,81 @@ public enum PNGDecoder {
                 throw DecodingError("not a PNG file (the signature is missing)")
             }
             var header: Header?
-            var palette: [UInt8] = [], transparency: [UInt8] = []
+            var palette: [UInt8]?, transparency: [UInt8] = []
+            // libpng marks a tRNS as read once it is accepted, even if a PLTE after it cancels it: a second is ignored.
+            var acceptedTransparency = false
             var imageData: [Range<Int>] = []
+            // Where the image data stands: not yet met, in its run of `IDAT` chunks, or past it.
+            var imageDataStarted = false, imageDataEnded = false
             var offset = 8
-            while offset + 12 <= bytes.count {
+            var ended = false
+            while offset < bytes.count {
+                guard bytes.count - offset >= 12 else { throw DecodingError("the file is truncated inside a chunk") }
                 let length = Int(readUInt32(bytes, offset))
-                let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-                guard length <= bytes.count - offset - 12 else { throw DecodingError("the \(type) chunk runs past the end of the file") }
+                let type = Array(bytes[offset + 4..<offset + 8])
+                let name = Self.quoted(type)
+                guard type.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
+                    throw DecodingError("the chunk type \(name) is not four ASCII letters")
+                }
+                guard length <= bytes.count - offset - 12 else { throw DecodingError("the \(name) chunk runs past the end of the file") }
                 let body = offset + 8..<offset + 8 + length
-                let stored = readUInt32(bytes, offset + 8 + length)
-                let computed = bytes.withUnsafeBufferPointer {
-                    UInt32(truncatingIfNeeded: crc32(0, $0.baseAddress! + offset + 4, UInt32(length + 4)))
-                }
-                guard stored == computed else { throw DecodingError("the \(type) chunk is damaged (CRC mismatch)") }
-                switch type {
-                case "IHDR": header = try Header(Array(bytes[body]))
-                case "PLTE": palette = Array(bytes[body])
-                case "tRNS": transparency = Array(bytes[body])
-                case "IDAT": imageData.append(body)
-                case "IEND": offset = bytes.count; continue
-                default: break
-                }
                 offset += 12 + length
+                // Bit 5 of the first letter: lower case marks an ancillary chunk, which a reader may skip.
+                let critical = type[0] & 0x20 == 0
+                let stored = readUInt32(bytes, body.upperBound)
+                let computed = bytes.withUnsafeBufferPointer {
+                    UInt32(truncatingIfNeeded: crc32(0, $0.baseAddress! + body.lowerBound - 4, UInt32(length + 4)))
+                }
+                if critical && stored != computed { throw DecodingError("the \(name) chunk is damaged (CRC mismatch)") }
+                guard let knownHeader = header else {
+                    guard name == "IHDR" else { throw DecodingError("the file does not start with IHDR: its first chunk is \(name)") }
+                    header = try Header(Array(bytes[body]))
+                    continue
+                }
+                if imageDataStarted && name != "IDAT" { imageDataEnded = true }
+                switch name {
+                case "IHDR": throw DecodingError("a second IHDR chunk: IHDR comes once, first")
+                case "PLTE":
+                    guard palette == nil else { throw DecodingError("a second PLTE chunk: a PNG holds at most one palette") }
+                    // libpng's reading of a PLTE that comes too late or only suggests colours (grey and RGB images):
+                    // ignored, but an empty one refused and no tRNS before it left to count.
+                    guard !imageDataStarted else { continue }
+                    palette = Array(bytes[body])
+                    guard knownHeader.colorType & 2 != 0 else { continue }
+                    guard length <= 768, length % 3 == 0 else {
+                        if knownHeader.colorType != 3 { continue }
+                        throw DecodingError("the PLTE chunk holds \(length) bytes, not 3 to 768 in threes")
+                    }
+                    guard length > 0 else { throw DecodingError("the PLTE chunk is empty: a palette holds 1 to 256 colours") }
+                    transparency = []
+                case "tRNS":
+                    let entries = (palette?.count ?? 0) / 3
+                    let fits = switch knownHeader.colorType {
+                    case 0: length == 2
+                    case 2: length == 6
+                    case 3: palette != nil && length > 0 && length <= min(entries, 1 << knownHeader.bitDepth)
+                    default: false
+                    }
+                    guard fits, !imageDataStarted, !acceptedTransparency, stored == computed else { continue }
+                    transparency = Array(bytes[body])
+                    acceptedTransparency = true
+                case "IDAT":
+                    guard knownHeader.colorType != 3 || palette != nil else {
+                        throw DecodingError("the palette (PLTE) of an indexed image is missing before the image data (IDAT)")
+                    }
+                    imageDataStarted = true
+                    if !imageDataEnded { imageData.append(body) }
+                case "IEND":
+                    guard imageDataStarted else { throw DecodingError("the IEND chunk comes before the image data (IDAT)") }
+                    ended = true
+                default:
+                    if critical { throw DecodingError("the \(name) chunk is critical and unknown to this decoder") }
+                }
+                if ended { break }
             }
-            guard offset >= bytes.count else { throw DecodingError("the file is truncated inside a chunk") }
             guard let header else { throw DecodingError("the IHDR chunk is missing") }
             guard imageData.contains(where: { !$0.isEmpty }) else { throw DecodingError("the image data (IDAT) is missing") }
+            guard ended else { throw DecodingError("the IEND chunk is missing: the file ends after \(bytes.count) bytes") }
             // Deflate turns two bits into at most 258 bytes, so a stream of n bytes inflates to at most 1,032·n: an image
             // whose rows need more is refused here, before the caller allocates its pixels or the decoder its rows
             // (a kilobyte declaring 16384² pixels would otherwise cost a gigabyte before it proved too short).
@@ -104,20 +161,17 @@ public enum PNGDecoder {
                 throw DecodingError("the image data is too short: \(compressed) bytes cannot inflate to the \(header.rawByteCount) "
                     + "bytes of \(header.width)×\(header.height) pixels")
             }
-            if header.colorType == 3 && palette.isEmpty { throw DecodingError("the palette (PLTE) of an indexed image is missing") }
-            // As libpng (and so cairo) reads them: a palette keeps the entries its bit depth can name, and a tRNS chunk
-            // that does not fit the colour type (longer than the palette, or not one grey or RGB colour) is ignored.
-            if header.colorType == 3 { palette = Array(palette.prefix(3 << header.bitDepth)) }
-            let fits = switch header.colorType {
-            case 0: transparency.count == 2
-            case 2: transparency.count == 6
-            case 3: transparency.count <= palette.count / 3
-            default: false
-            }
             self.header = header
-            self.palette = palette
-            self.transparency = fits ? transparency : []
+            // As libpng reads them: a palette keeps the entries its bit depth can name.
+            self.palette = header.colorType == 3 ? Array((palette ?? []).prefix(3 << header.bitDepth)) : []
+            self.transparency = transparency
             self.imageData = imageData
+        }
+
+        /// A chunk type as messages quote it: printable ASCII as it is, any other byte as `\u{HEX}`, so that a file
+        /// cannot drive the terminal (a chunk type is four bytes, not text, so no byte is read as a letter).
+        static func quoted(_ type: [UInt8]) -> String {
+            type.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\u{\(String($0, radix: 16, uppercase: true))}" }.joined()
         }
 
         /// Width in pixels.
@@ -169,67 +223,41 @@ public enum PNGDecoder {
                     let current = raw + offset + 1
                     try PNGDecoder.unfilter(current, previous: previous, count: rowLength, type: raw[offset], stride: header.filterStride)
                     let y = pass.y + row * pass.dy
-                    try converter.convert(current, count: size.width, into: output + y * rowWords + pass.x, step: pass.dx)
+                    converter.convert(current, count: size.width, into: output + y * rowWords + pass.x, step: pass.dx)
                     previous = UnsafePointer(current)
                     offset += rowLength + 1
                 }
             }
         }
 
-        /// Inflates the `IDAT` bodies, which must hold at least `count` bytes, into `target`.
+        /// Inflates the `IDAT` bodies into the `count` bytes of `target`.
         ///
-        /// libdeflate inflates a whole stream in one call, two to three times as fast as zlib, skipping the stream's
-        /// Adler-32 (the chunk CRCs already cover every byte); a stream that holds more than the image needs goes to
-        /// zlib, which stops where the image ends, as libpng does.
+        /// libdeflate inflates a whole stream in one call, two to three times as fast as zlib; a stream it inflates to
+        /// exactly the image, whose Adler-32 follows and matches and whose window is 32 kB or holds the whole image, is
+        /// one libpng reads to the same bytes. Any other stream (damaged, truncated, longer than the image, with a
+        /// smaller window) goes to ``ImageDataInflater``, which refuses or reads it as libpng does.
         private func inflate(into target: UnsafeMutablePointer<UInt8>, count: Int) throws {
             let parts = imageData.filter { !$0.isEmpty }
-            /// Checks the zlib header (deflate, a window of at most 32 kB, no preset dictionary) and inflates what follows.
-            func inflate(_ stream: UnsafePointer<UInt8>, _ length: Int) throws -> libdeflate_result {
-                let method = Int(stream[0]), flags = length > 1 ? Int(stream[1]) : 0
-                guard length > 2, method & 0x0F == 8, method >> 4 <= 7, (method << 8 | flags) % 31 == 0, flags & 0x20 == 0 else {
-                    return LIBDEFLATE_BAD_DATA
-                }
-                return try LibDeflate.shared.withDecompressor { libdeflate_deflate_decompress($0, stream + 2, length - 2, target, count, nil) }
+            /// Whether libdeflate inflates the stream to exactly `count` bytes, its checksum and window agreeing.
+            func inflatesCleanly(_ stream: UnsafePointer<UInt8>, _ length: Int) throws -> Bool {
+                guard length > 0, stream[0] >> 4 == 7 || count <= 1 << (Int(stream[0] >> 4) + 8) else { return false }
+                let status = try LibDeflate.shared.withDecompressor { libdeflate_zlib_decompress($0, stream, length, target, count, nil) }
+                return status == LIBDEFLATE_SUCCESS
             }
-            let status = try bytes.withUnsafeBufferPointer { file -> libdeflate_result in
-                guard let base = file.baseAddress, let first = parts.first else { return LIBDEFLATE_SHORT_OUTPUT }
-                guard parts.count > 1 else { return try inflate(base + first.lowerBound, first.count) }
+            let clean = try bytes.withUnsafeBufferPointer { file -> Bool in
+                guard let base = file.baseAddress, let first = parts.first else { return false }
+                guard parts.count > 1 else { return try inflatesCleanly(base + first.lowerBound, first.count) }
                 // The stream must lie in one piece: chunks split by the writer are joined.
                 let joined = imageDataStream
                 return try joined.withUnsafeBufferPointer { joined in
-                    guard let start = joined.baseAddress else { return LIBDEFLATE_SHORT_OUTPUT }
-                    return try inflate(start, joined.count)
+                    guard let start = joined.baseAddress else { return false }
+                    return try inflatesCleanly(start, joined.count)
                 }
             }
-            switch status {
-            case LIBDEFLATE_SUCCESS: return
-            case LIBDEFLATE_INSUFFICIENT_SPACE: try inflateWithZlib(into: target, count: count)
-            case LIBDEFLATE_SHORT_OUTPUT: throw DecodingError("the image data is too short")
-            default: throw DecodingError("the image data is damaged")
-            }
-        }
-
-        /// Inflates with zlib as far as the image goes, ignoring what follows.
-        private func inflateWithZlib(into target: UnsafeMutablePointer<UInt8>, count: Int) throws {
-            var stream = z_stream()
-            guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                throw DecodingError("zlib could not start")
-            }
-            defer { inflateEnd(&stream) }
-            stream.next_out = target
-            stream.avail_out = UInt32(count)
-            var status = Z_OK
+            guard !clean else { return }
             try bytes.withUnsafeBufferPointer { file in
-                let base = UnsafeMutablePointer(mutating: file.baseAddress!)
-                for range in imageData where !range.isEmpty && stream.avail_out > 0 {
-                    stream.next_in = base + range.lowerBound
-                    stream.avail_in = UInt32(range.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    if status == Z_STREAM_END || stream.avail_out == 0 { break }
-                    guard status == Z_OK else { throw DecodingError("the image data is damaged (zlib status \(status))") }
-                }
+                try ImageDataInflater(file: file, parts: imageData, scanlines: header.scanlineLengths).inflate(into: target)
             }
-            guard stream.avail_out == 0 else { throw DecodingError("the image data is damaged or too short (zlib status \(status))") }
         }
     }
 
@@ -378,6 +406,14 @@ public enum PNGDecoder {
             ((width - pass.x + pass.dx - 1) / pass.dx, (height - pass.y + pass.dy - 1) / pass.dy)
         }
 
+        /// The length of every scanline with its filter byte, pass after pass, as they follow in the inflated data.
+        var scanlineLengths: [Int] {
+            passes.flatMap { pass -> [Int] in
+                let size = passSize(pass)
+                return size.width == 0 || size.height == 0 ? [] : Array(repeating: rowBytes(size.width) + 1, count: size.height)
+            }
+        }
+
         /// The size of the inflated data: every pass's scanlines with their filter bytes.
         var rawByteCount: Int {
             passes.reduce(0) { total, pass in
@@ -393,19 +429,19 @@ public enum PNGDecoder {
         let layout: PixelLayout
         /// For indexed and grey images up to 8 bits: every sample value's finished pixel.
         private let table: [UInt32]
-        /// The `tRNS` colour of grey and RGB images, at full precision.
+        /// The `tRNS` colour of grey and RGB images, at full precision, masked to the bit depth.
         private let key: [Int]?
-        /// The entries `PLTE` holds.
-        private let paletteCount: Int
 
         init(header: Header, palette: [UInt8], transparency: [UInt8], layout: PixelLayout) throws {
             self.header = header
             self.layout = layout
             var table: [UInt32] = []
             var key: [Int]?
+            // The specification and libpng compare only the bits the depth holds.
+            let sampleMask = (1 << header.bitDepth) - 1
             switch header.colorType {
             case 0:
-                let keyValue = transparency.count >= 2 ? Int(readUInt16(transparency, 0)) : nil
+                let keyValue = transparency.count >= 2 ? Int(readUInt16(transparency, 0)) & sampleMask : nil
                 key = keyValue.map { [$0] }
                 if header.bitDepth <= 8 {
                     let maximum = (1 << header.bitDepth) - 1
@@ -415,11 +451,11 @@ public enum PNGDecoder {
                     }
                 }
             case 2:
-                if transparency.count >= 6 { key = (0..<3).map { Int(readUInt16(transparency, $0 * 2)) } }
+                if transparency.count >= 6 { key = (0..<3).map { Int(readUInt16(transparency, $0 * 2)) & sampleMask } }
             case 3:
-                // Indices past the palette are refused when met; the table covers every index a depth can hold.
+                // The table covers every index a depth can hold; libpng draws an index past the palette opaque black.
                 table = (0..<(1 << header.bitDepth)).map { index in
-                    guard index * 3 + 2 < palette.count else { return 0 }
+                    guard index * 3 + 2 < palette.count else { return Self.pack(0, 0, 0, 255, layout) }
                     return Self.pack(palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2],
                                      index < transparency.count ? transparency[index] : 255, layout)
                 }
@@ -427,7 +463,6 @@ public enum PNGDecoder {
             }
             self.table = table
             self.key = key
-            paletteCount = palette.count / 3
         }
 
         /// One pixel in the layout, premultiplying with cairo's rounding.
@@ -452,7 +487,7 @@ public enum PNGDecoder {
         }
 
         /// Converts `count` pixels of `row` into `output`, `step` words apart.
-        func convert(_ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt32>, step: Int) throws {
+        func convert(_ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt32>, step: Int) {
             let depth = header.bitDepth
             switch (header.colorType, depth) {
             case (2, 8) where key == nil:
@@ -492,42 +527,21 @@ public enum PNGDecoder {
                 }
             case (4, 8):
                 for x in 0..<count { output[x * step] = Self.pack(row[2 * x], row[2 * x], row[2 * x], row[2 * x + 1], layout) }
-            case (3, 8):
-                try table.withUnsafeBufferPointer { table in
-                    var highest: UInt8 = 0
-                    for x in 0..<count {
-                        let index = row[x]
-                        highest = max(highest, index)
-                        output[x * step] = table[Int(index)]
-                    }
-                    try checkPalette(highest)
-                }
-            case (0, 8):
+            case (3, 8), (0, 8):
                 table.withUnsafeBufferPointer { table in
                     for x in 0..<count { output[x * step] = table[Int(row[x])] }
                 }
             case (0, _) where depth < 8, (3, _) where depth < 8:
                 // Samples packed most significant bits first.
                 let perByte = 8 / depth, mask = UInt8((1 << depth) - 1)
-                try table.withUnsafeBufferPointer { table in
-                    var highest: UInt8 = 0
+                table.withUnsafeBufferPointer { table in
                     for x in 0..<count {
                         let shift = UInt8(8 - depth * (x % perByte + 1))
-                        let value = (row[x / perByte] >> shift) & mask
-                        highest = max(highest, value)
-                        output[x * step] = table[Int(value)]
+                        output[x * step] = table[Int((row[x / perByte] >> shift) & mask)]
                     }
-                    if header.colorType == 3 { try checkPalette(highest) }
                 }
             default:
                 convertGenerally(row, count: count, into: output, step: step)
-            }
-        }
-
-        /// Refuses an index past the palette.
-        private func checkPalette(_ highest: UInt8) throws {
-            guard Int(highest) < paletteCount else {
-                throw DecodingError("a pixel names palette entry \(highest), which does not exist")
             }
         }
 

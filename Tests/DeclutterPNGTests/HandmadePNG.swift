@@ -14,8 +14,11 @@ enum HandmadePNG {
 
     static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
 
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + body
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { chunk(Array(type.utf8), body) }
+
+    /// A chunk whose type is any four bytes, letters or not.
+    static func chunk(_ type: [UInt8], _ body: [UInt8]) -> [UInt8] {
+        let typed = type + body
         return bigEndian(UInt32(body.count)) + typed + bigEndian(crc(typed))
     }
 
@@ -58,10 +61,17 @@ enum HandmadePNG {
                 }
             }
         }
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [UInt8(bitDepth), colorType, 0, 0, interlaced ? 1 : 0]
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-        for extra in extraChunks { file += extra }
-        file += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
-        return Data(file)
+        return file([header(width: width, height: height, colorType: colorType, bitDepth: bitDepth, interlaced: interlaced)]
+            + extraChunks + [chunk("IDAT", zlibStored(raw)), chunk("IEND", [])])
+    }
+
+    /// The IHDR chunk.
+    static func header(width: Int, height: Int, colorType: UInt8, bitDepth: Int, interlaced: Bool = false) -> [UInt8] {
+        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [UInt8(bitDepth), colorType, 0, 0, interlaced ? 1 : 0])
+    }
+
+    /// The signature and the chunks, in the order given.
+    static func file(_ chunks: [[UInt8]]) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunks.joined())
     }
 }

@@ -63,7 +63,7 @@ import Testing
         let huge = HandmadePNG.make(width: 40_000, height: 1, colorType: 0, bitDepth: 1) { _, _ in [0] }
         #expect(message(huge) == "cannot read image x.png: the image size 40000×1 is outside 1…32768 px per side")
         let noPalette = HandmadePNG.make(width: 1, height: 1, colorType: 3, bitDepth: 8) { _, _ in [0] }
-        #expect(message(noPalette) == "cannot read image x.png: the palette (PLTE) of an indexed image is missing")
+        #expect(message(noPalette) == "cannot read image x.png: the palette (PLTE) of an indexed image is missing before the image data (IDAT)")
     }
 
     /// A file whose image data could not inflate to the rows its header declares is refused as soon as it is read,

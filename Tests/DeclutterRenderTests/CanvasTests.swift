@@ -54,6 +54,9 @@ import Testing
         // The first scanline's filter byte sits just after the zlib header and the stored block's 5-byte header.
         let idat = 8 + 25 + 8
         badFilter[idat + 7] = 9
+        // The stream's Adler-32 and the chunk's CRC made to fit, so that only the filter is wrong.
+        let adler = UInt32(badFilter.withUnsafeBufferPointer { adler32(1, $0.baseAddress! + idat + 7, uInt(badFilter.count - 20 - (idat + 7))) })
+        badFilter.replaceSubrange(badFilter.count - 20..<badFilter.count - 16, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) })
         let crc = UInt32(badFilter.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + idat - 4, uInt(badFilter.count - 16 - (idat - 4))) })
         badFilter.replaceSubrange(badFilter.count - 16..<badFilter.count - 12, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) })
         func message(_ data: Data) -> String {
