@@ -63,6 +63,18 @@ import Testing
         #expect(try Data(contentsOf: out.appendingPathComponent("sprite.json")) == Data("old".utf8))
     }
 
+    /// A write the system refuses (here a file size limit, as a full disk would) names its reason, not "the folder
+    /// is not writable", and leaves nothing behind.
+    @Test func aRefusedWriteSaysWhy() throws {
+        let folder = try folderWithExamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = "ulimit -f 1; trap '' XFSZ; exec '\(declutterExecutable.path)' render --input pts.json --size 300x200 --output big.png"
+        let result = try CommandResult.run(["-c", command], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: cannot write big.png: writing failed (File too large)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pts.json"])
+    }
+
     /// SIGTERM sent while the temporaries are written but not yet renamed (the test hook holds the write there for
     /// a second): the write finishes first, and the process ends, by the signal or just after, leaving every output
     /// and no temporary. Started with no signal blocked, as from a shell (a test runner's threads block them).
