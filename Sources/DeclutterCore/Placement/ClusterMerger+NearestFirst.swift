@@ -1,0 +1,117 @@
+extension ClusterMerger {
+    /// Makes the same merges as ``mergeAllPairs(_:hulls:)``, in the same order, without queuing every colliding
+    /// pair: where views crowd, nearly all of them collide and that queue grows with the square of their number.
+    ///
+    /// Each live view keeps one entry in the queue instead: its nearest pair not yet taken, found by searching a
+    /// ``LivePointTree`` of the live views' points. When that entry comes up and cannot merge (its partner is gone,
+    /// or the merge would spread too far), the view searches again for its next pair, beyond the one it had; a new
+    /// cluster searches for its first. The queue's head is still the nearest pair of all that can merge: a pair is
+    /// either in its finder's entry or beyond it, or one of its views came after that entry was found and carries
+    /// the pair in its own. A pair that failed may come up again from its other view; it fails again the same way.
+    ///
+    /// Pairs are measured and ordered exactly as the reference measures them (from the view that queues them
+    /// there: the lower-numbered of two input views, else the newer cluster), so ties fall the same way.
+    func mergeNearestFirst(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
+        var state = Merging(input, hulls: inputHulls)
+        // One tree per clustering group, since only views of a group merge; each knows the farthest any of its
+        // views reaches from its point, which bounds how far a search looks.
+        var treeOfGroup: [Int32: Int] = [:], trees: [LivePointTree] = [], groupReach: [Double] = []
+        var region = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        let clusterReach = rule.views.map { Self.reach(of: $0.view) }.max() ?? 0
+        for view in input where Self.mergeable(view) {
+            if treeOfGroup[view.clusteringGroup] == nil {
+                treeOfGroup[view.clusteringGroup] = groupReach.count
+                groupReach.append(clusterReach)
+            }
+            let tree = treeOfGroup[view.clusteringGroup] ?? 0
+            groupReach[tree] = max(groupReach[tree], Self.reach(of: view))
+            for copy in copies(view) {
+                let x = view.x + offset(copy).x, y = view.y + offset(copy).y
+                guard x.isFinite && y.isFinite else { continue }
+                region = (min(region.minX, x), min(region.minY, y), max(region.maxX, x), max(region.maxY, y))
+            }
+        }
+        if region.minX > region.maxX { region = (0, 0, 1, 1) }
+        trees = Array(repeating: LivePointTree(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY),
+                      count: groupReach.count)
+        /// Each view's points in its tree: the first and how many (a view's copies are filed one after another).
+        var points: [(first: Int32, count: Int32)] = []
+        points.reserveCapacity(2 * input.count)
+
+        func file(_ item: Int) {
+            let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
+            var first: Int32 = -1, count: Int32 = 0
+            for copy in copies(view) {
+                let point = trees[tree].insert(x: view.x + offset(copy).x, y: view.y + offset(copy).y, item: item, copy: copy)
+                guard point >= 0 else { continue }
+                if first < 0 { first = point }
+                count += 1
+            }
+            while points.count <= item { points.append((-1, 0)) }
+            points[item] = (first, count)
+        }
+        func unfile(_ item: Int) {
+            let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
+            for point in stride(from: points[item].first, to: points[item].first + points[item].count, by: 1) { trees[tree].remove(point) }
+        }
+        /// The pair of `u` and `v` (v's copy `relative` beside u) as the reference queues it.
+        func pair(_ u: Int, _ v: Int, relative: Int, owner: Int) -> Pair {
+            let (a, b) = max(u, v) >= state.inputCount ? (max(u, v), min(u, v)) : (min(u, v), max(u, v))
+            let shift = a == u ? relative : -relative, moved = offset(shift)
+            let dx = state.views[b].x + moved.x - state.views[a].x, dy = state.views[b].y + moved.y - state.views[a].y
+            return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(a), b: Int32(b), shift: Int32(shift), owner: Int32(owner))
+        }
+        /// The nearest pair of `item` with a live view that comes after `after`.
+        func nearestPair(of item: Int, after: Pair?) -> Pair? {
+            let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
+            let reach = Self.reach(of: view) + groupReach[tree]
+            var best: Pair? = nil
+            for copy in copies(view) {
+                let shift = offset(copy), x = view.x + shift.x, y = view.y + shift.y
+                let shape = view.shape(dx: shift.x, dy: shift.y)
+                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0) { point in
+                    let partner = Int(trees[tree].items[Int(point)]), partnerCopy = Int(trees[tree].copies[Int(point)])
+                    guard partner != item else { return }
+                    let partnerShift = offset(partnerCopy)
+                    guard state.views[partner].shape(dx: partnerShift.x, dy: partnerShift.y).intersects(shape) else { return }
+                    let candidate = pair(item, partner, relative: partnerCopy - copy, owner: item)
+                    if let after, !after.comes(before: candidate) { return }
+                    if let current = best, !candidate.comes(before: current) { return }
+                    best = candidate
+                }
+            }
+            return best
+        }
+
+        var heap = Heap()
+        for item in input.indices where Self.mergeable(input[item]) { file(item) }
+        for item in input.indices where Self.mergeable(input[item]) {
+            if let first = nearestPair(of: item, after: nil) { heap.push(first) }
+        }
+        while let entry = heap.pop() {
+            let owner = Int(entry.owner)
+            guard state.alive[owner] else { continue }
+            if state.alive[Int(entry.a)], state.alive[Int(entry.b)],
+               let merged = state.merge(entry, rule: rule, moved: offset(Int(entry.shift))) {
+                unfile(Int(entry.a))
+                unfile(Int(entry.b))
+                file(merged)
+                if let first = nearestPair(of: merged, after: nil) { heap.push(first) }
+            } else if let next = nearestPair(of: owner, after: entry) {
+                heap.push(next)
+            }
+        }
+        return state.result()
+    }
+
+    /// How far a view's shape can reach from its point: its offset and half its diagonal, both over-estimated.
+    static func reach(of view: PlacementView) -> Double {
+        abs(view.offsetX) + abs(view.offsetY) + (view.width + view.height) / 2
+    }
+
+    /// See ``reach(of:)-(PlacementView)``.
+    static func reach(of view: ClusterViewDescription) -> Double {
+        let offset = offsetPair(view.centerOffset)
+        return abs(offset.x) + abs(offset.y) + (view.width + view.height) / 2
+    }
+}
