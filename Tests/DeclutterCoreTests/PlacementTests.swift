@@ -211,7 +211,7 @@ import Testing
             .hasPrefix("scene.json: annotations[0].collisionMode:"))
         #expect(error(#"{\#(viewport), "annotations": [{"id": "a", "x": 1, "y": 2, "width": 40, "height": 40}, {"id": "a", "x": 1, "y": 2, "width": 40, "height": 40}]}"#)
             == "scene.json: annotations[1].id: expected a unique id; \"a\" is used before")
-        #expect(error(#"{"viewport": {"width": -1, "height": 300}, "annotations": []}"#) == "scene.json: viewport.width: expected a width in points, > 0")
+        #expect(error(#"{"viewport": {"width": -1, "height": 300}, "annotations": []}"#) == "scene.json: viewport.width: expected a width in points, > 0 and at most 1000000")
         #expect(error(#"{\#(viewport), "clusterView": {"maximumSpread": 0}, "annotations": []}"#)
             == "scene.json: clusterView.maximumSpread: expected a distance > 0 in points")
     }
