@@ -15,7 +15,7 @@ extension ClusterMerger {
         var state = Merging(input, hulls: inputHulls)
         // One tree per clustering group, since only views of a group merge; each knows the farthest any of its
         // views reaches from its point, which bounds how far a search looks.
-        var treeOfGroup: [Int32: Int] = [:], trees: [LivePointTree] = [], groupReach: [Double] = []
+        var treeOfGroup: [Int32: Int] = [:], trees: [LivePointTree<Filed>] = [], groupReach: [Double] = []
         var region = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         let clusterReach = rule.views.map { Self.reach(of: $0.view) }.max() ?? 0
         for view in input where Self.mergeable(view) {
@@ -32,7 +32,7 @@ extension ClusterMerger {
             }
         }
         if region.minX > region.maxX { region = (0, 0, 1, 1) }
-        trees = Array(repeating: LivePointTree(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY),
+        trees = Array(repeating: LivePointTree<Filed>(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY),
                       count: groupReach.count)
         /// Each view's points in its tree: the first and how many (a view's copies are filed one after another).
         var points: [(first: Int32, count: Int32)] = []
@@ -42,7 +42,10 @@ extension ClusterMerger {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
             var first: Int32 = -1, count: Int32 = 0
             for copy in copies(view) {
-                let point = trees[tree].insert(x: view.x + offset(copy).x, y: view.y + offset(copy).y, item: item, copy: copy)
+                let shift = offset(copy)
+                let point = trees[tree].insert(x: view.x + shift.x, y: view.y + shift.y,
+                                               Filed(item: Int32(item), copy: Int32(copy), mergeable: Self.mergeable(view), x: view.x,
+                                                     y: view.y, shape: view.shape(dx: shift.x, dy: shift.y)))
                 guard point >= 0 else { continue }
                 if first < 0 { first = point }
                 count += 1
@@ -54,27 +57,29 @@ extension ClusterMerger {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
             for point in stride(from: points[item].first, to: points[item].first + points[item].count, by: 1) { trees[tree].remove(point) }
         }
-        /// The pair of `u` and `v` (v's copy `relative` beside u) as the reference queues it.
-        func pair(_ u: Int, _ v: Int, relative: Int, owner: Int) -> Pair {
-            let (a, b) = max(u, v) >= state.inputCount ? (max(u, v), min(u, v)) : (min(u, v), max(u, v))
+        /// The pair of `u` and `v` at their points (v's copy `relative` beside u) as the reference queues it.
+        func pair(_ u: Int, at pointU: (x: Double, y: Double), _ v: Int, at pointV: (x: Double, y: Double), relative: Int) -> Pair {
+            // The reference queues a pair from the newer cluster, or between input views from the lower number.
+            let uQueues = max(u, v) >= state.inputCount ? u > v : u < v
+            let ((a, pointA), (b, pointB)) = uQueues ? ((u, pointU), (v, pointV)) : ((v, pointV), (u, pointU))
             let shift = a == u ? relative : -relative, moved = offset(shift)
-            let dx = state.views[b].x + moved.x - state.views[a].x, dy = state.views[b].y + moved.y - state.views[a].y
-            return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(a), b: Int32(b), shift: Int32(shift), owner: Int32(owner))
+            let dx = pointB.x + moved.x - pointA.x, dy = pointB.y + moved.y - pointA.y
+            return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(a), b: Int32(b), shift: Int32(shift), owner: Int32(u))
         }
         /// The nearest pair of `item` with a live view that comes after `after`.
         func nearestPair(of item: Int, after: Pair?) -> Pair? {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
-            let reach = Self.reach(of: view) + groupReach[tree]
+            let reach = Self.reach(of: view) + groupReach[tree], mergeable = Self.mergeable(view)
             var best: Pair? = nil
             for copy in copies(view) {
                 let shift = offset(copy), x = view.x + shift.x, y = view.y + shift.y
                 let shape = view.shape(dx: shift.x, dy: shift.y)
-                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0) { point in
-                    let partner = Int(trees[tree].items[Int(point)]), partnerCopy = Int(trees[tree].copies[Int(point)])
-                    guard partner != item else { return }
-                    let partnerShift = offset(partnerCopy)
-                    guard state.views[partner].shape(dx: partnerShift.x, dy: partnerShift.y).intersects(shape) else { return }
-                    let candidate = pair(item, partner, relative: partnerCopy - copy, owner: item)
+                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0) { filed in
+                    guard Int(filed.item) != item, filed.shape.intersects(shape) else { return }
+                    let candidate = pair(item, at: (view.x, view.y), Int(filed.item), at: (filed.x, filed.y), relative: Int(filed.copy) - copy)
+                    // The reference pairs a view only with mergeable partners; a cluster whose look collides with
+                    // nothing is filed and pairs as the queuing side, never as the partner.
+                    guard Int(candidate.b) == item ? mergeable : filed.mergeable else { return }
                     if let after, !after.comes(before: candidate) { return }
                     if let current = best, !candidate.comes(before: current) { return }
                     best = candidate
@@ -102,6 +107,15 @@ extension ClusterMerger {
             }
         }
         return state.result()
+    }
+
+    /// What the tree keeps with a filed copy of a view: the view, the copy, whether the view is ``mergeable(_:)``,
+    /// the view's own point and the copy's collision shape, so that a search tests it without reading the view.
+    struct Filed {
+        var item: Int32, copy: Int32
+        var mergeable: Bool
+        var x: Double, y: Double
+        var shape: CollisionGrid.Shape
     }
 
     /// How far a view's shape can reach from its point: its offset and half its diagonal, both over-estimated.

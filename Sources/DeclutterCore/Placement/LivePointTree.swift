@@ -5,8 +5,16 @@
 /// branches. Nodes are divided by a fixed box, but keep the box of every point ever filed under them for pruning,
 /// so points outside the root's box are filed and found all the same.
 ///
-/// Work and memory follow the points filed, never the area they spread over.
-struct LivePointTree {
+/// Work and memory follow the points filed, never the area they spread over. Each point carries a payload kept in
+/// its leaf, so that a search reads what it tests from the few cache lines of the leaves it visits.
+struct LivePointTree<Payload> {
+    /// A filed point: where it is, its number and what the caller keeps with it.
+    struct Entry {
+        var x: Double, y: Double
+        var point: Int32
+        var payload: Payload
+    }
+
     private struct Node {
         /// The fixed box's centre and half side, which decide the quadrant a point goes to.
         var centerX: Double, centerY: Double, half: Double
@@ -20,18 +28,14 @@ struct LivePointTree {
     }
 
     /// Points per leaf before it splits.
-    private static let leafCapacity = 8
+    private static var leafCapacity: Int { 8 }
     /// No split below this depth: 2^-40 of the root's side.
-    private static let maximumDepth: Int32 = 40
+    private static var maximumDepth: Int32 { 40 }
 
     private var nodes: [Node]
     /// Each leaf's points; empty for inner nodes.
-    private var buckets: [[Int32]]
-    /// Per point: its position, the view it stands for, the copy of the view, and its leaf.
-    private(set) var xs: [Double] = []
-    private(set) var ys: [Double] = []
-    private(set) var items: [Int32] = []
-    private(set) var copies: [Int32] = []
+    private var buckets: [[Entry]]
+    /// Per point, its leaf.
     private var leaves: [Int32] = []
 
     /// A tree whose root divides the box from (minX, minY) to (maxX, maxY).
@@ -41,16 +45,12 @@ struct LivePointTree {
         buckets = [[]]
     }
 
-    /// Files a point for copy `copy` of view `item`; returns the point's number. Points with a coordinate that is
-    /// not finite are never filed (they collide with nothing), and get -1.
+    /// Files a point with its payload; returns the point's number. Points with a coordinate that is not finite are
+    /// never filed (they collide with nothing), and get -1.
     @discardableResult
-    mutating func insert(x: Double, y: Double, item: Int, copy: Int) -> Int32 {
+    mutating func insert(x: Double, y: Double, _ payload: Payload) -> Int32 {
         guard x.isFinite && y.isFinite else { return -1 }
-        let point = Int32(xs.count)
-        xs.append(x)
-        ys.append(y)
-        items.append(Int32(item))
-        copies.append(Int32(copy))
+        let point = Int32(leaves.count)
         leaves.append(-1)
         var node = 0
         while true {
@@ -60,7 +60,7 @@ struct LivePointTree {
             if first < 0 { break }
             node = Int(first) + quadrant(node, x: x, y: y)
         }
-        buckets[node].append(point)
+        buckets[node].append(Entry(x: x, y: y, point: point, payload: payload))
         leaves[Int(point)] = Int32(node)
         split(node)
         return point
@@ -70,7 +70,7 @@ struct LivePointTree {
     mutating func remove(_ point: Int32) {
         guard point >= 0 else { return }
         var node = Int(leaves[Int(point)])
-        if let slot = buckets[node].firstIndex(of: point) {
+        if let slot = buckets[node].firstIndex(where: { $0.point == point }) {
             buckets[node].swapAt(slot, buckets[node].count - 1)
             buckets[node].removeLast()
         }
@@ -83,7 +83,7 @@ struct LivePointTree {
     /// Calls `body` with every live point at most `radius()` from (x, y) and at least `inner` from it, give or take
     /// a rounding's worth, nearer branches first. `radius` is asked again at each branch, so a search can narrow as
     /// it finds.
-    func search(x: Double, y: Double, radius: () -> Double, inner: Double, _ body: (Int32) -> Void) {
+    func search(x: Double, y: Double, radius: () -> Double, inner: Double, _ body: (Payload) -> Void) {
         // Distances are compared with a margin of rounding, so that no point a caller measures otherwise is lost.
         let innerSquared = inner * inner * (1 - 1e-9) - 1e-12
         var stack: [Int32] = [0]
@@ -96,7 +96,7 @@ struct LivePointTree {
             let farX = max(x - node.minX, node.maxX - x), farY = max(y - node.minY, node.maxY - y)
             guard farX * farX + farY * farY >= innerSquared else { continue }
             guard node.firstChild >= 0 else {
-                for point in buckets[Int(top)] { body(point) }
+                for entry in buckets[Int(top)] { body(entry.payload) }
                 continue
             }
             // The quadrant holding (x, y) goes last on the stack, so it is searched first.
@@ -130,12 +130,12 @@ struct LivePointTree {
         nodes[leaf].firstChild = first
         let points = buckets[leaf]
         buckets[leaf] = []
-        for point in points {
-            let child = Int(first) + quadrant(leaf, x: xs[Int(point)], y: ys[Int(point)])
-            grow(child, x: xs[Int(point)], y: ys[Int(point)])
+        for entry in points {
+            let child = Int(first) + quadrant(leaf, x: entry.x, y: entry.y)
+            grow(child, x: entry.x, y: entry.y)
             nodes[child].live += 1
-            buckets[child].append(point)
-            leaves[Int(point)] = Int32(child)
+            buckets[child].append(entry)
+            leaves[Int(entry.point)] = Int32(child)
         }
         for child in 0..<4 { split(Int(first) + child) }
     }
