@@ -43,6 +43,19 @@ import Testing
         #expect(reference.views.count < views.count - 5)   // the scenes do merge
     }
 
+    @Test func manyViewsOnOnePointMergeAsTheReferenceDoes() {
+        // 200 views of one group on one point (beyond the nearest-first path's 64) among others: the same merges.
+        var random = SplitMix64(state: 17)
+        var views = randomViews(&random, count: 100, side: 300)
+        views += (0..<200).map { _ in PlacementView(x: 150, y: 150, width: 30, height: 30, displayPriority: .defaultHigh, clusteringGroup: 0) }
+        let reference = ClusterMerger(rule: ClusterRule(), repeating: nil, queuesAllPairs: true).merge(views, hulls: nil)
+        let nearest = ClusterMerger(rule: ClusterRule(), repeating: nil).merge(views, hulls: nil)
+        #expect(nearest.views == reference.views)
+        #expect(nearest.members == reference.members)
+        // The 200 end in one cluster with whatever of group 0 lies near enough.
+        #expect(reference.views.map(\.weight).max() ?? 0 >= 200)
+    }
+
     @Test func theTwoPathsAgreeThroughPlacementOnAMap() throws {
         // The map annotator's own scenes, placed both ways: same views, same visibility.
         var random = SplitMix64(state: 5)

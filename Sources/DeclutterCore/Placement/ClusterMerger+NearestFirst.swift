@@ -12,6 +12,14 @@ extension ClusterMerger {
     /// Pairs are measured and ordered exactly as the reference measures them (from the view that queues them
     /// there: the lower-numbered of two input views, else the newer cluster), so ties fall the same way.
     func mergeNearestFirst(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
+        // Views of a group on one and the same point all tie, so every search among them reads them all and each
+        // merge sends all their views searching again: cubic, where queuing every pair is quadratic.
+        var onPoint: [SIMD3<Double>: Int] = [:]
+        for view in input where Self.mergeable(view) {
+            let count = onPoint[SIMD3(view.x, view.y, Double(view.clusteringGroup)), default: 0] + 1
+            guard count <= Self.coincidentLimit else { return mergeAllPairs(input, hulls: inputHulls) }
+            onPoint[SIMD3(view.x, view.y, Double(view.clusteringGroup))] = count
+        }
         var state = Merging(input, hulls: inputHulls)
         // One tree per clustering group, since only views of a group merge; each knows the farthest any of its
         // views reaches from its point, which bounds how far a search looks.
@@ -117,6 +125,9 @@ extension ClusterMerger {
         var x: Double, y: Double
         var shape: CollisionGrid.Shape
     }
+
+    /// The most views of a group on one point that nearest-first merging takes; more go the reference's way.
+    static let coincidentLimit = 64
 
     /// How far a view's shape can reach from its point: its offset and half its diagonal, both over-estimated.
     static func reach(of view: PlacementView) -> Double {
