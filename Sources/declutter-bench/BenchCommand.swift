@@ -43,6 +43,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "placement: how many views.")
     var annotations: Int = 100_000
 
+    @Option(help: "placement: time this many views of one clustering identifier crowded in a 300×300 square instead.")
+    var crowded: Int?
+
     @Option(help: ArgumentHelp("render: also keep the scene's files (tiles, points, route) in this folder.", valueName: "dir"))
     var scene: String?
 
@@ -59,6 +62,9 @@ struct BenchCommand: ParsableCommand {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
         guard MapCamera.zoomRange.contains(Double(maxZoom)) else { throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText)") }
         guard (1...10_000_000).contains(annotations) else { throw ValidationError("--annotations must be in 1…10,000,000") }
+        if let crowded, !(1...PlacementScene.maximumAnnotations).contains(crowded) {
+            throw ValidationError("--crowded must be in 1…\(PlacementScene.maximumAnnotations)")
+        }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
         guard (1...10_000).contains(runs) else { throw ValidationError("--runs must be in 1…10,000") }
         if let basemap, basemap != "world" { throw ValidationError("--basemap must be world, got \(basemap)") }
@@ -78,9 +84,12 @@ struct BenchCommand: ParsableCommand {
             let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom, input: input, inputOptions: inputOptions).run()
             print(json ? result.json : result.text)
         case .placement:
-            let (milliseconds, visible) = PlacementBenchmark(annotations: annotations).run()
-            print(json ? String(format: "{\"area\":\"placement\",\"annotations\":%d,\"ms\":%.2f,\"visible\":%d}", annotations, milliseconds, visible)
-                : String(format: "placement: %.2f ms for %d views (%d visible)", milliseconds, annotations, visible))
+            let views = crowded ?? annotations
+            let (milliseconds, visible) = PlacementBenchmark(annotations: views, crowded: crowded != nil).run()
+            let scene = crowded == nil ? "uniform" : "crowded"
+            let figure = String(format: "%.2f", milliseconds)
+            print(json ? #"{"area":"placement","scene":"\#(scene)","annotations":\#(views),"ms":\#(figure),"visible":\#(visible)}"#
+                : "placement: \(figure) ms for \(views) \(scene) views (\(visible) visible)")
         case .sprites:
             let result = try SpritesBenchmark(runs: 5).run()
             print(json ? result.json : result.text)

@@ -21,6 +21,19 @@ import Testing
         #expect(wrong.stderr.hasPrefix("Error: Unknown option '--annotation'"), "\(wrong.stderr)")
     }
 
+    @Test func placementTimesTheCrowdedScene() throws {
+        let result = try CommandResult.run(["bench", "placement", "--crowded", "2000", "--json"], in: built)
+        #expect(result.status == 0, "\(result.stderr)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(figures["scene"] as? String == "crowded")
+        #expect(figures["annotations"] as? Int == 2000)
+        // 2,000 views of one identifier in a 300×300 square end as 32 clusters, all shown.
+        #expect(figures["visible"] as? Int == 32)
+        let wrong = try CommandResult.run(["bench", "placement", "--crowded", "1000001"], in: built)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--crowded must be in 1…1000000"), "\(wrong.stderr)")
+    }
+
     @Test func theShippedBinaryCarriesNoBenchmarkCode() throws {
         let declutter = try Data(contentsOf: built.appendingPathComponent("declutter"))
         let bench = try Data(contentsOf: built.appendingPathComponent("declutter-bench"))

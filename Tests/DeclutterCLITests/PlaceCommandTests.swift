@@ -41,4 +41,23 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
+
+    @Test func scenesBeyondTheLimitsAreRefusedNamingTheFieldAndTheLimit() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // One annotation over the limit; the count is refused before any annotation is read, so these need not be any.
+        let tooMany = #"{"viewport": {"width": 400, "height": 400}, "annotations": ["#
+            + Array(repeating: "0", count: PlacementScene.maximumAnnotations + 1).joined(separator: ",") + "]}"
+        let tooWide = #"{"viewport": {"width": 1000001, "height": 400}, "annotations": []}"#
+        let tooTall = #"{"viewport": {"width": 400, "height": 2e6}, "annotations": []}"#
+        for (json, message) in [(tooMany, "scene.json: annotations: expected at most 1000000 annotations, got 1000001"),
+                                (tooWide, "scene.json: viewport.width: expected a width in points, > 0 and at most 1000000"),
+                                (tooTall, "scene.json: viewport.height: expected a height in points, > 0 and at most 1000000")] {
+            try Data(json.utf8).write(to: folder.appendingPathComponent("scene.json"))
+            let result = try CommandResult.run(["place", "--input", "scene.json"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
 }

@@ -211,7 +211,7 @@ import Testing
             .hasPrefix("scene.json: annotations[0].collisionMode:"))
         #expect(error(#"{\#(viewport), "annotations": [{"id": "a", "x": 1, "y": 2, "width": 40, "height": 40}, {"id": "a", "x": 1, "y": 2, "width": 40, "height": 40}]}"#)
             == "scene.json: annotations[1].id: expected a unique id; \"a\" is used before")
-        #expect(error(#"{"viewport": {"width": -1, "height": 300}, "annotations": []}"#) == "scene.json: viewport.width: expected a width in points, > 0")
+        #expect(error(#"{"viewport": {"width": -1, "height": 300}, "annotations": []}"#) == "scene.json: viewport.width: expected a width in points, > 0 and at most 1000000")
         #expect(error(#"{\#(viewport), "clusterView": {"maximumSpread": 0}, "annotations": []}"#)
             == "scene.json: clusterView.maximumSpread: expected a distance > 0 in points")
     }
@@ -298,14 +298,17 @@ import Testing
         #expect(checkedHidden > 1000)   // the scenes are crowded enough to test collisions at all
     }
 
-    @Test func theGridFindsWhatBruteForceFinds() {
+    /// Cells of 16 on a 100×80 grid with an origin, shapes partly or wholly outside it and some huge; the same over
+    /// an area too large for a table (every cell made as shapes need it), and with cells of 1, where the huge
+    /// shapes span more cells than any is filed in.
+    @Test(arguments: [(100.0, 1.0, 16.0), (1e9, 1.0, 16.0), (100, 1, 1), (100, 0.01, 16)])
+    func theGridFindsWhatBruteForceFinds(width: Double, scale: Double, cellSize: Double) {
         var random = SplitMix64(state: 99)
-        // Cells of 16 on a 100×80 grid with an origin, shapes partly or wholly outside it and some huge.
-        var grid = CollisionGrid(width: 100, height: 80, originX: -10, originY: 5, cellSize: 16)
+        var grid = CollisionGrid(width: width, height: 80, originX: -10, originY: 5, cellSize: cellSize)
         var filed: [CollisionGrid.Shape] = []
         func randomShape() -> CollisionGrid.Shape {
-            let x = Double(random.below(1600)) / 10 - 40, y = Double(random.below(1400)) / 10 - 30
-            let size = random.below(20) == 0 ? 200 : Double(random.below(300)) / 10
+            let x = (Double(random.below(1600)) / 10 - 40) * scale, y = (Double(random.below(1400)) / 10 - 30) * scale
+            let size = (random.below(20) == 0 ? 200 : Double(random.below(300)) / 10) * scale
             return random.below(2) == 0 ? .circle(x: x, y: y, radius: size / 2) : .box(minX: x, minY: y, maxX: x + size, maxY: y + size / 2)
         }
         for _ in 0..<300 {
@@ -324,7 +327,7 @@ import Testing
             hits += expected.count
         }
         #expect(hits > 500)
-        // Nonsense coordinates are filed in a border cell and overlap nothing, rather than trapping.
+        // Nonsense coordinates overlap nothing, and neither filing nor querying them traps.
         grid.insert(.box(minX: .nan, minY: 0, maxX: .infinity, maxY: .nan))
         #expect(!grid.collides(.circle(x: .nan, y: -.infinity, radius: 3)))
         // Touching is not overlapping, for every pair of kinds.

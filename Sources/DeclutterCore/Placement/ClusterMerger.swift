@@ -22,78 +22,123 @@ struct ClusterMerger {
         var members: [Int32]
     }
 
-    /// A pair of colliding views: `b`'s copy `shift` lies beside `a`, `distance` apart.
-    private struct Pair {
+    /// Whether merging queues every colliding pair up front (the reference, quadratic where views crowd) instead
+    /// of each view's nearest pair at a time (``mergeNearestFirst(_:hulls:)``); both make the same merges.
+    var queuesAllPairs = false
+
+    /// A pair of colliding views: `b`'s copy `shift` lies beside `a`, `distance` apart; `owner` is the view whose
+    /// search found it.
+    struct Pair {
         var distance: Double
         var a: Int32, b: Int32
         var shift: Int32
+        var owner: Int32 = -1
 
-        /// Nearest first; ties by the views' numbers, so the result depends on nothing else.
+        /// Nearest first; ties by the views' numbers (then the copy), so the result depends on nothing else.
         func comes(before other: Pair) -> Bool {
             if distance != other.distance { return distance < other.distance }
-            return a != other.a ? a < other.a : b < other.b
+            if a != other.a { return a < other.a }
+            return b != other.b ? b < other.b : shift < other.shift
         }
     }
 
     /// Merges; `hulls` holds each view's members' points (the view's own point when nil).
-    func merge(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
-        var views = input
-        var hulls = inputHulls ?? input.map { ConvexHull(x: $0.x, y: $0.y) }
-        var alive = [Bool](repeating: true, count: input.count)
-        // Members as linked lists over the input views, so a merge joins two lists in constant time.
-        var head = Array(0..<Int32(input.count)), tail = head, firstMember = head
-        var next = [Int32](repeating: -1, count: input.count)
+    func merge(_ input: [PlacementView], hulls: [ConvexHull]?) -> Result {
+        queuesAllPairs ? mergeAllPairs(input, hulls: hulls) : mergeNearestFirst(input, hulls: hulls)
+    }
 
+    /// Views of a clustering group that collide with something, which alone take part in merging.
+    static func mergeable(_ view: PlacementView) -> Bool { view.clusteringGroup >= 0 && view.collisionMode != .none }
+
+    /// The copies of a view that take part: those whose point lies in the region (copy 0 when none does, or without
+    /// a repeat).
+    func copies(_ view: PlacementView) -> ClosedRange<Int> {
+        repeating?.copies(x: view.x, y: view.y) ?? 0...0
+    }
+
+    /// Where copy k of a view stands, relative to the view.
+    func offset(_ copy: Int) -> (x: Double, y: Double) { repeating?.offset(copy) ?? (x: 0, y: 0) }
+
+    /// The reference: every colliding pair is queued as views are filed, and each merged cluster queues its own.
+    func mergeAllPairs(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
+        var state = Merging(input, hulls: inputHulls)
         let region = repeating.map { ($0.minX, $0.minY, $0.maxX - $0.minX, $0.maxY - $0.minY) } ?? Self.bounds(of: input)
         var grid = CollisionGrid(width: region.2, height: region.3, originX: region.0, originY: region.1, cellSize: 64)
         var owners: [(item: Int32, copy: Int32)] = []
         var heap = Heap()
 
-        func mergeable(_ view: PlacementView) -> Bool { view.clusteringGroup >= 0 && view.collisionMode != .none }
-        func copies(_ view: PlacementView) -> ClosedRange<Int> {
-            repeating?.copies(x: view.x, y: view.y) ?? 0...0
-        }
-        func offset(_ copy: Int) -> (x: Double, y: Double) { repeating?.offset(copy) ?? (x: 0, y: 0) }
         func file(_ item: Int) {
-            for copy in copies(views[item]) {
+            for copy in copies(state.views[item]) {
                 let shift = offset(copy)
-                grid.insert(views[item].shape(dx: shift.x, dy: shift.y))
+                grid.insert(state.views[item].shape(dx: shift.x, dy: shift.y))
                 owners.append((Int32(item), Int32(copy)))
             }
         }
         /// Queues the item's collisions with live views of its group; `after` skips partners numbered at or below it.
         func queuePairs(of item: Int, after: Int = -1) {
-            let view = views[item]
+            let view = state.views[item]
             var seen: Set<Int64> = []
             for copy in copies(view) {
                 let shift = offset(copy)
                 grid.forEachCollision(with: view.shape(dx: shift.x, dy: shift.y)) { shape in
                     let (other, otherCopy) = owners[shape]
                     let partner = Int(other)
-                    guard partner != item, partner > after, alive[partner], views[partner].clusteringGroup == view.clusteringGroup,
-                          mergeable(views[partner]) else { return }
+                    guard partner != item, partner > after, state.alive[partner],
+                          state.views[partner].clusteringGroup == view.clusteringGroup, Self.mergeable(state.views[partner]) else { return }
                     let relative = Int(otherCopy) - copy
                     guard seen.insert(Int64(partner) << 20 | Int64(relative & 0xFFFFF)).inserted else { return }
                     let moved = offset(relative)
-                    let dx = views[partner].x + moved.x - view.x, dy = views[partner].y + moved.y - view.y
+                    let dx = state.views[partner].x + moved.x - view.x, dy = state.views[partner].y + moved.y - view.y
                     heap.push(Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: other, shift: Int32(relative)))
                 }
             }
         }
 
-        for item in views.indices where mergeable(views[item]) { file(item) }
-        for item in views.indices where mergeable(views[item]) { queuePairs(of: item, after: item) }
+        for item in input.indices where Self.mergeable(input[item]) { file(item) }
+        for item in input.indices where Self.mergeable(input[item]) { queuePairs(of: item, after: item) }
 
         while let pair = heap.pop() {
+            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)], let merged = state.merge(pair, rule: rule, moved: offset(Int(pair.shift))) else {
+                continue
+            }
+            file(merged)
+            queuePairs(of: merged)
+        }
+        return state.result()
+    }
+
+    /// The views as merging goes: the input views, then each cluster as it is made, with members and liveness.
+    struct Merging {
+        var views: [PlacementView]
+        var hulls: [ConvexHull]
+        var alive: [Bool]
+        /// How many views came in: views numbered from here on are clusters.
+        let inputCount: Int
+        // Members as linked lists over the input views, so a merge joins two lists in constant time.
+        private var head: [Int32], tail: [Int32], firstMember: [Int32], next: [Int32]
+
+        init(_ input: [PlacementView], hulls: [ConvexHull]?) {
+            views = input
+            self.hulls = hulls ?? input.map { ConvexHull(x: $0.x, y: $0.y) }
+            alive = [Bool](repeating: true, count: input.count)
+            inputCount = input.count
+            head = Array(0..<Int32(input.count))
+            tail = head
+            firstMember = head
+            next = [Int32](repeating: -1, count: input.count)
+        }
+
+        /// Merges a pair of live views into a cluster unless a member would lie beyond the rule's spread; returns
+        /// the cluster's number.
+        mutating func merge(_ pair: Pair, rule: ClusterRule, moved: (x: Double, y: Double)) -> Int? {
             let a = Int(pair.a), b = Int(pair.b)
-            guard alive[a], alive[b] else { continue }
-            let first = views[a], second = views[b], moved = offset(Int(pair.shift))
+            let first = views[a], second = views[b]
             let weight = first.weight + second.weight
             let x = (first.x * Double(first.weight) + (second.x + moved.x) * Double(second.weight)) / Double(weight)
             let y = (first.y * Double(first.weight) + (second.y + moved.y) * Double(second.weight)) / Double(weight)
-            let look = rule.view(forWeight: weight), lookOffset = Self.offsetPair(look.centerOffset)
+            let look = rule.view(forWeight: weight), lookOffset = ClusterMerger.offsetPair(look.centerOffset)
             let hull = hulls[a].merged(with: hulls[b], dx: moved.x, dy: moved.y)
-            if let limit = rule.maximumSpread, hull.farthestDistance(fromX: x + lookOffset.x, y: y + lookOffset.y) > limit { continue }
+            if let limit = rule.maximumSpread, hull.farthestDistance(fromX: x + lookOffset.x, y: y + lookOffset.y) > limit { return nil }
             let merged = PlacementView(x: x, y: y, width: look.width, height: look.height, offsetX: lookOffset.x, offsetY: lookOffset.y,
                                        collisionMode: look.collisionMode, displayPriority: max(first.displayPriority, second.displayPriority),
                                        clusteringGroup: first.clusteringGroup, weight: weight)
@@ -106,27 +151,29 @@ struct ClusterMerger {
             head.append(head[a])
             tail.append(tail[b])
             firstMember.append(min(firstMember[a], firstMember[b]))
-            file(views.count - 1)
-            queuePairs(of: views.count - 1)
+            return views.count - 1
         }
 
-        let kept = views.indices.filter { alive[$0] }.sorted { firstMember[$0] < firstMember[$1] }
-        var result = Result(views: [], memberStarts: [0], members: [])
-        result.views.reserveCapacity(kept.count)
-        result.memberStarts.reserveCapacity(kept.count + 1)
-        result.members.reserveCapacity(input.count)
-        for item in kept {
-            result.views.append(views[item])
-            let start = result.members.count
-            var member = head[item]
-            while member >= 0 {
-                result.members.append(member)
-                member = next[Int(member)]
+        /// The live views ordered by their first member, each with its members in ascending order.
+        func result() -> Result {
+            let kept = views.indices.filter { alive[$0] }.sorted { firstMember[$0] < firstMember[$1] }
+            var result = Result(views: [], memberStarts: [0], members: [])
+            result.views.reserveCapacity(kept.count)
+            result.memberStarts.reserveCapacity(kept.count + 1)
+            result.members.reserveCapacity(inputCount)
+            for item in kept {
+                result.views.append(views[item])
+                let start = result.members.count
+                var member = head[item]
+                while member >= 0 {
+                    result.members.append(member)
+                    member = next[Int(member)]
+                }
+                result.members[start...].sort()
+                result.memberStarts.append(Int32(result.members.count))
             }
-            result.members[start...].sort()
-            result.memberStarts.append(Int32(result.members.count))
+            return result
         }
-        return result
     }
 
     /// A centre offset as a pair; anything but two numbers is no offset.
@@ -143,12 +190,12 @@ struct ClusterMerger {
             reach = max(reach, view.width + abs(view.offsetX), view.height + abs(view.offsetY))
         }
         guard minX <= maxX else { return (0, 0, 1, 1) }
-        // The grid caps its cells; far-flung views then share border cells, which costs time, not correctness.
+        // Views outside this box are filed in cells made as they are needed.
         return (minX - reach, minY - reach, maxX - minX + 2 * reach, maxY - minY + 2 * reach)
     }
 
     /// A binary min-heap of pairs.
-    private struct Heap {
+    struct Heap {
         private var items: [Pair] = []
 
         mutating func push(_ pair: Pair) {

@@ -52,15 +52,24 @@ public struct CollisionGrid: Sendable {
     private static let blockSize = 8
 
     private let inverseCellSize: Double
+    /// The cells over the grid's own area, kept in a plain table when there are at most ``denseCellLimit`` of them
+    /// (else none: 0 × 0); every other cell a shape touches gets a slot through ``outerSlots``.
     private let columns: Int
     private let rows: Int
     private let originX: Double
     private let originY: Double
-    /// Per cell, its newest block (-1 for none) and how many of that block's slots are filled; older blocks
+    /// Per cell slot, its newest block (-1 for none) and how many of that block's slots are filled; older blocks
     /// are full. Kept apart from the blocks, so that filing a shape reads only this small table and writes
     /// the block: reading a block's own header was most of an insert's time.
     private var heads: [Int32]
     private var headFill: [UInt8]
+    /// The slots of occupied cells outside the table, by ``cellKey(_:_:)``: memory follows the shapes, never the
+    /// area they spread over.
+    private var outerSlots: [Int: Int32] = [:]
+    /// Shapes over more than ``wideCellLimit`` cells, and their insertion indices: tested by every query instead of
+    /// being filed cell by cell.
+    private var wideShapes: [Shape] = []
+    private var wideIndices: [Int32] = []
     /// Per block, the cell's next older block (-1 for none) and which slots hold circles (one bit per slot).
     private var blockNext: [Int32] = []
     private var blockCircles: [UInt8] = []
@@ -70,30 +79,66 @@ public struct CollisionGrid: Sendable {
     private var slotShape: [Int32] = []
     private var shapeCount: Int32 = 0
 
-    /// A grid over `width`×`height` starting at (originX, originY); shapes outside it are clamped to its border
-    /// cells. A cell size of about two marker views keeps the shapes per cell few.
+    /// The most cells kept in the plain table: 5 MB.
+    public static let denseCellLimit = 1 << 20
+    /// A shape covering more cells than this is kept whole rather than filed in each.
+    static let wideCellLimit = 1024
+    /// Cells are numbered up to this far either side of the origin; shapes beyond share the outermost ones.
+    private static let cellReach = 1 << 26
+
+    /// A grid of `cellSize` cells from (originX, originY), with a plain table for the `width`×`height` area when
+    /// that holds at most ``denseCellLimit`` cells; shapes anywhere else are filed in cells made as they are
+    /// needed. A cell size of about two marker views keeps the shapes per cell few.
     public init(width: Double, height: Double, originX: Double = 0, originY: Double = 0, cellSize: Double = 64) {
         let cellSize = max(cellSize, 1)
         inverseCellSize = 1 / cellSize
         self.originX = originX
         self.originY = originY
-        columns = max(1, min(4096, Int((width / cellSize).rounded(.up))))
-        rows = max(1, min(4096, Int((height / cellSize).rounded(.up))))
+        // Compared as doubles, so that a width of any size (or NaN) gives no table rather than trapping.
+        let across = (width / cellSize).rounded(.up), down = (height / cellSize).rounded(.up)
+        if across >= 1 && down >= 1 && across * down <= Double(Self.denseCellLimit) {
+            columns = Int(across)
+            rows = Int(down)
+        } else {
+            columns = 0
+            rows = 0
+        }
         heads = [Int32](repeating: -1, count: columns * rows)
         headFill = [UInt8](repeating: 0, count: columns * rows)
     }
 
     // Any monotone map from coordinates to cells keeps overlapping shapes in a shared cell, so a multiplication
-    // and a truncation do (the value is positive where it matters); `rounded(.down)` is a libm call here.
+    // and a truncation do; `rounded(.down)` is a libm call here.
     @inline(__always) private func column(_ x: Double) -> Int {
         let column = (x - originX) * inverseCellSize
         // Compared as doubles first so that any value, however far out (or NaN), clamps instead of trapping.
-        return !(column > 0) ? 0 : column >= Double(columns - 1) ? columns - 1 : Int(column)
+        return !(column > Double(-Self.cellReach)) ? -Self.cellReach : column >= Double(Self.cellReach) ? Self.cellReach : Int(column)
     }
 
     @inline(__always) private func row(_ y: Double) -> Int {
         let row = (y - originY) * inverseCellSize
-        return !(row > 0) ? 0 : row >= Double(rows - 1) ? rows - 1 : Int(row)
+        return !(row > Double(-Self.cellReach)) ? -Self.cellReach : row >= Double(Self.cellReach) ? Self.cellReach : Int(row)
+    }
+
+    @inline(__always) private static func cellKey(_ column: Int, _ row: Int) -> Int {
+        (row + cellReach) << 28 | (column + cellReach)
+    }
+
+    /// The slot of a cell, or -1 when no shape is filed there.
+    @inline(__always) private func slot(_ column: Int, _ row: Int) -> Int {
+        if UInt(bitPattern: column) < UInt(columns) && UInt(bitPattern: row) < UInt(rows) { return row * columns + column }
+        return outerSlots.isEmpty ? -1 : outerSlots[Self.cellKey(column, row)].map(Int.init) ?? -1
+    }
+
+    /// The slot of a cell, made if it has none.
+    @inline(__always) private mutating func makeSlot(_ column: Int, _ row: Int) -> Int {
+        if UInt(bitPattern: column) < UInt(columns) && UInt(bitPattern: row) < UInt(rows) { return row * columns + column }
+        let key = Self.cellKey(column, row)
+        if let known = outerSlots[key] { return Int(known) }
+        outerSlots[key] = Int32(heads.count)
+        heads.append(-1)
+        headFill.append(0)
+        return heads.count - 1
     }
 
     /// An empty block's numbers and slots' shape indices, appended by copying.
@@ -103,7 +148,7 @@ public struct CollisionGrid: Sendable {
     /// Makes room for about `count` marker-sized shapes without touching the memory, so an over-estimate costs
     /// address space only.
     public mutating func reserveCapacity(_ count: Int) {
-        let blocks = count * 3 / Self.blockSize + heads.count
+        let blocks = count * 3 / Self.blockSize + min(heads.count, count)
         coordinates.reserveCapacity(blocks * 4 * Self.blockSize)
         slotShape.reserveCapacity(blocks * Self.blockSize)
         blockNext.reserveCapacity(blocks)
@@ -121,9 +166,17 @@ public struct CollisionGrid: Sendable {
         case let .circle(x, y, radius): (stored, circle) = ((x, y, radius, 0), 1)
         }
         let firstColumn = column(bounds.minX), lastColumn = column(bounds.maxX)
-        for row in row(bounds.minY)...row(bounds.maxY) {
+        let firstRow = row(bounds.minY), lastRow = row(bounds.maxY)
+        // Only a NaN bound gets an empty range; such a shape overlaps nothing, so it is filed nowhere.
+        guard firstColumn <= lastColumn && firstRow <= lastRow else { return }
+        guard (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= Self.wideCellLimit else {
+            wideShapes.append(shape)
+            wideIndices.append(index)
+            return
+        }
+        for row in firstRow...lastRow {
             for column in firstColumn...lastColumn {
-                let cell = row * columns + column
+                let cell = makeSlot(column, row)
                 var block = Int(heads[cell])
                 if block < 0 || Int(headFill[cell]) == Self.blockSize {
                     blockNext.append(Int32(block))
@@ -160,11 +213,13 @@ public struct CollisionGrid: Sendable {
         }
         let firstColumn = column(bounds.minX), lastColumn = column(bounds.maxX)
         let firstRow = row(bounds.minY), lastRow = row(bounds.maxY)
-        let centre = row((bounds.minY + bounds.maxY) / 2) * columns + column((bounds.minX + bounds.maxX) / 2)
+        let centreColumn = column((bounds.minX + bounds.maxX) / 2), centreRow = row((bounds.minY + bounds.maxY) / 2)
+        guard firstColumn <= lastColumn && firstRow <= lastRow else { return }
         // Only the shapes' numbers are read through a pointer: they are the bulk of the reads.
         coordinates.withUnsafeBufferPointer { coordinates in
             /// Scans one cell; false once `body` has had enough.
             func scanCell(_ cell: Int) -> Bool {
+                guard cell >= 0 else { return true }
                 var block = Int(heads[cell]), filled = Int(headFill[cell])
                 while block >= 0 {
                     let first = block * Self.blockSize, circles = Int(blockCircles[block])
@@ -186,10 +241,15 @@ public struct CollisionGrid: Sendable {
                 }
                 return true
             }
-            guard scanCell(centre) else { return }
+            guard (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= max(Self.wideCellLimit, heads.count) else {
+                // A query wider than the cells there are reads every cell once instead.
+                for cell in heads.indices { guard scanCell(cell) else { return } }
+                return
+            }
+            guard scanCell(slot(centreColumn, centreRow)) else { return }
             for row in firstRow...lastRow {
-                for column in firstColumn...lastColumn where row * columns + column != centre {
-                    guard scanCell(row * columns + column) else { return }
+                for column in firstColumn...lastColumn where row != centreRow || column != centreColumn {
+                    guard scanCell(slot(column, row)) else { return }
                 }
             }
         }
@@ -198,6 +258,7 @@ public struct CollisionGrid: Sendable {
     /// Calls `body` with the index (in insertion order) of every filed shape that overlaps `shape`; a shape in
     /// several cells may be reported more than once.
     public func forEachCollision(with shape: Shape, _ body: (Int) -> Void) {
+        for (wide, index) in zip(wideShapes, wideIndices) where wide.intersects(shape) { body(Int(index)) }
         scan(shape) { slot in
             body(Int(slotShape[slot]))
             return true
@@ -206,6 +267,7 @@ public struct CollisionGrid: Sendable {
 
     /// Whether any filed shape overlaps `shape`.
     public func collides(_ shape: Shape) -> Bool {
+        if !wideShapes.isEmpty && wideShapes.contains(where: { $0.intersects(shape) }) { return true }
         var found = false
         scan(shape) { _ in
             found = true

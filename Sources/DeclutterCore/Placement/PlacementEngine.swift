@@ -29,9 +29,18 @@ public enum PlacementEngine {
     public static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
                              hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil,
                              before: ((Int, Int) -> Bool)? = nil, reserved: [CollisionGrid.Shape] = []) -> Placement {
+        place(views, width: width, height: height, clusters: clusters, hulls: hulls, repeating: repeating, before: before,
+              reserved: reserved, mergesAllPairs: false)
+    }
+
+    /// Places views, merging clusters by the reference path (every colliding pair queued) when `mergesAllPairs`.
+    static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
+                      hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil, before: ((Int, Int) -> Bool)? = nil,
+                      reserved: [CollisionGrid.Shape] = [], mergesAllPairs: Bool) -> Placement {
         var placement: Placement
         if views.contains(where: { $0.clusteringGroup >= 0 && $0.collisionMode != .none }) {
-            let merged = ClusterMerger(rule: clusters, repeating: repeating).merge(views, hulls: hulls)
+            let merger = ClusterMerger(rule: clusters, repeating: repeating, queuesAllPairs: mergesAllPairs)
+            let merged = merger.merge(views, hulls: hulls)
             placement = Placement(views: merged.views, visible: [], memberStarts: merged.memberStarts, members: merged.members)
         } else {
             // Nothing can merge: the views are the result as they are.

@@ -1,0 +1,91 @@
+@testable import DeclutterCore
+import Foundation
+import Testing
+
+@Suite struct ClusterMergerTests {
+    /// Random views of a few groups over a small area, so that most collide, with mixed sizes, offsets, modes and
+    /// weights; some views sit on the same point and some on a lattice, so that exact ties occur.
+    func randomViews(_ random: inout SplitMix64, count: Int, side: Double) -> [PlacementView] {
+        let modes: [CollisionMode] = [.rectangle, .circle, .circle, .none]
+        var views: [PlacementView] = []
+        for index in 0..<count {
+            var x = Double(random.below(Int(side * 10))) / 10, y = Double(random.below(Int(side * 10))) / 10
+            if random.below(8) == 0, let earlier = views.last { (x, y) = (earlier.x, earlier.y) }
+            if random.below(8) == 0 { (x, y) = (x.rounded() - x.truncatingRemainder(dividingBy: 8), y.rounded() - y.truncatingRemainder(dividingBy: 8)) }
+            let size = [20.0, 30, 40, 0][random.below(4)]
+            views.append(PlacementView(x: x, y: y, width: size, height: size * 1.25,
+                                       offsetX: random.below(3) == 0 ? 0 : Double(random.below(21)) - 10,
+                                       offsetY: random.below(2) == 0 ? 0 : -Double(random.below(20)),
+                                       collisionMode: modes[index % 7 == 6 ? 3 : random.below(3)],
+                                       displayPriority: [.defaultLow, .defaultHigh, DisplayPriority(500)][random.below(3)],
+                                       clusteringGroup: Int32(random.below(5)) - 1, weight: 1 + random.below(3)))
+        }
+        return views
+    }
+
+    @Test(arguments: 0..<24)
+    func nearestFirstMakesTheReferenceMerges(scene: Int) {
+        var random = SplitMix64(state: UInt64(1000 + scene))
+        let side = [150.0, 300, 500][scene % 3]
+        let views = randomViews(&random, count: 150 + random.below(250), side: side)
+        // From five members on, clusters are boxes with an offset, or in every fifth scene views that collide with
+        // nothing (which the reference still files and lets pair as the newer side).
+        let large = ClusterViewDescription(width: 50, height: 44, collisionMode: scene % 5 == 4 ? .none : .rectangle, centerOffset: [0, -10])
+        let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, large)],
+                               maximumSpread: scene % 4 == 3 ? nil : [60.0, 100, 160][scene % 3])
+        // Every other scene repeats sideways with a period about the area's width, so copies meet across the seam.
+        let repeating = scene % 2 == 1 ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
+        let reference = ClusterMerger(rule: rule, repeating: repeating, queuesAllPairs: true).merge(views, hulls: nil)
+        let nearest = ClusterMerger(rule: rule, repeating: repeating).merge(views, hulls: nil)
+        #expect(nearest.views == reference.views)
+        #expect(nearest.memberStarts == reference.memberStarts)
+        #expect(nearest.members == reference.members)
+        #expect(reference.views.count < views.count - 5)   // the scenes do merge
+    }
+
+    @Test func manyViewsOnOnePointMergeAsTheReferenceDoes() {
+        // 200 views of one group on one point (beyond the nearest-first path's 64) among others: the same merges.
+        var random = SplitMix64(state: 17)
+        var views = randomViews(&random, count: 100, side: 300)
+        views += (0..<200).map { _ in PlacementView(x: 150, y: 150, width: 30, height: 30, displayPriority: .defaultHigh, clusteringGroup: 0) }
+        let reference = ClusterMerger(rule: ClusterRule(), repeating: nil, queuesAllPairs: true).merge(views, hulls: nil)
+        let nearest = ClusterMerger(rule: ClusterRule(), repeating: nil).merge(views, hulls: nil)
+        #expect(nearest.views == reference.views)
+        #expect(nearest.members == reference.members)
+        // The 200 end in one cluster with whatever of group 0 lies near enough.
+        #expect(reference.views.map(\.weight).max() ?? 0 >= 200)
+    }
+
+    @Test func theTwoPathsAgreeThroughPlacementOnAMap() throws {
+        // The map annotator's own scenes, placed both ways: same views, same visibility.
+        var random = SplitMix64(state: 5)
+        let views = randomViews(&random, count: 2000, side: 900)
+        let reference = PlacementEngine.place(views, width: 900, height: 900, mergesAllPairs: true)
+        let nearest = PlacementEngine.place(views, width: 900, height: 900)
+        #expect(nearest.views == reference.views)
+        #expect(nearest.visible == reference.visible)
+        #expect(nearest.members == reference.members)
+    }
+
+    /// `count` 40×40 `defaultHigh` views of one clustering identifier, uniform over a 300×300 square in the middle
+    /// of a 1000×1000 viewport: nearly every view collides with hundreds of others.
+    static func crowdedScene(count: Int, seed: UInt64) -> PlacementScene {
+        var random = SplitMix64(state: seed)
+        let annotations = (0..<count).map { index in
+            PlacementAnnotation(id: "v\(index)", x: 350 + random.unit() * 300, y: 350 + random.unit() * 300, width: 40, height: 40,
+                                displayPriority: .defaultHigh, clusteringIdentifier: "bike")
+        }
+        return PlacementScene(width: 1000, height: 1000, annotations: annotations)
+    }
+
+    @Test func twentyThousandCrowdedViewsMergeIntoAFewClusters() {
+        // Queuing every colliding pair made this scene take minutes (millions of pairs in the queue).
+        let result = PlacementEngine.place(Self.crowdedScene(count: 20_000, seed: 42))
+        #expect(result.visible.count == 0 && result.hidden.count == 0)
+        // 33 clusters, none overlapping another, so all shown; every view in exactly one of them.
+        #expect(result.clusters.count == 33)
+        #expect(result.clusters.filter(\.visible).count == 33)
+        #expect(result.clusters.map(\.members.count).reduce(0, +) == 20_000)
+        #expect(result.clusters.map(\.members.count).max() == 1159)
+    }
+}
