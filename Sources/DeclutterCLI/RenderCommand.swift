@@ -141,7 +141,7 @@ struct RenderCommand: ParsableCommand {
         guard [5, 6].contains(polylinePrecision) else { throw ValidationError("--polyline-precision must be 5 or 6") }
         guard padding >= 0, padding.isFinite else { throw ValidationError("--padding must be 0 or more points") }
         guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be in (0, 300] seconds") }
-        guard deadline > 0, deadline <= 600 else { throw ValidationError("--deadline must be in (0, 600] seconds, got \(JSONValue.format(deadline))") }
+        guard deadline > 0, deadline <= 600 else { throw ValidationError("--deadline must be in (0, 600] seconds, got \(deadline.messageText)") }
         guard MissingTiles(rawValue: missingTiles) != nil else {
             throw ValidationError("--missing-tiles must be grey or fail, got \(missingTiles)")
         }

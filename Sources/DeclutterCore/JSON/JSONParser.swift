@@ -11,7 +11,7 @@ public struct JSONParser: ~Copyable {
     private var position = 0
     /// Arrays and objects open around the cursor; deeper nesting is refused rather than overflowing the stack.
     private var depth = 0
-    private static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// Parses a whole document.
     public static func parse(_ data: Data) throws -> JSONValue {

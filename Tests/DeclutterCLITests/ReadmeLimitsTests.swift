@@ -1,0 +1,56 @@
+@testable import DeclutterCLI
+@testable import DeclutterCore
+@testable import DeclutterPNG
+@testable import DeclutterRender
+import Foundation
+import Testing
+
+/// The README's Limits table against the constants that enforce each bound, so that a changed limit cannot leave
+/// the documentation behind.
+@Suite struct ReadmeLimitsTests {
+    /// The table's rows: the first cell → the second.
+    func rows() throws -> [String: String] {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Limits\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        var rows: [String: String] = [:]
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| What") && !line.hasPrefix("|---") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count >= 2 { rows[cells[0]] = cells[1] }
+        }
+        return rows
+    }
+
+    /// 16384 as the README writes it: 16,384.
+    func grouped(_ value: Int) -> String {
+        String(value).reversed().enumerated().reduce(into: "") { text, pair in
+            if pair.offset > 0 && pair.offset % 3 == 0 { text.insert(",", at: text.startIndex) }
+            text.insert(pair.element, at: text.startIndex)
+        }
+    }
+
+    @Test func everyBoundIsTheOneTheCodeEnforces() throws {
+        let rows = try rows()
+        let expected: [(row: String, text: String)] = [
+            ("Map size", "\(grouped(Surface.maximumSide)) px a side"),
+            ("Zoom, `--max-zoom`", "\(Int(MapCamera.zoomRange.lowerBound))…\(Int(MapCamera.zoomRange.upperBound))"),
+            ("Tiles per map", "256 (`--max-tiles`, 1…4096)"),
+            ("Tile request", "answers over \(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumTileBytes >> 20) MB"),
+            ("Tile fetching per map", "\(Int(HTTPTileSource.defaultDeadline)) s in all"),
+            ("`Retry-After` (429, 503)", "up to \(Int(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumRetryAfter)) s"),
+            ("Tile images", "\(grouped(StaticMapRenderer.maximumTileSide)) px a side; decoded \(StaticMapRenderer.tilesDecodedAtOnce) at a time"),
+            ("PNG files read", "\(grouped(PNGDecoder.maximumSide)) px a side and \(grouped(Int(Double(PNGDecoder.maximumPixels).squareRoot())))² pixels"),
+            ("PNG files read", "1/\(grouped(PNGDecoder.File.maximumInflation))"),
+            ("`diff` images", "\(grouped(Int(Double(DiffCommand.defaultPixelLimit).squareRoot())))² pixels"),
+            ("Glyph images in a style", "\(grouped(MarkerStyle.maximumGlyphImageSide)) px a side"),
+            ("JSON nesting", "\(JSONParser.maximumDepth) levels"),
+            ("Placement scenes", "\(grouped(PlacementScene.maximumAnnotations)) annotations; viewports up to \(grouped(Int(PlacementScene.maximumViewportSide))) points"),
+            ("Sprite sheet", "\(grouped(SpritePlan.maximumIcons)) icons"),
+            ("Cluster icon counts", "\(grouped(CategoryCounts.maximumCount)) members"),
+            ("`--circle` radius", "\(grouped(Int(CircleArgument.maximumRadius / 1000))) km"),
+        ]
+        for (row, text) in expected {
+            let cell = try #require(rows[row], "no row \(row) in the README's Limits table")
+            #expect(cell.contains(text), "\(row): the README says \(cell); the code's bound is \(text)")
+        }
+    }
+}
