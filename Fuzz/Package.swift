@@ -9,9 +9,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "Declutter", path: "..")],
     targets: [
+        // SQLite for the mbtiles target, which writes databases of its own; Declutter's CSQLite is not a product.
+        .systemLibrary(name: "CSQLiteFuzz", pkgConfig: "sqlite3"),
         .executableTarget(
             name: "declutter-fuzz",
             dependencies: [
+                "CSQLiteFuzz",
                 .product(name: "DeclutterCore", package: "Declutter"),
                 .product(name: "DeclutterPNG", package: "Declutter"),
                 .product(name: "DeclutterRender", package: "Declutter"),

@@ -53,11 +53,15 @@ enum FuzzTarget: String, CaseIterable {
             let precision = [5, 6, 0, 8][Int(data.first ?? 0) & 3]
             _ = try? Polyline.decode(String(decoding: data.dropFirst(), as: UTF8.self), precision: precision)
         case .mbtiles:
-            guard FileManager.default.createFile(atPath: Self.databasePath, contents: data) else { return }
+            // An input starting "SQLite format 3" is a whole file; any other is metadata lines (MetadataDatabase).
+            if data.starts(with: Array("SQLite format 3".utf8)) {
+                guard FileManager.default.createFile(atPath: Self.databasePath, contents: data) else { return }
+            } else {
+                guard MetadataDatabase.write(String(decoding: data, as: UTF8.self), to: Self.databasePath) else { return }
+            }
             defer { try? FileManager.default.removeItem(atPath: Self.databasePath) }
             guard let source = try? MBTilesSource(path: Self.databasePath) else { return }
-            let zoom = source.zoomRange.lowerBound
-            _ = try? source.fetch([TileKey(z: zoom, x: 0, y: 0)])
+            _ = try? source.fetch([TileKey(z: source.zoomRange.lowerBound, x: 0, y: 0)])
         }
     }
 }
