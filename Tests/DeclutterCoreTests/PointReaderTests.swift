@@ -46,4 +46,27 @@ import Testing
             try PointReader().read(contentsOf: url)
         }
     }
+
+    /// A binary plist the fuzzer damaged (a set among the entries, its keys garbled) is refused with the file's
+    /// expectation: read through PropertyListSerialization it once crashed the process (a null dereference in
+    /// Foundation's bridging).
+    @Test func aDamagedBinaryPlistIsRefused() throws {
+        let data = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/damaged-set.plist"))
+        #expect(throws: InputError(file: "damaged.plist", location: nil, message: "expected a dictionary with a \"cycles\" array")) {
+            try PointReader(format: .plist).read(data, name: "damaged.plist")
+        }
+        #expect(throws: InputError(file: "text.plist", location: nil, message: "not a valid property list")) {
+            try PointReader(format: .plist).read(Data("bplist00 not really".utf8), name: "text.plist")
+        }
+        let read = try PointReader(skipInvalid: true, format: .plist).read(Data("""
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>cycles</key><array>
+            <dict><key>latitude</key><integer>37</integer><key>longitude</key><real>-122.4</real><key>type</key><integer>1</integer></dict>
+            <string>not a cycle</string>
+            <dict><key>latitude</key><real>37.8</real><key>longitude</key><real>-122.4</real><key>type</key><integer>7</integer></dict>
+            </array></dict></plist>
+            """.utf8), name: "mixed.plist")
+        #expect(read.points.map(\.category) == ["bicycle"])
+        #expect(read.problems == ["cycles[1]: expected numeric longitude and latitude",
+                                  "cycles[2].type: expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)"])
+    }
 }
