@@ -42,16 +42,12 @@ for target in "${targets[@]}"; do
     corpus="$root/.build/fuzz/corpus/$target" findings="$root/.build/fuzz/findings/$target"
     log="$root/.build/fuzz/$target.log"
     mkdir -p "$corpus" "$findings"
-    options=()
-    # Every property list leaks in Foundation (lsan-suppressions.txt), which makes libFuzzer run a full leak check
-    # after each input: 70 inputs a second instead of thousands. The plist target goes without leak checks.
-    [ "$target" = plist ] && options+=(-detect_leaks=0)
     echo "== $target: $seconds s"
     # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: an input that needs 2 GB is a finding too.
     # SWIFT_BACKTRACE: Swift's own crash handler reads memory ASan does not expect and buries the trap under a
     # report of its own; libFuzzer's handler names the failed check and the line instead.
-    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$fuzz/lsan-suppressions.txt" DECLUTTER_FUZZ_TARGET="$target" "$harness" "$corpus" "$fuzz/$target" -max_total_time="$seconds" -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" "${options[@]}" >"$log" 2>&1
+    SWIFT_BACKTRACE=enable=no DECLUTTER_FUZZ_TARGET="$target" "$harness" "$corpus" "$fuzz/$target" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
     status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

@@ -47,13 +47,18 @@ import Testing
         }
     }
 
-    /// A binary plist the fuzzer damaged (a set among the entries, its keys garbled) is refused with the file's
-    /// expectation: read through PropertyListSerialization it once crashed the process (a null dereference in
-    /// Foundation's bridging).
+    /// Plists the fuzzer damaged are refused with a message: a binary one with a set among the entries (a null
+    /// dereference in PropertyListSerialization's bridging) and XML with bytes that are not UTF-8 (a trap in
+    /// PropertyListDecoder's XML reader) once crashed the process.
     @Test func aDamagedBinaryPlistIsRefused() throws {
         let data = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/damaged-set.plist"))
         #expect(throws: InputError(file: "damaged.plist", location: nil, message: "expected a dictionary with a \"cycles\" array")) {
             try PointReader(format: .plist).read(data, name: "damaged.plist")
+        }
+        // Bytes that are not UTF-8 in an XML integer made Foundation's XML reader trap.
+        let invalid = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/invalid-utf8-integer.plist"))
+        #expect(throws: InputError(file: "invalid.plist", location: nil, message: "not a valid property list (expected a binary plist or XML in UTF-8)")) {
+            try PointReader(format: .plist).read(invalid, name: "invalid.plist")
         }
         #expect(throws: InputError(file: "text.plist", location: nil, message: "not a valid property list")) {
             try PointReader(format: .plist).read(Data("bplist00 not really".utf8), name: "text.plist")

@@ -5,6 +5,10 @@ extension PointReader {
     func readPlist(_ data: Data, file: String) throws -> Result {
         // PropertyListDecoder rather than PropertyListSerialization, whose bridging of a damaged binary set to Swift
         // dereferences a null pointer (Fuzz/, the plist target) and which leaks an error object on every XML file.
+        // Its XML reader traps on bytes that are not UTF-8 (Fuzz/ again), so such text is refused before it.
+        if !data.starts(with: Array("bplist".utf8)), String(validating: data, as: UTF8.self) == nil {
+            throw InputError(file: file, location: nil, message: "not a valid property list (expected a binary plist or XML in UTF-8)")
+        }
         let root: PlistFile
         do {
             root = try PropertyListDecoder().decode(PlistFile.self, from: data)
