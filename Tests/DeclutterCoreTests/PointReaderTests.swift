@@ -46,4 +46,32 @@ import Testing
             try PointReader().read(contentsOf: url)
         }
     }
+
+    /// Plists the fuzzer damaged are refused with a message: a binary one with a set among the entries (a null
+    /// dereference in PropertyListSerialization's bridging) and XML with bytes that are not UTF-8 (a trap in
+    /// PropertyListDecoder's XML reader) once crashed the process.
+    @Test func aDamagedBinaryPlistIsRefused() throws {
+        let data = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/damaged-set.plist"))
+        #expect(throws: InputError(file: "damaged.plist", location: nil, message: "expected a dictionary with a \"cycles\" array")) {
+            try PointReader(format: .plist).read(data, name: "damaged.plist")
+        }
+        // Bytes that are not UTF-8 in an XML integer made Foundation's XML reader trap.
+        let invalid = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/invalid-utf8-integer.plist"))
+        #expect(throws: InputError(file: "invalid.plist", location: nil, message: "not a valid property list (expected a binary plist or XML in UTF-8)")) {
+            try PointReader(format: .plist).read(invalid, name: "invalid.plist")
+        }
+        #expect(throws: InputError(file: "text.plist", location: nil, message: "not a valid property list")) {
+            try PointReader(format: .plist).read(Data("bplist00 not really".utf8), name: "text.plist")
+        }
+        let read = try PointReader(skipInvalid: true, format: .plist).read(Data("""
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>cycles</key><array>
+            <dict><key>latitude</key><integer>37</integer><key>longitude</key><real>-122.4</real><key>type</key><integer>1</integer></dict>
+            <string>not a cycle</string>
+            <dict><key>latitude</key><real>37.8</real><key>longitude</key><real>-122.4</real><key>type</key><integer>7</integer></dict>
+            </array></dict></plist>
+            """.utf8), name: "mixed.plist")
+        #expect(read.points.map(\.category) == ["bicycle"])
+        #expect(read.problems == ["cycles[1]: expected numeric longitude and latitude",
+                                  "cycles[2].type: expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)"])
+    }
 }

@@ -139,6 +139,17 @@ import TileTestServer
         }
     }
 
+    /// Zooms from the metadata are put in order and kept within 0…30, however far out: minzoom 40 and maxzoom 50 once
+    /// trapped on a range whose lower bound exceeded its upper one.
+    @Test(arguments: [("40", "50", 30...30), ("14", "3", 3...14), ("-5", "99", 0...30), ("x", "", 0...22)])
+    func mbtilesZoomsStayWithinTileKeys(minimum: String, maximum: String, expected: ClosedRange<Int>) throws {
+        let folder = try scratchFolder("mbtiles-zooms")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("zooms.mbtiles").path
+        sqlite3_close(try emptyMBTiles(at: path, metadata: "('minzoom', '\(minimum)'), ('maxzoom', '\(maximum)')"))
+        #expect(try MBTilesSource(path: path).zoomRange == expected)
+    }
+
     @Test func httpTilesAreFetchedInParallelRetriedAndCached() throws {
         var files: [String: Data] = [:]
         for key in keys { files["/\(key.z)/\(key.x)/\(key.y).png"] = try solidTile(tileColor(key)) }

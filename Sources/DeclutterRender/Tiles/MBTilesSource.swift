@@ -47,7 +47,9 @@ public final class MBTilesSource: TileSource, Sendable {
         attribution = metadata["attribution"]
         format = metadata["format"]
         let low = metadata["minzoom"].flatMap { Int($0) } ?? 0, high = metadata["maxzoom"].flatMap { Int($0) } ?? 22
-        zoomRange = max(0, min(low, high))...max(0, min(30, max(low, high)))
+        // Both ends within 0…30, the zooms a tile key can shift by: a minzoom above 30 once made the range's lower
+        // bound exceed its upper one, which traps.
+        zoomRange = min(30, max(0, min(low, high)))...min(30, max(0, max(low, high)))
         self.tilePixelSize = tilePixelSize
     }
 

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The fuzz harness lives in a package of its own so that a plain `swift build` or `swift test` of Declutter never
+// builds it: it has no `main` of its own and links only with `-sanitize=fuzzer`, whose libFuzzer provides one.
+// Build and run it with `Fuzz/run.sh`.
+let package = Package(
+    name: "DeclutterFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Declutter", path: "..")],
+    targets: [
+        // SQLite for the mbtiles target, which writes databases of its own; Declutter's CSQLite is not a product.
+        .systemLibrary(name: "CSQLiteFuzz", pkgConfig: "sqlite3"),
+        .executableTarget(
+            name: "declutter-fuzz",
+            dependencies: [
+                "CSQLiteFuzz",
+                .product(name: "DeclutterCore", package: "Declutter"),
+                .product(name: "DeclutterPNG", package: "Declutter"),
+                .product(name: "DeclutterRender", package: "Declutter"),
+            ],
+            // libFuzzer supplies `main`; the harness only exports LLVMFuzzerTestOneInput.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ]
+)

@@ -1,0 +1,67 @@
+import DeclutterCore
+import DeclutterPNG
+import DeclutterRender
+import Foundation
+
+/// One parser fed by libFuzzer: each reads the bytes as the program would read a file and ignores what it throws,
+/// since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a sanitizer report is a
+/// finding.
+enum FuzzTarget: String, CaseIterable {
+    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles
+
+    /// The target named by `DECLUTTER_FUZZ_TARGET`, read once: libFuzzer passes no argument of its own to the harness.
+    static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["DECLUTTER_FUZZ_TARGET"].flatMap(FuzzTarget.init)
+
+    /// A 1×1 PNG, the glyph image every path in a fuzzed style resolves to, so that styles get past glyph loading.
+    /// Bytes rather than a static `Data`, whose storage LeakSanitizer cannot see referenced from a global and would
+    /// report as leaked.
+    static let glyph: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+        0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00,
+        0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x64, 0xF8, 0xCF, 0x50, 0x0F, 0x00, 0x03, 0x86, 0x01, 0x80,
+        0x5A, 0x34, 0x7D, 0x6B, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+
+    /// The file the `mbtiles` target writes each input to, as SQLite opens only files; one per process, as libFuzzer's
+    /// `-jobs`/`-fork` modes run several.
+    static let databasePath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("declutter-fuzz-\(ProcessInfo.processInfo.processIdentifier).mbtiles").path
+
+    /// Runs the parser on one input.
+    func run(_ data: Data) {
+        switch self {
+        case .png:
+            // See ChunkChecksums.
+            _ = try? PNGDecoder.decode(ChunkChecksums.repaired(data))
+        case .json:
+            _ = try? JSONParser.parse(data)
+        case .geojson:
+            _ = try? PointReader(categoryProperty: "kind", identifierProperty: "group", skipInvalid: data.first.map { $0 & 1 == 0 } ?? false,
+                                 format: .geojson).read(data, name: "fuzz.geojson")
+        case .csv:
+            _ = try? PointReader(categoryProperty: "kind", skipInvalid: data.first.map { $0 & 1 == 0 } ?? false,
+                                 format: .csv).read(data, name: "fuzz.csv")
+        case .plist:
+            _ = try? PointReader(format: .plist).read(data, name: "fuzz.plist")
+        case .style:
+            _ = try? MarkerStyle.decode(data, file: "fuzz.json", glyphFile: { _ in Data(Self.glyph) })
+        case .scene:
+            // Decoded and placed, as `declutter place` does.
+            if let scene = try? JSONDecoder().decode(PlacementScene.self, from: data) { _ = PlacementEngine.place(scene) }
+        case .polyline:
+            // The first byte picks the precision (5 or 6 as routing APIs use, 0 and 8 out of range); the rest is the line.
+            let precision = [5, 6, 0, 8][Int(data.first ?? 0) & 3]
+            _ = try? Polyline.decode(String(decoding: data.dropFirst(), as: UTF8.self), precision: precision)
+        case .mbtiles:
+            // An input starting "SQLite format 3" is a whole file; any other is metadata lines (MetadataDatabase).
+            if data.starts(with: Array("SQLite format 3".utf8)) {
+                guard FileManager.default.createFile(atPath: Self.databasePath, contents: data) else { return }
+            } else {
+                guard MetadataDatabase.write(String(decoding: data, as: UTF8.self), to: Self.databasePath) else { return }
+            }
+            defer { try? FileManager.default.removeItem(atPath: Self.databasePath) }
+            guard let source = try? MBTilesSource(path: Self.databasePath) else { return }
+            _ = try? source.fetch([TileKey(z: source.zoomRange.lowerBound, x: 0, y: 0)])
+        }
+    }
+}
