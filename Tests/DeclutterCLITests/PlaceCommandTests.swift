@@ -28,6 +28,11 @@ import Testing
         (#"{"viewport": {"width": 400}, "annotations": []}"#, "scene.json: viewport.height: missing required field"),
         (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "priority": 3}]}"#,
          "scene.json: annotations[0].priority: unknown field"),
+        // Found by fuzzing: an offset this large overflowed the collision grid's cell numbers.
+        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "centerOffset": [0, -2e56]}]}"#,
+         "scene.json: annotations[0].centerOffset: expected [dx, dy], each within ±1000000000"),
+        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 2e9, "y": 1, "width": 4, "height": 4}]}"#,
+         "scene.json: annotations[0].x: expected a number within ±1000000000"),
         ("{", "scene.json: not valid JSON: line 1, column 2: expected a string key"),
         (#"{"viewport": {"width": 400, "height": 400}, "annotations": [],}"#, "scene.json: not valid JSON: line 1, column 63: expected a string key"),
         (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "collisionMode": "x"}]}"#,

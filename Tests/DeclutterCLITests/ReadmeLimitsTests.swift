@@ -44,6 +44,7 @@ import Testing
             ("Glyph images in a style", "\(grouped(MarkerStyle.maximumGlyphImageSide)) px a side"),
             ("JSON nesting", "\(JSONParser.maximumDepth) levels"),
             ("Placement scenes", "\(grouped(PlacementScene.maximumAnnotations)) annotations; viewports up to \(grouped(Int(PlacementScene.maximumViewportSide))) points"),
+            ("Placement scenes", "within ±\(grouped(Int(PlacementScene.maximumCoordinate))) points"),
             ("Sprite sheet", "\(grouped(SpritePlan.maximumIcons)) icons"),
             ("Cluster icon counts", "\(grouped(CategoryCounts.maximumCount)) members"),
             ("`--circle` radius", "\(grouped(Int(CircleArgument.maximumRadius / 1000))) km"),

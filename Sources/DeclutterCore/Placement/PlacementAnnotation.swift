@@ -53,14 +53,17 @@ extension PlacementAnnotation: Decodable {
         } else {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "expected a string or number id")
         }
-        func finite(_ key: CodingKeys) throws -> Double {
-            try container.decode(Double.self, forKey: key, where: \.isFinite, expected: "a finite number")
+        let reach = PlacementScene.maximumCoordinate, limit = JSONValue.format(reach)
+        func position(_ key: CodingKeys) throws -> Double {
+            try container.decode(Double.self, forKey: key, where: { abs($0) <= reach }, expected: "a number within ±\(limit)")
         }
-        self.init(id: id, x: try finite(.x), y: try finite(.y),
-                  width: try container.decode(Double.self, forKey: .width, where: { $0 >= 0 && $0.isFinite }, expected: "a width ≥ 0"),
-                  height: try container.decode(Double.self, forKey: .height, where: { $0 >= 0 && $0.isFinite }, expected: "a height ≥ 0"),
+        func size(_ key: CodingKeys) throws -> Double {
+            try container.decode(Double.self, forKey: key, where: { (0...reach).contains($0) }, expected: "a \(key.stringValue) in 0…\(limit)")
+        }
+        self.init(id: id, x: try position(.x), y: try position(.y), width: try size(.width), height: try size(.height),
                   centerOffset: try container.decode([Double].self, forKey: .centerOffset, default: [0, 0],
-                                                     where: { $0.count == 2 && $0.allSatisfy(\.isFinite) }, expected: "[dx, dy]"),
+                                                     where: { $0.count == 2 && $0.allSatisfy { abs($0) <= reach } },
+                                                     expected: "[dx, dy], each within ±\(limit)"),
                   collisionMode: try container.decodeIfPresent(CollisionMode.self, forKey: .collisionMode) ?? .rectangle,
                   displayPriority: try container.decodeIfPresent(DisplayPriority.self, forKey: .displayPriority) ?? .required,
                   clusteringIdentifier: try container.decodeIfPresent(String.self, forKey: .clusteringIdentifier))

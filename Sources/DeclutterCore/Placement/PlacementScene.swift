@@ -16,6 +16,9 @@ public struct PlacementScene: Sendable, Hashable {
     public static let maximumAnnotations = 1_000_000
     /// The widest and tallest viewport a scene may have, in points (1,000,000).
     public static let maximumViewportSide = 1_000_000.0
+    /// The farthest a position or offset may lie from the viewport's origin, and the largest view, in points
+    /// (1,000,000,000): beyond, collision cells would be shared by everything and placement would slow to a crawl.
+    public static let maximumCoordinate = 1_000_000_000.0
 
     /// Creates a scene.
     public init(width: Double, height: Double, clusterView: ClusterViewDescription = ClusterViewDescription(),
