@@ -20,17 +20,8 @@ struct PlacementBenchmark {
             PlacementView(x: 350 + generator.next() * 300, y: 350 + generator.next() * 300, width: 40, height: 40,
                           displayPriority: .defaultHigh, clusteringGroup: 0)
         }
-        var times: [Double] = []
-        var visible = 0
         // The median of 5: a pass takes long enough that fewer runs vary less.
-        for _ in 0..<5 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result = PlacementEngine.place(views, width: 1000, height: 1000)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            visible = result.visible.filter { $0 }.count
-        }
-        times.sort()
-        return (times[times.count / 2], visible)
+        return median(of: 5) { PlacementEngine.place(views, width: 1000, height: 1000) }
     }
 
     private func runUniform() -> (milliseconds: Double, visible: Int) {
@@ -44,12 +35,17 @@ struct PlacementBenchmark {
                           displayPriority: priorities[Int(random() * 4) % 4 == 0 && random() < 0.95 ? 1 : Int(random() * 4) % 4])
         }
         _ = PlacementEngine.place(views, width: 4096, height: 4096)   // warm
+        // The median of 11: on a shared machine single runs vary by a fifth.
+        return median(of: 11) { PlacementEngine.place(views, width: 4096, height: 4096) }
+    }
+
+    /// The median time of `runs` placements in milliseconds, and how many views the last one showed.
+    private func median(of runs: Int, _ place: () -> Placement) -> (milliseconds: Double, visible: Int) {
         var times: [Double] = []
         var visible = 0
-        // The median of 11: on a shared machine single runs vary by a fifth.
-        for _ in 0..<11 {
+        for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            let result = PlacementEngine.place(views, width: 4096, height: 4096)
+            let result = place()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             visible = result.visible.filter { $0 }.count
         }

@@ -75,20 +75,9 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n10,10\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
-        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("declutter")
-        process.arguments = ["cluster", "--input", "points.csv", "--zoom", "3"]
-        process.currentDirectoryURL = folder
-        let err = Pipe()
-        process.standardOutput = full
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(stderr.contains("cannot write the result to standard output"), "\(stderr)")
+        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3"], in: folder, stdoutFile: "/dev/full")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot write the result to standard output"), "\(result.stderr)")
     }
 
     @Test func skipInvalidCountsAndGoesOn() throws {

@@ -37,19 +37,10 @@ import Testing
 
     /// A result that cannot be written (a full disk, a closed pipe) is an error, not a silent success.
     @Test func aFullStandardOutputFails() throws {
-        let process = Process()
-        process.executableURL = declutterExecutable
-        process.arguments = ["diff", "1a.png", "1a.png", "--json"]
-        process.currentDirectoryURL = packageRoot.appendingPathComponent("Tests/DeclutterTestingTests/Fixtures/pixelmatch")
-        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let errors = Pipe()
-        process.standardOutput = full
-        process.standardError = errors
-        try process.run()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(said.hasPrefix("Error: cannot write the result to standard output ("))
+        let pixelmatch = packageRoot.appendingPathComponent("Tests/DeclutterTestingTests/Fixtures/pixelmatch")
+        let result = try CommandResult.run(["diff", "1a.png", "1a.png", "--json"], in: pixelmatch, stdoutFile: "/dev/full")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: cannot write the result to standard output ("))
     }
 
     /// Readers disagree on a repeated key (the first or the last wins, or both are joined), so it is refused.

@@ -10,8 +10,9 @@ struct CommandResult {
 
     /// Runs `executable` (the built `declutter` by default) in `folder` with `stdin` as its standard input (nil: the
     /// test's own), with `environment` added to this process's and the variables named in `removing` taken out.
+    /// With `stdoutFile`, standard output goes there (e.g. /dev/full) and `stdout` is empty.
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
-                    executable: URL? = nil, removing: [String] = []) throws -> CommandResult {
+                    executable: URL? = nil, removing: [String] = [], stdoutFile: String? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable ?? declutterExecutable
         process.arguments = arguments
@@ -22,7 +23,13 @@ struct CommandResult {
             process.environment = variables
         }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        if let stdoutFile {
+            guard let file = FileHandle(forWritingAtPath: stdoutFile) else { throw CocoaError(.fileNoSuchFile) }
+            process.standardOutput = file
+            try? out.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         let input = Pipe()
         if stdin != nil { process.standardInput = input }
