@@ -139,4 +139,17 @@ import Testing
         #expect(result.clusters.map(\.members.count).max() == 1159)
     }
 
+    @Test func twentyThousandViewsOnOnePointMergeIntoOneCluster() {
+        // Views on one point all tie; queuing every pair (or searching them all for each merge) took minutes here.
+        let annotations = (0..<20_000).map { index in
+            PlacementAnnotation(id: "v\(index)", x: 500, y: 500, width: 40, height: 40, displayPriority: .defaultHigh,
+                                clusteringIdentifier: "bike")
+        }
+        let result = PlacementEngine.place(PlacementScene(width: 1000, height: 1000, annotations: annotations))
+        #expect(result.visible.isEmpty && result.hidden.isEmpty)
+        #expect(result.clusters.count == 1)
+        #expect(result.clusters.first?.visible == true)
+        #expect(result.clusters.first?.members == annotations.map(\.id))
+        #expect(result.clusters.first.map { [$0.x, $0.y] } == [500, 500])
+    }
 }
