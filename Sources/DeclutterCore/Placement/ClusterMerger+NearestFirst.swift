@@ -82,7 +82,8 @@ extension ClusterMerger {
                 // repeat a filed point is the view's own, so the distance is the one `candidate` measures; with
                 // one, copies of different views may meet there at distances that differ in rounding.
                 let ordered = repeating == nil
-                let skips = { (pointX: Double, pointY: Double, filed: Filed) -> Bool in
+                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0,
+                                   skips: { pointX, pointY, filed in
                     guard ordered else { return false }
                     var first = partners.lowerBound
                     if let after {
@@ -91,9 +92,7 @@ extension ClusterMerger {
                         if distance == after.distance { first = max(first, Int(after.b)) }
                     }
                     return Int(filed.item) < first
-                }
-                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0,
-                                   skips: skips) { filed in
+                }) { filed in
                     guard partners.contains(Int(filed.item)) else { return ordered && Int(filed.item) >= partners.upperBound }
                     // The reference pairs a view only with mergeable partners; a cluster whose look collides with
                     // nothing is filed and pairs as the queuing side, never as the partner.

@@ -98,12 +98,14 @@ struct LivePointTree<Payload> {
         if Int(nodes[leaf].live) * 2 < buckets[leaf].count { compact(leaf) }
     }
 
-    /// Drops a leaf's removed points.
+    /// Drops a leaf's removed points, in place: small leaves compact often.
     private mutating func compact(_ leaf: Int) {
-        let kept = buckets[leaf].filter(\.live)
-        buckets[leaf] = []
-        nodes[leaf].uniform = true
-        for entry in kept { append(entry, to: leaf) }
+        buckets[leaf].removeAll { !$0.live }
+        guard let first = buckets[leaf].first else {
+            nodes[leaf].uniform = true
+            return
+        }
+        nodes[leaf].uniform = buckets[leaf].allSatisfy { $0.x == first.x && $0.y == first.y }
     }
 
     /// The first slot of a leaf at or after `slot` that holds a live point (the leaf's size when none does); the
@@ -134,10 +136,12 @@ struct LivePointTree<Payload> {
     /// a rounding's worth, nearer branches first. `radius` is asked again at each branch, so a search can narrow as
     /// it finds.
     ///
-    /// Where a leaf's points all stand on one point, they come in the order they were filed, and the search may
-    /// take fewer of them: it starts at the first whose payload `skips(x, y, payload)` is false for, `skips` being
+    /// Where a leaf's many points all stand on one point, they come in the order they were filed, and the search
+    /// may take fewer of them: it starts at the first whose payload `skips(x, y, payload)` is false for, `skips` being
     /// true for a leading run of the leaf (given the leaf's point), and ends the leaf when `body` returns true.
     /// Elsewhere `body`'s answer is not heeded and `skips` is not asked.
+    // Inlined, so that the closures are called directly: a search tests thousands of points in crowded scenes.
+    @inline(__always)
     mutating func search(x: Double, y: Double, radius: () -> Double, inner: Double,
                          skips: (Double, Double, Payload) -> Bool = { _, _, _ in false }, _ body: (Payload) -> Bool) {
         // Distances are compared with a margin of rounding, so that no point a caller measures otherwise is lost.
@@ -153,7 +157,8 @@ struct LivePointTree<Payload> {
             guard farX * farX + farY * farY >= innerSquared else { continue }
             guard node.firstChild >= 0 else {
                 let leaf = Int(top)
-                guard node.uniform, let first = buckets[leaf].first else {
+                // Only leaves past the split size, which hold one point many times, are worth the ordered walk.
+                guard node.uniform, buckets[leaf].count > Self.leafCapacity, let first = buckets[leaf].first else {
                     for entry in buckets[leaf] where entry.live { _ = body(entry.payload) }
                     continue
                 }
