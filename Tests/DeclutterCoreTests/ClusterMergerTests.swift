@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func manyViewsOnOnePointMergeAsTheReferenceDoes() {
-        // 200 views of one group on one point (beyond the nearest-first path's 64) among others: the same merges.
+        // 200 views of one group on one point among others: they all tie, and the same merges are made.
         var random = SplitMix64(state: 17)
         var views = randomViews(&random, count: 100, side: 300)
         views += (0..<200).map { _ in PlacementView(x: 150, y: 150, width: 30, height: 30, displayPriority: .defaultHigh, clusteringGroup: 0) }
@@ -54,6 +54,56 @@ import Testing
         #expect(nearest.members == reference.members)
         // The 200 end in one cluster with whatever of group 0 lies near enough.
         #expect(reference.views.map(\.weight).max() ?? 0 >= 200)
+    }
+
+    /// Spread views with a few points that each hold hundreds of views, interleaved with the rest by number: views
+    /// of several groups, sizes and offsets (so that some on a point miss each other), and some a hair beside the
+    /// point, so that pairs on the point tie while pairs beside it do not.
+    func stackedViews(_ random: inout SplitMix64, side: Double) -> [PlacementView] {
+        var views = randomViews(&random, count: 200, side: side)
+        let stacks = (0..<3).map { _ in (x: Double(random.below(Int(side))), y: Double(random.below(Int(side)))) }
+        for _ in 0..<(600 + random.below(300)) {
+            let stack = stacks[random.below(3)]
+            let size = [20.0, 30, 40][random.below(3)]
+            let nudge = random.below(10) == 0 ? 1e-9 * Double(random.below(3) + 1) : 0
+            let view = PlacementView(x: stack.x + nudge, y: stack.y, width: size, height: size,
+                                     offsetY: random.below(6) == 0 ? -60 : 0, collisionMode: random.below(2) == 0 ? .circle : .rectangle,
+                                     displayPriority: .defaultHigh, clusteringGroup: Int32(random.below(3)) - 1, weight: 1 + random.below(2))
+            views.insert(view, at: random.below(views.count + 1))
+        }
+        return views
+    }
+
+    @Test(arguments: 0..<12)
+    func viewsStackedOnAFewPointsMergeAsTheReferenceDoes(scene: Int) {
+        var random = SplitMix64(state: UInt64(2000 + scene))
+        let side = [120.0, 400][scene % 2]
+        let views = stackedViews(&random, side: side)
+        // Tight spreads make merges on and beside a stack fail, so views search again past the pair they had.
+        let large = ClusterViewDescription(width: 50, height: 44, collisionMode: scene % 6 == 5 ? .none : .rectangle, centerOffset: [0, -10])
+        let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, large)],
+                               maximumSpread: scene % 4 == 3 ? nil : [30.0, 60, 160][scene % 3])
+        let repeating = scene % 3 == 2 ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
+        let reference = ClusterMerger(rule: rule, repeating: repeating, queuesAllPairs: true).merge(views, hulls: nil)
+        let nearest = ClusterMerger(rule: rule, repeating: repeating).merge(views, hulls: nil)
+        #expect(nearest.views == reference.views)
+        #expect(nearest.memberStarts == reference.memberStarts)
+        #expect(nearest.members == reference.members)
+        #expect(reference.views.count < views.count - 400)   // the stacks do merge
+    }
+
+    @Test func aThousandViewsOnOnePointMergeAsTheReferenceDoes() {
+        // Only ties: every pair is as near as every other, so the views' numbers alone order the merges.
+        let views = (0..<1000).map { index in
+            PlacementView(x: 500, y: 500, width: 40, height: 40, collisionMode: index % 3 == 0 ? .circle : .rectangle,
+                          displayPriority: .defaultHigh, clusteringGroup: Int32(index % 2), weight: 1 + index % 3)
+        }
+        let reference = ClusterMerger(rule: ClusterRule(), repeating: nil, queuesAllPairs: true).merge(views, hulls: nil)
+        let nearest = ClusterMerger(rule: ClusterRule(), repeating: nil).merge(views, hulls: nil)
+        #expect(nearest.views == reference.views)
+        #expect(nearest.memberStarts == reference.memberStarts)
+        #expect(nearest.members == reference.members)
+        #expect(reference.memberStarts == [0, 500, 1000])   // one cluster for each group
     }
 
     @Test func theTwoPathsAgreeThroughPlacementOnAMap() throws {
@@ -87,5 +137,19 @@ import Testing
         #expect(result.clusters.filter(\.visible).count == 33)
         #expect(result.clusters.map(\.members.count).reduce(0, +) == 20_000)
         #expect(result.clusters.map(\.members.count).max() == 1159)
+    }
+
+    @Test func twentyThousandViewsOnOnePointMergeIntoOneCluster() {
+        // Views on one point all tie; queuing every pair (or searching them all for each merge) took minutes here.
+        let annotations = (0..<20_000).map { index in
+            PlacementAnnotation(id: "v\(index)", x: 500, y: 500, width: 40, height: 40, displayPriority: .defaultHigh,
+                                clusteringIdentifier: "bike")
+        }
+        let result = PlacementEngine.place(PlacementScene(width: 1000, height: 1000, annotations: annotations))
+        #expect(result.visible.isEmpty && result.hidden.isEmpty)
+        #expect(result.clusters.count == 1)
+        #expect(result.clusters.first?.visible == true)
+        #expect(result.clusters.first?.members == annotations.map(\.id))
+        #expect(result.clusters.first.map { [$0.x, $0.y] } == [500, 500])
     }
 }

@@ -2,24 +2,19 @@ extension ClusterMerger {
     /// Makes the same merges as ``mergeAllPairs(_:hulls:)``, in the same order, without queuing every colliding
     /// pair: where views crowd, nearly all of them collide and that queue grows with the square of their number.
     ///
-    /// Each live view keeps one entry in the queue instead: its nearest pair not yet taken, found by searching a
-    /// ``LivePointTree`` of the live views' points. When that entry comes up and cannot merge (its partner is gone,
-    /// or the merge would spread too far), the view searches again for its next pair, beyond the one it had; a new
-    /// cluster searches for its first. The queue's head is still the nearest pair of all that can merge: a pair is
-    /// either in its finder's entry or beyond it, or one of its views came after that entry was found and carries
-    /// the pair in its own. A pair that failed may come up again from its other view; it fails again the same way.
+    /// Each live view keeps one entry in the queue instead: the nearest of the pairs the reference queues from it
+    /// (an input view's with the input views numbered above it, a cluster's with every view older than it) that
+    /// has not come up yet, found by searching a ``LivePointTree`` of the live views' points. When that entry comes
+    /// up and cannot merge (its partner is gone, or the merge would spread too far), the view searches again for
+    /// its next pair, beyond the one it had; a new cluster searches for its first. The queue's head is still the
+    /// nearest pair of all that can merge: each pair belongs to one view, and is that view's entry or beyond it;
+    /// views only die and new ones are the newest, so no view gains a pair after its entry was found.
     ///
-    /// Pairs are measured and ordered exactly as the reference measures them (from the view that queues them
-    /// there: the lower-numbered of two input views, else the newer cluster), so ties fall the same way.
+    /// Pairs are measured and ordered exactly as the reference measures them (from the view that queues them),
+    /// so ties fall the same way. Views on one point all tie, and their pairs are ordered by partner number; the
+    /// tree keeps such a point's views in that order, so a search there starts past the pair it had and stops at
+    /// the first partner that collides, rather than reading every view on the point.
     func mergeNearestFirst(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
-        // Views of a group on one and the same point all tie, so every search among them reads them all and each
-        // merge sends all their views searching again: cubic, where queuing every pair is quadratic.
-        var onPoint: [SIMD3<Double>: Int] = [:]
-        for view in input where Self.mergeable(view) {
-            let count = onPoint[SIMD3(view.x, view.y, Double(view.clusteringGroup)), default: 0] + 1
-            guard count <= Self.coincidentLimit else { return mergeAllPairs(input, hulls: inputHulls) }
-            onPoint[SIMD3(view.x, view.y, Double(view.clusteringGroup))] = count
-        }
         var state = Merging(input, hulls: inputHulls)
         // One tree per clustering group, since only views of a group merge; each knows the farthest any of its
         // views reaches from its point, which bounds how far a search looks.
@@ -65,32 +60,48 @@ extension ClusterMerger {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
             for point in stride(from: points[item].first, to: points[item].first + points[item].count, by: 1) { trees[tree].remove(point) }
         }
-        /// The pair of `u` and `v` at their points (v's copy `relative` beside u) as the reference queues it.
-        func pair(_ u: Int, at pointU: (x: Double, y: Double), _ v: Int, at pointV: (x: Double, y: Double), relative: Int) -> Pair {
-            // The reference queues a pair from the newer cluster, or between input views from the lower number.
-            let uQueues = max(u, v) >= state.inputCount ? u > v : u < v
-            let ((a, pointA), (b, pointB)) = uQueues ? ((u, pointU), (v, pointV)) : ((v, pointV), (u, pointU))
-            let shift = a == u ? relative : -relative, moved = offset(shift)
-            let dx = pointB.x + moved.x - pointA.x, dy = pointB.y + moved.y - pointA.y
-            return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(a), b: Int32(b), shift: Int32(shift), owner: Int32(u))
-        }
-        /// The nearest pair of `item` with a live view that comes after `after`.
+        /// The nearest pair that `item` queues in the reference with a live view, after `after`.
         func nearestPair(of item: Int, after: Pair?) -> Pair? {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
-            let reach = Self.reach(of: view) + groupReach[tree], mergeable = Self.mergeable(view)
+            let reach = Self.reach(of: view) + groupReach[tree]
+            // The reference queues an input view's pairs with the input views above it, and a cluster's with the
+            // views before it (each cluster is the newest view when it is made).
+            let partners = item < state.inputCount ? item + 1..<state.inputCount : 0..<item
             var best: Pair? = nil
             for copy in copies(view) {
                 let shift = offset(copy), x = view.x + shift.x, y = view.y + shift.y
                 let shape = view.shape(dx: shift.x, dy: shift.y)
-                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0) { filed in
-                    guard Int(filed.item) != item, filed.shape.intersects(shape) else { return }
-                    let candidate = pair(item, at: (view.x, view.y), Int(filed.item), at: (filed.x, filed.y), relative: Int(filed.copy) - copy)
+                /// The pair with a filed copy of a partner, as the reference measures it.
+                func candidate(_ filed: Filed) -> Pair {
+                    let relative = Int(filed.copy) - copy, moved = offset(relative)
+                    let dx = filed.x + moved.x - view.x, dy = filed.y + moved.y - view.y
+                    return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: filed.item, shift: Int32(relative),
+                                owner: Int32(item))
+                }
+                // On a leaf of views at one point every pair is as far, so its views order the pairs. Without a
+                // repeat a filed point is the view's own, so the distance is the one `candidate` measures; with
+                // one, copies of different views may meet there at distances that differ in rounding.
+                let ordered = repeating == nil
+                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0,
+                                   skips: { pointX, pointY, filed in
+                    guard ordered else { return false }
+                    var first = partners.lowerBound
+                    if let after {
+                        let dx = pointX - view.x, dy = pointY - view.y, distance = (dx * dx + dy * dy).squareRoot()
+                        if distance < after.distance { return true }
+                        if distance == after.distance { first = max(first, Int(after.b)) }
+                    }
+                    return Int(filed.item) < first
+                }) { filed in
+                    guard partners.contains(Int(filed.item)) else { return ordered && Int(filed.item) >= partners.upperBound }
                     // The reference pairs a view only with mergeable partners; a cluster whose look collides with
                     // nothing is filed and pairs as the queuing side, never as the partner.
-                    guard Int(candidate.b) == item ? mergeable : filed.mergeable else { return }
-                    if let after, !after.comes(before: candidate) { return }
-                    if let current = best, !candidate.comes(before: current) { return }
-                    best = candidate
+                    guard filed.mergeable, filed.shape.intersects(shape) else { return false }
+                    let pair = candidate(filed)
+                    if let after, !after.comes(before: pair) { return false }
+                    if best.map({ pair.comes(before: $0) }) ?? true { best = pair }
+                    // The leaf's later views pair no nearer and come later.
+                    return ordered
                 }
             }
             return best
@@ -125,9 +136,6 @@ extension ClusterMerger {
         var x: Double, y: Double
         var shape: CollisionGrid.Shape
     }
-
-    /// The most views of a group on one point that nearest-first merging takes; more go the reference's way.
-    static let coincidentLimit = 64
 
     /// How far a view's shape can reach from its point: its offset and half its diagonal, both over-estimated.
     static func reach(of view: PlacementView) -> Double {

@@ -1,8 +1,12 @@
 /// A quadtree of points that come and go, for nearest-first searches among the views still taking part in merging.
 ///
 /// Leaves hold up to eight points and split as they fill (down to a fixed depth, so that equal points stay in one
-/// leaf); removed points leave their leaf, and each node counts its live points so that searches skip emptied
-/// branches. Nodes are divided by a fixed box, but keep the box of every point ever filed under them for pruning,
+/// leaf); each node counts its live points so that searches skip emptied branches.
+///
+/// A leaf keeps its points in the order they were filed, so that a leaf of points that all stand on one point
+/// (as many as there are) can be searched from a given point on, in that order: a removed point stays in place,
+/// marked, with a link past it that searches shorten as they follow it, and the leaf is compacted once it holds
+/// more removed points than live ones. Nodes are divided by a fixed box, but keep the box of every point ever filed under them for pruning,
 /// so points outside the root's box are filed and found all the same.
 ///
 /// Work and memory follow the points filed, never the area they spread over. Each point carries a payload kept in
@@ -12,6 +16,9 @@ struct LivePointTree<Payload> {
     struct Entry {
         var x: Double, y: Double
         var point: Int32
+        /// Whether the point is still filed; a removed one links, through `next`, to a later slot of its leaf.
+        var live = true
+        var next: Int32 = 0
         var payload: Payload
     }
 
@@ -25,6 +32,8 @@ struct LivePointTree<Payload> {
         var parent: Int32
         var depth: Int32
         var live: Int32 = 0
+        /// Whether every point in the leaf's slots, live or removed, stands on one and the same point.
+        var uniform = true
     }
 
     /// Points per leaf before it splits.
@@ -33,7 +42,8 @@ struct LivePointTree<Payload> {
     private static var maximumDepth: Int32 { 40 }
 
     private var nodes: [Node]
-    /// Each leaf's points; empty for inner nodes.
+    /// Each leaf's points in the order they were filed, removed ones included until the leaf is compacted; empty
+    /// for inner nodes.
     private var buckets: [[Entry]]
     /// Per point, its leaf.
     private var leaves: [Int32] = []
@@ -60,30 +70,80 @@ struct LivePointTree<Payload> {
             if first < 0 { break }
             node = Int(first) + quadrant(node, x: x, y: y)
         }
-        buckets[node].append(Entry(x: x, y: y, point: point, payload: payload))
-        leaves[Int(point)] = Int32(node)
+        append(Entry(x: x, y: y, point: point, payload: payload), to: node)
         split(node)
         return point
+    }
+
+    private mutating func append(_ entry: Entry, to leaf: Int) {
+        if let first = buckets[leaf].first, first.x != entry.x || first.y != entry.y { nodes[leaf].uniform = false }
+        buckets[leaf].append(entry)
+        leaves[Int(entry.point)] = Int32(leaf)
     }
 
     /// Takes a point out.
     mutating func remove(_ point: Int32) {
         guard point >= 0 else { return }
-        var node = Int(leaves[Int(point)])
-        if let slot = buckets[node].firstIndex(where: { $0.point == point }) {
-            buckets[node].swapAt(slot, buckets[node].count - 1)
-            buckets[node].removeLast()
-        }
+        let leaf = Int(leaves[Int(point)])
+        // Slots are in filing order, which is the points' order.
+        let slot = firstSlot(of: leaf) { $0.point >= point }
+        guard slot < buckets[leaf].count, buckets[leaf][slot].point == point, buckets[leaf][slot].live else { return }
+        buckets[leaf][slot].live = false
+        buckets[leaf][slot].next = Int32(slot + 1)
+        var node = leaf
         while node >= 0 {
             nodes[node].live -= 1
             node = Int(nodes[node].parent)
         }
+        if Int(nodes[leaf].live) * 2 < buckets[leaf].count { compact(leaf) }
+    }
+
+    /// Drops a leaf's removed points, in place: small leaves compact often.
+    private mutating func compact(_ leaf: Int) {
+        buckets[leaf].removeAll { !$0.live }
+        guard let first = buckets[leaf].first else {
+            nodes[leaf].uniform = true
+            return
+        }
+        nodes[leaf].uniform = buckets[leaf].allSatisfy { $0.x == first.x && $0.y == first.y }
+    }
+
+    /// The first slot of a leaf at or after `slot` that holds a live point (the leaf's size when none does); the
+    /// links followed are pointed straight at it, so that a run of removed points is crossed about once.
+    private mutating func live(in leaf: Int, from slot: Int) -> Int {
+        var end = slot
+        while end < buckets[leaf].count && !buckets[leaf][end].live { end = Int(buckets[leaf][end].next) }
+        var step = slot
+        while step < end {
+            let next = Int(buckets[leaf][step].next)
+            buckets[leaf][step].next = Int32(end)
+            step = next
+        }
+        return end
+    }
+
+    /// The first slot of a leaf whose entry is `wanted`, for a `wanted` that holds from some slot on.
+    private func firstSlot(of leaf: Int, where wanted: (Entry) -> Bool) -> Int {
+        var low = 0, high = buckets[leaf].count
+        while low < high {
+            let middle = (low + high) / 2
+            if wanted(buckets[leaf][middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Calls `body` with every live point at most `radius()` from (x, y) and at least `inner` from it, give or take
     /// a rounding's worth, nearer branches first. `radius` is asked again at each branch, so a search can narrow as
     /// it finds.
-    func search(x: Double, y: Double, radius: () -> Double, inner: Double, _ body: (Payload) -> Void) {
+    ///
+    /// Where a leaf's many points all stand on one point, they come in the order they were filed, and the search
+    /// may take fewer of them: it starts at the first whose payload `skips(x, y, payload)` is false for, `skips` being
+    /// true for a leading run of the leaf (given the leaf's point), and ends the leaf when `body` returns true.
+    /// Elsewhere `body`'s answer is not heeded and `skips` is not asked.
+    // Inlined, so that the closures are called directly: a search tests thousands of points in crowded scenes.
+    @inline(__always)
+    mutating func search(x: Double, y: Double, radius: () -> Double, inner: Double,
+                         skips: (Double, Double, Payload) -> Bool = { _, _, _ in false }, _ body: (Payload) -> Bool) {
         // Distances are compared with a margin of rounding, so that no point a caller measures otherwise is lost.
         let innerSquared = inner * inner * (1 - 1e-9) - 1e-12
         var stack: [Int32] = [0]
@@ -96,7 +156,17 @@ struct LivePointTree<Payload> {
             let farX = max(x - node.minX, node.maxX - x), farY = max(y - node.minY, node.maxY - y)
             guard farX * farX + farY * farY >= innerSquared else { continue }
             guard node.firstChild >= 0 else {
-                for entry in buckets[Int(top)] { body(entry.payload) }
+                let leaf = Int(top)
+                // Only leaves past the split size, which hold one point many times, are worth the ordered walk.
+                guard node.uniform, buckets[leaf].count > Self.leafCapacity, let first = buckets[leaf].first else {
+                    for entry in buckets[leaf] where entry.live { _ = body(entry.payload) }
+                    continue
+                }
+                var slot = live(in: leaf, from: firstSlot(of: leaf) { !skips(first.x, first.y, $0.payload) })
+                while slot < buckets[leaf].count {
+                    if body(buckets[leaf][slot].payload) { break }
+                    slot = live(in: leaf, from: slot + 1)
+                }
                 continue
             }
             // The quadrant holding (x, y) goes last on the stack, so it is searched first.
@@ -130,12 +200,11 @@ struct LivePointTree<Payload> {
         nodes[leaf].firstChild = first
         let points = buckets[leaf]
         buckets[leaf] = []
-        for entry in points {
+        for entry in points where entry.live {
             let child = Int(first) + quadrant(leaf, x: entry.x, y: entry.y)
             grow(child, x: entry.x, y: entry.y)
             nodes[child].live += 1
-            buckets[child].append(entry)
-            leaves[Int(entry.point)] = Int32(child)
+            append(entry, to: child)
         }
         for child in 0..<4 { split(Int(first) + child) }
     }
