@@ -23,6 +23,18 @@ import Testing
         return views
     }
 
+    /// Merges `views` both ways, expects the nearest-first path to make exactly the reference's merges (views,
+    /// member runs, members), and returns the reference's result.
+    func referenceMerges(_ views: [PlacementView], rule: ClusterRule = ClusterRule(), repeating: WorldRepeat? = nil,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> ClusterMerger.Result {
+        let reference = ClusterMerger(rule: rule, repeating: repeating, queuesAllPairs: true).merge(views, hulls: nil)
+        let nearest = ClusterMerger(rule: rule, repeating: repeating).merge(views, hulls: nil)
+        #expect(nearest.views == reference.views, sourceLocation: sourceLocation)
+        #expect(nearest.memberStarts == reference.memberStarts, sourceLocation: sourceLocation)
+        #expect(nearest.members == reference.members, sourceLocation: sourceLocation)
+        return reference
+    }
+
     @Test(arguments: 0..<24)
     func nearestFirstMakesTheReferenceMerges(scene: Int) {
         var random = SplitMix64(state: UInt64(1000 + scene))
@@ -35,11 +47,7 @@ import Testing
                                maximumSpread: scene % 4 == 3 ? nil : [60.0, 100, 160][scene % 3])
         // Every other scene repeats sideways with a period about the area's width, so copies meet across the seam.
         let repeating = scene % 2 == 1 ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
-        let reference = ClusterMerger(rule: rule, repeating: repeating, queuesAllPairs: true).merge(views, hulls: nil)
-        let nearest = ClusterMerger(rule: rule, repeating: repeating).merge(views, hulls: nil)
-        #expect(nearest.views == reference.views)
-        #expect(nearest.memberStarts == reference.memberStarts)
-        #expect(nearest.members == reference.members)
+        let reference = referenceMerges(views, rule: rule, repeating: repeating)
         #expect(reference.views.count < views.count - 5)   // the scenes do merge
     }
 
@@ -48,10 +56,7 @@ import Testing
         var random = SplitMix64(state: 17)
         var views = randomViews(&random, count: 100, side: 300)
         views += (0..<200).map { _ in PlacementView(x: 150, y: 150, width: 30, height: 30, displayPriority: .defaultHigh, clusteringGroup: 0) }
-        let reference = ClusterMerger(rule: ClusterRule(), repeating: nil, queuesAllPairs: true).merge(views, hulls: nil)
-        let nearest = ClusterMerger(rule: ClusterRule(), repeating: nil).merge(views, hulls: nil)
-        #expect(nearest.views == reference.views)
-        #expect(nearest.members == reference.members)
+        let reference = referenceMerges(views)
         // The 200 end in one cluster with whatever of group 0 lies near enough.
         #expect(reference.views.map(\.weight).max() ?? 0 >= 200)
     }
@@ -84,11 +89,7 @@ import Testing
         let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, large)],
                                maximumSpread: scene % 4 == 3 ? nil : [30.0, 60, 160][scene % 3])
         let repeating = scene % 3 == 2 ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
-        let reference = ClusterMerger(rule: rule, repeating: repeating, queuesAllPairs: true).merge(views, hulls: nil)
-        let nearest = ClusterMerger(rule: rule, repeating: repeating).merge(views, hulls: nil)
-        #expect(nearest.views == reference.views)
-        #expect(nearest.memberStarts == reference.memberStarts)
-        #expect(nearest.members == reference.members)
+        let reference = referenceMerges(views, rule: rule, repeating: repeating)
         #expect(reference.views.count < views.count - 400)   // the stacks do merge
     }
 
@@ -98,11 +99,7 @@ import Testing
             PlacementView(x: 500, y: 500, width: 40, height: 40, collisionMode: index % 3 == 0 ? .circle : .rectangle,
                           displayPriority: .defaultHigh, clusteringGroup: Int32(index % 2), weight: 1 + index % 3)
         }
-        let reference = ClusterMerger(rule: ClusterRule(), repeating: nil, queuesAllPairs: true).merge(views, hulls: nil)
-        let nearest = ClusterMerger(rule: ClusterRule(), repeating: nil).merge(views, hulls: nil)
-        #expect(nearest.views == reference.views)
-        #expect(nearest.memberStarts == reference.memberStarts)
-        #expect(nearest.members == reference.members)
+        let reference = referenceMerges(views)
         #expect(reference.memberStarts == [0, 500, 1000])   // one cluster for each group
     }
 

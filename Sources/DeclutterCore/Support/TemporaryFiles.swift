@@ -24,11 +24,6 @@ public enum TemporaryFiles {
         sleep(1)
     }
 
-    private static func remove(_ paths: inout Set<String>) {
-        for path in paths { unlink(path) }
-        paths.removeAll()
-    }
-
     /// Catches SIGINT and SIGTERM from now on: registered temporaries are removed and the process then ends as the
     /// signal would have ended it. Called once, at the start of a command-line run.
     public static func removeOnInterrupt() {
@@ -41,7 +36,7 @@ public enum TemporaryFiles {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler {
                     registered.withLock { paths in
-                        remove(&paths)
+                        for path in paths { unlink(path) }
                         // Still holding the lock, so no new temporary can appear before the process ends. Dispatch's
                         // threads block signals: unblocked here, the raised one ends the process at once.
                         signal(number, SIG_DFL)
