@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(
             name: "DeclutterCLITests",
-            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore", "TileTestServer"]
+            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore", "DeclutterPNG", "TileTestServer"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import DeclutterCore
+import DeclutterPNG
 import DeclutterRender
 import DeclutterTesting
 import Foundation
@@ -211,6 +212,30 @@ import Testing
         #expect(result.stderr == "")
         #expect(result.stdout == "wrote route.png: 480×360 pt (960×720 px), zoom 14.30, 2 points in 2 views shown (0 clusters, 2 markers)\n")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("route.png")), test: "routeOverLocalTiles", name: "golden-gate@2x")
+    }
+
+    /// 63 tiles of 2048² px (16 MB each decoded) under an address-space limit of 768 MB: the map is drawn because
+    /// tiles are decoded a few at a time. Before, all were decoded at once and the same map aborted under 800 MB
+    /// (`malloc` failed at about 1 GB). Sanitized builds reserve terabytes of shadow memory, so the limit cannot
+    /// apply to them.
+    @Test(.disabled(if: isSanitized, "a sanitizer's shadow memory exceeds any address-space limit"))
+    func largeTilesAreDecodedAFewAtATime() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let side = 2048
+        let tile = try PNGEncoder(level: 1).encode(rgba: [UInt8](repeating: 200, count: side * side * 4), width: side, height: side)
+        for x in 0..<16 {
+            let column = folder.appendingPathComponent("tiles/4/\(x)")
+            try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
+            for y in 0..<16 { try tile.write(to: column.appendingPathComponent("\(y).png")) }
+        }
+        // malloc's per-thread arenas reserve 64 MB of address space each; two keep the limit independent of the cores.
+        let command = "ulimit -v 786432; MALLOC_ARENA_MAX=2 exec '\(declutterExecutable.path)' render --input '\(tandmPlist)' "
+            + "--tiles tiles --center 0,0 --zoom 4 --size 2000x1500 --output map.png"
+        let result = try CommandResult.run(["-c", command], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("wrote map.png: 2000×1500 pt (2000×1500 px), zoom 4.00,"))
+        #expect(try RGBAImage(contentsOf: folder.appendingPathComponent("map.png")).width == 2000)
     }
 
     @Test func svgMapEmbedsItsTiles() throws {

@@ -93,3 +93,8 @@ func writeTestTiles(into folder: URL) throws -> URL {
     }
     return tiles
 }
+
+/// Whether this test process (and so the `declutter` built beside it) runs under AddressSanitizer or
+/// ThreadSanitizer, whose runtimes define these entry points.
+let isSanitized = dlsym(nil, "__asan_init") != nil
+    || dlsym(nil, "__tsan_init") != nil
