@@ -13,7 +13,9 @@ extension ClusterMerger {
     /// Pairs are measured and ordered exactly as the reference measures them (from the view that queues them),
     /// so ties fall the same way. Views on one point all tie, and their pairs are ordered by partner number; the
     /// tree keeps such a point's views in that order, so a search there starts past the pair it had and stops at
-    /// the first partner that collides, rather than reading every view on the point.
+    /// the first partner that collides, rather than reading every view on the point. With a repeat, copies of views
+    /// that stand apart may meet on one point at distances that differ in rounding, so the tree walks a point in
+    /// order only where its filed copies are twins: the same view point and the same copy.
     func mergeNearestFirst(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
         var state = Merging(input, hulls: inputHulls)
         // One tree per clustering group, since only views of a group merge; each knows the farthest any of its
@@ -35,8 +37,11 @@ extension ClusterMerger {
             }
         }
         if region.minX > region.maxX { region = (0, 0, 1, 1) }
-        trees = Array(repeating: LivePointTree<Filed>(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY),
-                      count: groupReach.count)
+        // Twins pair with any view at exactly the distance `candidate` measures, so their pairs tie.
+        let tree = LivePointTree<Filed>(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY) { a, b in
+            a.x == b.x && a.y == b.y && a.copy == b.copy
+        }
+        trees = Array(repeating: tree, count: groupReach.count)
         /// Each view's points in its tree: the first and how many (a view's copies are filed one after another).
         var points: [(first: Int32, count: Int32)] = []
         points.reserveCapacity(2 * input.count)
@@ -78,22 +83,19 @@ extension ClusterMerger {
                     return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: filed.item, shift: Int32(relative),
                                 owner: Int32(item))
                 }
-                // On a leaf of views at one point every pair is as far, so its views order the pairs. Without a
-                // repeat a filed point is the view's own, so the distance is the one `candidate` measures; with
-                // one, copies of different views may meet there at distances that differ in rounding.
-                let ordered = repeating == nil
+                // On a leaf of twins at one point every pair is as far, so its views order the pairs: the walk
+                // starts at the first partner past `after` and ends at the first pair found.
                 trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0,
-                                   skips: { pointX, pointY, filed in
-                    guard ordered else { return false }
+                                   skips: { _, _, filed in
                     var first = partners.lowerBound
                     if let after {
-                        let dx = pointX - view.x, dy = pointY - view.y, distance = (dx * dx + dy * dy).squareRoot()
+                        let distance = candidate(filed).distance
                         if distance < after.distance { return true }
                         if distance == after.distance { first = max(first, Int(after.b)) }
                     }
                     return Int(filed.item) < first
                 }) { filed in
-                    guard partners.contains(Int(filed.item)) else { return ordered && Int(filed.item) >= partners.upperBound }
+                    guard partners.contains(Int(filed.item)) else { return Int(filed.item) >= partners.upperBound }
                     // The reference pairs a view only with mergeable partners; a cluster whose look collides with
                     // nothing is filed and pairs as the queuing side, never as the partner.
                     guard filed.mergeable, filed.shape.intersects(shape) else { return false }
@@ -101,7 +103,7 @@ extension ClusterMerger {
                     if let after, !after.comes(before: pair) { return false }
                     if best.map({ pair.comes(before: $0) }) ?? true { best = pair }
                     // The leaf's later views pair no nearer and come later.
-                    return ordered
+                    return true
                 }
             }
             return best

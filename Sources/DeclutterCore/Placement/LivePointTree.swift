@@ -4,7 +4,8 @@
 /// leaf); each node counts its live points so that searches skip emptied branches.
 ///
 /// A leaf keeps its points in the order they were filed, so that a leaf of points that all stand on one point
-/// (as many as there are) can be searched from a given point on, in that order: a removed point stays in place,
+/// (as many as there are), with payloads the caller's `twins` counts as alike, can be searched from a given point
+/// on, in that order: a removed point stays in place,
 /// marked, with a link past it that searches shorten as they follow it, and the leaf is compacted once it holds
 /// more removed points than live ones. Nodes are divided by a fixed box, but keep the box of every point ever filed under them for pruning,
 /// so points outside the root's box are filed and found all the same.
@@ -32,7 +33,8 @@ struct LivePointTree<Payload> {
         var parent: Int32
         var depth: Int32
         var live: Int32 = 0
-        /// Whether every point in the leaf's slots, live or removed, stands on one and the same point.
+        /// Whether every point in the leaf's slots, live or removed, stands on one and the same point with a payload
+        /// that `twins` counts as the first's.
         var uniform = true
     }
 
@@ -47,9 +49,13 @@ struct LivePointTree<Payload> {
     private var buckets: [[Entry]]
     /// Per point, its leaf.
     private var leaves: [Int32] = []
+    /// Whether two payloads filed on one point are alike for the caller's ordered walks.
+    private let twins: (Payload, Payload) -> Bool
 
-    /// A tree whose root divides the box from (minX, minY) to (maxX, maxY).
-    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    /// A tree whose root divides the box from (minX, minY) to (maxX, maxY); a leaf of points on one point is
+    /// walked in order only while `twins` holds between its first payload and every other.
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double, twins: @escaping (Payload, Payload) -> Bool = { _, _ in true }) {
+        self.twins = twins
         let half = max(maxX - minX, maxY - minY, 1) / 2
         nodes = [Node(centerX: (minX + maxX) / 2, centerY: (minY + maxY) / 2, half: half.isFinite ? half : 1, parent: -1, depth: 0)]
         buckets = [[]]
@@ -76,7 +82,9 @@ struct LivePointTree<Payload> {
     }
 
     private mutating func append(_ entry: Entry, to leaf: Int) {
-        if let first = buckets[leaf].first, first.x != entry.x || first.y != entry.y { nodes[leaf].uniform = false }
+        if let first = buckets[leaf].first, first.x != entry.x || first.y != entry.y || !twins(first.payload, entry.payload) {
+            nodes[leaf].uniform = false
+        }
         buckets[leaf].append(entry)
         leaves[Int(entry.point)] = Int32(leaf)
     }
@@ -105,7 +113,7 @@ struct LivePointTree<Payload> {
             nodes[leaf].uniform = true
             return
         }
-        nodes[leaf].uniform = buckets[leaf].allSatisfy { $0.x == first.x && $0.y == first.y }
+        nodes[leaf].uniform = buckets[leaf].allSatisfy { $0.x == first.x && $0.y == first.y && twins(first.payload, $0.payload) }
     }
 
     /// The first slot of a leaf at or after `slot` that holds a live point (the leaf's size when none does); the
