@@ -8,7 +8,8 @@ the sprite sheet, or when the icons MapLibre drew are not the tile set's: it dec
 cover the camera (at the zoom MapLibre requests: the map's zoom rounded down, within the source's zooms), keeps each
 point whose tile is its home (MapLibre draws a symbol only from the tile its anchor falls in) and whose anchor is in
 the viewport, and expects exactly those sprites, each drawn once, at its point to within half a pixel, by the
-cluster layer when `cluster` is true and the marker layer otherwise. Only the standard library: no protobuf package.
+cluster layer when `cluster` is true and the marker layer otherwise; and the page must have loaded the sprite sheet
+of its pixel ratio (sprite@2x.json and .png above 1). Only the standard library: no protobuf package.
 """
 
 import argparse
@@ -233,6 +234,13 @@ def main():
         for feature in remaining:
             problems.append("drawn but not in the tiles: %s at (%.1f, %.1f) in layer %s"
                             % (feature["sprite"], feature["x"], feature["y"], feature["layer"]))
+        # MapLibre picks the sheet by pixel ratio: @2x above 1, else the plain one.
+        sheet = "@2x" if camera.get("pixelRatio", 1) > 1 else ""
+        loaded = {url.rsplit("/", 1)[-1] for url in report.get("resources", [])}
+        for wanted in ("sprite%s.json" % sheet, "sprite%s.png" % sheet):
+            if wanted not in loaded:
+                problems.append("at pixel ratio %g the page did not load %s (loaded: %s)"
+                                % (camera.get("pixelRatio", 1), wanted, ", ".join(sorted(loaded))))
         clusters = sum(1 for icon in expected if icon[1])
         print("maplibre-check: MapLibre %s drew %d icons (%d clusters, %d markers) of the %d the z%d tiles hold in view"
               % (report.get("maplibreVersion"), len(drawn), clusters, len(expected) - clusters, len(expected), tile_zoom))
