@@ -242,8 +242,8 @@ def main():
                 problems.append("at pixel ratio %g the page did not load %s (loaded: %s)"
                                 % (camera.get("pixelRatio", 1), wanted, ", ".join(sorted(loaded))))
         clusters = sum(1 for icon in expected if icon[1])
-        print("maplibre-check: MapLibre %s drew %d icons (%d clusters, %d markers) of the %d the z%d tiles hold in view"
-              % (report.get("maplibreVersion"), len(drawn), clusters, len(expected) - clusters, len(expected), tile_zoom))
+        print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d"
+              % (tile_zoom, len(expected), clusters, len(expected) - clusters, report.get("maplibreVersion"), len(drawn)))
     for problem in problems:
         print("maplibre-check: %s" % problem, file=sys.stderr)
     sys.exit(1 if problems else 0)
