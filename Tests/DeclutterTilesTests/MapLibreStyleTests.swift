@@ -106,6 +106,15 @@ import Testing
         #expect(throws: MapLibreStyleError.path("", field: "sprite")) { try noSprite.jsonData() }
         let zooms = MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 10, maximumZoom: 4))
         #expect(throws: MapLibreStyleError.zooms(minimum: 10, maximum: 4)) { try zooms.jsonData() }
+        let empty = MapLibreStyle.Bounds(WorldBounds())
+        let nowhere = MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 4, bounds: empty))
+        #expect(throws: MapLibreStyleError.bounds(empty)) { try nowhere.jsonData() }
+        let upsideDown = MapLibreStyle.Bounds(west: 0, south: 10, east: 1, north: 5)
+        #expect(throws: MapLibreStyleError.bounds(upsideDown)) {
+            try MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 4, bounds: upsideDown)).jsonData()
+        }
+        #expect(MapLibreStyleError.bounds(upsideDown).description
+            == "tiles: expected finite bounds with west ≤ east and south ≤ north, got [0.0, 10.0, 1.0, 5.0]")
         #expect(MapLibreStyleError.baseURL("maps/").description
             == "base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\"")
     }

@@ -179,6 +179,9 @@ public struct MapLibreStyle: Sendable, Hashable {
             source["minzoom"] = .number(Double(minimumZoom))
             source["maxzoom"] = .number(Double(maximumZoom))
             if let bounds {
+                // An empty WorldBounds converts to infinities, which JSON cannot hold; a box upside down hides every tile.
+                guard [bounds.west, bounds.south, bounds.east, bounds.north].allSatisfy(\.isFinite), bounds.west <= bounds.east,
+                      bounds.south <= bounds.north else { throw MapLibreStyleError.bounds(bounds) }
                 source["bounds"] = .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
             }
         case let .tileJSON(path):
