@@ -211,6 +211,9 @@ def main():
     problems += ["console warning: %s" % text for text in report.get("warnings", [])]
     problems += ["image missing from the sprite sheet: %s" % name for name in report.get("missingImages", [])]
 
+    # The goldens are SwiftShader's pixels; a GPU's would differ in anti-aliasing and fail them for no fault.
+    if "SwiftShader" not in str(report.get("renderer")):
+        problems.append("WebGL ran on %s, not SwiftShader: the goldens hold SwiftShader's pixels" % report.get("renderer"))
     camera = report.get("camera")
     if camera is None:
         problems.append("the page reported no camera")
@@ -242,8 +245,9 @@ def main():
                 problems.append("at pixel ratio %g the page did not load %s (loaded: %s)"
                                 % (camera.get("pixelRatio", 1), wanted, ", ".join(sorted(loaded))))
         clusters = sum(1 for icon in expected if icon[1])
-        print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d"
-              % (tile_zoom, len(expected), clusters, len(expected) - clusters, report.get("maplibreVersion"), len(drawn)))
+        print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d (WebGL: %s)"
+              % (tile_zoom, len(expected), clusters, len(expected) - clusters, report.get("maplibreVersion"), len(drawn),
+                 report.get("renderer")))
     for problem in problems:
         print("maplibre-check: %s" % problem, file=sys.stderr)
     sys.exit(1 if problems else 0)
