@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Checks what check.html saw against what the tile set holds, for scripts/maplibre-check.
+
+    python3 verify.py --site SITE --report REPORT.json
+
+Fails (exit 1, one line per problem) when the page reported an error, a console warning or an image missing from
+the sprite sheet, or when the icons MapLibre drew are not the tile set's: it decodes the Mapbox Vector Tiles that
+cover the camera (at the zoom MapLibre requests: the map's zoom rounded down, within the source's zooms), keeps each
+point whose tile is its home (MapLibre draws a symbol only from the tile its anchor falls in) and whose anchor is in
+the viewport, and expects exactly those sprites, each drawn once, at its point to within half a pixel, by the
+cluster layer when `cluster` is true and the marker layer otherwise; and the page must have loaded the sprite sheet
+of its pixel ratio (sprite@2x.json and .png above 1). Only the standard library: no protobuf package.
+"""
+
+import argparse
+import gzip
+import json
+import math
+import os
+import struct
+import sys
+import urllib.parse
+
+# Half a pixel: both sides project the same quantised tile coordinates, so only float rounding separates them.
+POSITION_TOLERANCE = 0.5
+
+
+def varint(data, offset):
+    """A protobuf varint and the offset after it."""
+    result = shift = 0
+    while True:
+        byte = data[offset]
+        offset += 1
+        result |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return result, offset
+        shift += 7
+
+
+def fields(data):
+    """Yields (field number, wire type, value) for a protobuf message; length-delimited values as bytes."""
+    offset = 0
+    while offset < len(data):
+        key, offset = varint(data, offset)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, offset = varint(data, offset)
+        elif wire == 1:
+            value, offset = data[offset:offset + 8], offset + 8
+        elif wire == 2:
+            length, offset = varint(data, offset)
+            value, offset = data[offset:offset + length], offset + length
+        elif wire == 5:
+            value, offset = data[offset:offset + 4], offset + 4
+        else:
+            raise ValueError("unsupported protobuf wire type %d" % wire)
+        yield number, wire, value
+
+
+def packed(data):
+    """The varints of a packed repeated field."""
+    values, offset = [], 0
+    while offset < len(data):
+        value, offset = varint(data, offset)
+        values.append(value)
+    return values
+
+
+def zigzag(value):
+    return (value >> 1) ^ -(value & 1)
+
+
+def tile_value(data):
+    """A vector tile Value message as a Python value."""
+    for number, wire, value in fields(data):
+        if number == 1:
+            return value.decode("utf-8")
+        if number == 2:
+            return struct.unpack("<f", value)[0]
+        if number == 3:
+            return struct.unpack("<d", value)[0]
+        if number in (4, 5):
+            return value
+        if number == 6:
+            return zigzag(value)
+        if number == 7:
+            return bool(value)
+    return None
+
+
+def decode_points(data, layer_name):
+    """The points of one layer of a vector tile: (x, y, properties, extent) per point of each point feature."""
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    points = []
+    for number, _, layer in fields(data):
+        if number != 3:
+            continue
+        name, keys, values, features, extent = None, [], [], [], 4096
+        for field, _, value in fields(layer):
+            if field == 1:
+                name = value.decode("utf-8")
+            elif field == 2:
+                features.append(value)
+            elif field == 3:
+                keys.append(value.decode("utf-8"))
+            elif field == 4:
+                values.append(tile_value(value))
+            elif field == 5:
+                extent = value
+        if name != layer_name:
+            continue
+        for feature in features:
+            tags, kind, geometry = [], 0, []
+            for field, _, value in fields(feature):
+                if field == 2:
+                    tags = packed(value)
+                elif field == 3:
+                    kind = value
+                elif field == 4:
+                    geometry = packed(value)
+            if kind != 1:  # POINT only: the tile set holds markers and clusters.
+                continue
+            properties = {keys[tags[i]]: values[tags[i + 1]] for i in range(0, len(tags) - 1, 2)}
+            x = y = index = 0
+            while index < len(geometry):
+                command, count = geometry[index] & 7, geometry[index] >> 3
+                index += 1
+                for _ in range(count):
+                    if command == 1:
+                        x += zigzag(geometry[index])
+                        y += zigzag(geometry[index + 1])
+                        points.append((x, y, properties, extent))
+                    index += 2 if command in (1, 2) else 0
+    return points
+
+
+def world_pixel(longitude, latitude, world_size):
+    """Web Mercator pixel of a coordinate in a world `world_size` pixels wide, as MapLibre projects it."""
+    x = (longitude + 180) / 360 * world_size
+    sine = math.sin(math.radians(latitude))
+    y = (0.5 - math.log((1 + sine) / (1 - sine)) / (4 * math.pi)) * world_size
+    return x, y
+
+
+def local_path(url, base, site):
+    """The file under the site folder that a served URL names."""
+    if not url.startswith(base):
+        raise ValueError("%s is not under the served folder %s" % (url, base))
+    return os.path.join(site, urllib.parse.unquote(url[len(base):]))
+
+
+def source_of(site, base):
+    """The style's one vector source as (tile template, minzoom, maxzoom, source layer used by the symbol layers)."""
+    with open(os.path.join(site, "style.json")) as file:
+        style = json.load(file)
+    sources = [(name, source) for name, source in style["sources"].items() if source.get("type") == "vector"]
+    if len(sources) != 1:
+        raise ValueError("style.json: expected one vector source, found %d" % len(sources))
+    name, source = sources[0]
+    if "url" in source:
+        if source["url"].startswith("pmtiles://"):
+            raise ValueError("style.json: a PMTiles source cannot be checked here; use a folder tile set")
+        with open(local_path(source["url"], base, site)) as file:
+            source = {**json.load(file), **{k: v for k, v in source.items() if k != "url"}}
+    layers = {layer.get("source-layer") for layer in style["layers"] if layer.get("source") == name and layer["type"] == "symbol"}
+    if len(layers) != 1:
+        raise ValueError("style.json: expected the symbol layers to read one source layer, found %s" % sorted(map(str, layers)))
+    return source["tiles"][0], int(source.get("minzoom", 0)), int(source.get("maxzoom", 22)), layers.pop()
+
+
+def expected_icons(site, base, camera):
+    """The points the tile set puts in the viewport at the camera: [(sprite, cluster, x, y)] in screen pixels."""
+    template, minimum_zoom, maximum_zoom, layer = source_of(site, base)
+    width, height, zoom = camera["width"], camera["height"], camera["zoom"]
+    tile_zoom = int(min(max(math.floor(zoom), minimum_zoom), maximum_zoom))
+    world = 512 * 2 ** zoom  # MapLibre's vector tiles are 512 px at their own zoom.
+    center_x, center_y = world_pixel(camera["longitude"], camera["latitude"], world)
+    left, top = center_x - width / 2, center_y - height / 2
+    tile_size = world / 2 ** tile_zoom
+    icons = []
+    for tile_x in range(int(left // tile_size), int((left + width) // tile_size) + 1):
+        for tile_y in range(int(top // tile_size), int((top + height) // tile_size) + 1):
+            if not 0 <= tile_y < 2 ** tile_zoom:
+                continue
+            url = template.replace("{z}", str(tile_zoom)).replace("{x}", str(tile_x % 2 ** tile_zoom)).replace("{y}", str(tile_y))
+            path = local_path(url, base, site)
+            if not os.path.exists(path):
+                continue  # An empty tile may be left out of a folder tile set.
+            with open(path, "rb") as file:
+                points = decode_points(file.read(), layer)
+            for x, y, properties, extent in points:
+                if not (0 <= x < extent and 0 <= y < extent):
+                    continue  # In the tile's buffer: drawn from its neighbour.
+                screen_x = (tile_x + x / extent) * tile_size - left
+                screen_y = (tile_y + y / extent) * tile_size - top
+                if 0 <= screen_x < width and 0 <= screen_y < height:
+                    icons.append((properties.get("sprite"), properties.get("cluster") is True, screen_x, screen_y))
+    return icons, tile_zoom
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--site", required=True)
+    parser.add_argument("--report", required=True)
+    parser.add_argument("--base", required=True, help="the URL the site was served at, ending in /")
+    arguments = parser.parse_args()
+    with open(arguments.report) as file:
+        report = json.load(file)
+    problems = ["page error: %s" % text for text in report.get("errors", [])]
+    problems += ["console warning: %s" % text for text in report.get("warnings", [])]
+    problems += ["image missing from the sprite sheet: %s" % name for name in report.get("missingImages", [])]
+
+    # The goldens are SwiftShader's pixels; a GPU's would differ in anti-aliasing and fail them for no fault.
+    if "SwiftShader" not in str(report.get("renderer")):
+        problems.append("WebGL ran on %s, not SwiftShader: the goldens hold SwiftShader's pixels" % report.get("renderer"))
+    camera = report.get("camera")
+    if camera is None:
+        problems.append("the page reported no camera")
+    else:
+        expected, tile_zoom = expected_icons(arguments.site, arguments.base, camera)
+        drawn = [feature for feature in report.get("features", [])
+                 if 0 <= feature["x"] < camera["width"] and 0 <= feature["y"] < camera["height"]]
+        if not expected:
+            problems.append("the tile set holds no icon in the viewport at zoom %d: the camera misses the data" % tile_zoom)
+        remaining = list(drawn)
+        for sprite, cluster, x, y in expected:
+            match = next((feature for feature in remaining if feature["sprite"] == sprite
+                          and abs(feature["x"] - x) <= POSITION_TOLERANCE and abs(feature["y"] - y) <= POSITION_TOLERANCE), None)
+            if match is None:
+                problems.append("not drawn: %s at (%.1f, %.1f)" % (sprite, x, y))
+                continue
+            remaining.remove(match)
+            layer = "clusters" if cluster else "markers"
+            if match["layer"] != layer:
+                problems.append("%s at (%.1f, %.1f) drawn by layer %s, expected %s" % (sprite, x, y, match["layer"], layer))
+        for feature in remaining:
+            problems.append("drawn but not in the tiles: %s at (%.1f, %.1f) in layer %s"
+                            % (feature["sprite"], feature["x"], feature["y"], feature["layer"]))
+        # MapLibre picks the sheet by pixel ratio: @2x above 1, else the plain one.
+        sheet = "@2x" if camera.get("pixelRatio", 1) > 1 else ""
+        loaded = {url.rsplit("/", 1)[-1] for url in report.get("resources", [])}
+        for wanted in ("sprite%s.json" % sheet, "sprite%s.png" % sheet):
+            if wanted not in loaded:
+                problems.append("at pixel ratio %g the page did not load %s (loaded: %s)"
+                                % (camera.get("pixelRatio", 1), wanted, ", ".join(sorted(loaded))))
+        clusters = sum(1 for icon in expected if icon[1])
+        print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d (WebGL: %s)"
+              % (tile_zoom, len(expected), clusters, len(expected) - clusters, report.get("maplibreVersion"), len(drawn),
+                 report.get("renderer")))
+    for problem in problems:
+        print("maplibre-check: %s" % problem, file=sys.stderr)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
