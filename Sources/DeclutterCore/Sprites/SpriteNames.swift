@@ -51,10 +51,25 @@ public struct SpriteNames: Sendable {
         style.category(named: category) == nil ? nil : "marker-\(category)"
     }
 
+    /// A cluster icon of the sheet: its label, its clustering group and its shares; equal icons, equal names.
+    public struct ClusterIcon: Sendable, Hashable {
+        /// The label's place among the sheet's labels (exact counts, then steps).
+        public var label: Int
+        /// The clustering group's place among the style's groups.
+        public var group: Int
+        /// Each of the group's categories' share, in steps of `sprites.shareStep`.
+        public var shares: [Int]
+    }
+
     /// The cluster icon for members per category given in the style's category order, `total` points in all.
     ///
     /// Nil when no category with a clustering identifier has members (the sheet has no cluster icon for them).
     public func cluster(counts: [Int], total: Int) -> String? {
+        clusterIcon(counts: counts, total: total).map(name)
+    }
+
+    /// The icon ``cluster(counts:total:)`` names, without making the name: a key for a cache of names.
+    public func clusterIcon(counts: [Int], total: Int) -> ClusterIcon? {
         // The group of the category with the most members, earliest on ties.
         var leader = -1
         for index in counts.indices where index < groupOfCategory.count && groupOfCategory[index] >= 0 && counts[index] > 0 {
@@ -71,9 +86,14 @@ public struct SpriteNames: Sendable {
         } else {
             shares = Self.apportion(steps, by: members)
         }
-        let percentPerStep = 100 / steps
-        var name = "cluster-" + label(total)
-        for (index, share) in zip(group, shares) {
+        return ClusterIcon(label: labelIndex(total), group: groupOfCategory[leader], shares: shares)
+    }
+
+    /// The name of a cluster icon: `cluster-{label}-{category}{percent}-…`.
+    public func name(of icon: ClusterIcon) -> String {
+        let percentPerStep = 100 / style.sprites.stepsPerWhole
+        var name = "cluster-" + (labels.indices.contains(icon.label) ? labels[icon.label].name : "")
+        for (index, share) in zip(groups[icon.group], icon.shares) {
             name += "-" + style.categories[index].name + String(share * percentPerStep)
         }
         return name
@@ -86,8 +106,13 @@ public struct SpriteNames: Sendable {
 
     /// The label of the sheet's icon for a count: see the type's description.
     func label(_ count: Int) -> String {
-        var chosen = labels.first?.name ?? String(count)
-        for label in labels where label.count <= count { chosen = label.name }
+        labels.indices.contains(labelIndex(count)) ? labels[labelIndex(count)].name : String(count)
+    }
+
+    /// The place among the labels of the label for a count.
+    func labelIndex(_ count: Int) -> Int {
+        var chosen = 0
+        for (index, label) in labels.enumerated() where label.count <= count { chosen = index }
         return chosen
     }
 

@@ -135,8 +135,18 @@ public struct ClusterTileset: Sendable {
         let batchSize = max(1, batchSize)
         let workers = Cores.available
         let encoders = (0..<workers).map { _ in EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)) }
+        // The next zoom's tiles are gathered on another thread while this zoom's are encoded: gathering is mostly
+        // serial, and would otherwise leave the other cores idle between zooms.
+        var gathered: ZoomTiles? = index.tiles(zoom: zooms.lowerBound, extent: Double(extent), buffer: Double(buffer))
         for zoom in zooms {
-            let tiles = index.tiles(zoom: zoom, extent: Double(extent), buffer: Double(buffer))
+            guard let tiles = gathered else { break }
+            let next = GatheredBox(), group = DispatchGroup()
+            if zoom < zooms.upperBound {
+                DispatchQueue.global().async(group: group) { [index, extent, buffer] in
+                    next.tiles = index.tiles(zoom: zoom + 1, extent: Double(extent), buffer: Double(buffer))
+                }
+            }
+            defer { group.wait() }
             let batches = (tiles.count + batchSize - 1) / batchSize
             var first = 0
             while first < batches {
@@ -148,18 +158,29 @@ public struct ClusterTileset: Sendable {
                         let range = batch * batchSize..<min(tiles.count, (batch + 1) * batchSize)
                         return range.map { tile in
                             Tile(z: zoom, x: Int(tiles.columns[tile]), y: Int(tiles.rows[tile]),
-                                 data: encodeTile(tiles.items(ofTile: tile), into: &encoders[worker].encoder))
+                                 data: encodeTile(tiles.items(ofTile: tile), with: encoders[worker]))
                         }
                     }
                 }
                 for offset in 0..<window { try deliver(encoded[offset % workers][offset / workers]) }
                 first += window
             }
+            group.wait()
+            gathered = next.tiles
         }
     }
 
+    /// The next zoom's tiles, gathered on another thread.
+    final class GatheredBox: @unchecked Sendable {
+        var tiles: ZoomTiles?
+    }
+
     /// The bytes of a tile holding `items`.
-    func encodeTile(_ items: ArraySlice<ZoomTiles.Item>, into encoder: inout VectorTileEncoder) -> Data {
+    func encodeTile(_ items: ArraySlice<ZoomTiles.Item>, with box: EncoderBox) -> Data {
+        encodeTile(items, into: &box.encoder, box: box)
+    }
+
+    private func encodeTile(_ items: ArraySlice<ZoomTiles.Item>, into encoder: inout VectorTileEncoder, box: EncoderBox) -> Data {
         let pointCount = index.points.count
         var styleCounts = [Int](repeating: 0, count: style.categories.count)
         for entry in items {
@@ -193,15 +214,29 @@ public struct ClusterTileset: Sendable {
             if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty { encoder.add(key: keys.identifier, .string(identifier)) }
             // Members without a category are the style's first category's, as on a map.
             if counted < cluster.pointCount, !styleCounts.isEmpty { styleCounts[0] += cluster.pointCount - counted }
-            if let sprite = spriteNames.cluster(counts: styleCounts, total: cluster.pointCount) { encoder.add(key: keys.sprite, .string(sprite)) }
+            if let icon = spriteNames.clusterIcon(counts: styleCounts, total: cluster.pointCount) {
+                // Names made once per core: building the string is most of naming a cluster.
+                let sprite = box.sprites[icon] ?? {
+                    let name = spriteNames.name(of: icon)
+                    return (vocabulary.existingString(name) ?? -1, name)
+                }()
+                box.sprites[icon] = sprite
+                if sprite.number >= 0 {
+                    encoder.add(key: keys.sprite, string: sprite.number)
+                } else {
+                    encoder.add(key: keys.sprite, .string(sprite.name))
+                }
+            }
             encoder.endPoint()
         }
         return encoder.finish()
     }
 
-    /// An encoder of one core's, kept across the windows of a run.
+    /// An encoder of one core's, kept across the windows of a run, and the sprite names it has made.
     final class EncoderBox: @unchecked Sendable {
         var encoder: VectorTileEncoder
+        /// Names by icon, with their vocabulary number (-1: not in the vocabulary).
+        var sprites: [SpriteNames.ClusterIcon: (number: Int32, name: String)] = [:]
         init(_ encoder: VectorTileEncoder) { self.encoder = encoder }
     }
 }
