@@ -23,6 +23,7 @@ public struct VectorTileEncoder {
     private var features = ProtobufWriter(capacity: 1024)
     private var keys = ProtobufWriter(capacity: 256)
     private var values = ProtobufWriter(capacity: 256)
+    private var output = ProtobufWriter(capacity: 2048)
     private var keyCount: UInt32 = 0
     private var valueCount: UInt32 = 0
     private var featureCount = 0
@@ -64,17 +65,21 @@ public struct VectorTileEncoder {
     /// The tile with the features added since the last call, as bytes; the encoder is then empty again.
     public mutating func finish() -> Data {
         if inFeature { endPoint() }
-        var layer = ProtobufWriter(capacity: features.bytes.count + keys.bytes.count + values.bytes.count + layerName.utf8.count + 16)
-        layer.writeStringField(1, layerName)
-        layer.bytes.append(contentsOf: features.bytes)
-        layer.bytes.append(contentsOf: keys.bytes)
-        layer.bytes.append(contentsOf: values.bytes)
-        layer.writeVarintField(5, UInt64(extent))
-        layer.writeVarintField(15, 2)
-        var tile = ProtobufWriter(capacity: layer.bytes.count + 6)
-        tile.writeBytesField(3, layer.bytes)
+        let name = layerName.utf8.count
+        let layerSize = 1 + ProtobufWriter.varintSize(UInt64(name)) + name + features.bytes.count + keys.bytes.count
+            + values.bytes.count + 1 + ProtobufWriter.varintSize(UInt64(extent)) + 2
+        // The tile's one field, the layer, written straight into the output.
+        output.bytes.removeAll(keepingCapacity: true)
+        output.writeTag(3, .lengthDelimited)
+        output.writeVarint(UInt64(layerSize))
+        output.writeStringField(1, layerName)
+        output.bytes.append(contentsOf: features.bytes)
+        output.bytes.append(contentsOf: keys.bytes)
+        output.bytes.append(contentsOf: values.bytes)
+        output.writeVarintField(5, UInt64(extent))
+        output.writeVarintField(15, 2)
         reset()
-        return Data(tile.bytes)
+        return Data(output.bytes)
     }
 
     /// Empties the tile, keeping the buffers' memory.
