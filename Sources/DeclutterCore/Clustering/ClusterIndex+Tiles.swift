@@ -90,6 +90,7 @@ extension ClusterIndex {
             order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
             keys = order.map { keys[$0] }
         }
+        let world = worldPositions(items)
         var columns: [Int32] = [], rows: [Int32] = [], starts: [Int] = []
         var tileItems: [ZoomTiles.Item] = []
         tileItems.reserveCapacity(order.count)
@@ -100,22 +101,39 @@ extension ClusterIndex {
                 rows.append(entry.row)
                 starts.append(position)
             }
-            let item = Int(items[Int(entry.item)])
-            let worldX: Double, worldY: Double
-            if item >= points.count {
-                let cluster = table.cluster(item)
-                worldX = cluster.x; worldY = cluster.y
-            } else {
-                // As `tileFeature`: points at full precision.
-                worldX = WebMercator.x(longitude: points[item].longitude); worldY = WebMercator.y(latitude: points[item].latitude)
-            }
+            let level = Int(entry.item)
             // The column the position is measured from: the tile's own, or the copy of the world beside it.
             let origin = entry.shift == 0 ? Double(entry.column) : entry.shift > 0 ? scale : -1
-            let position = Self.tilePosition(worldX: worldX, worldY: worldY, x: origin, y: Double(entry.row), scale: scale, extent: extent)
-            tileItems.append(ZoomTiles.Item(item: Int32(item), x: Int32(clamping: position.x), y: Int32(clamping: position.y)))
+            let position = Self.tilePosition(worldX: world.xs[level], worldY: world.ys[level], x: origin, y: Double(entry.row),
+                                             scale: scale, extent: extent)
+            tileItems.append(ZoomTiles.Item(item: items[level], x: Int32(clamping: position.x), y: Int32(clamping: position.y)))
         }
         starts.append(order.count)
         return ZoomTiles(zoom: zoom, columns: columns, rows: rows, items: tileItems, starts: starts)
+    }
+
+    /// The world positions of a level's items, in level order: a cluster's centre, a point at full precision (as
+    /// `tileFeature` places them). Read in level order, where points lie in input order, the points are read from
+    /// front to back, instead of at random in tile order.
+    private func worldPositions(_ items: [Int32]) -> (xs: [Double], ys: [Double]) {
+        let chunks = max(1, min(Cores.available, items.count / 65_536))
+        let parts = concurrentMap(chunks) { chunk in
+            let range = items.count * chunk / chunks..<items.count * (chunk + 1) / chunks
+            var xs = [Double](), ys = [Double]()
+            xs.reserveCapacity(range.count); ys.reserveCapacity(range.count)
+            for position in range {
+                let item = Int(items[position])
+                if item >= points.count {
+                    let cluster = table.cluster(item)
+                    xs.append(cluster.x); ys.append(cluster.y)
+                } else {
+                    xs.append(WebMercator.x(longitude: points[item].longitude)); ys.append(WebMercator.y(latitude: points[item].latitude))
+                }
+            }
+            return (xs, ys)
+        }
+        if parts.count == 1 { return parts[0] }
+        return (parts.flatMap(\.0), parts.flatMap(\.1))
     }
 
     /// An item placed in a tile while a zoom's tiles are gathered.
