@@ -43,7 +43,8 @@ let package = Package(
         // Cairo, Pango or SQLite.
         .target(name: "DeclutterPNG", dependencies: ["CLibDeflate", "CZlib", "DeclutterCore"]),
         .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore", "DeclutterPNG"]),
-        // Vector tile sets of clusters (MBTiles, PMTiles, a folder) and the MapLibre style that shows them with a sprite sheet.
+        // Cluster vector tiles (Mapbox Vector Tile 2.1), the tileset archives they go into (MBTiles, PMTiles, a folder)
+        // and the MapLibre style that draws them with a sprite sheet; no Cairo.
         .target(name: "DeclutterTiles", dependencies: ["CSQLite", "CZlib", "DeclutterCore"]),
         // Image comparison and golden files read and write PNG only, so tests that diff images need no Cairo.
         .target(name: "DeclutterTesting", dependencies: ["DeclutterPNG", "DeclutterCore"]),

@@ -9,7 +9,7 @@ struct ClusterCommand: ParsableCommand {
         commandName: "cluster",
         abstract: "Cluster points (GeoJSON, CSV or the TANDm plist) and print the clusters at a zoom as GeoJSON.",
         discussion: """
-            With --tile Z/X/Y it prints supercluster's JSON for that tile instead.
+            With --tile Z/X/Y it prints supercluster's JSON for that tile instead; --tile-extent 4096 --buffer 64 gives the features of that tile of a vector tileset (declutter tiles) at those positions.
 
             With --grid CELL it clusters by a viewport grid instead of supercluster: --bbox is cut into squares CELL pixels wide at --zoom (the world 256·2^zoom pixels across, as render's points), and each square's points become one cluster at their mean position. Needs --zoom and --bbox.
 
@@ -64,6 +64,16 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z.",
                                valueName: "z/x/y"))
     var tile: TileArgument?
+
+    @Option(name: .customLong("tile-extent"), parsing: .unconditional,
+            help: ArgumentHelp("With --tile: tile units across the tile for the positions (default: --extent, as supercluster's getTile); 4096 as in a vector tile.",
+                               valueName: "n"))
+    var tileExtent: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --tile: how far beyond the tile's edges features are taken, in units of --tile-extent (default: --radius, scaled to --tile-extent); 64 as in a vector tile.",
+                               valueName: "n"))
+    var buffer: Double?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Cluster by a grid of squares CELL pixels wide at --zoom over --bbox (viewport grid clustering) instead of supercluster.",
@@ -133,6 +143,15 @@ struct ClusterCommand: ParsableCommand {
                     + "\(unused.count == 1 ? "it sets" : "they set") supercluster's clustering, and a grid cell takes every point in it")
             }
         }
+        if tile == nil, tileExtent != nil || buffer != nil {
+            throw ValidationError("\(tileExtent != nil ? "--tile-extent" : "--buffer") needs --tile Z/X/Y: it sets how that tile is cut")
+        }
+        if let tileExtent, !(tileExtent > 0 && tileExtent.isFinite && tileExtent <= 16_777_216) {
+            throw ValidationError("--tile-extent must be a positive number up to 16777216, got \(tileExtent.messageText)")
+        }
+        if let buffer, !(buffer >= 0 && buffer.isFinite && buffer <= 16_777_216) {
+            throw ValidationError("--buffer must be a number ≥ 0 up to 16777216, got \(buffer.messageText)")
+        }
         if tile != nil, !fromOptionsGiven.isEmpty {
             throw ValidationError("\(fromOptionsGiven.joined(separator: " and ")) cannot be combined with --tile: the change is told between two views of --zoom and --bbox")
         }
@@ -159,7 +178,10 @@ struct ClusterCommand: ParsableCommand {
         }
         let index = ClusterIndex(points: read.points, options: clusterOptions)
         if let tile {
-            let features = index.tile(z: tile.z, x: tile.x, y: tile.y) ?? []
+            // Without --buffer the radius stays the buffer, at whatever extent the positions are given in.
+            let extent = tileExtent ?? clusterOptions.extent
+            let features = index.tile(z: tile.z, x: tile.x, y: tile.y, extent: extent,
+                                      buffer: buffer ?? clusterOptions.radius * extent / clusterOptions.extent) ?? []
             try StandardOutput.print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
             return
         }

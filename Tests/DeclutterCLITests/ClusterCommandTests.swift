@@ -17,6 +17,21 @@ import Testing
         #expect(try json(result.stdout) == JSONValue(foundation: try JSONSerialization.jsonObject(with: expected)))
     }
 
+    /// --tile-extent 4096 --buffer 64: the vector tile's features, the index's `tile(z:x:y:extent:buffer:)`.
+    @Test func tileAtAVectorTilesExtentAndBuffer() throws {
+        let places = fixtures.appendingPathComponent("supercluster/places.json")
+        let result = try CommandResult.run(["cluster", "--input", places.path, "--tile", "1/0/0", "--tile-extent", "4096", "--buffer", "64"],
+                                           in: packageRoot)
+        #expect(result.status == 0)
+        let index = ClusterIndex(points: try PointReader().read(contentsOf: places).points)
+        let expected = try #require(index.tile(z: 1, x: 0, y: 0, extent: 4096, buffer: 64))
+        #expect(try json(result.stdout) == .object(JSONObject([("features", .array(expected.map(\.json)))])))
+        let wider = try CommandResult.run(["cluster", "--input", places.path, "--tile", "1/0/0", "--tile-extent", "4096", "--buffer", "2048"],
+                                          in: packageRoot)
+        let features = try #require(try json(wider.stdout).object?["features"]?.array)
+        #expect(features.count > expected.count)
+    }
+
     @Test func tandmClustersCarryCategoriesAndExpansionZoom() throws {
         let result = try CommandResult.run(["cluster", "--input", fixtures.appendingPathComponent("tandm/Data.plist").path, "--zoom", "14"],
                                            in: packageRoot)
@@ -105,6 +120,9 @@ import Testing
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
         (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"),
         (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
+        (["--input", "x.csv", "--zoom", "1", "--buffer", "64"], "--buffer needs --tile Z/X/Y"),
+        (["--input", "x.csv", "--tile", "0/0/0", "--tile-extent", "0"], "--tile-extent must be a positive number up to 16777216, got 0"),
+        (["--input", "x.csv", "--tile", "0/0/0", "--buffer", "-1"], "--buffer must be a number ≥ 0 up to 16777216, got -1"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let folder = try scratchFolder()

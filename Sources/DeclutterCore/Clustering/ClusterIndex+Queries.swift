@@ -24,17 +24,23 @@ extension ClusterIndex {
             .map { feature(Int(items[$0])) }
     }
 
-    /// The features of tile z/x/y in tile coordinates (0…extent), with a `radius`-wide buffer, as supercluster's
+    /// The features of tile z/x/y in tile coordinates (0…extent), with a buffer around the tile, as supercluster's
     /// `getTile`; nil when the tile is empty.
-    public func tile(z: Int, x: Int, y: Int) -> [TileFeature]? {
+    ///
+    /// - Parameters:
+    ///   - extent: Tile units across the tile; nil (the default) is `options.extent`, as supercluster's.
+    ///   - buffer: How far beyond the tile's edges features are taken, in tile units of `extent`; nil (the default)
+    ///     is `options.radius` at `options.extent`, supercluster's buffer, scaled to `extent`.
+    public func tile(z: Int, x: Int, y: Int, extent: Double? = nil, buffer: Double? = nil) -> [TileFeature]? {
         let (items, tree) = orderAndTree(levelIndex(z))
+        let extent = extent ?? options.extent
         let scale = pow(2, Double(z))
-        let padding = options.radius / options.extent
+        let padding = buffer.map { $0 / extent } ?? options.radius / options.extent
         let top = (Double(y) - padding) / scale, bottom = (Double(y) + 1 + padding) / scale
         var features: [TileFeature] = []
         // supercluster's `_addTileFeatures`.
         func add(_ ids: [Int], _ tileX: Double) {
-            for index in ids { features.append(tileFeature(Int(items[index]), x: tileX, y: Double(y), scale: scale)) }
+            for index in ids { features.append(tileFeature(Int(items[index]), x: tileX, y: Double(y), scale: scale, extent: extent)) }
         }
         add(tree.range(minX: (Double(x) - padding) / scale, minY: top, maxX: (Double(x) + 1 + padding) / scale, maxY: bottom), Double(x))
         if x == 0 {
@@ -138,7 +144,7 @@ extension ClusterIndex {
 
     /// An item of the table as a tile feature (supercluster's `_addTileFeatures` for one item, with
     /// `getClusterProperties` for a cluster).
-    private func tileFeature(_ item: Int, x: Double, y: Double, scale: Double) -> TileFeature {
+    private func tileFeature(_ item: Int, x: Double, y: Double, scale: Double, extent: Double) -> TileFeature {
         let isCluster = item >= points.count
         let worldX: Double, worldY: Double, tags: JSONObject, id: JSONValue?
         if isCluster {
@@ -162,15 +168,21 @@ extension ClusterIndex {
             tags = point.properties
             id = options.generateId ? .number(Double(item)) : point.id
         }
-        // Math.round: halves toward positive infinity.
-        let tileX = (options.extent * (worldX * scale - x) + 0.5).rounded(.down)
-        let tileY = (options.extent * (worldY * scale - y) + 0.5).rounded(.down)
-        // Clamped to what an Int holds: only an absurd extent comes near.
-        func integer(_ value: Double) -> Int { Int(max(-9.0e18, min(9.0e18, value))) }
-        return TileFeature(x: integer(tileX), y: integer(tileY), tags: tags, id: id, isCluster: isCluster)
+        let position = Self.tilePosition(worldX: worldX, worldY: worldY, x: x, y: y, scale: scale, extent: extent)
+        return TileFeature(x: position.x, y: position.y, tags: tags, id: id, isCluster: isCluster)
     }
 
-    private func categoryCounts(row: Int32) -> [String: Int] {
+    /// A world position in tile units of tile (x, y) at `scale` tiles across, rounded as supercluster's `Math.round`
+    /// (halves toward positive infinity) and clamped to what an Int holds (only an absurd extent comes near).
+    @inline(__always)
+    static func tilePosition(worldX: Double, worldY: Double, x: Double, y: Double, scale: Double, extent: Double) -> (x: Int, y: Int) {
+        let tileX = (extent * (worldX * scale - x) + 0.5).rounded(.down)
+        let tileY = (extent * (worldY * scale - y) + 0.5).rounded(.down)
+        func integer(_ value: Double) -> Int { Int(max(-9.0e18, min(9.0e18, value))) }
+        return (integer(tileX), integer(tileY))
+    }
+
+    func categoryCounts(row: Int32) -> [String: Int] {
         guard row >= 0, !categories.isEmpty else { return [:] }
         var counts: [String: Int] = [:]
         for (index, name) in categories.enumerated() {
@@ -180,7 +192,7 @@ extension ClusterIndex {
         return counts
     }
 
-    private func reducedProperties(_ row: Int32) -> JSONObject {
+    func reducedProperties(_ row: Int32) -> JSONObject {
         guard row >= 0, Int(row) < table.properties.count else { return JSONObject() }
         return table.properties[Int(row)]
     }

@@ -149,6 +149,25 @@ public struct KDTree: Sendable {
         return ranks
     }
 
+    /// The items with their float32 positions in the order every search visits them (see ``searchRanks()``).
+    func entriesInSearchOrder() -> [Entry] {
+        var result: [Entry] = []
+        result.reserveCapacity(entries.count)
+        guard !entries.isEmpty else { return result }
+        var stack = [(left: 0, right: entries.count - 1)]
+        while let (left, right) = stack.popLast() {
+            if right - left <= nodeSize {
+                if left <= right { result.append(contentsOf: entries[left...right]) }
+                continue
+            }
+            let middle = (left + right) >> 1
+            result.append(entries[middle])
+            stack.append((left, middle - 1))
+            stack.append((middle + 1, right))
+        }
+        return result
+    }
+
     /// The distance from (x, y) to the nearest item other than `excluding`; infinity when there is none.
     public func nearestDistance(x qx: Double, y qy: Double, excluding: Int) -> Double {
         guard entries.count > 1 else { return .infinity }
