@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DeclutterPNG", targets: ["DeclutterPNG"]),
         .library(name: "DeclutterRender", targets: ["DeclutterRender"]),
         .library(name: "DeclutterTesting", targets: ["DeclutterTesting"]),
+        .library(name: "DeclutterTiles", targets: ["DeclutterTiles"]),
         .library(name: "DeclutterSnapshotTesting", targets: ["DeclutterSnapshotTesting"]),
         .executable(name: "declutter", targets: ["declutter"]),
         .executable(name: "declutter-bench", targets: ["declutter-bench"]),
@@ -42,6 +43,8 @@ let package = Package(
         // Cairo, Pango or SQLite.
         .target(name: "DeclutterPNG", dependencies: ["CLibDeflate", "CZlib", "DeclutterCore"]),
         .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore", "DeclutterPNG"]),
+        // Vector tiles of clusters and the tileset archives they are written to (MBTiles, PMTiles, a folder): no Cairo.
+        .target(name: "DeclutterTiles", dependencies: ["DeclutterCore", "CZlib", "CSQLite"]),
         // Image comparison and golden files read and write PNG only, so tests that diff images need no Cairo.
         .target(name: "DeclutterTesting", dependencies: ["DeclutterPNG", "DeclutterCore"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
@@ -75,6 +78,7 @@ let package = Package(
             name: "DeclutterRenderTests",
             dependencies: ["DeclutterRender", "DeclutterPNG", "DeclutterTesting", "CSQLite", "CZlib", "TileTestServer"]
         ),
+        .testTarget(name: "DeclutterTilesTests", dependencies: ["DeclutterTiles", "CSQLite"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(
