@@ -5,5 +5,6 @@ public struct GzipError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public var description: String
 
-    init(_ description: String) { self.description = description }
+    /// Creates an error from its message.
+    public init(_ description: String) { self.description = description }
 }

@@ -87,21 +87,26 @@ public final class MBTilesWriter: TilesetWriter {
         guard insert != nil else { throw OutputError(path: path, reason: "the file is already finished or cancelled") }
         do {
             try metadata.validate(in: path)
-            let statement = try prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
-            defer { sqlite3_finalize(statement) }
-            for (name, value) in Self.metadataRows(metadata) {
-                sqlite3_reset(statement)
-                sqlite3_bind_text(statement, 1, name, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-                sqlite3_bind_text(statement, 2, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-                let status = sqlite3_step(statement)
-                guard status == SQLITE_DONE else { throw failure(status, doing: "writing the metadata") }
-            }
+            try insertMetadata(metadata)
             try execute("COMMIT", doing: "committing")
-            close()
+            guard close() else { throw OutputError(path: path, reason: "SQLite could not close the file") }
             try temporary.commit()
         } catch {
             cancel()
             throw error
+        }
+    }
+
+    /// Writes the metadata rows through a statement of their own, finalized before the commit and close.
+    private func insertMetadata(_ metadata: TilesetMetadata) throws {
+        let statement = try prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
+        defer { sqlite3_finalize(statement) }
+        for (name, value) in Self.metadataRows(metadata) {
+            sqlite3_reset(statement)
+            sqlite3_bind_text(statement, 1, name, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            sqlite3_bind_text(statement, 2, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            let status = sqlite3_step(statement)
+            guard status == SQLITE_DONE else { throw failure(status, doing: "writing the metadata") }
         }
     }
 
@@ -156,10 +161,14 @@ public final class MBTilesWriter: TilesetWriter {
     }
 
     /// Frees the statement and the connection; the temporary stays until committed or discarded.
-    private func close() {
+    ///
+    /// - Returns: whether SQLite closed the file (it refuses while a statement is still open).
+    @discardableResult
+    private func close() -> Bool {
         sqlite3_finalize(insert)
         insert = nil
-        sqlite3_close(database)
+        let status = sqlite3_close(database)
         database = nil
+        return status == SQLITE_OK
     }
 }
