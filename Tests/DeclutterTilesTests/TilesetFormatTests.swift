@@ -26,13 +26,19 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == Data("keep".utf8))
     }
 
-    /// Gzip output starts with the gzip magic, carries zlib's "unknown OS" byte and inflates back; level 0 stores.
+    /// Gzip output starts with the gzip magic and deflate's method byte and inflates back, for a small tile (the
+    /// smallest window) and a large one (a larger window) alike; level 0 stores.
     @Test func gzipRoundTrip() throws {
         let data = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
         let compressed = try Gzip().compress(data)
         #expect(compressed.prefix(4) == Data([0x1f, 0x8b, 0x08, 0x00]))
         #expect(compressed.count < 1_000)
         #expect(try Gzip.decompress(compressed) == data)
+        let gzip = try Gzip()
+        for size in [0, 1, 200, 250, 5_000, 40_000, 100_000] {
+            let input = data.prefix(size) + Data(repeating: 7, count: max(0, size - data.count))
+            #expect(try Gzip.decompress(gzip.compress(input)) == input, "\(size) bytes")
+        }
         let stored = try Gzip(level: 0).compress(data)
         #expect(stored.count > data.count)
         #expect(try Gzip.decompress(stored) == data)

@@ -98,6 +98,9 @@ public final class PMTilesWriter: TilesetWriter {
         var placed = [UInt64](repeating: .max, count: contentOffsets.count)
         var order: [UInt32] = []
         var entries: [PMTilesDirectory.Entry] = []
+        // Reserved whole: growing by doubling would hold two copies at the moment memory peaks.
+        order.reserveCapacity(contentOffsets.count)
+        entries.reserveCapacity(tiles.count)
         var dataLength: UInt64 = 0
         for (index, tile) in tiles.enumerated() {
             if index > 0, tiles[index - 1].id == tile.id {
