@@ -16,6 +16,40 @@ public enum TemporaryFiles {
         try registered.withLock { paths throws -> Result in try body(&paths) }
     }
 
+    /// Registers a temporary that a long job writes on its own (a tileset archive, a folder of tiles), so that an
+    /// interrupt removes it. Unlike ``FileSystem/writeAllAtomically(_:)``, the lock is held only for the registration:
+    /// a job of minutes must not keep SIGINT waiting.
+    public static func register(_ path: String) {
+        registered.withLock { paths in _ = paths.insert(path) }
+    }
+
+    /// Renames a registered temporary onto `target` and forgets it, holding the lock an interrupt waits for, so that
+    /// an interrupt sees either the temporary (and removes it) or the finished output (and leaves it).
+    ///
+    /// - Returns: 0, or the `errno` of the failed rename (the temporary then stays registered).
+    public static func moveIntoPlace(_ temporary: String, to target: String) -> Int32 {
+        registered.withLock { paths in
+            guard rename(temporary, target) == 0 else { return errno }
+            paths.remove(temporary)
+            return 0
+        }
+    }
+
+    /// Removes a registered temporary, a file or a whole folder, and forgets it.
+    public static func discard(_ path: String) {
+        registered.withLock { paths in
+            paths.remove(path)
+            removeFileOrFolder(path)
+        }
+    }
+
+    /// Removes a file, or a folder with everything in it; a folder of tiles is a temporary too.
+    private static func removeFileOrFolder(_ path: String) {
+        if unlink(path) != 0, errno == EISDIR || errno == EPERM {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     /// Called between the last temporary and the first rename. With `DECLUTTER_TEST_HOLD_WRITE` set, it says
     /// "holding" on standard error and waits a second, so that a test can interrupt a write deterministically.
     static func pauseBeforeRenamesIfTesting() {
@@ -36,7 +70,7 @@ public enum TemporaryFiles {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler {
                     registered.withLock { paths in
-                        for path in paths { unlink(path) }
+                        for path in paths { removeFileOrFolder(path) }
                         // Still holding the lock, so no new temporary can appear before the process ends. Dispatch's
                         // threads block signals: unblocked here, the raised one ends the process at once.
                         signal(number, SIG_DFL)

@@ -1,0 +1,42 @@
+import DeclutterCore
+import Foundation
+
+/// The archive a tileset is written to, picked from the output's name.
+public enum TilesetFormat: String, Sendable, Hashable, CaseIterable {
+    /// MBTiles 1.3: SQLite with gzip-compressed tiles in TMS rows, as tippecanoe writes it.
+    case mbtiles
+    /// PMTiles v3: one file a map reads from object storage or a CDN by range requests, with no tile server.
+    case pmtiles
+    /// A folder of `{z}/{x}/{y}.pbf` (not compressed) with `tiles.json` (TileJSON 3.0) beside them.
+    case folder
+
+    /// The format of `path`: `.mbtiles`, `.pmtiles`, else a folder.
+    ///
+    /// - Throws: ``OutputError`` when a file already exists at `path` with another extension (it is not a folder of
+    ///   tiles, and replacing it by one would lose it), or when a folder is already there.
+    public init(path: String) throws {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "mbtiles": self = .mbtiles
+        case "pmtiles": self = .pmtiles
+        default:
+            switch FileSystem.item(atPath: path) {
+            case .file:
+                throw OutputError(path: path, reason: "is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder")
+            case .folder:
+                throw OutputError(path: path, reason: "the folder already exists; remove it or name a new one")
+            case nil: self = .folder
+            }
+        }
+    }
+
+    /// A writer for `path` in the format its name asks for.
+    ///
+    /// - Parameter compressionLevel: gzip's level for MBTiles and PMTiles tiles, 0…9 (default 6, tippecanoe's).
+    public static func writer(for path: String, compressionLevel: Int32 = 6) throws -> any TilesetWriter {
+        switch try TilesetFormat(path: path) {
+        case .mbtiles: try MBTilesWriter(path: path, compressionLevel: compressionLevel)
+        case .pmtiles: try PMTilesWriter(path: path, compressionLevel: compressionLevel)
+        case .folder: try FolderTilesetWriter(path: path)
+        }
+    }
+}
