@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "DeclutterCLI",
             dependencies: [
-                "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting",
+                "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting", "DeclutterTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "declutter-bench",
             dependencies: [
-                "CZlib", "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting",
+                "CZlib", "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting", "DeclutterTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -33,8 +33,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         self.points = points
     }
 
-    func allTiles(_ tileset: ClusterTileset, batchSize: Int = 5) -> [ClusterTileset.Tile] {
-        var tiles: [ClusterTileset.Tile] = []
+    func allTiles(_ tileset: ClusterTileset, batchSize: Int = 5) -> [EncodedTile] {
+        var tiles: [EncodedTile] = []
         tileset.encode(batchSize: batchSize) { batch in
             #expect(batch.count <= batchSize)
             tiles += batch

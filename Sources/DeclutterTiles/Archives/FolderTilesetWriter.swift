@@ -96,13 +96,15 @@ public final class FolderTilesetWriter: TilesetWriter {
         }
     }
 
-    public func finish(_ metadata: TilesetMetadata) throws {
+    public func finish(_ metadata: TilesetMetadata, companions: [(name: String, data: Data)]) throws {
         guard !isDone else { throw OutputError(path: path, reason: "the folder is already finished or cancelled") }
         do {
             try metadata.validate(in: path)
             let json = TilesetMetadata.json(Self.tileJSON(metadata))
-            guard FileManager.default.createFile(atPath: "\(temporary.path)/tiles.json", contents: json) else {
-                throw TemporaryOutput.error(path, errno, doing: "writing tiles.json")
+            for file in [(name: "tiles.json", data: json)] + companions {
+                guard FileManager.default.createFile(atPath: "\(temporary.path)/\(file.name)", contents: file.data) else {
+                    throw TemporaryOutput.error(path, errno, doing: "writing \(file.name)")
+                }
             }
             // rename(2) would replace an empty folder made at the output meanwhile; refuse it as at the start.
             if FileSystem.item(atPath: path) != nil {

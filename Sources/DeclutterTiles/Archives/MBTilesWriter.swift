@@ -83,14 +83,16 @@ public final class MBTilesWriter: TilesetWriter {
         }
     }
 
-    public func finish(_ metadata: TilesetMetadata) throws {
+    public func finish(_ metadata: TilesetMetadata, companions: [(name: String, data: Data)]) throws {
         guard insert != nil else { throw OutputError(path: path, reason: "the file is already finished or cancelled") }
         do {
             try metadata.validate(in: path)
             try insertMetadata(metadata)
             try execute("COMMIT", doing: "committing")
             guard close() else { throw OutputError(path: path, reason: "SQLite could not close the file") }
+            let besides = try CompanionFiles(companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             try temporary.commit()
+            try besides.commit()
         } catch {
             cancel()
             throw error

@@ -84,7 +84,7 @@ public final class PMTilesWriter: TilesetWriter {
         return index
     }
 
-    public func finish(_ metadata: TilesetMetadata) throws {
+    public func finish(_ metadata: TilesetMetadata, companions: [(name: String, data: Data)]) throws {
         guard !isDone else { throw OutputError(path: path, reason: "the archive is already finished or cancelled") }
         defer { cancel() }
         try metadata.validate(in: path)
@@ -155,7 +155,9 @@ public final class PMTilesWriter: TilesetWriter {
                 try output.write(data.read(at: contentOffsets[index], count: Int(contentLengths[index])))
             }
             try output.close()
+            let besides = try CompanionFiles(companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             try archive.commit()
+            try besides.commit()
         } catch {
             archive.discard()
             throw error

@@ -3,13 +3,6 @@ import Foundation
 
 /// What a tileset says about itself: the metadata of MBTiles, PMTiles and TileJSON, with its one vector layer.
 public struct TilesetMetadata: Sendable, Hashable {
-    /// A field's type in `vector_layers`, spelt as TileJSON spells it.
-    public enum FieldType: String, Sendable, Hashable, Codable {
-        case number = "Number"
-        case string = "String"
-        case boolean = "Boolean"
-    }
-
     /// A rectangle in degrees.
     public struct Bounds: Sendable, Hashable {
         public var west: Double
@@ -52,7 +45,7 @@ public struct TilesetMetadata: Sendable, Hashable {
     /// The id of the vector layer every tile holds, as a style's `source-layer` names it.
     public var layer: String
     /// The layer's feature properties and their types.
-    public var fields: [String: FieldType]
+    public var fields: [String: VectorTileFieldType]
     /// The lowest zoom with tiles.
     public var minZoom: Int
     /// The highest zoom with tiles.
@@ -63,7 +56,7 @@ public struct TilesetMetadata: Sendable, Hashable {
     public var center: Center
 
     /// Creates metadata; `attribution` defaults to none.
-    public init(name: String, description: String, attribution: String? = nil, layer: String, fields: [String: FieldType],
+    public init(name: String, description: String, attribution: String? = nil, layer: String, fields: [String: VectorTileFieldType],
                 minZoom: Int, maxZoom: Int, bounds: Bounds, center: Center) {
         self.name = name
         self.description = description
@@ -82,7 +75,7 @@ public struct TilesetMetadata: Sendable, Hashable {
         var description: String
         var minzoom: Int
         var maxzoom: Int
-        var fields: [String: FieldType]
+        var fields: [String: VectorTileFieldType]
     }
 
     /// The one-element `vector_layers` array all three formats carry.

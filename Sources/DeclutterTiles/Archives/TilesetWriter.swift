@@ -21,11 +21,17 @@ public protocol TilesetWriter: AnyObject {
     ///   is not writable. The writer is then cancelled.
     func add(_ tiles: [EncodedTile]) throws
 
-    /// Writes the metadata and moves the finished archive into place.
+    /// Writes the metadata and moves the finished archive into place, with its `companions` (a style, a sprite
+    /// sheet): inside a folder of tiles, beside an archive file; they appear with the tiles or not at all.
     ///
     /// - Throws: ``OutputError`` naming the output; nothing is left behind.
-    func finish(_ metadata: TilesetMetadata) throws
+    func finish(_ metadata: TilesetMetadata, companions: [(name: String, data: Data)]) throws
 
     /// Abandons the archive and removes its temporaries; the output is left as it was.
     func cancel()
+}
+
+extension TilesetWriter {
+    /// Writes the metadata and moves the finished archive into place, with nothing beside it.
+    public func finish(_ metadata: TilesetMetadata) throws { try finish(metadata, companions: []) }
 }

@@ -51,18 +51,6 @@ public struct ClusterTileset: Sendable {
     let categoryKeys: [(category: Int, key: Int32)]
     let spriteNames: SpriteNames
 
-    /// A tile of the tileset: its address and its bytes.
-    public struct Tile: Sendable {
-        /// Zoom.
-        public var z: Int
-        /// Column.
-        public var x: Int
-        /// Row, y downwards (XYZ; MBTiles stores `2^z - 1 - y`).
-        public var y: Int
-        /// The encoded vector tile (not compressed).
-        public var data: Data
-    }
-
     /// The most tile units across a tile: positions stay well inside the 32 bits a geometry holds.
     public static let maximumExtent = 1 << 20
 
@@ -131,7 +119,7 @@ public struct ClusterTileset: Sendable {
     ///
     /// `deliver` runs on the calling thread, one batch at a time; only a few batches per core are held at once, so
     /// a writer that streams keeps memory bounded. An error it throws stops the encoding and is rethrown.
-    public func encode(batchSize: Int = 256, deliver: ([Tile]) throws -> Void) rethrows {
+    public func encode(batchSize: Int = 256, deliver: ([EncodedTile]) throws -> Void) rethrows {
         let batchSize = max(1, batchSize)
         let workers = Cores.available
         let encoders = (0..<workers).map { _ in EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)) }
@@ -157,7 +145,7 @@ public struct ClusterTileset: Sendable {
                         let batch = first + offset
                         let range = batch * batchSize..<min(tiles.count, (batch + 1) * batchSize)
                         return range.map { tile in
-                            Tile(z: zoom, x: Int(tiles.columns[tile]), y: Int(tiles.rows[tile]),
+                            EncodedTile(z: zoom, x: Int(tiles.columns[tile]), y: Int(tiles.rows[tile]),
                                  data: encodeTile(tiles.items(ofTile: tile), with: encoders[worker]))
                         }
                     }

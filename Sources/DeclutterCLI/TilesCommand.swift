@@ -1,0 +1,111 @@
+import ArgumentParser
+import DeclutterCore
+import DeclutterTiles
+import Foundation
+
+/// `declutter tiles`: clusters points into Mapbox vector tiles (MBTiles, PMTiles or a folder) with the style's sprite
+/// sheet and a MapLibre `style.json` beside them.
+struct TilesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiles",
+        abstract: "Cluster points into vector tiles (MBTiles, PMTiles or a folder) with a sprite sheet and a MapLibre style.json.",
+        discussion: """
+            Every non-empty tile of zooms --min-zoom…--max-zoom holds supercluster's clusters and points for that tile (radius 40 at extent 512, at least 2 points; positions at extent 4096 with a buffer of --buffer units), in one layer. A cluster carries cluster, cluster_id, point_count, point_count_abbreviated, one count per category, clustering_identifier and sprite, the name of its icon in the sprite sheet; a point keeps its own properties and gets sprite too, so a MapLibre layer needs only "icon-image": ["get", "sprite"].
+
+            --output picks the format: NAME.mbtiles (MBTiles 1.3, tiles gzip-compressed), NAME.pmtiles (PMTiles v3, for object storage or a CDN) or a new folder of {z}/{x}/{y}.pbf with tiles.json. The sprite sheet and style.json go inside the folder, or beside an archive as NAME-sprite… and NAME-style.json. style.json's URLs start with --base-url (MapLibre takes no relative ones). Everything appears together or not at all.
+
+            Examples:
+              declutter tiles --input Examples/tandm.plist --style tandm --output tandm-tiles
+              (cd tandm-tiles && python3 -m http.server)   # then load http://localhost:8000/style.json in MapLibre
+              declutter tiles --input cities.csv --category cc --max-zoom 12 --output cities.pmtiles --base-url https://maps.example.org/
+            """)
+
+    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (TANDm); - reads standard input.", valueName: "file"))
+    var input: String
+
+    @OptionGroup var inputOptions: PointInputOptions
+
+    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports (default: default; tandm for a TANDm plist).",
+                               valueName: "file"))
+    var style: String?
+
+    @Option(help: ArgumentHelp("Property naming each point's category; values the style lacks take its colours by frequency.", valueName: "prop"))
+    var category: String?
+
+    @Option(name: .customLong("group-by"),
+            help: ArgumentHelp("Property naming each point's clustering identifier (default: its category's in the style).", valueName: "prop"))
+    var groupBy: String?
+
+    @Option(parsing: .unconditional, help: "Lowest zoom written.")
+    var minZoom: Int = 0
+
+    @Option(parsing: .unconditional, help: "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it).")
+    var maxZoom: Int = 14
+
+    @Option(parsing: .unconditional, help: "Cluster radius in pixels at extent 512.")
+    var radius: Double = 40
+
+    @Option(help: ArgumentHelp("The vector layer's name.", valueName: "name"))
+    var layer: String = "points"
+
+    @Option(parsing: .unconditional, help: "Tile units (of 4096 across a tile) beyond each edge that a tile takes features from, 0…4096.")
+    var buffer: Int = 64
+
+    @Option(help: ArgumentHelp("The absolute URL the output is served from, for style.json.", valueName: "url"))
+    var baseURL: String = MapLibreStyle.defaultBaseURL
+
+    @Option(help: ArgumentHelp("NAME.mbtiles, NAME.pmtiles, or a new folder.", valueName: "path"))
+    var output: String
+
+    @Flag(help: "Count and skip invalid rows instead of failing on the first.")
+    var skipInvalid = false
+
+    /// The most points one run takes: the index and its tiles then fit in this machine class's 24 GB.
+    static let maximumPoints = 20_000_000
+
+    func validate() throws {
+        let zooms = ClusterCommand.zooms
+        guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
+            throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)")
+        }
+        guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number, got \(radius.messageText)") }
+        guard (0...4096).contains(buffer) else { throw ValidationError("--buffer must be in 0…4096, got \(buffer)") }
+        guard !layer.isEmpty else { throw ValidationError("--layer must not be empty") }
+    }
+
+    func run() throws {
+        let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
+        var points = read.points.points
+        guard !points.isEmpty else { throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of") }
+        guard points.count <= Self.maximumPoints else {
+            throw CommandError("\(input): \(points.count) points, more than the limit of \(Self.maximumPoints)")
+        }
+        if let groupBy, points.allSatisfy({ $0.clusteringIdentifier == nil }) {
+            StandardError.write("warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n")
+        }
+        var style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
+        if let category {
+            if points.allSatisfy({ $0.category == nil }) {
+                StandardError.write("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n")
+            } else if let data = DataCategories(values: points.map(\.category), style: style, property: category) {
+                data.apply(to: &points)
+                style = data.style
+            }
+        }
+        try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
+        var job = TilesJob(points: try TilesJob.prepared(points, style: style, keepingIdentifiers: groupBy != nil), style: style)
+        job.zooms = minZoom...maxZoom
+        job.radius = radius
+        job.layer = layer
+        job.buffer = buffer
+        job.baseURL = baseURL
+        job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
+        let progress = ProgressBar(label: "tiles")
+        let zoomCount = maxZoom - minZoom + 1
+        let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
+        progress.finish()
+        let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
+        try StandardOutput.print("wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(maxZoom), "
+            + "\(points.count) points; with \(summary.companions.joined(separator: ", ")) (\(summary.spriteNames) sprite names)")
+    }
+}

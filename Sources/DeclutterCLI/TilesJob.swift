@@ -1,0 +1,150 @@
+import DeclutterCore
+import DeclutterRender
+import DeclutterTiles
+import Foundation
+
+/// Clusters points into a vector tileset and writes it with what a web map needs beside it: the style's sprite
+/// sheet and a MapLibre `style.json`. Shared by `declutter tiles` and its benchmark.
+package struct TilesJob {
+    /// The points, each with its category (a name of `style`'s) and clustering identifier.
+    package var points: [ClusterPoint]
+    /// The style whose sprite sheet names the icons.
+    package var style: MarkerStyle
+    /// The zooms written; the last is also the clustering's `maxZoom`, as supercluster's.
+    package var zooms: ClosedRange<Int> = 0...14
+    /// The cluster radius at extent 512, as supercluster's default.
+    package var radius: Double = 40
+    /// The vector layer's name.
+    package var layer = "points"
+    /// Tile units beyond each edge a tile takes features from, at extent 4096.
+    package var buffer = 64
+    /// The public URL the output is served from, for `style.json`.
+    package var baseURL = MapLibreStyle.defaultBaseURL
+    /// The sprite sheet's pixel ratios.
+    package var ratios = [1, 2]
+    /// Where the tileset came from, for its description.
+    package var source = "points"
+
+    /// What was written.
+    package struct Summary {
+        /// Tiles written (empty tiles are not).
+        package var tiles: Int
+        /// Their uncompressed bytes.
+        package var bytes: Int
+        /// The files written beside the tiles (inside a folder tileset, or beside an archive file).
+        package var companions: [String]
+        /// The sprite sheet's names.
+        package var spriteNames: Int
+    }
+
+    /// Points prepared as a map prepares them: a point without a category takes the style's first, and each takes
+    /// its category's clustering identifier unless `keepingIdentifiers` (from `--group-by`).
+    ///
+    /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
+    package static func prepared(_ points: [ClusterPoint], style: MarkerStyle, keepingIdentifiers: Bool) throws -> [ClusterPoint] {
+        let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var prepared = points
+        for index in prepared.indices {
+            let name = prepared[index].category ?? style.categories[0].name
+            guard let category = categories[name] else {
+                throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; "
+                    + "expected one of: " + style.categories.map(\.name).nameList())
+            }
+            prepared[index].category = name
+            if !keepingIdentifiers { prepared[index].clusteringIdentifier = category.clusteringIdentifier }
+        }
+        return prepared
+    }
+
+    /// The names of the files beside the tiles for an output: inside a folder `style.json` and `sprite…`; beside an
+    /// archive `NAME-style.json` and `NAME-sprite…`, so that two archives in one folder keep their own.
+    static func companionPrefix(for output: String, format: TilesetFormat) -> String {
+        format == .folder ? "" : URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent + "-"
+    }
+
+    /// Builds the index, encodes every tile on every core into `output` (`.mbtiles`, `.pmtiles` or a new folder)
+    /// and writes the sprite sheet and `style.json` with it; all appear together or nothing does.
+    ///
+    /// - Parameter progress: called with (tiles done, zoom) as zooms finish.
+    package func write(to output: String, progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+        let format = try TilesetFormat(path: output)
+        let prefix = Self.companionPrefix(for: output, format: format)
+        // The sprite sheet first: a style asking for too many icons is refused before any tile is encoded.
+        let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, svg: false)
+        // The sheets and their indexes; MapLibre reads nothing else of what `declutter sprites` writes.
+        let spriteFiles = sheet.files.filter { $0.name != "sprite.manifest.json" }.map { (name: prefix + $0.name, data: $0.data) }
+
+        let options = ClusterOptions(radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
+                                     releasesFreedMemory: true)
+        let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
+        let tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
+        let bounds = Self.bounds(of: points)
+        let mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
+        var styleJSON = mapStyle
+        styleJSON.sprite = prefix + "sprite"
+        styleJSON.sourceLayer = layer
+        styleJSON.center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
+        styleJSON.zoom = Self.fittingZoom(bounds, within: zooms)
+        let companions = spriteFiles + [(name: prefix + "style.json", data: try styleJSON.jsonData())]
+
+        let writer = try TilesetFormat.writer(for: output)
+        var tiles = 0, bytes = 0, zoom = zooms.lowerBound
+        do {
+            try tileset.encode { batch in
+                try writer.add(batch)
+                tiles += batch.count
+                bytes += batch.reduce(0) { $0 + $1.data.count }
+                if let last = batch.last, last.z != zoom { zoom = last.z }
+                progress?(tiles, zoom)
+            }
+            var fields: [String: VectorTileFieldType] = [:]
+            for field in tileset.fields { fields[field.name] = field.type }
+            let metadata = TilesetMetadata(name: style.name, description: "Declutter clusters of \(source)", layer: layer, fields: fields,
+                                           minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, bounds: bounds,
+                                           center: .init(longitude: (bounds.west + bounds.east) / 2,
+                                                         latitude: (bounds.south + bounds.north) / 2, zoom: zooms.lowerBound))
+            try writer.finish(metadata, companions: companions)
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        return Summary(tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount)
+    }
+
+    /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or
+    /// an MBTiles file's TileJSON as a tile server names it (`NAME.json` beside the base URL).
+    func sourceTiles(output: String, format: TilesetFormat, bounds: TilesetMetadata.Bounds) throws -> MapLibreStyle.Tiles {
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        let styleBounds = MapLibreStyle.Bounds(west: bounds.west, south: bounds.south, east: bounds.east, north: bounds.north)
+        switch format {
+        case .folder:
+            return .template(FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound, maximumZoom: zooms.upperBound,
+                             bounds: styleBounds)
+        case .pmtiles: return .pmtiles(name)
+        case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
+        }
+    }
+
+    /// The zoom at which `bounds` fills a 1024×768 map (world 256 px across at zoom 0), within `zooms`: where the
+    /// style opens when the page gives no camera.
+    static func fittingZoom(_ bounds: TilesetMetadata.Bounds, within zooms: ClosedRange<Int>) -> Double {
+        let width = WebMercator.x(longitude: bounds.east) - WebMercator.x(longitude: bounds.west)
+        let height = WebMercator.y(latitude: bounds.south) - WebMercator.y(latitude: bounds.north)
+        let fit = min(log2(1024 / 256 / max(width, 1e-12)), log2(768 / 256 / max(height, 1e-12)))
+        return min(max(fit.rounded(.down), Double(zooms.lowerBound)), Double(zooms.upperBound))
+    }
+
+    /// The points' box in degrees, within Web Mercator's latitudes (the whole world when there are none).
+    static func bounds(of points: [ClusterPoint]) -> TilesetMetadata.Bounds {
+        var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
+        for point in points where point.longitude.isFinite && point.latitude.isFinite {
+            west = min(west, point.longitude)
+            east = max(east, point.longitude)
+            south = min(south, point.latitude)
+            north = max(north, point.latitude)
+        }
+        guard west <= east else { return .world }
+        let limit = TilesetMetadata.Bounds.world.north
+        return .init(west: max(west, -180), south: max(south, -limit), east: min(east, 180), north: min(north, limit))
+    }
+}
