@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `declutter tiles`: the files each output kind gets, what tiles.json and style.json say, and refusals that exit 2
+/// and write nothing. Decoding every tile with independent readers is scripts/tiles-consumers' job.
+@Suite struct TilesCommandTests {
+    func tiles(_ arguments: [String], in folder: URL) throws -> CommandResult {
+        try CommandResult.run(["tiles", "--input", tandmPlist] + arguments, in: folder)
+    }
+
+    func json(_ url: URL) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+    }
+
+    @Test func aFolderHoldsTilesSpriteSheetAndStyle() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try tiles(["--output", "site", "--base-url", "https://maps.example.org/cycles/"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
+            + "sprite@2x.png, sprite@2x.json, style.json (1215 sprite names)\n")
+        let site = folder.appendingPathComponent("site")
+        let top = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
+        #expect(top == ["0", "1", "10", "11", "12", "13", "14", "2", "3", "4", "5", "6", "7", "8", "9", "sprite.json", "sprite.png",
+                        "sprite@2x.json", "sprite@2x.png", "style.json", "tiles.json"])
+        // All 65 points lie in one tile down to zoom 14, and in one world copy: one tile a zoom, plus one at zoom 14.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("0/0").path) == ["0.pbf"])
+        let tileJSON = try json(site.appendingPathComponent("tiles.json"))
+        #expect(tileJSON["tilejson"] as? String == "3.0.0")
+        #expect(tileJSON["tiles"] as? [String] == ["{z}/{x}/{y}.pbf"])
+        let layer = (tileJSON["vector_layers"] as? [[String: Any]])?.first
+        #expect(layer?["id"] as? String == "points")
+        #expect(layer?["fields"] as? [String: String] == [
+            "bicycle": "Number", "cluster": "Boolean", "cluster_id": "Number", "clustering_identifier": "String", "point_count": "Number",
+            "point_count_abbreviated": "Mixed", "sprite": "String", "tricycle": "Number", "type": "String", "unicycle": "Number"])
+        let style = try json(site.appendingPathComponent("style.json"))
+        #expect(style["sprite"] as? String == "https://maps.example.org/cycles/sprite")
+        let source = (style["sources"] as? [String: Any])?["declutter"] as? [String: Any]
+        #expect(source?["tiles"] as? [String] == ["https://maps.example.org/cycles/{z}/{x}/{y}.pbf"])
+        #expect(source?["maxzoom"] as? Int == 14)
+        // The map opens on the points: TANDm's 65 lie within about 600 m.
+        #expect(style["zoom"] as? Double == 14)
+        let sprites = try json(site.appendingPathComponent("sprite.json"))
+        #expect(sprites.count == 1215)
+    }
+
+    @Test(arguments: ["mbtiles", "pmtiles"])
+    func anArchiveHasItsSpriteSheetAndStyleBesideIt(format: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try tiles(["--output", "cycles.\(format)", "--max-zoom", "10"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+            "cycles-sprite.json", "cycles-sprite.png", "cycles-sprite@2x.json", "cycles-sprite@2x.png", "cycles-style.json", "cycles.\(format)"])
+        let style = try json(folder.appendingPathComponent("cycles-style.json"))
+        #expect(style["sprite"] as? String == "http://localhost:8000/cycles-sprite")
+        let source = (style["sources"] as? [String: Any])?["declutter"] as? [String: Any]
+        if format == "pmtiles" {
+            #expect(source?["url"] as? String == "pmtiles://http://localhost:8000/cycles.pmtiles")
+        } else {
+            #expect(source?["url"] as? String == "http://localhost:8000/cycles.json")
+        }
+        let archive = try Data(contentsOf: folder.appendingPathComponent("cycles.\(format)"))
+        #expect(archive.prefix(7) == Data((format == "pmtiles" ? "PMTiles" : "SQLite ").utf8))
+    }
+
+    @Test(arguments: [
+        (["--output", "taken"], "Error: cannot write taken: the folder already exists; remove it or name a new one"),
+        (["--output", "x", "--max-zoom", "30"], "Error: --min-zoom and --max-zoom must be in 0…22 with min ≤ max, got 0 and 30"),
+        (["--output", "x", "--style", "airports"],
+         "Error: point 0: category \"tricycle\" is not in style \"Airports\"; expected one of: america, europe, africa, asia, oceania, other"),
+        (["--output", "x", "--base-url", "maps/"],
+         "Error: base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\""),
+        (["--output", "x", "--buffer", "5000"], "Error: --buffer must be in 0…4096, got 5000"),
+        (["--output", "notes.txt"], "Error: cannot write notes.txt: is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder"),
+    ])
+    func badUsageExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken"), withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try tiles(arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.components(separatedBy: "\n").first == message)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "taken"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("taken").path) == [])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("keep".utf8))
+    }
+
+    @Test func noPointsIsAnError() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
+        let result = try CommandResult.run(["tiles", "--input", "empty.csv", "--output", "out.pmtiles"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: empty.csv: no points to make tiles of\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["empty.csv"])
+    }
+}
