@@ -34,7 +34,7 @@ let readmeCommands: [ReadmeCommand] = {
     /// Every command of the table at the top is shown and run, and only network commands are skipped.
     @Test func readmeShowsEveryCommand() {
         let run = readmeCommands.filter { $0.skipReason == nil }
-        #expect(Set(run.compactMap { $0.arguments?.first }) == ["--version", "cluster", "demo", "diff", "marker", "place", "render", "sprites"])
+        #expect(Set(run.compactMap { $0.arguments?.first }) == ["--version", "cluster", "demo", "diff", "marker", "place", "render", "sprites", "tiles"])
         #expect(readmeCommands.filter { $0.skipReason != nil }.map(\.skipReason) == ["needs the network"])
         #expect(run.filter { $0.expectedOutput != nil }.count == 5)
     }
