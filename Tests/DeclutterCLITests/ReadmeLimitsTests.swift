@@ -48,6 +48,7 @@ import Testing
             ("Sprite sheet", "\(grouped(SpritePlan.maximumIcons)) icons"),
             ("Cluster icon counts", "\(grouped(CategoryCounts.maximumCount)) members"),
             ("`--circle` radius", "\(grouped(Int(CircleArgument.maximumRadius / 1000))) km"),
+            ("Tilesets", "\(grouped(TilesCommand.maximumPoints)) points"),
         ]
         for (row, text) in expected {
             let cell = try #require(rows[row], "no row \(row) in the README's Limits table")
