@@ -36,4 +36,23 @@ import Testing
         let closer = grid.clusters(west: -180, south: 0, east: 0, north: 85, zoom: 1)
         #expect(closer.map(\.members) == [[0], [1, 2]])
     }
+
+    @Test func aBoxAcrossTheAntimeridianIsItsTwoSides() {
+        let points = [ClusterPoint(longitude: 179.5, latitude: 0), ClusterPoint(longitude: -179.5, latitude: 0), ClusterPoint(longitude: 0, latitude: 0)]
+        let grid = ViewportGridClusterer(points: points, cellSize: 64)
+        let clusters = grid.clusters(west: 170, south: -10, east: -170, north: 10, zoom: 3)
+        // The western side (170…180) first; the point at 0° is outside.
+        #expect(clusters.map(\.members) == [[0], [1]])
+        #expect(clusters.map(\.cell) == [[31, 16], [0, 16]])
+    }
+
+    @Test func cellsUnderAPixelAtZoomTwentyTwoStayApart() {
+        // Rows times columns passed Int64 here: 2^22·256 / 1e-6 columns. Two points a metre apart keep their own cells,
+        // and a cell size of no use (0, tiny) gives cells rather than a trap.
+        let points = [ClusterPoint(longitude: 2.35, latitude: 48.86), ClusterPoint(longitude: 2.35001, latitude: 48.86)]
+        let clusters = ViewportGridClusterer(points: points, cellSize: 1e-6).clusters(west: 2, south: 48, east: 3, north: 49, zoom: 22)
+        #expect(clusters.map(\.members) == [[0], [1]])
+        #expect(clusters[0].cell[1] == clusters[1].cell[1] && clusters[0].cell[0] < clusters[1].cell[0])
+        #expect(ViewportGridClusterer(points: points, cellSize: 0).clusters(west: 2, south: 48, east: 3, north: 49, zoom: 22).count == 1)
+    }
 }
