@@ -35,6 +35,7 @@ import Testing
             ("Zoom, `--max-zoom`", "\(Int(MapCamera.zoomRange.lowerBound))…\(Int(MapCamera.zoomRange.upperBound))"),
             ("Tiles per map", "256 (`--max-tiles`, 1…4096)"),
             ("Tile request", "answers over \(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumTileBytes >> 20) MB"),
+            ("Tile request", "\(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumMapBytes >> 20) MB of tiles held per map"),
             ("Tile fetching per map", "\(Int(HTTPTileSource.defaultDeadline)) s in all"),
             ("`Retry-After` (429, 503)", "up to \(Int(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumRetryAfter)) s"),
             ("Tile images", "\(grouped(StaticMapRenderer.maximumTileSide)) px a side; decoded \(StaticMapRenderer.tilesDecodedAtOnce) at a time"),

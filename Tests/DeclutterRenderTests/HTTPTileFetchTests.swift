@@ -20,9 +20,9 @@ import TileTestServer
     }
 
     func source(_ server: TileServer, cache: URL? = nil, timeout: TimeInterval = 5, deadline: TimeInterval = 10,
-                maximumTileBytes: Int = 32 << 20, concurrency: Int = 8) throws -> HTTPTileSource {
+                maximumTileBytes: Int = 32 << 20, maximumMapBytes: Int = 256 << 20, concurrency: Int = 8) throws -> HTTPTileSource {
         try HTTPTileSource(template: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png", cacheDirectory: cache, timeout: timeout,
-                           deadline: deadline, maximumTileBytes: maximumTileBytes, concurrency: concurrency)
+                           deadline: deadline, maximumTileBytes: maximumTileBytes, maximumMapBytes: maximumMapBytes, concurrency: concurrency)
     }
 
     func render(_ source: HTTPTileSource, missingTiles: MissingTiles = .grey) throws -> [String] {
@@ -134,6 +134,19 @@ import TileTestServer
         #expect(server.requests.count == 12)
         // The next map reads the 11 tiles from the cache and remembers that the twelfth is too large.
         #expect(try render(source) == [tooLarge + " (remembered from an earlier fetch)"])
+        #expect(server.requests.count == 12)
+    }
+
+    /// Tiles are held until the map is drawn: past the map's budget a tile is a failure, so that 256 tiles of up to
+    /// 32 MB each cannot take 8 GB. Five of the twelve tiles fit here.
+    @Test func tilesPastTheMapsBudgetAreMissing() throws {
+        let server = try server { _, _ in nil }
+        defer { server.stop() }
+        let tileBytes = try solidTile(tileColor(TileKey(z: 13, x: 4401, y: 2687))).count
+        let source = try source(server, maximumMapBytes: 5 * tileBytes + tileBytes / 2)
+        let warnings = try render(source)
+        #expect(warnings.count == 7)
+        #expect(warnings.allSatisfy { $0.hasSuffix(": the map's tiles passed \(5 * tileBytes + tileBytes / 2) bytes in all; use a smaller map or a higher zoom") })
         #expect(server.requests.count == 12)
     }
 

@@ -44,10 +44,16 @@ final class HTTPFetchRun: @unchecked Sendable {
     private var next = 0
     private var state = Ended(answers: [:], answered: 0)
     private var outright = 0
+    /// Bytes of tile images held for the map so far, and the most it may hold.
+    private var held: Int
+    private let limit: Int
 
-    /// A run over `count` tiles that must end within `deadline` seconds from now.
-    init(count: Int, probe: Int, deadline: TimeInterval) {
+    /// A run over `count` tiles that must end within `deadline` seconds from now, holding at most `budget.limit`
+    /// bytes of tiles with the `budget.held` already had.
+    init(count: Int, probe: Int, deadline: TimeInterval, budget: (held: Int, limit: Int) = (0, .max)) {
         self.count = count
+        held = budget.held
+        limit = budget.limit
         self.probe = max(1, probe)
         self.deadline = deadline
         end = .now + .milliseconds(Int64(min(deadline, 1e9) * 1000))
@@ -100,6 +106,15 @@ final class HTTPFetchRun: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         state.answers[key] = (result, kind)
+        if case .tile = kind, case let .success(data) = result {
+            if held + data.count > limit {
+                let megabytes = limit % (1 << 20) == 0 ? "\(limit >> 20) MB" : "\(limit) bytes"
+                state.answers[key] = (.failure(TileFailure("the map's tiles passed \(megabytes) in all; use a smaller map or a higher zoom")),
+                                      .answered)
+            } else {
+                held += data.count
+            }
+        }
         switch kind {
         case .tile, .answered, .tooLarge:
             state.answered += 1

@@ -29,6 +29,9 @@ public final class HTTPTileSource: TileSource, Sendable {
     public let maximumRetryAfter: TimeInterval
     /// The largest tile downloaded, in bytes; a larger answer is a failure, remembered in the cache.
     public let maximumTileBytes: Int
+    /// The most bytes of tile images one map holds before drawing them, cached ones included; tiles past it are
+    /// failures. Without it a map of `--max-tiles` tiles at ``maximumTileBytes`` each could hold gigabytes.
+    public let maximumMapBytes: Int
     /// Whether `{r}` reads `@2x`.
     public let retina: Bool
     /// Requests at once.
@@ -42,8 +45,8 @@ public final class HTTPTileSource: TileSource, Sendable {
     public init(template: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...19, attribution: String? = nil,
                 cacheDirectory: URL? = HTTPTileSource.defaultCacheDirectory, maxAge: TimeInterval = 7 * 86_400,
                 timeout: TimeInterval = 10, deadline: TimeInterval = HTTPTileSource.defaultDeadline, retries: Int = 2,
-                maximumRetryAfter: TimeInterval = 5, maximumTileBytes: Int = 32 << 20, concurrency: Int = 8,
-                retina: Bool = false) throws {
+                maximumRetryAfter: TimeInterval = 5, maximumTileBytes: Int = 32 << 20, maximumMapBytes: Int = 256 << 20,
+                concurrency: Int = 8, retina: Bool = false) throws {
         guard template.hasPrefix("http://") || template.hasPrefix("https://"),
               ["{z}", "{x}", "{y}"].allSatisfy({ template.contains($0) }) || template.contains("{-y}"),
               URL(string: fillTemplate(template, TileKey(z: 0, x: 0, y: 0), retina: retina)) != nil else {
@@ -60,6 +63,7 @@ public final class HTTPTileSource: TileSource, Sendable {
         self.retries = max(0, retries)
         self.maximumRetryAfter = maximumRetryAfter
         self.maximumTileBytes = max(1, maximumTileBytes)
+        self.maximumMapBytes = max(1, maximumMapBytes)
         self.retina = retina
         self.concurrency = max(1, concurrency)
         client = HTTPClient(timeout: timeout, userAgent: "Declutter static maps (https://github.com/declutter)",
@@ -110,7 +114,9 @@ public final class HTTPTileSource: TileSource, Sendable {
             }
         }
         guard !wanted.isEmpty else { return result }
-        let run = HTTPFetchRun(count: wanted.count, probe: min(concurrency, wanted.count), deadline: deadline)
+        let cachedBytes = result.values.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) }
+        let run = HTTPFetchRun(count: wanted.count, probe: min(concurrency, wanted.count), deadline: deadline,
+                               budget: (held: cachedBytes, limit: maximumMapBytes))
         // Threads of their own take the wanted tiles in turn: requests wait on the network, so there may be more of
         // them than cores (Dispatch's concurrentPerform would run only one per core).
         let finished = DispatchSemaphore(value: 0), pending = wanted
