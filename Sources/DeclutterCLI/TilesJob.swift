@@ -113,13 +113,12 @@ package struct TilesJob {
 
     /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or
     /// an MBTiles file's TileJSON as a tile server names it (`NAME.json` beside the base URL).
-    func sourceTiles(output: String, format: TilesetFormat, bounds: TilesetMetadata.Bounds) throws -> MapLibreStyle.Tiles {
+    func sourceTiles(output: String, format: TilesetFormat, bounds: TileBounds) throws -> MapLibreStyle.Tiles {
         let name = URL(fileURLWithPath: output).lastPathComponent
-        let styleBounds = MapLibreStyle.Bounds(west: bounds.west, south: bounds.south, east: bounds.east, north: bounds.north)
         switch format {
         case .folder:
             return .template(FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound, maximumZoom: zooms.upperBound,
-                             bounds: styleBounds)
+                             bounds: bounds)
         case .pmtiles: return .pmtiles(name)
         case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
         }
@@ -127,7 +126,7 @@ package struct TilesJob {
 
     /// The zoom at which `bounds` fills a 1024×768 map (world 256 px across at zoom 0), within `zooms`: where the
     /// style opens when the page gives no camera.
-    static func fittingZoom(_ bounds: TilesetMetadata.Bounds, within zooms: ClosedRange<Int>) -> Double {
+    static func fittingZoom(_ bounds: TileBounds, within zooms: ClosedRange<Int>) -> Double {
         let width = WebMercator.x(longitude: bounds.east) - WebMercator.x(longitude: bounds.west)
         let height = WebMercator.y(latitude: bounds.south) - WebMercator.y(latitude: bounds.north)
         let fit = min(log2(1024 / 256 / max(width, 1e-12)), log2(768 / 256 / max(height, 1e-12)))
@@ -135,7 +134,7 @@ package struct TilesJob {
     }
 
     /// The points' box in degrees, within Web Mercator's latitudes (the whole world when there are none).
-    static func bounds(of points: [ClusterPoint]) -> TilesetMetadata.Bounds {
+    static func bounds(of points: [ClusterPoint]) -> TileBounds {
         var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
         for point in points where point.longitude.isFinite && point.latitude.isFinite {
             west = min(west, point.longitude)
@@ -144,7 +143,7 @@ package struct TilesJob {
             north = max(north, point.latitude)
         }
         guard west <= east else { return .world }
-        let limit = TilesetMetadata.Bounds.world.north
+        let limit = TileBounds.world.north
         return .init(west: max(west, -180), south: max(south, -limit), east: min(east, 180), north: min(north, limit))
     }
 }

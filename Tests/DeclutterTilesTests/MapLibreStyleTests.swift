@@ -88,7 +88,7 @@ import Testing
         var world = WorldBounds()
         world.include(Coordinate(longitude: -122.5, latitude: 37.5))
         world.include(Coordinate(longitude: -122, latitude: 38))
-        let bounds = MapLibreStyle.Bounds(world)
+        let bounds = TileBounds(world)
         #expect(abs(bounds.west - -122.5) < 1e-9)
         #expect(abs(bounds.south - 37.5) < 1e-9)
         #expect(abs(bounds.east - -122) < 1e-9)
@@ -106,10 +106,10 @@ import Testing
         #expect(throws: MapLibreStyleError.path("", field: "sprite")) { try noSprite.jsonData() }
         let zooms = MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 10, maximumZoom: 4))
         #expect(throws: MapLibreStyleError.zooms(minimum: 10, maximum: 4)) { try zooms.jsonData() }
-        let empty = MapLibreStyle.Bounds(WorldBounds())
+        let empty = TileBounds(WorldBounds())
         let nowhere = MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 4, bounds: empty))
         #expect(throws: MapLibreStyleError.bounds(empty)) { try nowhere.jsonData() }
-        let upsideDown = MapLibreStyle.Bounds(west: 0, south: 10, east: 1, north: 5)
+        let upsideDown = TileBounds(west: 0, south: 10, east: 1, north: 5)
         #expect(throws: MapLibreStyleError.bounds(upsideDown)) {
             try MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 4, bounds: upsideDown)).jsonData()
         }

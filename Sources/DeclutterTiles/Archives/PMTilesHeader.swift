@@ -15,7 +15,7 @@ struct PMTilesHeader {
     var tileContents: UInt64 = 0
     var minZoom: UInt8 = 0
     var maxZoom: UInt8 = 0
-    var bounds = TilesetMetadata.Bounds.world
+    var bounds = TileBounds.world
     var center = TilesetMetadata.Center(longitude: 0, latitude: 0, zoom: 0)
 
     /// Compression values of spec §3.3.

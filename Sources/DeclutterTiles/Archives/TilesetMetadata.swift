@@ -3,25 +3,6 @@ import Foundation
 
 /// What a tileset says about itself: the metadata of MBTiles, PMTiles and TileJSON, with its one vector layer.
 public struct TilesetMetadata: Sendable, Hashable {
-    /// A rectangle in degrees.
-    public struct Bounds: Sendable, Hashable {
-        public var west: Double
-        public var south: Double
-        public var east: Double
-        public var north: Double
-
-        /// Creates bounds from their four sides in degrees.
-        public init(west: Double, south: Double, east: Double, north: Double) {
-            self.west = west
-            self.south = south
-            self.east = east
-            self.north = north
-        }
-
-        /// The whole Web Mercator world (±85.0511°, MapLibre's limit).
-        public static let world = Bounds(west: -180, south: -85.051129, east: 180, north: 85.051129)
-    }
-
     /// Where and at which zoom a map opens by default.
     public struct Center: Sendable, Hashable {
         public var longitude: Double
@@ -51,13 +32,13 @@ public struct TilesetMetadata: Sendable, Hashable {
     /// The highest zoom with tiles.
     public var maxZoom: Int
     /// The area the tiles cover.
-    public var bounds: Bounds
+    public var bounds: TileBounds
     /// Where a map of the tiles opens.
     public var center: Center
 
     /// Creates metadata; `attribution` defaults to none.
     public init(name: String, description: String, attribution: String? = nil, layer: String, fields: [String: VectorTileFieldType],
-                minZoom: Int, maxZoom: Int, bounds: Bounds, center: Center) {
+                minZoom: Int, maxZoom: Int, bounds: TileBounds, center: Center) {
         self.name = name
         self.description = description
         self.attribution = attribution

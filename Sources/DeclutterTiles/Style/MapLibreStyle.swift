@@ -22,40 +22,13 @@ public struct MapLibreStyle: Sendable, Hashable {
         /// A tile URL template such as `tiles/{z}/{x}/{y}.pbf` (a folder tile set, or a server's tiles), written into
         /// the style with the zooms the set holds and, when known, its bounds, so that MapLibre requests no tile
         /// outside them.
-        case template(String, minimumZoom: Int, maximumZoom: Int, bounds: Bounds? = nil)
+        case template(String, minimumZoom: Int, maximumZoom: Int, bounds: TileBounds? = nil)
         /// A TileJSON document, for a tile server that publishes one (an MBTiles file needs a server); the `tiles`
         /// inside it must be absolute, as MapLibre does not resolve them against the document's URL.
         case tileJSON(String)
         /// A PMTiles archive: the source URL is `pmtiles://` and the archive's absolute URL, which MapLibre reads only
         /// with the pmtiles protocol added to the page (`maplibregl.addProtocol("pmtiles", new pmtiles.Protocol().tile)`).
         case pmtiles(String)
-    }
-
-    /// A box in degrees, as TileJSON and MapLibre write it: `[west, south, east, north]`.
-    public struct Bounds: Sendable, Hashable {
-        /// The western edge's longitude.
-        public var west: Double
-        /// The southern edge's latitude.
-        public var south: Double
-        /// The eastern edge's longitude.
-        public var east: Double
-        /// The northern edge's latitude.
-        public var north: Double
-
-        /// Creates bounds from their edges in degrees.
-        public init(west: Double, south: Double, east: Double, north: Double) {
-            self.west = west
-            self.south = south
-            self.east = east
-            self.north = north
-        }
-
-        /// The edges of a Web Mercator box; a box across the antimeridian keeps an eastern edge past 180°, as
-        /// MapLibre expects.
-        public init(_ bounds: WorldBounds) {
-            self.init(west: WebMercator.longitude(x: bounds.minX), south: WebMercator.latitude(y: bounds.maxY),
-                      east: WebMercator.longitude(x: bounds.maxX), north: WebMercator.latitude(y: bounds.minY))
-        }
     }
 
     /// What `python3 -m http.server` serves a folder at by default, so that a tile set written with the default base

@@ -7,7 +7,7 @@ public enum MapLibreStyleError: Error, Sendable, Hashable, CustomStringConvertib
     /// The template's zooms are not `0 ≤ minimum ≤ maximum ≤ 30`.
     case zooms(minimum: Int, maximum: Int)
     /// The template's bounds are not finite, or west lies east of east or south north of north.
-    case bounds(MapLibreStyle.Bounds)
+    case bounds(TileBounds)
 
     /// The problem and what was expected, for a command's error message.
     public var description: String {

@@ -1,0 +1,31 @@
+import DeclutterCore
+
+/// A box in degrees, as MBTiles, PMTiles, TileJSON and MapLibre write it: `[west, south, east, north]`.
+public struct TileBounds: Sendable, Hashable {
+    /// The western edge's longitude.
+    public var west: Double
+    /// The southern edge's latitude.
+    public var south: Double
+    /// The eastern edge's longitude.
+    public var east: Double
+    /// The northern edge's latitude.
+    public var north: Double
+
+    /// Creates bounds from their edges in degrees.
+    public init(west: Double, south: Double, east: Double, north: Double) {
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
+    }
+
+    /// The edges of a Web Mercator box; a box across the antimeridian keeps an eastern edge past 180°, as
+    /// MapLibre expects.
+    public init(_ bounds: WorldBounds) {
+        self.init(west: WebMercator.longitude(x: bounds.minX), south: WebMercator.latitude(y: bounds.maxY),
+                  east: WebMercator.longitude(x: bounds.maxX), north: WebMercator.latitude(y: bounds.minY))
+    }
+
+    /// The whole Web Mercator world (±85.0511°, MapLibre's limit).
+    public static let world = TileBounds(west: -180, south: -85.051129, east: 180, north: 85.051129)
+}
