@@ -1,4 +1,5 @@
 import CZlib
+import DeclutterCore
 import Foundation
 
 /// A gzip compressor (RFC 1952) for tiles and directories, reused from one tile to the next: tippecanoe compresses
@@ -85,5 +86,17 @@ public final class Gzip {
             }
         }
         return output
+    }
+
+    /// The compressor of an archive file's tiles, once `path` is known not to be a folder.
+    ///
+    /// - Throws: ``OutputError`` naming `path`: it is a folder, or the level is not 0…9.
+    static func forArchive(at path: String, level: Int32) throws -> Gzip {
+        if FileSystem.item(atPath: path) == .folder { throw OutputError(path: path, reason: "is a folder, not a file") }
+        do {
+            return try Gzip(level: level)
+        } catch {
+            throw OutputError(path: path, reason: "\(error)")
+        }
     }
 }

@@ -23,12 +23,7 @@ public final class MBTilesWriter: TilesetWriter {
     /// - Throws: ``OutputError`` when `path` is a folder, its folder cannot be written, or SQLite fails.
     public init(path: String, compressionLevel: Int32 = 6) throws {
         self.path = path
-        if FileSystem.item(atPath: path) == .folder { throw OutputError(path: path, reason: "is a folder, not a file") }
-        do {
-            gzip = try Gzip(level: compressionLevel)
-        } catch {
-            throw OutputError(path: path, reason: "\(error)")
-        }
+        gzip = try Gzip.forArchive(at: path, level: compressionLevel)
         temporary = try TemporaryOutput(for: path)
         guard sqlite3_open_v2(temporary.path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             let reason = database.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"

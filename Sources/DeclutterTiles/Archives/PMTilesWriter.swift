@@ -39,12 +39,7 @@ public final class PMTilesWriter: TilesetWriter {
     /// - Throws: ``OutputError`` when `path` is a folder or its folder cannot be written.
     public init(path: String, compressionLevel: Int32 = 6) throws {
         self.path = path
-        if FileSystem.item(atPath: path) == .folder { throw OutputError(path: path, reason: "is a folder, not a file") }
-        do {
-            gzip = try Gzip(level: compressionLevel)
-        } catch {
-            throw OutputError(path: path, reason: "\(error)")
-        }
+        gzip = try Gzip.forArchive(at: path, level: compressionLevel)
         dataTemporary = try TemporaryOutput(for: path + ".data")
         data = try BufferedFile(creating: dataTemporary.path, for: path)
     }
