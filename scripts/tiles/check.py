@@ -2,18 +2,22 @@
 """Reads tilesets written by `declutter tiles` with readers that share no code with Declutter, for
 scripts/tiles-consumers. Prints one line per check passed; on a failure, the problems on stderr and exit 1.
 
-    check.py cluster --declutter BIN --input FILE --folder DIR --max-zoom Z [--brute-force-to 4] [CLUSTER OPTIONS…]
+    check.py cluster --declutter BIN --input FILE --folder DIR --max-zoom Z [--brute-force-to 4] [--min-buffered N]
+                     [-- CLUSTER OPTIONS…]
         Every tile of the folder, decoded by mapbox-vector-tile, holds exactly what `declutter cluster --tile z/x/y
         --tile-extent 4096 --buffer 64` prints (features, order, positions, ids, properties; the tile adds `sprite` and
         `clustering_identifier`). At zooms up to --brute-force-to the written tiles are exactly those of the 4^z that
         `cluster --tile` finds non-empty; above, exactly those that the features of `cluster --zoom z` fall in (with
-        the buffer), a rule checked against the brute force at the low zooms first.
+        the buffer), a rule checked against the brute force at the low zooms first. With --min-buffered N, fewer than
+        N features in tiles' buffers (beyond their edges) is a failure: the data no longer tries the buffer.
     check.py formats --folder DIR --mbtiles FILE --pmtiles FILE --input CSV --min-zoom A --max-zoom B
         The PMTiles archive (read by the pmtiles package) and the MBTiles file (read by sqlite3) hold the folder's tiles
         byte for byte after gunzip, no more and no fewer; their headers, metadata and tiles.json say what they must.
     check.py sprites --tiles DIR --sprite PREFIX
         Every feature's `sprite` is in PREFIX.json and PREFIX@2x.json; every cluster has point_count ≥ 2 and its
         category counts (the categories are the sheet's `marker-NAME` icons) sum to point_count.
+    check.py derive-colours --input CSV --style STYLE.json --output CSV
+        The CSV with a `colour` column naming the style's categories by country, for `cluster` above.
 """
 import argparse
 import concurrent.futures
@@ -185,7 +189,7 @@ def check_cluster(options):
                                       range(0, options.max_zoom + 1)))
 
     # Every written tile holds what `cluster --tile` gives for it.
-    features = 0
+    features = buffered = 0
     for key in sorted(tiles):
         name = "%d/%d/%d.pbf" % key
         try:
@@ -194,6 +198,7 @@ def check_cluster(options):
             problem(f"{name}: mapbox-vector-tile cannot decode it: {error}")
             continue
         features += len(decoded)
+        buffered += sum(1 for x, y, _, _ in decoded if not (0 <= x < EXTENT and 0 <= y < EXTENT))
         if not decoded:
             problem(f"{name}: an empty tile was written")
         for text in compare_tile(name, decoded, expected[key]):
@@ -228,9 +233,12 @@ def check_cluster(options):
                 expected[key] = tile_features(key)[1]
             if expected[key]:
                 problem("tile %d/%d/%d: `cluster --tile` gives features, but it was not written" % key)
+    if buffered < options.min_buffered:
+        problem(f"{options.folder}: {buffered} features in a tile's buffer, expected at least {options.min_buffered}: "
+                "the data no longer tries the buffer")
     zooms = sorted({key[0] for key in tiles})
     finish(f"{options.folder}: {len(tiles)} tiles at zooms {zooms[0] if zooms else '-'}–{zooms[-1] if zooms else '-'}, "
-           f"{features} features, each tile as `cluster --tile` gives it; the written tiles are the {len(non_empty)} non-empty "
+           f"{features} features ({buffered} in a buffer beyond the tile's edge), each tile as `cluster --tile` gives it; the written tiles are the {len(non_empty)} non-empty "
            f"of {len(brute)} at zooms 0–{options.brute_force_to} (brute force) and those the features of `cluster --zoom` "
            f"fall in above ({len(expected)} `cluster --tile` runs)")
 
@@ -352,6 +360,28 @@ def check_formats(options):
            f"{len(fields)} fields listed in MBTiles json, PMTiles metadata and TileJSON 3.0.0")
 
 
+def derive_colours(options):
+    """Writes the CSV with a `colour` column naming one of the style's categories, by country (sorted countries
+    taking the categories in turn): every point then has a category of the style, so `declutter tiles`, which
+    prepares categories, and `declutter cluster --category colour`, which does not, see the same points."""
+    with open(options.style) as handle:
+        categories = [category["name"] for category in json.load(handle)["categories"]]
+    with open(options.input, newline="") as handle:
+        reader = csv.DictReader(handle)
+        rows, columns = list(reader), reader.fieldnames + ["colour"]
+    countries = sorted({row["country"] for row in rows})
+    colour = {country: categories[index % len(categories)] for index, country in enumerate(countries)}
+    with open(options.output, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, columns, quoting=csv.QUOTE_NONNUMERIC)
+        writer.writeheader()
+        for row in rows:
+            # Numbers stay numbers, as in the input (QUOTE_NONNUMERIC quotes only strings).
+            writer.writerow({key: (float(value) if key in ("lat", "lon") else int(value) if key == "elevation" and value else value)
+                             for key, value in row.items()} | {"colour": colour[row["country"]]})
+    print(f"tiles-consumers: {options.output}: {len(rows)} points, {len(countries)} countries in {len(set(colour.values()))} "
+          f"categories of {os.path.basename(options.style)}")
+
+
 def check_sprites(options):
     names = []
     for suffix in ("", "@2x"):
@@ -408,6 +438,7 @@ def main():
     cluster.add_argument("--folder", required=True)
     cluster.add_argument("--max-zoom", type=int, required=True)
     cluster.add_argument("--brute-force-to", type=int, default=4)
+    cluster.add_argument("--min-buffered", type=int, default=0, help="fewest features in a tile's buffer the data must give")
     cluster.add_argument("cluster_options", nargs="*", help="more options for declutter cluster (after --)")
     formats = commands.add_parser("formats")
     formats.add_argument("--folder", required=True)
@@ -419,8 +450,13 @@ def main():
     sprites = commands.add_parser("sprites")
     sprites.add_argument("--tiles", required=True, help="a folder tileset or a .pmtiles archive")
     sprites.add_argument("--sprite", required=True, help="the sprite sheet's path without .json")
+    derive = commands.add_parser("derive-colours")
+    derive.add_argument("--input", required=True)
+    derive.add_argument("--style", required=True)
+    derive.add_argument("--output", required=True)
     options = parser.parse_args()
-    {"cluster": check_cluster, "formats": check_formats, "sprites": check_sprites}[options.command](options)
+    {"cluster": check_cluster, "formats": check_formats, "sprites": check_sprites,
+     "derive-colours": derive_colours}[options.command](options)
 
 
 if __name__ == "__main__":
