@@ -79,7 +79,7 @@ let package = Package(
             name: "DeclutterRenderTests",
             dependencies: ["DeclutterRender", "DeclutterPNG", "DeclutterTesting", "CSQLite", "CZlib", "TileTestServer"]
         ),
-        .testTarget(name: "DeclutterTilesTests", dependencies: ["DeclutterTiles", "CSQLite"], exclude: ["Fixtures"]),
+        .testTarget(name: "DeclutterTilesTests", dependencies: ["DeclutterTiles", "CSQLite"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(

@@ -119,18 +119,3 @@ import Testing
             == "base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\"")
     }
 }
-
-/// The style scripts/maplibre-check loads in a browser is the one `MapLibreStyle` writes: the stand-in tile set's
-/// zooms and bounds, the default base URL (which the script replaces with its server's).
-@Suite struct MapLibreStyleFixtureTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/tandm-style.json")
-
-    @Test func theBrowserChecksStyleIsMapLibreStyles() throws {
-        let markerStyle = try MarkerStyle.load(contentsOf: MapLibreStyleTests.tandmURL)
-        let style = MapLibreStyle(markerStyle: markerStyle, tiles: .template("tiles/{z}/{x}/{y}.pbf", minimumZoom: 13, maximumZoom: 16,
-                                                                             bounds: .init(west: -122.4175, south: 37.8025, east: -122.4093, north: 37.8075)))
-        let written = try style.jsonData()
-        if ProcessInfo.processInfo.environment["SNAPSHOT_TESTING_RECORD"] == "all" { try written.write(to: Self.fixture) }
-        #expect(String(data: written, encoding: .utf8) == String(data: try Data(contentsOf: Self.fixture), encoding: .utf8))
-    }
-}

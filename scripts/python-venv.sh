@@ -1,0 +1,15 @@
+# Sourced by scripts/maplibre-check and scripts/tiles-consumers: `setup_python` makes the venv .build/python with the
+# pinned packages of scripts/python-requirements.txt (installed again only when that file changes) and sets $python.
+# The sourcing script defines `missing MESSAGE`, which exits 2.
+setup_python() {
+    local venv=.build/python requirements=scripts/python-requirements.txt
+    local stamp=$venv/installed-requirements.txt
+    if [ ! -x "$venv/bin/python" ] || ! cmp -s "$requirements" "$stamp"; then
+        command -v python3 >/dev/null || missing "python3 is not installed (Debian: apt-get install python3 python3-venv)"
+        python3 -m venv "$venv" || missing "python3 cannot make a venv (Debian: apt-get install python3-venv)"
+        "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements" \
+            || missing "pip could not install $requirements into $venv"
+        cp "$requirements" "$stamp"
+    fi
+    python="$venv/bin/python"
+}
