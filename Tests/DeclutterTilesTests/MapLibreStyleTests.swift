@@ -21,9 +21,9 @@ import Testing
             "minzoom":13,"maxzoom":16,"bounds":[-122.4175,37.8025,-122.4093,37.8075]}},\
             "layers":[{"id":"background","type":"background","paint":{"background-color":"#F2EFE9"}},\
             {"id":"markers","type":"symbol","source":"declutter","source-layer":"points","filter":["!=",["get","cluster"],true],\
-            "layout":{"icon-image":["get","sprite"],"icon-anchor":"bottom","icon-allow-overlap":true,"icon-ignore-placement":true}},\
+            "layout":{"icon-image":["get","sprite"],"icon-anchor":"bottom","icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}},\
             {"id":"clusters","type":"symbol","source":"declutter","source-layer":"points","filter":["==",["get","cluster"],true],\
-            "layout":{"icon-image":["get","sprite"],"icon-offset":[0,-10],"icon-allow-overlap":true,"icon-ignore-placement":true}}]}
+            "layout":{"icon-image":["get","sprite"],"icon-offset":[0,-10],"icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}}]}
 
             """)
     }
@@ -40,7 +40,7 @@ import Testing
         #expect(root["name"] == .string("Declutter"))
         // No icon offset for a style whose clusters sit on their points.
         let clusters = try #require(root["layers"]?.array?.last?.object?["layout"]?.object)
-        #expect(clusters.keys == ["icon-image", "icon-allow-overlap", "icon-ignore-placement"])
+        #expect(clusters.keys == ["icon-image", "icon-allow-overlap", "icon-ignore-placement", "symbol-sort-key"])
     }
 
     @Test func tileJSONAndPMTilesSourcesAreURLs() throws {

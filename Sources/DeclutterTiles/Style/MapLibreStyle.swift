@@ -172,6 +172,9 @@ public struct MapLibreStyle: Sendable, Hashable {
         if showsEveryIcon {
             layout["icon-allow-overlap"] = .bool(true)
             layout["icon-ignore-placement"] = .bool(true)
+            // Drawn in order of their counts, so that where icons overlap the larger count is on top: the order
+            // MapLibre chose alone (lower on screen on top) let a cluster of 6 cover one of 14.
+            layout["symbol-sort-key"] = .array([.string("coalesce"), .array([.string("get"), .string("point_count")]), .number(1)])
         }
         return .object(JSONObject([
             ("id", .string(id)), ("type", .string("symbol")), ("source", .string(Self.sourceID)),
