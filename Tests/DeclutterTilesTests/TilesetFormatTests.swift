@@ -1,5 +1,5 @@
 import DeclutterCore
-import DeclutterTiles
+@testable import DeclutterTiles
 import Foundation
 import Testing
 
@@ -44,5 +44,17 @@ import Testing
         #expect(try Gzip.decompress(stored) == data)
         #expect(throws: GzipError("the compression level 12 is not within 0…9")) { _ = try Gzip(level: 12) }
         #expect(throws: GzipError("the gzip data ends early")) { _ = try Gzip.decompress(compressed.prefix(20)) }
+    }
+
+    /// A batch compressed on every core gives each tile the bytes one compressor gives it, in order, empty tiles empty.
+    @Test func aBatchCompressesAsOneCompressorDoes() throws {
+        let tiles = (0..<1_001).map { index in
+            EncodedTile(z: 10, x: index, y: 0, data: index % 97 == 0 ? Data() : Data((0..<(index % 300)).map { UInt8(truncatingIfNeeded: $0 * index) }))
+        }
+        let batch = try GzipBatch(level: 6).compress(tiles)
+        let one = try Gzip(level: 6)
+        #expect(batch.count == 1_001)
+        #expect(try batch == tiles.map { $0.data.isEmpty ? Data() : try one.compress($0.data) })
+        #expect(try GzipBatch(level: 6).compress([]) == [])
     }
 }

@@ -88,15 +88,12 @@ public final class Gzip {
         return output
     }
 
-    /// The compressor of an archive file's tiles, once `path` is known not to be a folder.
+    /// Refuses an archive file's path that is a folder, and a level not within 0…9, in the same words for every
+    /// archive.
     ///
-    /// - Throws: ``OutputError`` naming `path`: it is a folder, or the level is not 0…9.
-    static func forArchive(at path: String, level: Int32) throws -> Gzip {
+    /// - Throws: ``OutputError`` naming `path`.
+    static func checkArchive(at path: String, level: Int32) throws {
         if FileSystem.item(atPath: path) == .folder { throw OutputError(path: path, reason: "is a folder, not a file") }
-        do {
-            return try Gzip(level: level)
-        } catch {
-            throw OutputError(path: path, reason: "\(error)")
-        }
+        guard (0...9).contains(level) else { throw OutputError(path: path, reason: "the compression level \(level) is not within 0…9") }
     }
 }

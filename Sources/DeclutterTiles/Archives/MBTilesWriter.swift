@@ -15,7 +15,7 @@ public final class MBTilesWriter: TilesetWriter {
     private let temporary: TemporaryOutput
     private var database: OpaquePointer?
     private var insert: OpaquePointer?
-    private let gzip: Gzip
+    private let compressors: GzipBatch
 
     /// Starts a file at `path`; nothing appears there until ``finish(_:)``.
     ///
@@ -23,7 +23,8 @@ public final class MBTilesWriter: TilesetWriter {
     /// - Throws: ``OutputError`` when `path` is a folder, its folder cannot be written, or SQLite fails.
     public init(path: String, compressionLevel: Int32 = 6) throws {
         self.path = path
-        gzip = try Gzip.forArchive(at: path, level: compressionLevel)
+        try Gzip.checkArchive(at: path, level: compressionLevel)
+        compressors = try GzipBatch(level: compressionLevel)
         temporary = try TemporaryOutput(for: path)
         guard sqlite3_open_v2(temporary.path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             let reason = database.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -53,9 +54,8 @@ public final class MBTilesWriter: TilesetWriter {
     public func add(_ tiles: [EncodedTile]) throws {
         guard let insert else { throw OutputError(path: path, reason: "the file is already finished or cancelled") }
         do {
-            for tile in tiles where !tile.data.isEmpty {
-                try tile.validate(in: path)
-                let compressed = try gzip.compress(tile.data)
+            for tile in tiles where !tile.data.isEmpty { try tile.validate(in: path) }
+            for (tile, compressed) in zip(tiles, try compressors.compress(tiles)) where !tile.data.isEmpty {
                 sqlite3_reset(insert)
                 sqlite3_bind_int(insert, 1, Int32(tile.z))
                 sqlite3_bind_int(insert, 2, Int32(tile.x))

@@ -29,6 +29,8 @@ public final class PMTilesWriter: TilesetWriter {
     /// The first content with each hash of the compressed bytes; a later equal tile reuses it.
     private var contentByHash: [Int: UInt32] = [:]
     private let gzip: Gzip
+    /// The tiles' compressors, one per core.
+    private let compressors: GzipBatch
     private let dataTemporary: TemporaryOutput
     private let data: BufferedFile
     private var isDone = false
@@ -39,7 +41,9 @@ public final class PMTilesWriter: TilesetWriter {
     /// - Throws: ``OutputError`` when `path` is a folder or its folder cannot be written.
     public init(path: String, compressionLevel: Int32 = 6) throws {
         self.path = path
-        gzip = try Gzip.forArchive(at: path, level: compressionLevel)
+        try Gzip.checkArchive(at: path, level: compressionLevel)
+        gzip = try Gzip(level: compressionLevel)
+        compressors = try GzipBatch(level: compressionLevel)
         dataTemporary = try TemporaryOutput(for: path + ".data")
         data = try BufferedFile(creating: dataTemporary.path, for: path)
     }
@@ -47,9 +51,8 @@ public final class PMTilesWriter: TilesetWriter {
     public func add(_ batch: [EncodedTile]) throws {
         guard !isDone else { throw OutputError(path: path, reason: "the archive is already finished or cancelled") }
         do {
-            for tile in batch where !tile.data.isEmpty {
-                try tile.validate(in: path)
-                let compressed = try gzip.compress(tile.data)
+            for tile in batch where !tile.data.isEmpty { try tile.validate(in: path) }
+            for (tile, compressed) in zip(batch, try compressors.compress(batch)) where !tile.data.isEmpty {
                 let content = try store(compressed)
                 tiles.append(Tile(id: PMTilesTileID.id(z: tile.z, x: tile.x, y: tile.y), content: content))
                 tileCount += 1
