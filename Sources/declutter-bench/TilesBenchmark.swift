@@ -50,20 +50,24 @@ struct TilesBenchmark {
     struct ProcessFigures {
         /// Wall time of each round, in milliseconds.
         var milliseconds = Series(values: [])
-        /// The largest peak resident memory of the rounds.
-        var peakMegabytes = 0.0
+        /// The largest peak resident memory of the rounds; nil when it cannot be measured (no /usr/bin/time).
+        var peakMegabytes: Double?
         /// The size of the tileset file it wrote.
         var fileBytes = 0
 
         mutating func add(_ measurement: TimedProcess.Measurement, fileBytes: Int) {
             milliseconds.values.append(measurement.seconds * 1000)
-            peakMegabytes = max(peakMegabytes, measurement.peakMegabytes)
+            if let peak = measurement.peakMegabytes { peakMegabytes = max(peakMegabytes ?? 0, peak) }
             self.fileBytes = fileBytes
         }
 
         var json: String {
-            "{" + milliseconds.json("ms") + String(format: ",\"peak_mb\":%.1f,\"file_bytes\":%d}", peakMegabytes, fileBytes)
+            "{" + milliseconds.json("ms") + ",\"peak_mb\":" + (peakMegabytes.map { String(format: "%.1f", $0) } ?? "null")
+                + ",\"file_bytes\":\(fileBytes)}"
         }
+
+        /// The peak for text, or why there is none.
+        var peakText: String { peakMegabytes.map { String(format: "peak %.1f MB", $0) } ?? "peak unknown (no /usr/bin/time)" }
     }
 
     struct Result {
@@ -117,10 +121,10 @@ struct TilesBenchmark {
                     + "\(megabytes(fileBytes)) PMTiles; peak \(String(format: "%.1f", peakMegabytes)) MB",
             ]
             if let process, let tippecanoe, let ratios {
-                lines.append("  declutter tiles, whole process: \(process.milliseconds.text), peak \(String(format: "%.1f", process.peakMegabytes)) MB, "
+                lines.append("  declutter tiles, whole process: \(process.milliseconds.text), \(process.peakText), "
                     + "\(megabytes(process.fileBytes)) PMTiles")
                 lines.append("  tippecanoe \(TilesBenchmark.tippecanoeOptions.joined(separator: " ")), whole process: \(tippecanoe.milliseconds.text), "
-                    + "peak \(String(format: "%.1f", tippecanoe.peakMegabytes)) MB, \(megabytes(tippecanoe.fileBytes)) MBTiles")
+                    + "\(tippecanoe.peakText), \(megabytes(tippecanoe.fileBytes)) MBTiles")
                 lines.append(String(format: "  declutter ÷ tippecanoe, round by round: in process %.3f–%.3f, whole process %.3f–%.3f",
                                     ratios.inProcess.minimum, ratios.inProcess.maximum, ratios.process.minimum, ratios.process.maximum))
             }

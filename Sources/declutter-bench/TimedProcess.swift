@@ -4,7 +4,12 @@ import Glibc
 #endif
 
 /// Runs a program as a whole process and measures it from outside: wall time from spawn to exit, and its peak
-/// resident memory as the kernel counted it (`ru_maxrss` from `wait4`), which `Process` does not report.
+/// resident memory as the kernel counted it (`ru_maxrss`), which `Process` does not report.
+///
+/// The peak comes from GNU time (`/usr/bin/time -f %M`), not from this process's own `wait4`: Linux carries the
+/// high-water mark of the memory a process had before `execve` into its `ru_maxrss`, and a child spawned from here
+/// had this process's memory (posix_spawn shares it until the exec; fork copies it), so a benchmark holding a million
+/// points would see its own peak in every child's. time is small, so the program it forks starts clean.
 struct TimedProcess {
     /// The program's path.
     var executable: String
@@ -15,14 +20,17 @@ struct TimedProcess {
     /// What one run measured.
     struct Measurement {
         var seconds: Double
-        /// The peak resident memory, in megabytes (of 2^20 bytes, as VmHWM is reported).
-        var peakMegabytes: Double
+        /// The peak resident memory, in megabytes (of 2^20 bytes, as VmHWM is reported); nil without /usr/bin/time.
+        var peakMegabytes: Double?
     }
 
     /// A run that did not exit with status 0.
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
+
+    /// GNU time, which reports the peak; nil when the system has none (its Debian package is `time`).
+    static let time: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
 
     /// Runs the program once and waits for it.
     ///
@@ -35,16 +43,18 @@ struct TimedProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let peakFile = logFolder.appendingPathComponent("maxrss").path
+        // time writes the peak in kilobytes to its own file, so the program's output stays the program's.
+        let command = Self.time.map { [$0, "-f", "%M", "-o", peakFile, executable] } ?? [executable]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
 
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
+        while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw Failure(description: "waiting for \(executable): \(String(cString: strerror(errno)))") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -56,7 +66,7 @@ struct TimedProcess {
             let ending = signal == 0 ? "exit status \(exitStatus)" : "signal \(signal)"
             throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) ended with \(ending): \(log.suffix(2000))")
         }
-        // Linux gives ru_maxrss in kilobytes.
-        return Measurement(seconds: seconds, peakMegabytes: Double(usage.ru_maxrss) / 1024)
+        let kilobytes = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return Measurement(seconds: seconds, peakMegabytes: kilobytes.map { $0 / 1024 })
     }
 }
