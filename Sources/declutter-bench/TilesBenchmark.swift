@@ -36,7 +36,8 @@ struct TilesBenchmark {
 
         /// `"name":median,"name_min":…,"name_max":…`, for the JSON object.
         func json(_ name: String, decimals: Int = 1) -> String {
-            String(format: "\"%@\":%.*f,\"%@_min\":%.*f,\"%@_max\":%.*f", name, decimals, median, name, decimals, minimum, name, decimals, maximum)
+            let places = Int32(decimals)   // `*` takes a C int
+            return String(format: "\"%@\":%.*f,\"%@_min\":%.*f,\"%@_max\":%.*f", name, places, median, name, places, minimum, name, places, maximum)
         }
 
         /// `median (min–max)` in milliseconds, or seconds from 10 s up.
