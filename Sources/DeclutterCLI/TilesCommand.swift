@@ -75,7 +75,7 @@ struct TilesCommand: ParsableCommand {
 
     func run() throws {
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
-        var points = read.points.points
+        let points = read.points.points
         guard !points.isEmpty else { throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of") }
         guard points.count <= Self.maximumPoints else {
             throw CommandError("\(input): \(points.count) points, more than the limit of \(Self.maximumPoints)")
@@ -83,17 +83,12 @@ struct TilesCommand: ParsableCommand {
         if let groupBy, points.allSatisfy({ $0.clusteringIdentifier == nil }) {
             StandardError.write("warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n")
         }
-        var style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
-        if let category {
-            if points.allSatisfy({ $0.category == nil }) {
-                StandardError.write("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n")
-            } else if let data = DataCategories(values: points.map(\.category), style: style, property: category) {
-                data.apply(to: &points)
-                style = data.style
-            }
+        let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
+        if let category, points.allSatisfy({ $0.category == nil }) {
+            StandardError.write("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n")
         }
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
-        var job = TilesJob(points: try TilesJob.prepared(points, style: style, keepingIdentifiers: groupBy != nil), style: style)
+        var job = try TilesJob(points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         job.zooms = minZoom...maxZoom
         job.radius = radius
         job.layer = layer

@@ -25,6 +25,27 @@ package struct TilesJob {
     /// Where the tileset came from, for its description.
     package var source = "points"
 
+    /// The job for points as `declutter tiles` reads them: when `categoryProperty` named their categories and its
+    /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then the
+    /// points are ``prepared(_:style:keepingIdentifiers:)``. The command and its benchmark both start here, so that the
+    /// benchmark times the command's work.
+    ///
+    /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
+    package init(points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?, keepingIdentifiers: Bool) throws {
+        var points = points, style = style
+        if let categoryProperty, let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty) {
+            data.apply(to: &points)
+            style = data.style
+        }
+        self.init(points: try Self.prepared(points, style: style, keepingIdentifiers: keepingIdentifiers), style: style)
+    }
+
+    /// Creates a job for points already prepared for `style`.
+    package init(points: [ClusterPoint], style: MarkerStyle) {
+        self.points = points
+        self.style = style
+    }
+
     /// What was written.
     package struct Summary {
         /// Tiles written (empty tiles are not).
@@ -35,6 +56,9 @@ package struct TilesJob {
         package var companions: [String]
         /// The sprite sheet's names.
         package var spriteNames: Int
+        /// Seconds spent on each part of the job, which `declutter-bench tiles` reports apart: the sprite sheet, the
+        /// cluster index, and the tiles (enumerated, encoded and written, the archive finished).
+        package var seconds: (sprites: Double, index: Double, tiles: Double)
     }
 
     /// Points prepared as a map prepares them: a point without a category takes the style's first, and each takes
@@ -67,6 +91,8 @@ package struct TilesJob {
     ///
     /// - Parameter progress: called with (tiles done, zoom) as zooms finish.
     package func write(to output: String, progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+        func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        let start = now()
         let format = try TilesetFormat(path: output)
         let prefix = Self.companionPrefix(for: output, format: format)
         // The sprite sheet first: a style asking for too many icons is refused before any tile is encoded.
@@ -74,9 +100,11 @@ package struct TilesJob {
         // The sheets and their indexes; MapLibre reads nothing else of what `declutter sprites` writes.
         let spriteFiles = sheet.files.filter { $0.name != "sprite.manifest.json" }.map { (name: prefix + $0.name, data: $0.data) }
 
+        let indexStart = now()
         let options = ClusterOptions(radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
                                      releasesFreedMemory: true)
         let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
+        let tilesStart = now()
         let tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         let bounds = Self.bounds(of: points)
         let mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
@@ -108,7 +136,8 @@ package struct TilesJob {
             writer.cancel()
             throw error
         }
-        return Summary(tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount)
+        return Summary(tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount,
+                       seconds: (sprites: indexStart - start, index: tilesStart - indexStart, tiles: now() - tilesStart))
     }
 
     /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or

@@ -18,9 +18,10 @@ struct BenchCommand: ParsableCommand {
         case diff
         case render
         case png
+        case tiles
     }
 
-    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render, png.")
+    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render, png, tiles.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -29,16 +30,22 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "markers: how many icons to draw (at least 10,000 for the reported median).")
     var icons: Int = 10_000
 
-    @Option(help: "cluster: how many seeded random points.")
+    @Option(help: "cluster, tiles: how many seeded random points.")
     var points: Int = 1_000_000
 
-    @Option(help: "cluster: the highest zoom clustered.")
-    var maxZoom: Int = 16
+    @Option(help: "cluster: the highest zoom clustered (default 16); tiles: the highest zoom written (default 14).")
+    var maxZoom: Int?
 
-    @Option(help: ArgumentHelp("cluster: index this file's points instead of random ones (- reads standard input).", valueName: "file"))
+    @Option(help: ArgumentHelp("cluster, tiles: this file's points instead of random ones (- reads standard input).", valueName: "file"))
     var input: String?
 
-    @OptionGroup(title: "cluster: reading --input") var inputOptions: PointInputOptions
+    @OptionGroup(title: "cluster, tiles: reading --input") var inputOptions: PointInputOptions
+
+    @Option(help: ArgumentHelp("tiles: --input's property naming each point's category, as declutter tiles --category.", valueName: "prop"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("tiles: also time this tippecanoe and declutter tiles as whole processes, alternating.", valueName: "path"))
+    var tippecanoe: String?
 
     @Option(help: "placement: how many views.")
     var annotations: Int = 100_000
@@ -49,8 +56,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("render: also keep the scene's files (tiles, points, route) in this folder.", valueName: "dir"))
     var scene: String?
 
-    @Option(help: "render: how many maps to draw; the median is reported.")
-    var runs: Int = 21
+    @Option(help: "render: how many maps to draw, the median reported (default 21); tiles: how many rounds (default 3).")
+    var runs: Int?
 
     @Option(help: ArgumentHelp("render: draw over the embedded basemap instead of tiles (world).", valueName: "world"))
     var basemap: String?
@@ -60,13 +67,18 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
-        guard MapCamera.zoomRange.contains(Double(maxZoom)) else { throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText)") }
+        if let maxZoom, !MapCamera.zoomRange.contains(Double(maxZoom)) { throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText)") }
         guard (1...10_000_000).contains(annotations) else { throw ValidationError("--annotations must be in 1…10,000,000") }
         if let crowded, !(1...PlacementScene.maximumAnnotations).contains(crowded) {
             throw ValidationError("--crowded must be in 1…\(PlacementScene.maximumAnnotations)")
         }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
-        guard (1...10_000).contains(runs) else { throw ValidationError("--runs must be in 1…10,000") }
+        if let runs, !(1...10_000).contains(runs) { throw ValidationError("--runs must be in 1…10,000") }
+        if category != nil, input == nil { throw ValidationError("--category names a column of --input; seeded points have none") }
+        if let tippecanoe, !FileManager.default.isExecutableFile(atPath: tippecanoe) {
+            throw ValidationError("--tippecanoe must be an executable file, got \(tippecanoe)")
+        }
+        if tippecanoe != nil, input == "-" { throw ValidationError("--tippecanoe needs points it can read again: --input - cannot be") }
         if let basemap, basemap != "world" { throw ValidationError("--basemap must be world, got \(basemap)") }
         guard MapCamera.zoomRange.contains(zoom) else { throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText)") }
     }
@@ -81,7 +93,7 @@ struct BenchCommand: ParsableCommand {
             let result = try MarkerBenchmark(icons: icons).run()
             print(json ? result.json : result.text)
         case .cluster:
-            let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom, input: input, inputOptions: inputOptions).run()
+            let result = try ClusterBenchmark(pointCount: points, maxZoom: maxZoom ?? 16, input: input, inputOptions: inputOptions).run()
             print(json ? result.json : result.text)
         case .placement:
             let views = crowded ?? annotations
@@ -97,10 +109,14 @@ struct BenchCommand: ParsableCommand {
             let result = try DiffBenchmark(runs: 21).run()
             print(json ? result.json : result.text)
         case .render:
-            let result = try RenderBenchmark(runs: runs, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom).run()
+            let result = try RenderBenchmark(runs: runs ?? 21, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom).run()
             print(json ? result.json : result.text)
         case .png:
             let result = try PNGBenchmark(rounds: 5).run()
+            print(json ? result.json : result.text)
+        case .tiles:
+            let result = try TilesBenchmark(pointCount: points, maxZoom: maxZoom ?? 14, input: input, inputOptions: inputOptions, category: category,
+                                            tippecanoe: tippecanoe, runs: runs ?? 3).run()
             print(json ? result.json : result.text)
         }
     }
