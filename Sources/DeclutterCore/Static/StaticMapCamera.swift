@@ -1,7 +1,7 @@
 /// Where a static map looks, as the `{camera}` segment of a Mapbox-shape URL gives it.
 public enum StaticMapCamera: Sendable, Hashable {
-    /// `lon,lat,zoom[,bearing[,pitch]]`: a centre, a zoom in ``MapCamera/zoomRange``, a bearing in 0…360 degrees and
-    /// a pitch in 0…60 degrees (both 0 when left out).
+    /// `lon,lat,zoom[,bearing[,pitch]]`: a centre, a zoom in ``MapCamera/zoomRange`` rounded to two decimal places
+    /// as Mapbox rounds it, a bearing in 0…360 degrees and a pitch in 0…60 degrees (both 0 when left out).
     case center(Coordinate, zoom: Double, bearing: Double, pitch: Double)
     /// `[minLon,minLat,maxLon,maxLat]`: the view fitted to a bounding box.
     case boundingBox(southWest: Coordinate, northEast: Coordinate)
@@ -45,7 +45,8 @@ public enum StaticMapCamera: Sendable, Hashable {
         try Self.check(zoom, in: MapCamera.zoomRange, "zoom")
         try Self.check(bearing, in: Self.bearingRange, "bearing")
         try Self.check(pitch, in: Self.pitchRange, "pitch")
-        self = .center(center, zoom: zoom, bearing: bearing, pitch: pitch)
+        // Mapbox rounds a fractional zoom to two decimal places; the same URL then draws the same map on both.
+        self = .center(center, zoom: (zoom * 100).rounded() / 100, bearing: bearing, pitch: pitch)
     }
 
     /// The segment as a URL writes it, bearing and pitch only when not 0.
