@@ -129,6 +129,15 @@ import Testing
         #expect(try Self.parse(request.urlPath, request.queryItems) == request)
     }
 
+    @Test func smallNumbersAreWrittenWithoutAnExponent() throws {
+        let request = StaticMapRequest(username: "declutter", style: "tandm",
+                                       overlays: [.pin(.small, label: nil, color: nil, coordinate: Coordinate(longitude: 0.00001, latitude: -1.5e-7))],
+                                       camera: .boundingBox(southWest: Coordinate(longitude: -1e-5, latitude: 0), northEast: Coordinate(longitude: 120.5, latitude: 2.5e-6)),
+                                       width: 10, height: 10)
+        #expect(request.urlPath == "/styles/v1/declutter/tandm/static/pin-s(0.00001,-0.00000015)/%5B-0.00001,0,120.5,0.0000025%5D/10x10")
+        #expect(try Self.parse(request.urlPath, request.queryItems) == request)
+    }
+
     // MARK: Refusals
 
     struct Refusal: Sendable, CustomTestStringConvertible {

@@ -55,12 +55,12 @@ public enum StaticMapCamera: Sendable, Hashable {
         case .auto:
             return "auto"
         case let .boundingBox(southWest, northEast):
-            return "[" + [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude].map(JSONValue.format).joined(separator: ",") + "]"
+            return "[" + [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude].map(StaticMapRequest.plainText).joined(separator: ",") + "]"
         case let .center(center, zoom, bearing, pitch):
             var numbers = [center.longitude, center.latitude, zoom]
             if bearing != 0 || pitch != 0 { numbers.append(bearing) }
             if pitch != 0 { numbers.append(pitch) }
-            return numbers.map(JSONValue.format).joined(separator: ",")
+            return numbers.map(StaticMapRequest.plainText).joined(separator: ",")
         }
     }
 

@@ -73,17 +73,17 @@ public enum StaticMapOverlay: Sendable, Hashable {
         switch self {
         case let .pin(size, label, color, coordinate):
             return "pin-\(size.rawValue)" + (label.map { "-\($0.text)" } ?? "") + (color.map { "+" + Self.hex($0) } ?? "")
-                + "(\(JSONValue.format(coordinate.longitude)),\(JSONValue.format(coordinate.latitude)))"
+                + "(\(StaticMapRequest.plainText(coordinate.longitude)),\(StaticMapRequest.plainText(coordinate.latitude)))"
         case let .path(path):
-            var text = "path-\(JSONValue.format(path.strokeWidth))"
+            var text = "path-\(StaticMapRequest.plainText(path.strokeWidth))"
             // A fill needs a stroke colour before it, so one stands in for a stroke left to the renderer.
             if path.strokeColor != nil || path.strokeOpacity != nil || path.fillColor != nil {
                 text += "+" + Self.hex(path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3))
-                if let opacity = path.strokeOpacity { text += "-\(JSONValue.format(opacity))" }
+                if let opacity = path.strokeOpacity { text += "-\(StaticMapRequest.plainText(opacity))" }
             }
             if let fill = path.fillColor {
                 text += "+" + Self.hex(fill)
-                if let opacity = path.fillOpacity { text += "-\(JSONValue.format(opacity))" }
+                if let opacity = path.fillOpacity { text += "-\(StaticMapRequest.plainText(opacity))" }
             }
             return text + "(\(Polyline.encode(path.coordinates, precision: 5)))"
         case let .geoJSON(value):

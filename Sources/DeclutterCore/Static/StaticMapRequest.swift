@@ -208,4 +208,33 @@ public struct StaticMapRequest: Sendable, Hashable {
               parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) else { return nil }
         return Double(text)
     }
+
+    /// `value` as ``number(_:)`` reads it back: the shortest digits that give the same `Double`, with the decimal
+    /// point moved instead of an exponent (`0.00001`, not `1e-05`).
+    static func plainText(_ value: Double) -> String {
+        let shortest = value.messageText
+        guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(shortest[shortest.index(after: exponentIndex)...]) else {
+            return shortest
+        }
+        var mantissa = shortest[..<exponentIndex]
+        let negative = mantissa.first == "-"
+        if negative { mantissa = mantissa.dropFirst() }
+        let whole = mantissa.prefix { $0 != "." }
+        let digits = String(mantissa.filter { $0 != "." })
+        // The decimal point sits after `point` digits; it may fall before the first digit or past the last.
+        let point = whole.count + exponent
+        var text: String
+        if point <= 0 {
+            text = "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            text = digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+        }
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return (negative ? "-" : "") + text
+    }
 }
