@@ -220,6 +220,7 @@ import Testing
         Refusal(path: base + "0,0,1/10x10@2x", limits: StaticMapLimits(maximumScale: 1), field: "scale",
                 message: "@2x is out of range; expected @2x or none", status: .unprocessable),
         Refusal(path: base + "0,0,1/10x10@x", field: "scale", message: "\"@x\" is not a scale; expected @2x", status: .badRequest),
+        Refusal(path: base + "0,0,1/10x10@+2x", field: "scale", message: "\"@+2x\" is not a scale; expected @2x", status: .badRequest),
         Refusal(path: base + "0,0,1/10x10", query: ["setfilter": "x"], field: "setfilter",
                 message: "unknown parameter \"setfilter\"; expected one of access_token, attribution, before_layer, format, logo, padding",
                 status: .badRequest),

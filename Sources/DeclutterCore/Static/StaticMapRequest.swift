@@ -149,7 +149,8 @@ public struct StaticMapRequest: Sendable, Hashable {
         var body = Substring(text), scale = 1
         if let at = body.firstIndex(of: "@") {
             let suffix = body[body.index(after: at)...]
-            guard suffix.count >= 2, suffix.last == "x", let value = Int(suffix.dropLast()), suffix.dropLast().allSatisfy(\.isASCII) else {
+            guard (2...3).contains(suffix.count), suffix.last == "x", suffix.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = Int(suffix.dropLast()) else {
                 throw StaticMapRequestError(field: "scale", message: "\"@\(suffix.prefix(12))\" is not a scale; expected @2x")
             }
             guard (2...max(2, limits.maximumScale)).contains(value), value <= limits.maximumScale else {
