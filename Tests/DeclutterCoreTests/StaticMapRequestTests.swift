@@ -129,6 +129,16 @@ import Testing
         #expect(try Self.parse(request.urlPath, request.queryItems) == request)
     }
 
+    @Test func fillWithoutStrokeColourIsWrittenWithSimplestyleStroke() throws {
+        let line = [Coordinate(longitude: 0, latitude: 0), Coordinate(longitude: 1, latitude: 1), Coordinate(longitude: 1, latitude: 0)]
+        let request = StaticMapRequest(username: "u", style: "s", overlays: [.path(.init(strokeWidth: 2, fillColor: RGBAColor(hex: "#ff0000"), fillOpacity: 0.4, coordinates: line))],
+                                       camera: .auto, width: 100, height: 100)
+        #expect(request.urlPath == "/styles/v1/u/s/static/path-2+555555+ff0000-0.4(%3F%3F_ibE_ibE~hbE%3F)/auto/100x100")
+        let again = try Self.parse(request.urlPath)
+        #expect(again.overlays == [.path(.init(strokeWidth: 2, strokeColor: RGBAColor(hex: "#555555"), fillColor: RGBAColor(hex: "#ff0000"),
+                                               fillOpacity: 0.4, coordinates: line))])
+    }
+
     @Test func smallNumbersAreWrittenWithoutAnExponent() throws {
         let request = StaticMapRequest(username: "declutter", style: "tandm",
                                        overlays: [.pin(.small, label: nil, color: nil, coordinate: Coordinate(longitude: 0.00001, latitude: -1.5e-7))],
