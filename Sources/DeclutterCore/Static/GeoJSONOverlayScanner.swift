@@ -12,8 +12,8 @@ struct GeoJSONOverlayScanner {
     let limits: StaticMapLimits
     /// Points counted before this overlay (pins and earlier GeoJSON).
     let pointsBefore: Int
-    /// Arrays whose first element is a number: positions, and bounding boxes, which counting as positions only
-    /// makes the limit stricter.
+    /// Arrays whose first element is a number: positions, and also bounding boxes and numeric arrays among the
+    /// properties, whose counting as positions only makes the limit stricter.
     private(set) var positions = 0
 
     init(bytes: [UInt8], start: Int, limits: StaticMapLimits, pointsBefore: Int) {
