@@ -50,6 +50,10 @@ import Testing
             ("Cluster icon counts", "\(grouped(CategoryCounts.maximumCount)) members"),
             ("`--circle` radius", "\(grouped(Int(CircleArgument.maximumRadius / 1000))) km"),
             ("Tilesets", "\(grouped(TilesCommand.maximumPoints)) points"),
+            ("Static-map URLs (`StaticMapRequest`)", "\(grouped(StaticMapLimits().maximumURLBytes)) bytes; \(grouped(StaticMapLimits().maximumWidth)) px a side"),
+            ("Static-map URLs (`StaticMapRequest`)", "\(StaticMapLimits().maximumOverlays) overlays; \(grouped(StaticMapLimits().maximumPoints)) points"),
+            ("Static-map URLs (`StaticMapRequest`)",
+             "\(grouped(StaticMapLimits().maximumPathVertices)) path vertices; GeoJSON nested \(StaticMapLimits().maximumGeoJSONNesting) levels"),
         ]
         for (row, text) in expected {
             let cell = try #require(rows[row], "no row \(row) in the README's Limits table")

@@ -7,7 +7,7 @@ import Foundation
 /// since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a sanitizer report is a
 /// finding.
 enum FuzzTarget: String, CaseIterable {
-    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles
+    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap
 
     /// The target named by `DECLUTTER_FUZZ_TARGET`, read once: libFuzzer passes no argument of its own to the harness.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["DECLUTTER_FUZZ_TARGET"].flatMap(FuzzTarget.init)
@@ -26,6 +26,10 @@ enum FuzzTarget: String, CaseIterable {
     /// `-jobs`/`-fork` modes run several.
     static let databasePath = FileManager.default.temporaryDirectory
         .appendingPathComponent("declutter-fuzz-\(ProcessInfo.processInfo.processIdentifier).mbtiles").path
+
+    /// Tight limits for the `staticmap` target, so that short inputs reach every limit's check too.
+    static let tightStaticMapLimits = StaticMapLimits(maximumURLBytes: 512, maximumWidth: 64, maximumHeight: 64, maximumScale: 2, maximumOverlays: 3,
+                                                      maximumPoints: 4, maximumPathVertices: 8, maximumGeoJSONNesting: 6)
 
     /// Runs the parser on one input.
     func run(_ data: Data) {
@@ -52,6 +56,25 @@ enum FuzzTarget: String, CaseIterable {
             // The first byte picks the precision (5 or 6 as routing APIs use, 0 and 8 out of range); the rest is the line.
             let precision = [5, 6, 0, 8][Int(data.first ?? 0) & 3]
             _ = try? Polyline.decode(String(decoding: data.dropFirst(), as: UTF8.self), precision: precision)
+        case .staticmap:
+            // The text before the first '?' is the path, the rest `key=value` pairs split on '&', as a server hands
+            // them over. A URL that parses must write back (urlPath, queryItems) to the same request: a mismatch is a
+            // finding too. The URL written back may be longer (3-digit colours become 6), so its length is not checked.
+            let text = String(decoding: data, as: UTF8.self)
+            let path = String(text.prefix { $0 != "?" })
+            let query = text.dropFirst(path.count + 1).split(separator: "&").map { pair in
+                (String(pair.prefix { $0 != "=" }), String(pair.drop { $0 != "=" }.dropFirst()))
+            }
+            _ = try? StaticMapRequest(path: path, query: query, limits: Self.tightStaticMapLimits)
+            guard let request = try? StaticMapRequest(path: path, query: query) else { return }
+            var unlimitedURL = StaticMapLimits()
+            unlimitedURL.maximumURLBytes = .max
+            do {
+                let again = try StaticMapRequest(path: request.urlPath, query: request.queryItems, limits: unlimitedURL)
+                precondition(again == request, "\(path) wrote back as \(request.urlPath), which reads as another request")
+            } catch {
+                preconditionFailure("\(path) wrote back as \(request.urlPath), which is refused: \(error)")
+            }
         case .mbtiles:
             // An input starting "SQLite format 3" is a whole file; any other is metadata lines (MetadataDatabase).
             if data.starts(with: Array("SQLite format 3".utf8)) {
