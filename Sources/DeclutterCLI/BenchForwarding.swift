@@ -12,8 +12,7 @@ struct BenchForwarding: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        let own = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let bench = own.deletingLastPathComponent().appendingPathComponent("declutter-bench")
+        let bench = programBesideThisOne("declutter-bench")
         guard FileManager.default.isExecutableFile(atPath: bench.path) else {
             throw CommandError("the benchmarks are a program of their own, declutter-bench, which is not beside this declutter "
                 + "(\(bench.path)); build it with `swift build -c release --product declutter-bench` and run "
@@ -24,4 +23,11 @@ struct BenchForwarding: ParsableCommand {
         // execv returns only when it failed.
         throw CommandError("cannot run \(bench.path): \(String(cString: strerror(errno)))")
     }
+}
+
+/// The program `name` in this executable's folder (links resolved), where `swift build` puts `declutter` and
+/// `declutter-bench` side by side: each finds the other there.
+package func programBesideThisOne(_ name: String) -> URL {
+    let own = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
+    return own.deletingLastPathComponent().appendingPathComponent(name)
 }

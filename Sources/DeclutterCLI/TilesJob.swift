@@ -65,18 +65,10 @@ package struct TilesJob {
     /// its category's clustering identifier unless `keepingIdentifiers` (from `--group-by`).
     ///
     /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
-    package static func prepared(_ points: [ClusterPoint], style: MarkerStyle, keepingIdentifiers: Bool) throws -> [ClusterPoint] {
-        let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    static func prepared(_ points: [ClusterPoint], style: MarkerStyle, keepingIdentifiers: Bool) throws -> [ClusterPoint] {
+        let assignment = CategoryAssignment(style: style)
         var prepared = points
-        for index in prepared.indices {
-            let name = prepared[index].category ?? style.categories[0].name
-            guard let category = categories[name] else {
-                throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; "
-                    + "expected one of: " + style.categories.map(\.name).nameList())
-            }
-            prepared[index].category = name
-            if !keepingIdentifiers { prepared[index].clusteringIdentifier = category.clusteringIdentifier }
-        }
+        for index in prepared.indices { try assignment.assign(&prepared[index], index: index, keepingIdentifier: keepingIdentifiers) }
         return prepared
     }
 
@@ -107,13 +99,13 @@ package struct TilesJob {
         let tilesStart = now()
         let tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         let bounds = Self.bounds(of: points)
-        let mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
-        var styleJSON = mapStyle
-        styleJSON.sprite = prefix + "sprite"
-        styleJSON.sourceLayer = layer
-        styleJSON.center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
-        styleJSON.zoom = Self.fittingZoom(bounds, within: zooms)
-        let companions = spriteFiles + [(name: prefix + "style.json", data: try styleJSON.jsonData())]
+        let center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
+        var mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
+        mapStyle.sprite = prefix + "sprite"
+        mapStyle.sourceLayer = layer
+        mapStyle.center = center
+        mapStyle.zoom = Self.fittingZoom(bounds, within: zooms)
+        let companions = spriteFiles + [(name: prefix + "style.json", data: try mapStyle.jsonData())]
 
         let writer = try TilesetFormat.writer(for: output)
         var tiles = 0, bytes = 0, zoom = zooms.lowerBound
@@ -122,15 +114,14 @@ package struct TilesJob {
                 try writer.add(batch)
                 tiles += batch.count
                 bytes += batch.reduce(0) { $0 + $1.data.count }
-                if let last = batch.last, last.z != zoom { zoom = last.z }
+                zoom = batch.last?.z ?? zoom
                 progress?(tiles, zoom)
             }
             var fields: [String: VectorTileFieldType] = [:]
             for field in tileset.fields { fields[field.name] = field.type }
             let metadata = TilesetMetadata(name: style.name, description: "Declutter clusters of \(source)", layer: layer, fields: fields,
                                            minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, bounds: bounds,
-                                           center: .init(longitude: (bounds.west + bounds.east) / 2,
-                                                         latitude: (bounds.south + bounds.north) / 2, zoom: zooms.lowerBound))
+                                           center: .init(longitude: center.longitude, latitude: center.latitude, zoom: zooms.lowerBound))
             try writer.finish(metadata, companions: companions)
         } catch {
             writer.cancel()

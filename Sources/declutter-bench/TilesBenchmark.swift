@@ -222,8 +222,7 @@ struct TilesBenchmark {
 
     /// The `declutter` built beside this program, which the whole-process runs time.
     static func declutterExecutable() throws -> URL {
-        let own = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let declutter = own.deletingLastPathComponent().appendingPathComponent("declutter")
+        let declutter = programBesideThisOne("declutter")
         guard FileManager.default.isExecutableFile(atPath: declutter.path) else {
             throw SetupError(description: "--tippecanoe times declutter tiles as a whole process too, but there is no declutter beside "
                 + "declutter-bench (\(declutter.path)); build both with `swift build -c release`")

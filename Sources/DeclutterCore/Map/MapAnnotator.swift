@@ -45,7 +45,7 @@ public struct MapAnnotator: Sendable {
     /// above `minimumZoom` are the same either way, so the map's clusters are too.
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
     public init(points: [ClusterPoint], style: MarkerStyle, minimumZoom: Int = 0) throws {
-        let categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let assignment = CategoryAssignment(style: style)
         var prepared = points
         var worldX = [Double](repeating: 0, count: points.count), worldY = worldX
         for index in prepared.indices {
@@ -53,13 +53,7 @@ public struct MapAnnotator: Sendable {
             guard point.longitude.isFinite, point.latitude.isFinite else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
-            let name = point.category ?? style.categories[0].name
-            guard let category = categories[name] else {
-                throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; expected one of: "
-                                      + style.categories.map(\.name).nameList())
-            }
-            prepared[index].category = name
-            prepared[index].clusteringIdentifier = category.clusteringIdentifier
+            try assignment.assign(&prepared[index], index: index)
             worldX[index] = WebMercator.x(longitude: point.longitude)
             worldY[index] = WebMercator.y(latitude: point.latitude)
         }
