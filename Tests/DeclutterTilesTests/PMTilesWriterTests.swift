@@ -67,6 +67,40 @@ import Testing
         #expect(layers.first?["minzoom"] as? Int == 0 && layers.first?["maxzoom"] as? Int == 4)
     }
 
+    /// Tiles given in id order, as `ClusterTileset` gives them, are not copied: the data stays where it was written,
+    /// at 16 KiB, with the metadata after it; every tile, entry and content equals the shuffled archive's.
+    @Test func tilesInOrderStayWhereTheyWereWritten() throws {
+        let folder = try TestFolder()
+        let tiles = SyntheticTiles.small()
+        let sorted = tiles.sorted { PMTilesTileID.id(z: $0.z, x: $0.x, y: $0.y) < PMTilesTileID.id(z: $1.z, x: $1.x, y: $1.y) }
+        let inOrder = try PMTilesWriter(path: folder.file("in-order.pmtiles"))
+        for start in stride(from: 0, to: sorted.count, by: 50) { try inOrder.add(Array(sorted[start..<min(sorted.count, start + 50)])) }
+        try inOrder.finish(SyntheticTiles.metadata)
+        let shuffled = try PMTilesWriter(path: folder.file("shuffled.pmtiles"))
+        try shuffled.add(SyntheticTiles.shuffled(tiles))
+        try shuffled.finish(SyntheticTiles.metadata)
+        #expect(try folder.contents() == ["in-order.pmtiles", "shuffled.pmtiles"])
+
+        var reader = try PMTilesReader(path: folder.file("in-order.pmtiles"))
+        var other = try PMTilesReader(path: folder.file("shuffled.pmtiles"))
+        let header = reader.header
+        #expect(header.rootOffset == 127 && header.rootOffset + header.rootLength <= 16_384)
+        #expect(header.dataOffset == 16_384)
+        #expect(header.metadataOffset == header.dataOffset + header.dataLength)
+        #expect(header.leavesOffset == header.metadataOffset + header.metadataLength)
+        #expect(header.leavesOffset + header.leavesLength == UInt64(reader.bytes.count))
+        #expect(header.clustered == 1)
+        #expect([header.addressedTiles, header.tileEntries, header.tileContents, header.dataLength]
+                == [other.header.addressedTiles, other.header.tileEntries, other.header.tileContents, other.header.dataLength])
+        #expect(try reader.root() == other.root())
+        #expect(reader.slice(header.metadataOffset, header.metadataLength)
+                == other.slice(other.header.metadataOffset, other.header.metadataLength))
+        for tile in tiles {
+            let stored = try #require(try reader.tile(z: tile.z, x: tile.x, y: tile.y), "tile \(tile.name) missing")
+            #expect(try Gzip.decompress(stored) == tile.data, "tile \(tile.name)")
+        }
+    }
+
     /// Identical tiles with consecutive ids become one entry with a run length: all 64 tiles of zoom 3 the same.
     @Test func runOfIdenticalTiles() throws {
         let folder = try TestFolder()

@@ -53,6 +53,21 @@ final class BufferedFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Writes bytes over the file's own at `offset`, which with them must lie within what was written.
+    func write(_ data: Data, at offset: UInt64) throws {
+        precondition(offset + UInt64(data.count) <= size, "an overwrite past the end of \(path)")
+        try flush()
+        try data.withUnsafeBytes { bytes in
+            var done = 0
+            while done < bytes.count {
+                let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { throw TemporaryOutput.error(output, written < 0 ? errno : ENOSPC, doing: "writing \(path)") }
+                done += written
+            }
+        }
+    }
+
     /// Reads `count` bytes at `offset`, from the file or the buffer.
     func read(at offset: UInt64, count: Int) throws -> Data {
         if offset >= flushedSize {

@@ -4,10 +4,13 @@ import Foundation
 /// Writes a PMTiles v3 archive: gzip-compressed MVT tiles clustered in tile id order, identical tiles stored once,
 /// gzip-compressed directories with leaves when the root would pass 16 KiB.
 ///
-/// Tiles arrive in any order, so each one's compressed bytes are appended to a temporary data file and only
-/// 32 bytes or so per tile stay in memory (its id, which content it is, and per distinct content its place, length
-/// and hash). ``finish(_:)`` sorts by tile id and writes the archive to a second temporary, copying the contents
-/// in id order, then renames it onto the output. Both temporaries sit beside the output.
+/// Each tile's compressed bytes are appended to the archive's temporary as they come, after 16 KiB kept for the
+/// header and root directory, and only 32 bytes or so per tile stay in memory (its id, which content it is, and per
+/// distinct content its place, length and hash). Tiles that come in id order, as ``ClusterTileset`` hands them,
+/// are then already clustered: ``finish(_:)`` appends the metadata and leaf directories after them, writes the
+/// header and root into the room kept, and renames the temporary onto the output (the spec lets every section but
+/// the header lie anywhere, the root within the first 16 KiB). Tiles in any other order are copied by ``finish(_:)``
+/// into a second temporary in id order, sections in the usual order. Both temporaries sit beside the output.
 public final class PMTilesWriter: TilesetWriter {
     public let path: String
     public private(set) var tileCount = 0
@@ -33,7 +36,12 @@ public final class PMTilesWriter: TilesetWriter {
     private let compressors: GzipBatch
     private let dataTemporary: TemporaryOutput
     private let data: BufferedFile
+    /// Whether every tile so far came after the one before in id order, so that the data needs no copy.
+    private var isInOrder = true
     private var isDone = false
+
+    /// Where the tile data starts in the temporary: after room for the header and the largest root.
+    static let dataStart = UInt64(16_384)
 
     /// Starts an archive at `path`; nothing appears there until ``finish(_:)``.
     ///
@@ -44,8 +52,9 @@ public final class PMTilesWriter: TilesetWriter {
         try Gzip.checkArchive(at: path, level: compressionLevel)
         gzip = try Gzip(level: compressionLevel)
         compressors = try GzipBatch(level: compressionLevel)
-        dataTemporary = try TemporaryOutput(for: path + ".data")
+        dataTemporary = try TemporaryOutput(for: path)
         data = try BufferedFile(creating: dataTemporary.path, for: path)
+        try data.write(Data(count: Int(Self.dataStart)))
     }
 
     public func add(_ batch: [EncodedTile]) throws {
@@ -54,7 +63,9 @@ public final class PMTilesWriter: TilesetWriter {
             for tile in batch where !tile.data.isEmpty { try tile.validate(in: path) }
             for (tile, compressed) in zip(batch, try compressors.compress(batch)) where !tile.data.isEmpty {
                 let content = try store(compressed)
-                tiles.append(Tile(id: PMTilesTileID.id(z: tile.z, x: tile.x, y: tile.y), content: content))
+                let id = PMTilesTileID.id(z: tile.z, x: tile.x, y: tile.y)
+                if let last = tiles.last, last.id >= id { isInOrder = false }
+                tiles.append(Tile(id: id, content: content))
                 tileCount += 1
             }
         } catch {
@@ -88,16 +99,15 @@ public final class PMTilesWriter: TilesetWriter {
         try metadata.validate(in: path)
         guard !tiles.isEmpty else { throw OutputError(path: path, reason: "there are no tiles to write (every tile was empty)") }
         contentByHash = [:]
-        try data.flush()
 
-        tiles.sort { $0.id < $1.id }
+        if !isInOrder { tiles.sort { $0.id < $1.id } }
         // Clustered: contents are laid out in the order their first tile comes, and an entry grows its run while the
-        // next id holds the same content.
+        // next id holds the same content. Tiles that came in order were stored in that order already.
         var placed = [UInt64](repeating: .max, count: contentOffsets.count)
         var order: [UInt32] = []
         var entries: [PMTilesDirectory.Entry] = []
         // Reserved whole: growing by doubling would hold two copies at the moment memory peaks.
-        order.reserveCapacity(contentOffsets.count)
+        if !isInOrder { order.reserveCapacity(contentOffsets.count) }
         entries.reserveCapacity(tiles.count)
         var dataLength: UInt64 = 0
         for (index, tile) in tiles.enumerated() {
@@ -107,9 +117,9 @@ public final class PMTilesWriter: TilesetWriter {
             }
             let content = Int(tile.content)
             if placed[content] == .max {
-                placed[content] = dataLength
+                placed[content] = isInOrder ? contentOffsets[content] - Self.dataStart : dataLength
                 dataLength += UInt64(contentLengths[content])
-                order.append(tile.content)
+                if !isInOrder { order.append(tile.content) }
             }
             if let last = entries.last, last.offset == placed[content], last.tileID + UInt64(last.runLength) == tile.id {
                 entries[entries.count - 1].runLength += 1
@@ -117,49 +127,61 @@ public final class PMTilesWriter: TilesetWriter {
                 entries.append(.init(tileID: tile.id, offset: placed[content], length: contentLengths[content], runLength: 1))
             }
         }
-        let tileTotal = tiles.count
-        tiles = []
-        placed = []
-
-        let (root, leaves) = try directories(entries)
-        let metadataBytes = try gzip.compress(Self.metadataJSON(metadata))
         var header = PMTilesHeader()
-        header.rootOffset = UInt64(Self.headerSize)
-        header.rootLength = UInt64(root.count)
-        header.metadataOffset = header.rootOffset + header.rootLength
-        header.metadataLength = UInt64(metadataBytes.count)
-        header.leavesOffset = header.metadataOffset + header.metadataLength
-        header.leavesLength = UInt64(leaves.count)
-        header.dataOffset = header.leavesOffset + header.leavesLength
-        header.dataLength = dataLength
-        header.addressedTiles = UInt64(tileTotal)
+        header.addressedTiles = UInt64(tiles.count)
         header.tileEntries = UInt64(entries.count)
-        header.tileContents = UInt64(order.count)
+        header.tileContents = UInt64(contentOffsets.count)
         header.minZoom = UInt8(metadata.minZoom)
         header.maxZoom = UInt8(metadata.maxZoom)
         header.bounds = metadata.bounds
         header.center = metadata.center
-        entries = []
+        tiles = []
+        placed = []
 
-        let archive = try TemporaryOutput(for: path)
-        do {
-            let output = try BufferedFile(creating: archive.path, for: path)
-            try output.write(header.encoded())
-            try output.write(root)
-            try output.write(metadataBytes)
-            try output.write(leaves)
-            for content in order {
-                let index = Int(content)
-                try output.write(data.read(at: contentOffsets[index], count: Int(contentLengths[index])))
+        let (root, leaves) = try directories(entries)
+        entries = []
+        let metadataBytes = try gzip.compress(Self.metadataJSON(metadata))
+        header.rootOffset = UInt64(Self.headerSize)
+        header.rootLength = UInt64(root.count)
+        header.dataLength = dataLength
+        let besides = try CompanionFiles(companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        if isInOrder {
+            // Header, root, the room left, the data as it came, then the metadata and leaves.
+            header.dataOffset = Self.dataStart
+            header.metadataOffset = Self.dataStart + dataLength
+            header.metadataLength = UInt64(metadataBytes.count)
+            header.leavesOffset = header.metadataOffset + header.metadataLength
+            header.leavesLength = UInt64(leaves.count)
+            try data.write(metadataBytes)
+            try data.write(leaves)
+            try data.write(header.encoded() + root, at: 0)
+            try data.close()
+            try dataTemporary.commit()
+        } else {
+            header.metadataOffset = header.rootOffset + header.rootLength
+            header.metadataLength = UInt64(metadataBytes.count)
+            header.leavesOffset = header.metadataOffset + header.metadataLength
+            header.leavesLength = UInt64(leaves.count)
+            header.dataOffset = header.leavesOffset + header.leavesLength
+            let archive = try TemporaryOutput(for: path)
+            do {
+                let output = try BufferedFile(creating: archive.path, for: path)
+                try output.write(header.encoded())
+                try output.write(root)
+                try output.write(metadataBytes)
+                try output.write(leaves)
+                for content in order {
+                    let index = Int(content)
+                    try output.write(data.read(at: contentOffsets[index], count: Int(contentLengths[index])))
+                }
+                try output.close()
+                try archive.commit()
+            } catch {
+                archive.discard()
+                throw error
             }
-            try output.close()
-            let besides = try CompanionFiles(companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            try archive.commit()
-            try besides.commit()
-        } catch {
-            archive.discard()
-            throw error
         }
+        try besides.commit()
     }
 
     public func cancel() {
