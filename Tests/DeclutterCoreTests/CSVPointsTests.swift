@@ -19,6 +19,53 @@ import Testing
         #expect(points.first?.properties["name"] == .string("a"), "\(separator)")
     }
 
+    /// A file read in runs on several cores gives what one pass gives: runs cut only between records (never inside
+    /// a quoted field holding line breaks or doubled quotes), lines numbered from the file's start, skips and their
+    /// first five problems in file order, and the first error in the file, not the first run's to fail.
+    @Test(arguments: [2, 3, 7, 40])
+    func readingInRunsEqualsOnePass(parts: Int) throws {
+        var text = "\u{FEFF}lat,lon,name,notes\r\n"
+        for row in 0..<60 {
+            switch row % 10 {
+            case 3: text += "\(row),\(row),\"two\nlines, \"\"quoted\"\"\",\"x\"\r\n"
+            case 5: text += "\n"
+            case 6: text += "91,\(row),bad,latitude\n"
+            case 8: text += "\(row),\(row),\"\"\"\",\"a\n\nb\"\n"
+            default: text += "\(Double(row) / 2),-\(row),p\(row),\n"
+            }
+        }
+        let data = Data(text.utf8)
+        let skipping = PointReader(skipInvalid: true)
+        let onePass = try skipping.readCSV(data, file: "p.csv", parts: 1)
+        let runs = try skipping.readCSV(data, file: "p.csv", parts: parts, minimumRunBytes: 1)
+        #expect(onePass.points.count == 48 && onePass.skipped == 6 && onePass.problems.count == 5)
+        #expect(runs.points == onePass.points)
+        #expect(runs.origins == onePass.origins)
+        #expect(runs.skipped == onePass.skipped && runs.problems == onePass.problems)
+        #expect(onePass.problems.first == "line 9: latitude 91.0 is outside -90…90")
+        #expect(runs.points[3].properties["name"] == .string("two\nlines, \"quoted\""))
+        #expect(runs.points[3].properties["notes"] == .string("x"))
+
+        // Without skipping, the first bad row in the file is the error, whichever run meets it first.
+        var failing = text
+        failing.insert(contentsOf: "1,2,3\n", at: failing.index(failing.endIndex, offsetBy: -40))
+        #expect(throws: InputError(file: "p.csv", location: "line 9", message: "latitude 91.0 is outside -90…90")) {
+            try PointReader().readCSV(Data(failing.utf8), file: "p.csv", parts: parts, minimumRunBytes: 1)
+        }
+    }
+
+    /// Cuts fall just past a line break outside quotes, about equally far apart, and carry their line numbers.
+    @Test func recordRunsCutBetweenRecords() {
+        let text = Array("h\na,\"1\n2\"\nb\nc\"\"d\ne\n".utf8)
+        let runs = text.withUnsafeBufferPointer { CSVParser.recordRuns($0, from: 2, line: 2, parts: 3) }
+        // Targets 7 and 12: the first cut waits for the break at 9 (the one at 6 is quoted), the second passes the
+        // break at 11 (not past 12) and the doubled quote, to the break at 16.
+        #expect(runs.map(\.range) == [2..<10, 10..<17, 17..<text.count])
+        #expect(runs.map(\.line) == [2, 4, 6])
+        let whole = text.withUnsafeBufferPointer { CSVParser.recordRuns($0, from: 2, line: 2, parts: 1) }
+        #expect(whole.map(\.range) == [2..<text.count])
+    }
+
     @Test func quotedFieldsKeepTheirSeparators() throws {
         let semicolons = try readPoints("lat;lon;name\n50;10;\"a; b\"\n51;11;\"say \"\"hi\"\"; then go\"\n").points
         #expect(semicolons.map { $0.properties["name"] } == [.string("a; b"), .string("say \"hi\"; then go")])

@@ -43,12 +43,50 @@ struct CSVParser {
     let delimiter: UInt8
     /// Where the next record starts.
     private(set) var position = 0
-    private var line = 1
+    /// The line the next record starts on, from 1.
+    private(set) var line = 1
 
+    /// A parser of a whole file, from its start (after a byte-order mark).
     init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = UInt8(ascii: ",")) {
         self.bytes = bytes
         self.delimiter = delimiter
         position = Self.start(of: bytes)
+    }
+
+    /// A parser of records cut from a file (``recordRuns(_:from:line:parts:)``), the first on `line`.
+    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, line: Int) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        self.line = line
+    }
+
+    /// `bytes[start...]` cut into at most `parts` runs of whole records, about equal in bytes, each with the line
+    /// it starts on (the first on `line`).
+    ///
+    /// A cut is moved on to just past the next line break outside quotes. Outside or inside is the count of quotes
+    /// since `start`, odd inside: the parser enters a quoted field at any quote and leaves it at the next one but
+    /// a doubled quote, which counts two.
+    static func recordRuns(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, parts: Int) -> [(range: Range<Int>, line: Int)] {
+        var runs: [(range: Range<Int>, line: Int)] = []
+        var runStart = start, runLine = line
+        var position = start, inQuotes = false, lines = line
+        for part in 1..<max(1, parts) {
+            let target = start + (bytes.count - start) / parts * part
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+                if byte == UInt8(ascii: "\n") {
+                    lines += 1
+                    if !inQuotes && position > target { break }
+                }
+            }
+            guard position > runStart, position < bytes.count else { break }
+            runs.append((runStart..<position, runLine))
+            (runStart, runLine) = (position, lines)
+        }
+        runs.append((runStart..<bytes.count, runLine))
+        return runs
     }
 
     /// Where the text starts: a UTF-8 byte-order mark is not part of the first column's name.
