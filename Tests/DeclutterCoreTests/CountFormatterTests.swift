@@ -9,6 +9,14 @@ import Testing
     ])
     func supercluster(count: Int, expected: String) {
         #expect(CountFormatter.abbreviated(count) == expected)
+        #expect(CountFormatter.superclusterAbbreviated(count) == expected)
+    }
+
+    /// Cluster properties and tiles keep supercluster's text past a million, where icons say `1.2M`.
+    @Test func superclusterHasNoMillions() {
+        #expect(CountFormatter.superclusterAbbreviated(1_234_567) == "1235k")
+        #expect(CountFormatter.superclusterAbbreviated(12_345_678) == "12346k")
+        #expect(CountFormatter.abbreviated(1_234_567) == "1.2M")
     }
 
     @Test("millions continue the same pattern", arguments: [

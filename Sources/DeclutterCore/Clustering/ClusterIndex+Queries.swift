@@ -155,7 +155,7 @@ extension ClusterIndex {
             properties["cluster"] = .bool(true)
             properties["cluster_id"] = .number(Double(cluster.id))
             properties["point_count"] = .number(Double(count))
-            properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
+            properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.superclusterAbbreviated(count))
             for (name, members) in categoryCounts(row: cluster.row).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
                 properties[name] = .number(Double(members))
             }

@@ -1,5 +1,12 @@
-/// Formats cluster counts the way supercluster's `point_count_abbreviated` does, extended to millions.
+/// Formats cluster counts the way supercluster's `point_count_abbreviated` does, extended to millions for icons.
 public enum CountFormatter {
+    /// supercluster's `point_count_abbreviated` text for counts of 1,000 and more, exactly: `1k`, `1.2k`, `12k`,
+    /// `1235k` (it has no millions), which the index's cluster properties and vector tiles carry so that a client's
+    /// expressions written for supercluster read the same.
+    public static func superclusterAbbreviated(_ count: Int) -> String {
+        count >= 10_000 ? "\(roundHalfUp(Double(count) / 1_000))k" : count >= 1_000 ? "\(oneDecimal(Double(count) / 100))k" : "\(count)"
+    }
+
     /// The abbreviated count: `999`, `1k` (1,000), `1.2k` (1,234), `12k` (12,345), `1.2M`, `12M`.
     ///
     /// Below one million this equals supercluster exactly, including its rounding

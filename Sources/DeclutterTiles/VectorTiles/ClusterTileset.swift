@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Properties of a cluster:
 /// - `cluster` (true), `cluster_id`, `point_count`, `point_count_abbreviated` (the count below 1,000, else text such
-///   as `1.2k`) — supercluster's — and the index reducer's properties, if it has one;
+///   as `1.2k`, `12k`, `1235k`, as supercluster has it) — supercluster's — and the index reducer's properties, if it has one;
 /// - one count per category with members, named as the category itself (`bicycle`: 3), as the index's cluster
 ///   JSON has them; a category without members is left out (read it as `["coalesce", ["get", "bicycle"], 0]`), and
 ///   so is a category whose name is one of the other properties' names;
@@ -185,7 +185,7 @@ public struct ClusterTileset: Sendable {
             encoder.add(key: keys.clusterId, .uint(UInt64(cluster.id)))
             encoder.add(key: keys.pointCount, .uint(UInt64(cluster.pointCount)))
             encoder.add(key: keys.abbreviated, cluster.pointCount < 1000 ? .uint(UInt64(cluster.pointCount))
-                        : .string(CountFormatter.abbreviated(cluster.pointCount)))
+                        : .string(CountFormatter.superclusterAbbreviated(cluster.pointCount)))
             for index in styleCounts.indices { styleCounts[index] = 0 }
             var counted = 0
             if !cluster.categoryCounts.isEmpty {
