@@ -81,30 +81,10 @@ import Testing
     @Test func anInterruptDuringTheWriteLeavesNoTemporary() throws {
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var errors: [Int32] = [0, 0]
-        try #require(pipe(&errors) == 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        posix_spawn_file_actions_addclose(&actions, errors[0])
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let arguments = [declutterExecutable.path, "render", "--input", "\(folder.path)/pts.json", "--size", "160x120",
+        let arguments = ["render", "--input", "\(folder.path)/pts.json", "--size", "160x120",
                          "--output", "\(folder.path)/r.png", "--layout", "\(folder.path)/l.json"]
-        let environment = ProcessInfo.processInfo.environment.merging(["DECLUTTER_TEST_HOLD_WRITE": "1"]) { $1 }.map { "\($0)=\($1)" }
-        var pid: pid_t = 0
-        let spawned = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in posix_spawn(&pid, declutterExecutable.path, &actions, &attributes, argv, envp) }
-        }
-        close(errors[1])
-        try #require(spawned == 0)
-        let reader = FileHandle(fileDescriptor: errors[0], closeOnDealloc: true)
+        let (pid, stderr) = try spawnUnblocked(arguments, environment: ["DECLUTTER_TEST_HOLD_WRITE": "1"])
+        let reader = FileHandle(fileDescriptor: stderr, closeOnDealloc: true)
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("holding\n") {
             let chunk = reader.availableData
@@ -119,6 +99,62 @@ import Testing
         #expect(signal == SIGTERM || (signal == 0 && exitCode == 0), "status \(status)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["l.json", "pts.json", "r.png"])
     }
+
+    /// SIGINT while `declutter tiles` encodes into a PMTiles archive and into a folder: the process ends by the
+    /// signal, and neither the archive's temporary nor the folder's, nor any sprite sheet or style, is left.
+    @Test(arguments: ["clusters.pmtiles", "clusters"])
+    func anInterruptWhileTilingLeavesNothing(output: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Enough points for the debug build to spend seconds on zooms 0–16.
+        var csv = "lat,lon,kind\n"
+        for index in 0..<40_000 { csv += "\(Double(index % 200) / 400 + 48.6),\(Double(index / 200) / 300 + 2.1),k\(index % 3)\n" }
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let (pid, stderr) = try spawnUnblocked(["tiles", "--input", "\(folder.path)/points.csv", "--category", "kind",
+                                                "--max-zoom", "16", "--output", "\(folder.path)/\(output)"])
+        defer { close(stderr) }
+        // The temporary appears when the writer starts, before the first tile.
+        var started = false
+        for _ in 0..<3_000 where !started {
+            started = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasPrefix(".\(output).") }
+            if !started { usleep(10_000) }
+        }
+        #expect(started, "no temporary appeared within 30 s")
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect(status & 0x7F == SIGINT, "status \(status): the run ended before the interrupt came")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["points.csv"], "left: \(left.map { [$0] + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent($0).path)) ?? []) })")
+    }
+}
+
+/// Starts `declutter` with `arguments` and no signal blocked, as from a shell (a test runner's threads block them);
+/// returns its process id and the reading end of its standard error.
+private func spawnUnblocked(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (pid_t, Int32) {
+    var errors: [Int32] = [0, 0]
+    try #require(pipe(&errors) == 0)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    posix_spawn_file_actions_addclose(&actions, errors[0])
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    let argv = [declutterExecutable.path] + arguments
+    let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }.map { "\($0)=\($1)" }
+    var pid: pid_t = 0
+    let spawned = withCStrings(argv) { argv in
+        withCStrings(environment) { envp in posix_spawn(&pid, declutterExecutable.path, &actions, &attributes, argv, envp) }
+    }
+    close(errors[1])
+    try #require(spawned == 0)
+    return (pid, errors[0])
 }
 
 /// Runs `body` with `strings` as a NULL-terminated C array, as exec and spawn take them.

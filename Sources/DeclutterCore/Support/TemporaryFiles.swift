@@ -44,9 +44,18 @@ public enum TemporaryFiles {
     }
 
     /// Removes a file, or a folder with everything in it; a folder of tiles is a temporary too.
+    ///
+    /// An interrupt does not stop the job's other threads, which may still be making files in the folder: emptied
+    /// as it is, it would then keep what they make meanwhile. So the folder is renamed first, after which their
+    /// files, made by path, fail; the removal is repeated for the few under way at the rename.
     private static func removeFileOrFolder(_ path: String) {
-        if unlink(path) != 0, errno == EISDIR || errno == EPERM {
-            try? FileManager.default.removeItem(atPath: path)
+        guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
+        let removing = path + ".removing"
+        let target = rename(path, removing) == 0 ? removing : path
+        for _ in 0..<100 {
+            try? FileManager.default.removeItem(atPath: target)
+            guard access(target, F_OK) == 0 else { return }
+            usleep(1_000)
         }
     }
 
