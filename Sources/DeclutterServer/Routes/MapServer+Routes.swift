@@ -19,34 +19,39 @@ extension MapServer {
             return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
         router.get("/styles/v1/**") { request, _ in
-            let mapRequest: StaticMapRequest
-            do {
-                mapRequest = try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap)
-            } catch let error as StaticMapRequestError {
-                throw ServerError(error)
+            let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
+            return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
+        }
+        router.post("/static") { request, _ in
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maximumBodyBytes {
+                throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
             }
-            var drawing = try MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style))
-            drawing.basemap = tiles.map { .tiles($0) } ?? .world
-            drawing.maxTiles = limits.maximumTiles
-            return try await response(draw(drawing), format: drawing.format)
+            let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
+            let body = try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap)
+            let style = try styles.style(named: body.request.style)
+            // The body's points take categories from their property as a dataset's do; pins then take the nearest
+            // colour among those categories.
+            let prepared = try Self.checked(field: "points") {
+                try CategoryAssignment.prepared(body.points, style: style, categoryProperty: body.category)
+            }
+            var drawing = try MapDrawing(request: body.request, style: prepared.style)
+            drawing.points = prepared.points + drawing.points
+            drawing.layout = body.layout
+            return try await draw(drawing)
         }
         router.get("/datasets/:name/static/:camera/:size") { request, context in
             let dataset = try dataset(context.parameters.get("name") ?? "")
-            let camera = context.parameters.get("camera") ?? ""
-            // The camera and size are read as a Mapbox URL's; `auto` fits the dataset, which is no overlay of the URL.
-            let path = "/styles/v1/declutter/dataset/static/\(camera == "auto" ? "[-1,-1,1,1]" : camera)/\(context.parameters.get("size") ?? "")"
-            var mapRequest: StaticMapRequest
-            do {
-                mapRequest = try StaticMapRequest(path: path, query: Self.query(request), limits: limits.staticMap)
-            } catch let error as StaticMapRequestError {
-                throw ServerError(error)
+            let segment = { (name: String) in
+                let raw = context.parameters.get(name) ?? ""
+                return raw.removingPercentEncoding ?? raw
             }
-            if camera == "auto" { mapRequest.camera = .auto }
+            let mapRequest = try Self.checked {
+                try StaticMapRequest(style: "dataset", overlay: nil, camera: segment("camera"), size: segment("size"), query: Self.query(request),
+                                     limits: limits.staticMap, fitsPoints: true)
+            }
             var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
             drawing.annotator = dataset.annotator
-            drawing.basemap = tiles.map { .tiles($0) } ?? .world
-            drawing.maxTiles = limits.maximumTiles
-            return try await response(draw(drawing), format: drawing.format)
+            return try await draw(drawing)
         }
         return router
     }
@@ -60,6 +65,22 @@ extension MapServer {
             throw ServerError(.notFound, field: "dataset", "no dataset \"\(name.prefix(64))\"; datasets: \(names.isEmpty ? "none" : names)")
         }
         return dataset
+    }
+
+    /// `parse()`'s result, its ``StaticMapRequestError`` or ``AnnotationError`` (naming `field`) a ``ServerError``.
+    static func checked<Value>(field: String = "overlay", _ parse: () throws -> Value) throws -> Value {
+        do {
+            return try parse()
+        } catch let error as StaticMapRequestError {
+            throw ServerError(error)
+        } catch let error as AnnotationError {
+            throw ServerError(.unprocessableContent, field: field, error.message)
+        }
+    }
+
+    /// A 413 for a body of `length` bytes.
+    static func bodyTooLarge(_ length: Int, limit: Int) -> ServerError {
+        ServerError(.contentTooLarge, field: "body", "the body is \(length) bytes; the limit is \(limit)")
     }
 
     /// The query's pairs, values decoded, in order.

@@ -75,10 +75,15 @@ public struct MapServer: Sendable {
         try await application().runService()
     }
 
-    /// Draws `drawing` on the pool within the time limit.
-    func draw(_ drawing: MapDrawing) async throws -> MapDrawing.Output {
+    /// Draws `drawing` over the server's basemap on the pool within the time limit, and answers with the image, or
+    /// with `layout` the image in base 64 beside the layout as JSON.
+    func draw(_ drawing: MapDrawing) async throws -> Response {
+        var drawing = drawing
+        drawing.basemap = tiles.map { .tiles($0) } ?? .world
+        drawing.maxTiles = limits.maximumTiles
+        let output: MapDrawing.Output
         do {
-            return try await pool.run(timeLimit: limits.renderSeconds) { worker in try drawing.draw(with: worker) }
+            output = try await pool.run(timeLimit: limits.renderSeconds) { [drawing] worker in try drawing.draw(with: worker) }
         } catch let error as TileError {
             switch error {
             case .tooManyTiles: throw ServerError(.unprocessableContent, field: "size", error.description)
@@ -87,16 +92,12 @@ public struct MapServer: Sendable {
         } catch let error as AnnotationError {
             throw ServerError(.unprocessableContent, field: "overlay", error.message)
         }
-    }
-
-    /// A static map's answer: the image, or with `layout` the image in base 64 beside the layout as JSON.
-    func response(_ output: MapDrawing.Output, format: OutputFormat) -> Response {
         if let layout = output.layout {
-            let json = JSONValue.object(JSONObject([("format", .string(format.rawValue)), ("image", .string(output.image.base64EncodedString())),
-                                                    ("layout", layout)]))
+            let json = JSONValue.object(JSONObject([("format", .string(drawing.format.rawValue)),
+                                                    ("image", .string(output.image.base64EncodedString())), ("layout", layout)]))
             return Self.response(Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
         }
-        return Self.response(output.image, contentType: Self.contentType(format), cacheControl: "public, max-age=3600")
+        return Self.response(output.image, contentType: Self.contentType(drawing.format), cacheControl: "public, max-age=3600")
     }
 
     /// A 200 with `data`, its type, caching rule and `ETag`.
