@@ -107,6 +107,7 @@ let package = Package(
                 "DeclutterServer", "DeclutterCore", "DeclutterTiles", "DeclutterPNG",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
