@@ -53,6 +53,7 @@ extension MapServer {
             drawing.annotator = dataset.annotator
             return try await draw(drawing)
         }
+        addTileRoutes(to: router)
         return router
     }
 
