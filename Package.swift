@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "DeclutterServerTests",
             dependencies: [
-                "DeclutterServer", "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTiles",
+                "DeclutterServer", "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTiles", "TileTestServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -16,6 +16,7 @@ extension MapServer {
         router.get("/metrics") { _, _ in
             let load = pool.load
             metrics.recordPool(running: load.running, queued: load.queued)
+            if let source = tiles as? HTTPTileSource { metrics.recordTileCache(hits: source.cacheHits, misses: source.cacheMisses) }
             return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
         router.get("/styles/v1/**") { request, _ in
