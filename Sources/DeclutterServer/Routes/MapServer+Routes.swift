@@ -28,7 +28,7 @@ extension MapServer {
                 throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
             }
             let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
-            let body = try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap)
+            let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
             let style = try styles.style(named: body.request.style)
             // The body's points take categories from their property as a dataset's do; pins then take the nearest
             // colour among those categories.
