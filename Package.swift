@@ -112,7 +112,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DeclutterCLITests",
-            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore", "DeclutterPNG", "TileTestServer"]
+            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterServer", "DeclutterTesting", "DeclutterCore", "DeclutterPNG",
+                           "TileTestServer"]
         ),
     ]
 )
