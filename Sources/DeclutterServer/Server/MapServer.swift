@@ -88,7 +88,9 @@ public struct MapServer: Sendable {
             output = try await pool.run(timeLimit: limits.renderSeconds) { [drawing] worker in try drawing.draw(with: worker) }
         } catch let error as TileError {
             switch error {
-            case .tooManyTiles: throw ServerError(.unprocessableContent, field: "size", error.description)
+            case let .tooManyTiles(needed, limit):
+                throw ServerError(.unprocessableContent, field: "size",
+                                  "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom")
             default: throw ServerError(.badGateway, field: "tiles", error.description)
             }
         } catch let error as AnnotationError {
