@@ -78,6 +78,7 @@ let package = Package(
             dependencies: [
                 "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterServer", "DeclutterTesting", "DeclutterTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "declutter", dependencies: ["DeclutterCLI"]),

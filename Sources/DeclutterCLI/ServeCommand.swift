@@ -3,6 +3,7 @@ import DeclutterCore
 import DeclutterRender
 import DeclutterServer
 import Foundation
+import Logging
 import Synchronization
 
 /// `declutter serve`: the HTTP service for static maps in Mapbox's URL shape, maps and cluster tiles of datasets
@@ -72,7 +73,14 @@ struct ServeCommand: ParsableCommand {
                                valueName: "url"))
     var publicURL: String?
 
+    @Option(help: ArgumentHelp("The least severe log messages written to standard error: trace, debug, info (one line a request), notice, warning, error or critical.",
+                               valueName: "level"))
+    var logLevel = "info"
+
     func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), got \(logLevel)")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
         guard (1...256).contains(workers) else { throw ValidationError("--workers must be in 1…256, got \(workers)") }
         if let queue, !(0...100_000).contains(queue) { throw ValidationError("--queue must be in 0…100000, got \(queue)") }
@@ -113,8 +121,10 @@ struct ServeCommand: ParsableCommand {
             try RenderCommand.tileSource($0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
                                          attribution: nil)
         }
+        var logger = Logger(label: "declutter.serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
-                               tiles: source, limits: limits, publicURL: publicURL)
+                               tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
         }

@@ -7,7 +7,7 @@ extension MapServer {
     /// Every route, behind ``ServerMiddleware``.
     func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: ServerMiddleware(metrics: metrics, pool: pool))
+        router.add(middleware: ServerMiddleware(metrics: metrics))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }
             let json = JSONValue.object(JSONObject([("status", .string("ok")), ("datasets", .array(names))]))

@@ -6,7 +6,6 @@ import Logging
 /// (`{"error": "…", "field": "…"}`), counts and times requests per route, and logs each request.
 struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
-    let pool: RenderPool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
