@@ -29,9 +29,7 @@ public struct Dataset: Sendable {
     ///
     /// - Throws: ``ServerError`` for a bad name; ``AnnotationError`` when a point's category is not the style's.
     public init(name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws {
-        guard Self.isName(name) else {
-            throw ServerError(.badRequest, field: "dataset", "dataset name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
-        }
+        try Self.checkName(name)
         let prepared = try CategoryAssignment.prepared(points.filter { $0.longitude.isFinite && $0.latitude.isFinite }, style: style,
                                                        categoryProperty: categoryProperty)
         self.name = name
@@ -49,10 +47,21 @@ public struct Dataset: Sendable {
 
     /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) by its extension, as `declutter render --input` does.
     public static func load(name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws -> Dataset {
+        // The name first, so that a slip costs no reading of a large file.
+        try checkName(name)
         let url = URL(fileURLWithPath: path)
         let reader = PointReader(categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
         let read = try reader.read(contentsOf: url)
         return try Dataset(name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty)
+    }
+
+    /// Refuses a name that cannot be a URL's segment.
+    ///
+    /// - Throws: ``ServerError`` naming the field `dataset`.
+    static func checkName(_ name: String) throws {
+        guard isName(name) else {
+            throw ServerError(.badRequest, field: "dataset", "dataset name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
+        }
     }
 
     /// Whether `text` can name a dataset or a style in a URL.
