@@ -12,6 +12,10 @@ import Testing
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
             #expect(String(buffer: response.body) == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+            let head = try await client.execute(uri: "/health", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentType] == "application/json")
+            #expect(head.body.readableBytes == 0)
         }
     }
 

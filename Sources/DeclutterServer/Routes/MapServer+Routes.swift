@@ -6,7 +6,8 @@ import Hummingbird
 extension MapServer {
     /// Every route, behind ``ServerMiddleware``.
     func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD answers as GET without the body, for load balancers' and CDNs' checks.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerMiddleware(metrics: metrics))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }
