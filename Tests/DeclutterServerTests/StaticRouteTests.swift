@@ -85,6 +85,24 @@ import Testing
         }
     }
 
+    @Test func geoJSONAreasTakeTheirSimplestylePaint() async throws {
+        // A square of open sea, filled opaque red by its own properties, with the stroke drawn outside the view.
+        let square = ##"{"type":"Feature","properties":{"fill":"#ff0000","fill-opacity":1,"stroke":"00f"},"##
+            + #""geometry":{"type":"Polygon","coordinates":[[[-31,39],[-29,39],[-29,41],[-31,41],[-31,39]]]}}"#
+        let encoded = try #require(square.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/geojson(\(encoded))/-30,40,9/100x100",
+                                                                     method: .get))
+            #expect(Array(png.pixels[(10 * png.width + 10) * 4..<(10 * png.width + 10) * 4 + 4]) == [255, 0, 0, 255])
+            let plain = #"{"type":"Polygon","coordinates":[[[-31,39],[-29,39],[-29,41],[-31,41],[-31,39]]]}"#
+            let styled = try ServerHarness.png(try await client.execute(
+                uri: "/styles/v1/me/default/static/geojson(\(try #require(plain.addingPercentEncoding(withAllowedCharacters: .alphanumerics))))/-30,40,9/100x100",
+                method: .get))
+            // Without properties, the style's overlay paint: not red.
+            #expect(Array(styled.pixels[(10 * styled.width + 10) * 4..<(10 * styled.width + 10) * 4 + 4]) != [255, 0, 0, 255])
+        }
+    }
+
     @Test func pinsClusterAndPathsDrawInTheLayout() async throws {
         // Twelve pins within a few metres of each other merge into clusters; the layout names every pin once.
         let pins = (0..<12).map { "\"pin-s+f00(2.35\($0),48.85)\"" }.joined(separator: ",")

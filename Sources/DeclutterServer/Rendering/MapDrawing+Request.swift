@@ -36,7 +36,8 @@ extension MapDrawing {
         }
     }
 
-    /// A GeoJSON overlay's points as markers, its lines and polygons in the style's overlay paint.
+    /// A GeoJSON overlay's points as markers, its lines and polygons in their simplestyle paint (`stroke`,
+    /// `stroke-width`, `stroke-opacity`, `fill`, `fill-opacity`), the style's overlay paint where a feature gives none.
     mutating func addGeoJSON(_ value: JSONValue, number: Int) throws {
         let name = "overlay \(number)"
         // The point reader takes features; a bare geometry becomes one.
@@ -50,11 +51,36 @@ extension MapDrawing {
                 point.category = Self.category(nearest: point.category.flatMap { RGBAColor(hex: $0) }, in: style)
                 points.append(point)
             }
-            let shapes = try MapShape.read(geoJSON: data, file: name)
-            if !shapes.isEmpty { overlays.append(MapOverlay(.shapes(shapes), paint: style.map.overlay)) }
+            // Each feature's lines and polygons in its own simplestyle paint.
+            for feature in features.object?["features"]?.array ?? [features] {
+                let shapes = try MapShape.read(geoJSON: Data(feature.jsonText.utf8), file: name)
+                guard !shapes.isEmpty else { continue }
+                overlays.append(MapOverlay(.shapes(shapes), paint: Self.paint(feature.object?["properties"]?.object, base: style.map.overlay)))
+            }
         } catch let error as InputError {
             throw ServerError(.badRequest, field: "overlay", error.description)
         }
+    }
+
+    /// simplestyle's paint from a feature's properties over `base`: a fill only when the feature or `base` has one,
+    /// its opacity 0.6 unless given, as simplestyle's default; widths within 0…100 points, opacities within 0…1.
+    static func paint(_ properties: JSONObject?, base: ShapePaint) -> ShapePaint {
+        guard let properties else { return base }
+        func color(_ key: String) -> RGBAColor? {
+            properties[key]?.string.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) }
+        }
+        func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+            properties[key]?.number.map { min(max($0, range.lowerBound), range.upperBound) }
+        }
+        var paint = base
+        if let stroke = color("stroke") { paint.stroke = stroke }
+        if let width = number("stroke-width", in: 0...StaticMapOverlay.Path.maximumStrokeWidth) { paint.width = width }
+        if let opacity = number("stroke-opacity", in: 0...1) { paint.opacity = opacity }
+        if let fill = color("fill") ?? paint.fill {
+            let alpha = number("fill-opacity", in: 0...1) ?? (color("fill") != nil ? 0.6 : fill.alpha)
+            paint.fill = RGBAColor(red: fill.red, green: fill.green, blue: fill.blue, alpha: alpha)
+        }
+        return paint
     }
 
     /// The name of `style`'s category whose colour is nearest `color` (in sRGB), the first category's without one.
