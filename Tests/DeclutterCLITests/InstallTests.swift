@@ -11,7 +11,14 @@ import Testing
         let copy = folder.appendingPathComponent("declutter")
         try FileManager.default.copyItem(at: built, to: copy)
 
-        let version = try CommandResult.run(["--version"], in: folder, executable: copy, removing: ["DECLUTTER_STYLES"])
+        // A process another test starts while the copy is written may inherit the copy's write descriptor for a moment,
+        // and Linux refuses to run a file open for writing (ETXTBSY): the first run waits for that to pass.
+        var first = try? CommandResult.run(["--version"], in: folder, executable: copy, removing: ["DECLUTTER_STYLES"])
+        for _ in 0..<100 where first == nil {
+            Thread.sleep(forTimeInterval: 0.05)
+            first = try? CommandResult.run(["--version"], in: folder, executable: copy, removing: ["DECLUTTER_STYLES"])
+        }
+        let version = try #require(first)
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("declutter 0.5.0 (cairo 1."))
         #expect(version.stdout.contains(", pango 1."))
