@@ -150,9 +150,10 @@ struct ServeBenchmark {
         servers.append(("declutter", try BackgroundProcess(name: "declutter", executable: declutter.path,
             arguments: ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--dataset", "\(Self.dataset)=\(csv.path)"], logFolder: folder), port))
         if let (gunicorn, app) = peerPaths {
+            // gunicorn's defaults but for its control socket, a file in the home folder that nothing here uses.
             let port = try LoopbackRequest.freePort()
             servers.append(("peer", try BackgroundProcess(name: "peer", executable: gunicorn,
-                arguments: ["--workers", "2", "--bind", "127.0.0.1:\(port)", "--chdir", app.deletingLastPathComponent().path, "app:app"],
+                arguments: ["--workers", "2", "--bind", "127.0.0.1:\(port)", "--no-control-socket", "--chdir", app.deletingLastPathComponent().path, "app:app"],
                 environment: ["SERVE_PEER_POINTS": csv.path, "SERVE_PEER_DATASET": Self.dataset], logFolder: folder), port))
         }
         var result = Result(runs: runs, seconds: seconds)
