@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DeclutterPNG", targets: ["DeclutterPNG"]),
         .library(name: "DeclutterRender", targets: ["DeclutterRender"]),
         .library(name: "DeclutterTiles", targets: ["DeclutterTiles"]),
+        .library(name: "DeclutterServer", targets: ["DeclutterServer"]),
         .library(name: "DeclutterTesting", targets: ["DeclutterTesting"]),
         .library(name: "DeclutterSnapshotTesting", targets: ["DeclutterSnapshotTesting"]),
         .executable(name: "declutter", targets: ["declutter"]),
@@ -18,6 +19,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // Cairo and Pango from the system (Debian: libcairo2-dev libpango1.0-dev).
@@ -53,11 +59,24 @@ let package = Package(
             name: "DeclutterSnapshotTesting",
             dependencies: ["DeclutterTesting", "DeclutterRender", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
+        // The HTTP service (`declutter serve`): static maps in Mapbox's URL shape, cluster tiles, sprites, metrics, on
+        // Hummingbird, rendering on a bounded pool of threads off the event loops.
+        .target(
+            name: "DeclutterServer",
+            dependencies: [
+                "DeclutterCore", "DeclutterRender", "DeclutterTiles",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The command line's commands, shared by the two programs below.
         .target(
             name: "DeclutterCLI",
             dependencies: [
-                "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTesting", "DeclutterTiles",
+                "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterServer", "DeclutterTesting", "DeclutterTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +101,15 @@ let package = Package(
         .testTarget(name: "DeclutterTilesTests", dependencies: ["DeclutterTiles", "CSQLite"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
+        .testTarget(
+            name: "DeclutterServerTests",
+            dependencies: [
+                "DeclutterServer", "DeclutterCore", "DeclutterTiles", "DeclutterPNG",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "DeclutterCLITests",
             dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore", "DeclutterPNG", "TileTestServer"]

@@ -8,7 +8,7 @@ package struct Declutter: ParsableCommand {
         commandName: "declutter",
         abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
         version: "declutter \(version) (\(DrawingLibraries.versions))",
-        subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, TilesCommand.self, ClusterCommand.self, PlaceCommand.self,
+        subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, TilesCommand.self, ServeCommand.self, ClusterCommand.self, PlaceCommand.self,
                       DiffCommand.self, BenchForwarding.self])
 
     /// The release this binary was built from.

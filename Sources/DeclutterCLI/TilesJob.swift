@@ -27,17 +27,14 @@ package struct TilesJob {
 
     /// The job for points as `declutter tiles` reads them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then the
-    /// points are ``prepared(_:style:keepingIdentifiers:)``. The command and its benchmark both start here, so that the
+    /// points are prepared by ``CategoryAssignment/prepared(_:style:categoryProperty:keepingIdentifiers:)``. The command and its benchmark both start here, so that the
     /// benchmark times the command's work.
     ///
     /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
     package init(points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?, keepingIdentifiers: Bool) throws {
-        var points = points, style = style
-        if let categoryProperty, let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty) {
-            data.apply(to: &points)
-            style = data.style
-        }
-        self.init(points: try Self.prepared(points, style: style, keepingIdentifiers: keepingIdentifiers), style: style)
+        let prepared = try CategoryAssignment.prepared(points, style: style, categoryProperty: categoryProperty,
+                                                       keepingIdentifiers: keepingIdentifiers)
+        self.init(points: prepared.points, style: prepared.style)
     }
 
     /// Creates a job for points already prepared for `style`.
@@ -59,17 +56,6 @@ package struct TilesJob {
         /// Seconds spent on each part of the job, which `declutter-bench tiles` reports apart: the sprite sheet, the
         /// cluster index, and the tiles (enumerated, encoded and written, the archive finished).
         package var seconds: (sprites: Double, index: Double, tiles: Double)
-    }
-
-    /// Points prepared as a map prepares them: a point without a category takes the style's first, and each takes
-    /// its category's clustering identifier unless `keepingIdentifiers` (from `--group-by`).
-    ///
-    /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
-    static func prepared(_ points: [ClusterPoint], style: MarkerStyle, keepingIdentifiers: Bool) throws -> [ClusterPoint] {
-        let assignment = CategoryAssignment(style: style)
-        var prepared = points
-        for index in prepared.indices { try assignment.assign(&prepared[index], index: index, keepingIdentifier: keepingIdentifiers) }
-        return prepared
     }
 
     /// The names of the files beside the tiles for an output: inside a folder `style.json` and `sprite…`; beside an
@@ -98,7 +84,7 @@ package struct TilesJob {
         let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
         let tilesStart = now()
         let tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
-        let bounds = Self.bounds(of: points)
+        let bounds = TileBounds(enclosing: points)
         let center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
         var mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
         mapStyle.sprite = prefix + "sprite"
@@ -151,19 +137,5 @@ package struct TilesJob {
         let height = WebMercator.y(latitude: bounds.south) - WebMercator.y(latitude: bounds.north)
         let fit = min(log2(1024 / 256 / max(width, 1e-12)), log2(768 / 256 / max(height, 1e-12)))
         return min(max(fit.rounded(.down), Double(zooms.lowerBound)), Double(zooms.upperBound))
-    }
-
-    /// The points' box in degrees, within Web Mercator's latitudes (the whole world when there are none).
-    static func bounds(of points: [ClusterPoint]) -> TileBounds {
-        var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
-        for point in points where point.longitude.isFinite && point.latitude.isFinite {
-            west = min(west, point.longitude)
-            east = max(east, point.longitude)
-            south = min(south, point.latitude)
-            north = max(north, point.latitude)
-        }
-        guard west <= east else { return .world }
-        let limit = TileBounds.world.north
-        return .init(west: max(west, -180), south: max(south, -limit), east: min(east, 180), north: min(north, limit))
     }
 }

@@ -83,19 +83,39 @@ public struct StaticMapRequest: Sendable, Hashable {
         guard !path.contains("?"), !path.contains("#") else {
             throw StaticMapRequestError(field: "path", message: "the path holds a '?' or '#'; pass the query apart, decoded")
         }
-        username = try Self.name(segments[2], field: "username")
-        style = try Self.name(segments[3], field: "style")
-        if segments.count == 8 {
-            var parser = OverlayListParser(bytes: try PercentEncoding.decode(segments[5], field: "overlay"), limits: limits)
+        try self.init(username: Self.name(segments[2], field: "username"), style: Self.name(segments[3], field: "style"),
+                      overlay: segments.count == 8 ? PercentEncoding.decode(segments[5], field: "overlay") : nil,
+                      camera: PercentEncoding.decodeText(segments[segments.count - 2], field: "camera"),
+                      size: PercentEncoding.decodeText(segments[segments.count - 1], field: "size"), query: query, limits: limits)
+    }
+
+    /// Parses a request from its parts as a URL's segments give them, decoded: for a request that does not come as a
+    /// URL (a JSON body too long for one) and is checked the same way.
+    ///
+    /// - Parameters:
+    ///   - username: Taken as it is.
+    ///   - style: Checked as the URL's `{style}` segment.
+    ///   - overlay: The overlay list's bytes, decoded; nil for none.
+    ///   - camera: `lon,lat,zoom[,bearing[,pitch]]`, `[minLon,minLat,maxLon,maxLat]` or `auto`.
+    ///   - size: `{width}x{height}[@2x]`.
+    ///   - fitsPoints: Whether the map has points besides the overlays (a dataset's, a body's GeoJSON) for `auto` to
+    ///     fit; without them `auto` needs an overlay.
+    /// - Throws: ``StaticMapRequestError`` as ``init(path:query:limits:)`` does, except for the URL's length.
+    public init(username: String = "declutter", style: String, overlay: [UInt8]?, camera: String, size: String, query: [(String, String)],
+                limits: StaticMapLimits = StaticMapLimits(), fitsPoints: Bool = false) throws {
+        self.username = username
+        self.style = try Self.checkedName(style, field: "style")
+        if let overlay {
+            var parser = OverlayListParser(bytes: overlay, limits: limits)
             overlays = try parser.parse()
         } else {
             overlays = []
         }
-        camera = try StaticMapCamera(segment: PercentEncoding.decodeText(segments[segments.count - 2], field: "camera"))
-        if camera == .auto && overlays.isEmpty {
+        self.camera = try StaticMapCamera(segment: camera)
+        if self.camera == .auto && overlays.isEmpty && !fitsPoints {
             throw StaticMapRequestError(field: "camera", message: "auto fits the view to the overlays, and there are none", status: .unprocessable)
         }
-        (width, height, scale) = try Self.size(PercentEncoding.decodeText(segments[segments.count - 1], field: "size"), limits: limits)
+        (width, height, scale) = try Self.size(size, limits: limits)
         padding = nil
         format = .png
         attribution = true
@@ -134,9 +154,13 @@ public struct StaticMapRequest: Sendable, Hashable {
         }
     }
 
-    /// A username or style: 1…64 of ASCII letters, digits, `-`, `_` and `.`.
+    /// A username or style segment, decoded and checked as ``checkedName(_:field:)``.
     private static func name(_ segment: Substring, field: String) throws -> String {
-        let text = try PercentEncoding.decodeText(segment, field: field)
+        try checkedName(PercentEncoding.decodeText(segment, field: field), field: field)
+    }
+
+    /// A username or style: 1…64 of ASCII letters, digits, `-`, `_` and `.`.
+    private static func checkedName(_ text: String, field: String) throws -> String {
         guard (1...64).contains(text.count), text != ".", text != "..",
               text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw StaticMapRequestError(field: field, message: "\(field) \"\(text.prefix(64))\" is not 1…64 ASCII letters, digits, '-', '_' or '.'")
@@ -212,7 +236,7 @@ public struct StaticMapRequest: Sendable, Hashable {
 
     /// `value` as ``number(_:)`` reads it back: the shortest digits that give the same `Double`, with the decimal
     /// point moved instead of an exponent (`0.00001`, not `1e-05`).
-    static func plainText(_ value: Double) -> String {
+    public static func plainText(_ value: Double) -> String {
         let shortest = value.messageText
         guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(shortest[shortest.index(after: exponentIndex)...]) else {
             return shortest

@@ -95,5 +95,14 @@ public enum TemporaryFiles {
         }
     }
 
+    /// Stops ending the process on SIGINT and SIGTERM (the signals stay ignored), for a command that shuts down
+    /// gracefully on them itself, as `declutter serve` does through swift-service-lifecycle.
+    public static func keepRunningOnInterrupt() {
+        handlers.withLock { sources in
+            for source in sources { source.cancel() }
+            sources.removeAll()
+        }
+    }
+
     private static let handlers = Mutex<[any DispatchSourceSignal]>([])
 }

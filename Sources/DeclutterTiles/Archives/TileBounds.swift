@@ -26,6 +26,23 @@ public struct TileBounds: Sendable, Hashable {
                   east: WebMercator.longitude(x: bounds.maxX), north: WebMercator.latitude(y: bounds.minY))
     }
 
+    /// The points' box in degrees, within Web Mercator's latitudes (the whole world when there are none).
+    public init(enclosing points: [ClusterPoint]) {
+        var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
+        for point in points where point.longitude.isFinite && point.latitude.isFinite {
+            west = min(west, point.longitude)
+            east = max(east, point.longitude)
+            south = min(south, point.latitude)
+            north = max(north, point.latitude)
+        }
+        guard west <= east else {
+            self = .world
+            return
+        }
+        let limit = Self.world.north
+        self.init(west: max(west, -180), south: max(south, -limit), east: min(east, 180), north: min(north, limit))
+    }
+
     /// The whole Web Mercator world (±85.0511°, MapLibre's limit).
     public static let world = TileBounds(west: -180, south: -85.051129, east: 180, north: 85.051129)
 }

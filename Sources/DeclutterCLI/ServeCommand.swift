@@ -1,0 +1,131 @@
+import ArgumentParser
+import DeclutterCore
+import DeclutterRender
+import DeclutterServer
+import Foundation
+import Synchronization
+
+/// `declutter serve`: the HTTP service for static maps in Mapbox's URL shape, maps and cluster tiles of datasets
+/// loaded at start, sprite sheets and MapLibre styles.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve static maps (Mapbox Static Images URLs), datasets' maps and cluster tiles, sprites and styles over HTTP.",
+        discussion: """
+            Routes: GET /health, GET /metrics (Prometheus), GET /styles/v1/{user}/{style}/static/[{overlay}/]{camera}/{w}x{h}[@2x], \
+            POST /static (JSON), GET /datasets/{name}/static/{camera}/{w}x{h}[@2x], GET /tiles/{name}/{z}/{x}/{y}.mvt, \
+            GET /tiles/{name}.json, GET /styles/{style}/sprite[@2x].{json,png}, GET /styles/{style}/style.json?dataset=NAME.
+
+            Maps are drawn on --workers threads with a queue of --queue maps in front; a request finding both full gets 503 \
+            with Retry-After. SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
+
+            Examples:
+              declutter serve --port 8080 --dataset cities=cities.csv --category cc
+              curl -o map.png 'http://127.0.0.1:8080/datasets/cities/static/2.35,48.85,5/600x400@2x'
+              curl -o pins.png 'http://127.0.0.1:8080/styles/v1/me/default/static/pin-s+f00(2.35,48.85),pin-s+00f(2.29,48.86)/auto/600x400'
+            """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 takes a free one.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable).",
+                               valueName: "name=file"))
+    var dataset: [String] = []
+
+    @Option(help: ArgumentHelp("The property naming each dataset point's category; values the style lacks take its colours by frequency.",
+                               valueName: "prop"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("The style datasets are drawn in: a name from --styles or a bundled one (tandm, default, airports).",
+                               valueName: "name"))
+    var style = "default"
+
+    @Option(help: ArgumentHelp("A folder of styles (NAME.json) served besides the bundled ones.", valueName: "dir"))
+    var styles: String?
+
+    @Option(help: ArgumentHelp("Raster basemap tiles: an http(s) URL template, a folder or path template, or an .mbtiles file (default: the embedded world map).",
+                               valueName: "source"))
+    var tiles: String?
+
+    @Option(help: ArgumentHelp("Where fetched tiles are cached (default: ~/.cache/declutter/tiles).", valueName: "dir"))
+    var tileCache: String?
+
+    @Option(help: "Render threads (default: the number of cores).")
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Maps that may wait for a render thread (default: 4 per thread).")
+    var queue: Int?
+
+    @Option(help: "The widest and tallest map in points.")
+    var maxSize = StaticMapLimits().maximumWidth
+
+    @Option(help: "The most bytes of a request body (POST /static).")
+    var maxBodyBytes = ServerLimits().maximumBodyBytes
+
+    @Option(help: "Seconds a map may take, queue included, before the answer is 503.")
+    var renderTimeout = ServerLimits().renderSeconds
+
+    @Option(help: ArgumentHelp("The URL clients reach the server at, for TileJSON and style.json (default: http:// and the request's Host).",
+                               valueName: "url"))
+    var publicURL: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
+        guard (1...256).contains(workers) else { throw ValidationError("--workers must be in 1…256, got \(workers)") }
+        if let queue, !(0...100_000).contains(queue) { throw ValidationError("--queue must be in 0…100000, got \(queue)") }
+        guard (1...Surface.maximumSide / 3).contains(maxSize) else {
+            throw ValidationError("--max-size must be in 1…\(Surface.maximumSide / 3) points (\(Surface.maximumSide) px at @3x), got \(maxSize)")
+        }
+        guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be 1 or more, got \(maxBodyBytes)") }
+        guard renderTimeout > 0, renderTimeout <= 600 else { throw ValidationError("--render-timeout must be in (0, 600] seconds") }
+        for value in dataset where !value.contains("=") {
+            throw ValidationError("--dataset must be NAME=FILE, got \(value)")
+        }
+    }
+
+    func run() throws {
+        let catalog = StyleCatalog(directory: styles)
+        let datasetStyle: MarkerStyle
+        do {
+            datasetStyle = try catalog.style(named: style)
+        } catch let error as ServerError {
+            throw ValidationError("--style: \(error.message)")
+        }
+        var loaded: [Dataset] = []
+        for value in dataset {
+            let name = String(value.prefix { $0 != "=" }), path = String(value.drop { $0 != "=" }.dropFirst())
+            guard !loaded.contains(where: { $0.name == name }) else { throw ValidationError("--dataset \(name) is given twice") }
+            do {
+                loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style, categoryProperty: category))
+            } catch let error as ServerError {
+                throw ValidationError("--dataset \(value): \(error.message)")
+            }
+        }
+        var limits = ServerLimits()
+        limits.staticMap.maximumWidth = maxSize
+        limits.staticMap.maximumHeight = maxSize
+        limits.maximumBodyBytes = maxBodyBytes
+        limits.renderSeconds = renderTimeout
+        let source = try tiles.map {
+            try RenderCommand.tileSource($0, tileSize: 256, scale: 2, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
+                                         attribution: nil)
+        }
+        let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
+                               tiles: source, limits: limits, publicURL: publicURL)
+        for set in loaded {
+            StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
+        }
+        // The service group shuts down on SIGTERM and SIGINT itself, letting requests finish.
+        TemporaryFiles.keepRunningOnInterrupt()
+        let failure = Mutex<(any Error)?>(nil), done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await server.run() } catch { failure.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw CommandError("serve: \(error)") }
+    }
+}

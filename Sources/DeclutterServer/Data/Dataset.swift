@@ -1,0 +1,62 @@
+import DeclutterCore
+import DeclutterTiles
+import Foundation
+
+/// Points loaded when the server starts, drawn by `GET /datasets/{name}/static/…` and tiled by
+/// `GET /tiles/{name}/{z}/{x}/{y}.mvt`: read once, indexed once, read-only afterwards.
+public struct Dataset: Sendable {
+    /// The name in URLs: 1…64 ASCII letters, digits, `-` and `_`.
+    public let name: String
+    /// The style the points are drawn in; when a category property's values are not the style's categories, the
+    /// style with the data's values as categories (``DataCategories``), as `declutter tiles` makes it.
+    public let style: MarkerStyle
+    /// The name of the style it was made from, for `style.json`'s sprite.
+    public let styleName: String
+    /// The points, each with its category and clustering identifier.
+    public let points: [ClusterPoint]
+    /// The cluster hierarchy for maps, every zoom.
+    public let annotator: MapAnnotator
+    /// The vector tiles of zooms ``tileZooms``, encoded as they are asked for.
+    public let tileset: ClusterTileset
+    /// The points' box in degrees.
+    public let bounds: TileBounds
+
+    /// The zooms served as vector tiles, as `declutter tiles` writes them by default.
+    public static let tileZooms = 0...14
+
+    /// Prepares `points` as `declutter tiles` and `declutter render` do: categories from `categoryProperty`'s values
+    /// (by frequency when they are not the style's), one clustering identifier per category.
+    ///
+    /// - Throws: ``ServerError`` for a bad name; ``AnnotationError`` when a point's category is not the style's.
+    public init(name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws {
+        guard Self.isName(name) else {
+            throw ServerError(.badRequest, field: "dataset", "dataset name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
+        }
+        let prepared = try CategoryAssignment.prepared(points.filter { $0.longitude.isFinite && $0.latitude.isFinite }, style: style,
+                                                       categoryProperty: categoryProperty)
+        self.name = name
+        self.style = prepared.style
+        self.styleName = styleName
+        self.points = prepared.points
+        annotator = try MapAnnotator(points: prepared.points, style: prepared.style)
+        // The index and tiles `declutter tiles` makes with its defaults, so that a tile's bytes are the same.
+        let options = ClusterOptions(radius: 40, extent: 512, minZoom: Self.tileZooms.lowerBound, maxZoom: Self.tileZooms.upperBound,
+                                     minPoints: 2)
+        let index = ClusterIndex(points: prepared.points, options: options, categories: prepared.style.categories.map(\.name))
+        tileset = try ClusterTileset(index: index, style: prepared.style, zooms: Self.tileZooms)
+        bounds = TileBounds(enclosing: prepared.points)
+    }
+
+    /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) by its extension, as `declutter render --input` does.
+    public static func load(name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws -> Dataset {
+        let url = URL(fileURLWithPath: path)
+        let reader = PointReader(categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
+        let read = try reader.read(contentsOf: url)
+        return try Dataset(name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty)
+    }
+
+    /// Whether `text` can name a dataset or a style in a URL.
+    static func isName(_ text: some StringProtocol) -> Bool {
+        (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}

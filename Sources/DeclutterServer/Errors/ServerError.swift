@@ -1,0 +1,40 @@
+import DeclutterCore
+import Foundation
+import Hummingbird
+
+/// Why a request was refused: the HTTP status, the part of the request at fault and what was wrong, sent as
+/// `{"error": "…", "field": "…"}`.
+public struct ServerError: Error, Sendable, CustomStringConvertible {
+    /// The HTTP status: 400 malformed, 404 unknown, 413 too large, 414 URL too long, 422 out of range, 503 busy.
+    public var status: HTTPResponse.Status
+    /// The part of the request at fault: a path segment's name (`style`, `camera`), a query parameter, `body`, `path`.
+    public var field: String
+    /// What was wrong, naming the value and what was expected.
+    public var message: String
+    /// Seconds a client should wait before trying again, sent as `Retry-After` (with 503).
+    public var retryAfter: Int?
+
+    /// Creates an error.
+    public init(_ status: HTTPResponse.Status, field: String, _ message: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.field = field
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    /// A static-map URL's error, with its field and status.
+    public init(_ error: StaticMapRequestError) {
+        self.init(HTTPResponse.Status(code: error.status.rawValue), field: error.field, error.message)
+    }
+
+    /// The JSON response.
+    public var response: Response {
+        var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        let body = JSONValue.object(JSONObject([("error", .string(message)), ("field", .string(field))])).jsonText + "\n"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// The status, field and message.
+    public var description: String { "\(status.code) \(field): \(message)" }
+}

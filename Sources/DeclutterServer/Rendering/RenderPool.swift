@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// A fixed number of threads that draw maps off the event loops, with a bounded queue in front of them: a job that
+/// finds every thread busy and the queue full is refused at once (the server answers 503 with `Retry-After`)
+/// rather than waiting without bound.
+///
+/// Each thread keeps its own ``RenderWorker`` (renderers hold Cairo and Pango state that serves one thread at a
+/// time). As a service of the server's service group, the pool stops after the HTTP server has finished its
+/// requests on graceful shutdown: threads finish the jobs queued, then exit.
+public final class RenderPool: Service, Sendable {
+    /// The threads.
+    public let workers: Int
+    /// Jobs that may wait for a thread.
+    public let queueLength: Int
+
+    private struct State {
+        var jobs: [Job] = []
+        /// Jobs taken by a thread and not finished.
+        var running = 0
+        var stopping = false
+    }
+
+    private struct Job {
+        let deadline: ContinuousClock.Instant
+        let work: @Sendable (RenderWorker, _ late: Bool) -> Void
+    }
+
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let exited = DispatchGroup()
+
+    /// The counts ``ServerMetrics`` reports: jobs running and jobs waiting.
+    public var load: (running: Int, queued: Int) { state.withLock { ($0.running, $0.jobs.count) } }
+
+    /// Starts `workers` threads (at least 1) with room for `queueLength` waiting jobs (0 or more).
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, queueLength: Int? = nil) {
+        self.workers = max(1, workers)
+        self.queueLength = max(0, queueLength ?? 4 * max(1, workers))
+        for number in 0..<self.workers {
+            exited.enter()
+            let thread = Thread { [self] in
+                work()
+                exited.leave()
+            }
+            thread.name = "declutter-render-\(number)"
+            thread.start()
+        }
+    }
+
+    /// Runs `work` on one of the pool's threads and returns its result.
+    ///
+    /// - Parameter timeLimit: Seconds the job may take from now, queue included. A job still queued at its deadline
+    ///   is not run; one still running is answered with an error while its thread finishes it.
+    /// - Throws: ``ServerError`` 503 when the pool is full, stopping, or the time limit passes; what `work` throws.
+    public func run<Value: Sendable>(timeLimit: Double, _ work: @escaping @Sendable (RenderWorker) throws -> Value) async throws -> Value {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000))
+        let answer = Answer<Value>()
+        return try await withCheckedThrowingContinuation { continuation in
+            answer.set(continuation)
+            let job = Job(deadline: deadline) { worker, late in
+                if late {
+                    answer.finish(.failure(Self.timeout(timeLimit)))
+                } else {
+                    answer.finish(Result { try work(worker) })
+                }
+            }
+            let refusal: ServerError? = state.withLock { state in
+                if state.stopping { return ServerError(.serviceUnavailable, field: "server", "the server is shutting down", retryAfter: 1) }
+                guard state.running + state.jobs.count < workers + queueLength else {
+                    return ServerError(.serviceUnavailable, field: "server",
+                                       "all \(workers) render threads are busy and \(queueLength) maps are queued; try again shortly", retryAfter: 1)
+                }
+                state.jobs.append(job)
+                return nil
+            }
+            if let refusal {
+                answer.finish(.failure(refusal))
+                return
+            }
+            wake.signal()
+            // The answer comes at the deadline at the latest, even if the thread is still drawing.
+            Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                answer.finish(.failure(Self.timeout(timeLimit)))
+            }
+        }
+    }
+
+    private static func timeout(_ seconds: Double) -> ServerError {
+        ServerError(.serviceUnavailable, field: "server", "the map took longer than the limit of \(seconds) s to draw", retryAfter: 1)
+    }
+
+    /// A thread's loop: take the oldest job, run it, until the pool stops and the queue is empty.
+    private func work() {
+        let worker = RenderWorker()
+        while true {
+            wake.wait()
+            let job: Job? = state.withLock { state in
+                guard !state.jobs.isEmpty else { return nil }
+                state.running += 1
+                return state.jobs.removeFirst()
+            }
+            guard let job else { return }   // Woken with nothing to do: the pool is stopping.
+            job.work(worker, ContinuousClock.now >= job.deadline)
+            state.withLock { $0.running -= 1 }
+        }
+    }
+
+    /// Lets the threads finish the jobs queued, then end; later jobs are refused.
+    public func stop() {
+        let alreadyStopping = state.withLock { state in
+            defer { state.stopping = true }
+            return state.stopping
+        }
+        guard !alreadyStopping else { return }
+        // One wake per thread besides one per job queued, so that each thread finds the queue empty once.
+        for _ in 0..<workers { wake.signal() }
+    }
+
+    /// Waits for graceful shutdown, then stops the threads once their jobs are done.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        stop()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            exited.notify(queue: .global()) { continuation.resume() }
+        }
+    }
+
+    /// A job's answer, given once: by its thread, or by the time limit, whichever comes first.
+    private final class Answer<Value: Sendable>: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Value, any Error>?>(nil)
+
+        func set(_ continuation: CheckedContinuation<Value, any Error>) {
+            self.continuation.withLock { $0 = continuation }
+        }
+
+        func finish(_ result: Result<Value, any Error>) {
+            let continuation = self.continuation.withLock { continuation in
+                defer { continuation = nil }
+                return continuation
+            }
+            continuation?.resume(with: result)
+        }
+    }
+}

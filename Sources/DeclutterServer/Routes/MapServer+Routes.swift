@@ -1,0 +1,90 @@
+import DeclutterCore
+import DeclutterRender
+import Foundation
+import Hummingbird
+
+extension MapServer {
+    /// Every route, behind ``ServerMiddleware``.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: ServerMiddleware(metrics: metrics, pool: pool))
+        router.get("/health") { _, _ in
+            let names = datasets.keys.sorted().map { JSONValue.string($0) }
+            let json = JSONValue.object(JSONObject([("status", .string("ok")), ("datasets", .array(names))]))
+            return Self.response(Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
+        }
+        router.get("/metrics") { _, _ in
+            let load = pool.load
+            metrics.recordPool(running: load.running, queued: load.queued)
+            return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
+        }
+        router.get("/styles/v1/**") { request, _ in
+            let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
+            return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
+        }
+        router.post("/static") { request, _ in
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maximumBodyBytes {
+                throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
+            }
+            let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
+            let body = try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap)
+            let style = try styles.style(named: body.request.style)
+            // The body's points take categories from their property as a dataset's do; pins then take the nearest
+            // colour among those categories.
+            let prepared = try Self.checked(field: "points") {
+                try CategoryAssignment.prepared(body.points, style: style, categoryProperty: body.category)
+            }
+            var drawing = try MapDrawing(request: body.request, style: prepared.style)
+            drawing.points = prepared.points + drawing.points
+            drawing.layout = body.layout
+            return try await draw(drawing)
+        }
+        router.get("/datasets/:name/static/:camera/:size") { request, context in
+            let dataset = try dataset(context.parameters.get("name") ?? "")
+            let segment = { (name: String) in
+                let raw = context.parameters.get(name) ?? ""
+                return raw.removingPercentEncoding ?? raw
+            }
+            let mapRequest = try Self.checked {
+                try StaticMapRequest(style: "dataset", overlay: nil, camera: segment("camera"), size: segment("size"), query: Self.query(request),
+                                     limits: limits.staticMap, fitsPoints: true)
+            }
+            var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
+            drawing.annotator = dataset.annotator
+            return try await draw(drawing)
+        }
+        return router
+    }
+
+    /// The dataset named `name`.
+    ///
+    /// - Throws: ``ServerError`` 404 naming the field `dataset`.
+    func dataset(_ name: String) throws -> Dataset {
+        guard let dataset = datasets[name] else {
+            let names = datasets.keys.sorted().joined(separator: ", ")
+            throw ServerError(.notFound, field: "dataset", "no dataset \"\(name.prefix(64))\"; datasets: \(names.isEmpty ? "none" : names)")
+        }
+        return dataset
+    }
+
+    /// `parse()`'s result, its ``StaticMapRequestError`` or ``AnnotationError`` (naming `field`) a ``ServerError``.
+    static func checked<Value>(field: String = "overlay", _ parse: () throws -> Value) throws -> Value {
+        do {
+            return try parse()
+        } catch let error as StaticMapRequestError {
+            throw ServerError(error)
+        } catch let error as AnnotationError {
+            throw ServerError(.unprocessableContent, field: field, error.message)
+        }
+    }
+
+    /// A 413 for a body of `length` bytes.
+    static func bodyTooLarge(_ length: Int, limit: Int) -> ServerError {
+        ServerError(.contentTooLarge, field: "body", "the body is \(length) bytes; the limit is \(limit)")
+    }
+
+    /// The query's pairs, values decoded, in order.
+    static func query(_ request: Request) -> [(String, String)] {
+        request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+    }
+}

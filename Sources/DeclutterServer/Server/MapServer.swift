@@ -1,0 +1,118 @@
+import DeclutterCore
+import DeclutterRender
+import Foundation
+import Hummingbird
+import Logging
+
+/// Declutter's HTTP service (`declutter serve`): static maps in the Mapbox Static Images API's URL shape, maps of the
+/// datasets loaded at start, their cluster vector tiles, sprite sheets and MapLibre styles, health and metrics.
+///
+/// ```swift
+/// let style = try StyleCatalog().style(named: "default")
+/// let cities = try Dataset.load(name: "cities", path: "cities.csv", style: style, styleName: "default", categoryProperty: "cc")
+/// let server = MapServer(host: "127.0.0.1", port: 8080, datasets: [cities])
+/// try await server.run()   // until SIGTERM or SIGINT; requests in flight finish
+/// ```
+///
+/// The server holds nothing but its read-only datasets and styles, so any number of copies behind a load balancer
+/// give the same answers. Maps are drawn on a ``RenderPool`` off the event loops.
+public struct MapServer: Sendable {
+    /// The address listened on.
+    public var host: String
+    /// The port; 0 takes a free one.
+    public var port: Int
+    /// The datasets by name.
+    public let datasets: [String: Dataset]
+    /// The styles maps are drawn in.
+    public let styles: StyleCatalog
+    /// The threads that draw.
+    public let pool: RenderPool
+    /// The basemap's tiles, from the server's configuration only: no request names an address to fetch.
+    public let tiles: (any TileSource)?
+    /// What one request may ask.
+    public var limits: ServerLimits
+    /// The URL clients reach the server at, ending in `/`, for TileJSON and `style.json`; nil takes `http://` and the
+    /// request's `Host`.
+    public var publicURL: String?
+    /// Requests, latencies and the pool's load.
+    public let metrics: ServerMetrics
+    /// Where requests and errors are logged.
+    public var logger: Logger
+
+    /// A server of `datasets` (names unique) and `styles`, drawing on `pool` over `tiles` (the embedded world map
+    /// when nil).
+    public init(host: String = "127.0.0.1", port: Int = 8080, datasets: [Dataset] = [], styles: StyleCatalog = StyleCatalog(),
+                pool: RenderPool = RenderPool(), tiles: (any TileSource)? = nil, limits: ServerLimits = ServerLimits(),
+                publicURL: String? = nil, metrics: ServerMetrics = ServerMetrics(), logger: Logger = Logger(label: "declutter.serve")) {
+        self.host = host
+        self.port = port
+        self.datasets = Dictionary(datasets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.styles = styles
+        self.pool = pool
+        self.tiles = tiles
+        self.limits = limits
+        self.publicURL = publicURL
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// The Hummingbird application: routes, middleware, and the render pool as a service that stops after the HTTP
+    /// server on graceful shutdown.
+    ///
+    /// - Parameter onServerRunning: Called with the port listened on once the server accepts connections.
+    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let logger = logger, port = port
+        return Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "declutter"),
+                           services: [pool], onServerRunning: { channel in
+                               let listening = channel.localAddress?.port ?? port
+                               logger.info("listening", metadata: ["port": .stringConvertible(listening)])
+                               await onServerRunning(listening)
+                           }, logger: logger)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then lets requests in flight finish.
+    public func run() async throws {
+        try await application().runService()
+    }
+
+    /// Draws `drawing` over the server's basemap on the pool within the time limit, and answers with the image, or
+    /// with `layout` the image in base 64 beside the layout as JSON.
+    func draw(_ drawing: MapDrawing) async throws -> Response {
+        var drawing = drawing
+        drawing.basemap = tiles.map { .tiles($0) } ?? .world
+        drawing.maxTiles = limits.maximumTiles
+        let output: MapDrawing.Output
+        do {
+            output = try await pool.run(timeLimit: limits.renderSeconds) { [drawing] worker in try drawing.draw(with: worker) }
+        } catch let error as TileError {
+            switch error {
+            case .tooManyTiles: throw ServerError(.unprocessableContent, field: "size", error.description)
+            default: throw ServerError(.badGateway, field: "tiles", error.description)
+            }
+        } catch let error as AnnotationError {
+            throw ServerError(.unprocessableContent, field: "overlay", error.message)
+        }
+        if let layout = output.layout {
+            let json = JSONValue.object(JSONObject([("format", .string(drawing.format.rawValue)),
+                                                    ("image", .string(output.image.base64EncodedString())), ("layout", layout)]))
+            return Self.response(Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
+        }
+        return Self.response(output.image, contentType: Self.contentType(drawing.format), cacheControl: "public, max-age=3600")
+    }
+
+    /// A 200 with `data`, its type, caching rule and `ETag`.
+    static func response(_ data: Data, contentType: String, cacheControl: String, etag: String? = nil) -> Response {
+        var headers: HTTPFields = [.contentType: contentType, .cacheControl: cacheControl]
+        if let etag { headers[.eTag] = etag }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The media type of an image format.
+    static func contentType(_ format: OutputFormat) -> String {
+        switch format {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
+}

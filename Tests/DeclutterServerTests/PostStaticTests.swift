@@ -1,0 +1,86 @@
+import DeclutterCore
+import DeclutterServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// `POST /static`: the URL's parts as JSON with points as GeoJSON.
+@Suite struct PostStaticTests {
+    /// ``ServerHarness/points`` as a GeoJSON FeatureCollection with their `kind`.
+    static var featureCollection: String {
+        let features = ServerHarness.points.map { point in
+            "{\"type\":\"Feature\",\"properties\":{\"kind\":\"\(point.category ?? "")\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(point.longitude),\(point.latitude)]}}"
+        }
+        return "{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}"
+    }
+
+    @Test func pointsAreClusteredWithTheirCategoriesAndEveryPointIsInTheLayout() async throws {
+        let body = "{\"style\":\"default\",\"width\":400,\"height\":300,\"points\":\(Self.featureCollection),\"category\":\"kind\",\"layout\":true,\"padding\":[30]}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(response.status == .ok)
+            let layout = try #require(try ServerHarness.json(response).object?["layout"]?.object)
+            #expect(layout["width"]?.number == 400)
+            #expect(layout["points"]?.object?["total"]?.number == 60)
+            #expect(layout["points"]?.object?["inView"]?.number == 60)
+            let members = (layout["annotations"]?.array ?? []).flatMap { $0.object?["members"]?.array ?? [] }.compactMap(\.number)
+            #expect(members.sorted() == (0..<60).map(Double.init))
+        }
+    }
+
+    @Test func plainBodyAnswersTheImage() async throws {
+        let body = "{\"width\":200,\"height\":100,\"scale\":2,\"camera\":\"2.35,48.85,10\",\"points\":\(Self.featureCollection)}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let png = try ServerHarness.png(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)))
+            #expect((png.width, png.height) == (400, 200))
+        }
+    }
+
+    @Test func badBodiesNameTheirKey() async throws {
+        let cases: [(String, HTTPResponse.Status, String)] = [
+            ("not json", .badRequest, "body"),
+            ("[1,2]", .badRequest, "body"),
+            ("{\"height\":100}", .badRequest, "width"),
+            ("{\"width\":100,\"height\":100,\"zoom\":3}", .badRequest, "zoom"),
+            ("{\"width\":100.5,\"height\":100}", .badRequest, "width"),
+            ("{\"width\":5000,\"height\":100,\"camera\":\"0,0,1\"}", .unprocessableContent, "width"),
+            ("{\"width\":100,\"height\":100,\"scale\":4,\"camera\":\"0,0,1\"}", .unprocessableContent, "scale"),
+            ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"style\":\"nope\"}", .notFound, "style"),
+            ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"overlays\":[\"pin-s(1)\"]}", .badRequest, "overlay"),
+            ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"overlays\":\"pin-s(1,2)\"}", .badRequest, "overlays"),
+            ("{\"width\":100,\"height\":100,\"points\":{\"type\":\"FeatureCollection\",\"features\":[7]}}", .badRequest, "points"),
+            ("{\"width\":100,\"height\":100,\"camera\":\"auto\"}", .unprocessableContent, "camera"),
+            ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"padding\":\"x\"}", .badRequest, "padding"),
+            ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"layout\":1}", .badRequest, "layout"),
+        ]
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            for (body, status, field) in cases {
+                try ServerHarness.expectError(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)), status, field: field)
+            }
+        }
+    }
+
+    @Test func bodyOverTheLimitIs413() async throws {
+        var limits = ServerLimits()
+        limits.maximumBodyBytes = 1000
+        let body = "{\"width\":100,\"height\":100,\"points\":\(Self.featureCollection)}"
+        #expect(body.utf8.count > 1000)
+        try await ServerHarness.run(try ServerHarness.server(limits: limits)) { client in
+            let message = try ServerHarness.expectError(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)),
+                                                        .contentTooLarge, field: "body")
+            #expect(message == "the body is \(body.utf8.count) bytes; the limit is 1000")
+        }
+    }
+
+    @Test func tooManyPointsIs413() async throws {
+        var limits = ServerLimits()
+        limits.staticMap.maximumPoints = 59
+        let body = "{\"width\":100,\"height\":100,\"points\":\(Self.featureCollection)}"
+        try await ServerHarness.run(try ServerHarness.server(limits: limits)) { client in
+            let message = try ServerHarness.expectError(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)),
+                                                        .contentTooLarge, field: "points")
+            #expect(message == "60 points; the limit is 59")
+        }
+    }
+}

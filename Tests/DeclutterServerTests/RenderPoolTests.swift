@@ -1,0 +1,87 @@
+import DeclutterCore
+import DeclutterServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ServiceLifecycle
+import Testing
+
+/// The bounded render pool: a full queue answers 503, a slow map answers 503 at the time limit, and a request in
+/// flight when shutdown starts still gets its map.
+@Suite struct RenderPoolTests {
+    /// Occupies one of `pool`'s threads until `gate` is signalled, and returns once the job runs.
+    static func block(_ pool: RenderPool, on gate: DispatchSemaphore) async throws -> Task<Void, any Error> {
+        let task = Task { _ = try await pool.run(timeLimit: 60) { _ in gate.wait() } }
+        try await waitUntil { pool.load.running == 1 }
+        return task
+    }
+
+    /// Polls `condition` every 5 ms, for up to 5 s.
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition())
+    }
+
+    @Test func fullQueueAnswers503WithRetryAfter() async throws {
+        let pool = RenderPool(workers: 1, queueLength: 0), gate = DispatchSemaphore(value: 0)
+        let blocker = try await Self.block(pool, on: gate)
+        try await ServerHarness.run(try ServerHarness.server(pool: pool)) { client in
+            let response = try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get)
+            let message = try ServerHarness.expectError(response, .serviceUnavailable, field: "server")
+            #expect(response.headers[.retryAfter] == "1")
+            #expect(message == "all 1 render threads are busy and 0 maps are queued; try again shortly")
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(metrics.contains("declutter_renders_in_flight 1"))
+            #expect(metrics.contains("declutter_render_queue_length 0"))
+            gate.signal()
+            try await blocker.value
+            // The thread free again, the same request is drawn.
+            _ = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get))
+        }
+    }
+
+    @Test func mapPastTheTimeLimitAnswers503() async throws {
+        let pool = RenderPool(workers: 1, queueLength: 1), gate = DispatchSemaphore(value: 0)
+        let blocker = try await Self.block(pool, on: gate)
+        var limits = ServerLimits()
+        limits.renderSeconds = 0.2
+        try await ServerHarness.run(try ServerHarness.server(pool: pool, limits: limits)) { client in
+            let message = try ServerHarness.expectError(try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get),
+                                                        .serviceUnavailable, field: "server")
+            #expect(message == "the map took longer than the limit of 0.2 s to draw")
+            gate.signal()
+            try await blocker.value
+            // The late job was dropped from the queue, not drawn.
+            try await Self.waitUntil { pool.load == (0, 0) }
+        }
+    }
+
+    @Test func requestInFlightAtShutdownIsAnswered() async throws {
+        let pool = RenderPool(workers: 1, queueLength: 1), gate = DispatchSemaphore(value: 0)
+        let blocker = try await Self.block(pool, on: gate)
+        let server = try ServerHarness.server(pool: pool)
+        let port = AsyncStream<Int>.makeStream()
+        let group = ServiceGroup(configuration: .init(services: [server.application { port.continuation.yield($0) }], logger: server.logger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var ports = port.stream.makeAsyncIterator()
+            let listening = try #require(await ports.next())
+            let client = TestClient(host: "127.0.0.1", port: listening, configuration: .init(timeout: .seconds(10)))
+            client.connect()
+            let request = Task { try await client.get("/datasets/paris/static/auto/300x200") }
+            // The request waits in the queue behind the blocked thread when shutdown starts.
+            try await Self.waitUntil { pool.load.queued == 1 }
+            await group.triggerGracefulShutdown()
+            try await Task.sleep(for: .milliseconds(50))
+            gate.signal()
+            let response = try await request.value
+            #expect(response.status == .ok)
+            #expect(response.body.map { Array($0.readableBytesView.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
+            try await blocker.value
+            try await client.shutdown()
+            try await tasks.waitForAll()
+        }
+        // The pool stopped with the server: a job now is refused.
+        await #expect(throws: ServerError.self) { try await pool.run(timeLimit: 1) { _ in 1 } }
+    }
+}

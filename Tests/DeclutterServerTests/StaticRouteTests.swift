@@ -1,0 +1,103 @@
+import DeclutterCore
+import DeclutterServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// `/health`, the dataset map route and the Mapbox-shape static route, over real HTTP.
+@Suite struct StaticRouteTests {
+    @Test func healthListsTheDatasets() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/health", method: .get)
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body) == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+        }
+    }
+
+    @Test func datasetMapIsAPNGOfTheSizeAndScale() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let plain = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12/300x200", method: .get))
+            #expect((plain.width, plain.height) == (300, 200))
+            let retina = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/auto/300x200@2x", method: .get))
+            #expect((retina.width, retina.height) == (600, 400))
+        }
+    }
+
+    @Test func unknownRouteDatasetAndStyleAre404() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            try ServerHarness.expectError(try await client.execute(uri: "/nothing/here", method: .get), .notFound, field: "path")
+            let dataset = try ServerHarness.expectError(try await client.execute(uri: "/datasets/rome/static/auto/300x200", method: .get),
+                                                        .notFound, field: "dataset")
+            #expect(dataset == "no dataset \"rome\"; datasets: paris")
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/v1/me/nostyle/static/0,0,2/300x200", method: .get),
+                                          .notFound, field: "style")
+        }
+    }
+}
+
+/// The Mapbox-shape route: overlays, formats, and the grammar's errors with their field and status.
+@Suite struct MapboxRouteTests {
+    static let pins = "pin-s+f00(2.35,48.85),pin-l-a+00f(2.36,48.86),path-4+0af-0.8(_p~iF~ps%7CU_ulLnnqC_mqNvxq%60@)"
+
+    @Test func formatsAreSniffableAndSized() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/\(Self.pins)/auto/320x240@2x", method: .get))
+            #expect((png.width, png.height) == (640, 480))
+            let svg = try await client.execute(uri: "/styles/v1/me/tandm/static/\(Self.pins)/2.35,48.85,11/320x240?format=svg", method: .get)
+            #expect(svg.status == .ok)
+            #expect(svg.headers[.contentType] == "image/svg+xml")
+            #expect(String(buffer: svg.body).hasPrefix("<?xml"))
+            let pdf = try await client.execute(uri: "/styles/v1/me/default/static/\(Self.pins)/[2.3,48.8,2.4,48.9]/320x240?format=pdf&padding=10",
+                                               method: .get)
+            #expect(pdf.headers[.contentType] == "application/pdf")
+            #expect(ServerHarness.bytes(pdf).prefix(5) == [UInt8]("%PDF-".utf8)[...])
+        }
+    }
+
+    @Test func malformedAndOutOfRangeURLsNameTheirField() async throws {
+        let cases: [(String, HTTPResponse.Status, String)] = [
+            ("/styles/v1/me/default/static/pin-s+f00(2.35)/auto/300x200", .badRequest, "overlay"),
+            ("/styles/v1/me/default/static/pin-x+f00(2.35,48.85)/auto/300x200", .badRequest, "overlay"),
+            ("/styles/v1/me/default/static/geojson(%7B%22type%22:)/auto/300x200", .badRequest, "overlay"),
+            ("/styles/v1/me/default/static/url-https%3A%2F%2Fexample.com%2Fm.png(2,48)/auto/300x200", .unprocessableContent, "overlay"),
+            ("/styles/v1/me/default/static/2.35,48.85/300x200", .badRequest, "camera"),
+            ("/styles/v1/me/default/static/200,48.85,3/300x200", .unprocessableContent, "camera"),
+            ("/styles/v1/me/default/static/2.35,48.85,3,0,30/300x200", .unprocessableContent, "camera"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/1281x200", .unprocessableContent, "width"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/300x200@4x", .unprocessableContent, "scale"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/300by200", .badRequest, "size"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/300x200?format=gif", .badRequest, "format"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/300x200?zoom=3", .badRequest, "zoom"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/300x200?padding=10", .unprocessableContent, "padding"),
+            ("/styles/v1/me/default/static/auto/300x200", .unprocessableContent, "camera"),
+            ("/styles/v1/me/default/nostatic/auto/300x200", .badRequest, "path"),
+            ("/styles/v1/me/default/static/2.35,48.85,3/300x200?x=" + String(repeating: "a", count: 9000), .uriTooLong, "url"),
+        ]
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            for (uri, status, field) in cases {
+                try ServerHarness.expectError(try await client.execute(uri: uri, method: .get), status, field: field)
+            }
+        }
+    }
+
+    @Test func pinsClusterAndPathsDrawInTheLayout() async throws {
+        // Twelve pins within a few metres of each other merge into clusters; the layout names every pin once.
+        let pins = (0..<12).map { "\"pin-s+f00(2.35\($0),48.85)\"" }.joined(separator: ",")
+        let body = "{\"width\":300,\"height\":200,\"camera\":\"2.35,48.85,12\",\"overlays\":[\(pins)],\"layout\":true}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(response.status == .ok)
+            let json = try ServerHarness.json(response).object
+            #expect(json?["format"]?.string == "png")
+            let layout = try #require(json?["layout"]?.object)
+            #expect(layout["points"]?.object?["total"]?.number == 12)
+            let annotations = (layout["annotations"]?.array ?? []).compactMap(\.object)
+            let members = annotations.flatMap { $0["members"]?.array ?? [] }.compactMap(\.number).sorted()
+            #expect(members == (0..<12).map(Double.init))
+            #expect(annotations.contains { $0["kind"]?.string == "cluster" && $0["visible"] == .bool(true) })
+            let image = try #require(json?["image"]?.string.flatMap { Data(base64Encoded: $0) })
+            #expect(image.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+}
