@@ -64,14 +64,19 @@ struct ServeBenchmark {
                    "\"non_2xx\":\(non2xx)", "\"socket_errors\":\(socketErrors)", "\"png_bytes\":\(pngBytes)"].joined(separator: ",") + "}"
         }
 
-        /// One table row.
+        /// Its row of the table.
         func row(_ name: String) -> String {
-            func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-            func range(_ series: TilesBenchmark.Series) -> String {
-                cell(String(format: "%.1f (%.1f–%.1f)", series.median, series.minimum, series.maximum), 22)
-            }
-            return cell(name, 17) + range(requestsPerSecond) + range(p50) + range(p99) + cell("\(requests)", 10) + cell("\(non2xx)", 9) + "\(socketErrors)"
+            func range(_ series: TilesBenchmark.Series) -> String { String(format: "%.1f (%.1f–%.1f)", series.median, series.minimum, series.maximum) }
+            return ServeBenchmark.tableRow([name, range(requestsPerSecond), range(p50), range(p99), "\(requests)", "\(non2xx)", "\(socketErrors)"])
         }
+    }
+
+    /// Cells padded to their column's width, two spaces apart.
+    static func tableRow(_ cells: [String]) -> String {
+        var line = zip(cells, [15, 22, 22, 22, 8, 7, 13]).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }
+            .joined(separator: "  ")
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
     }
 
     struct Result {
@@ -112,7 +117,7 @@ struct ServeBenchmark {
             var lines = [
                 "serve: GET \(ServeBenchmark.path) (\(ServeBenchmark.pointCount) clustered points), wrk \(ServeBenchmark.connections) connections, "
                     + "\(runs) run\(runs == 1 ? "" : "s") of \(seconds) s\(peer == nil ? "" : " alternating") (median (range)); load \(String(format: "%.2f → %.2f", load.before, load.after))",
-                "                 requests/s            p50 ms                p99 ms                requests  non-2xx  socket errors",
+                ServeBenchmark.tableRow(["", "requests/s", "p50 ms", "p99 ms", "requests", "non-2xx", "socket errors"]),
                 declutter.row("declutter serve"),
             ]
             if let peer, let ratio, let goalMet {
