@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "DeclutterServerTests",
             dependencies: [
-                "DeclutterServer", "DeclutterCore", "DeclutterTiles", "DeclutterPNG",
+                "DeclutterServer", "DeclutterCLI", "DeclutterCore", "DeclutterPNG", "DeclutterRender", "DeclutterTiles", "TileTestServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -112,7 +112,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DeclutterCLITests",
-            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterTesting", "DeclutterCore", "DeclutterPNG", "TileTestServer"]
+            dependencies: ["declutter", "declutter-bench", "DeclutterCLI", "DeclutterServer", "DeclutterTesting", "DeclutterCore", "DeclutterPNG",
+                           "TileTestServer"]
         ),
     ]
 )

@@ -110,7 +110,7 @@ struct ServeCommand: ParsableCommand {
         limits.maximumBodyBytes = maxBodyBytes
         limits.renderSeconds = renderTimeout
         let source = try tiles.map {
-            try RenderCommand.tileSource($0, tileSize: 256, scale: 2, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
+            try RenderCommand.tileSource($0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
                                          attribution: nil)
         }
         let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),

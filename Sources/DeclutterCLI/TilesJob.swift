@@ -90,7 +90,7 @@ package struct TilesJob {
         mapStyle.sprite = prefix + "sprite"
         mapStyle.sourceLayer = layer
         mapStyle.center = center
-        mapStyle.zoom = Self.fittingZoom(bounds, within: zooms)
+        mapStyle.zoom = MapLibreStyle.fittingZoom(bounds, within: zooms)
         let companions = spriteFiles + [(name: prefix + "style.json", data: try mapStyle.jsonData())]
 
         let writer = try TilesetFormat.writer(for: output)
@@ -103,12 +103,7 @@ package struct TilesJob {
                 zoom = batch.last?.z ?? zoom
                 progress?(tiles, zoom)
             }
-            var fields: [String: VectorTileFieldType] = [:]
-            for field in tileset.fields { fields[field.name] = field.type }
-            let metadata = TilesetMetadata(name: style.name, description: "Declutter clusters of \(source)", layer: layer, fields: fields,
-                                           minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, bounds: bounds,
-                                           center: .init(longitude: center.longitude, latitude: center.latitude, zoom: zooms.lowerBound))
-            try writer.finish(metadata, companions: companions)
+            try writer.finish(tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds), companions: companions)
         } catch {
             writer.cancel()
             throw error
@@ -128,14 +123,5 @@ package struct TilesJob {
         case .pmtiles: return .pmtiles(name)
         case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
         }
-    }
-
-    /// The zoom at which `bounds` fills a 1024×768 map (world 256 px across at zoom 0), within `zooms`: where the
-    /// style opens when the page gives no camera.
-    static func fittingZoom(_ bounds: TileBounds, within zooms: ClosedRange<Int>) -> Double {
-        let width = WebMercator.x(longitude: bounds.east) - WebMercator.x(longitude: bounds.west)
-        let height = WebMercator.y(latitude: bounds.south) - WebMercator.y(latitude: bounds.north)
-        let fit = min(log2(1024 / 256 / max(width, 1e-12)), log2(768 / 256 / max(height, 1e-12)))
-        return min(max(fit.rounded(.down), Double(zooms.lowerBound)), Double(zooms.upperBound))
     }
 }

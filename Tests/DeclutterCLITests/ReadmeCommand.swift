@@ -95,6 +95,8 @@ struct ReadmeCommand: Sendable, CustomTestStringConvertible {
             command.skipReason = "needs the network"
         } else if words?.dropFirst().first == "bench" {
             command.skipReason = "a benchmark: measured, not tested"
+        } else if words?.dropFirst().first == "serve" {
+            command.skipReason = "a server: runs until stopped (DeclutterServerTests make requests to one)"
         }
         return command
     }

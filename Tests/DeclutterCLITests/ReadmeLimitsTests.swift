@@ -2,6 +2,7 @@
 @testable import DeclutterCore
 @testable import DeclutterPNG
 @testable import DeclutterRender
+import DeclutterServer
 import Foundation
 import Testing
 
@@ -50,6 +51,11 @@ import Testing
             ("Cluster icon counts", "\(grouped(CategoryCounts.maximumCount)) members"),
             ("`--circle` radius", "\(grouped(Int(CircleArgument.maximumRadius / 1000))) km"),
             ("Tilesets", "\(grouped(TilesCommand.maximumPoints)) points"),
+            ("`declutter serve` requests", "bodies \(ServerLimits().maximumBodyBytes >> 20) MiB"),
+            ("`declutter serve` requests", "\(grouped(ServerLimits().staticMap.maximumWidth)) points a side"),
+            ("`declutter serve` requests", "\(ServerLimits().maximumTiles) basemap tiles"),
+            ("`declutter serve` requests", "\(Int(ServerLimits().renderSeconds)) s a map"),
+            ("`declutter serve` requests", "\(RenderPool.queuedPerWorker) maps queued a thread"),
             ("Static-map URLs (`StaticMapRequest`)", "\(grouped(StaticMapLimits().maximumURLBytes)) bytes; \(grouped(StaticMapLimits().maximumWidth)) px a side"),
             ("Static-map URLs (`StaticMapRequest`)", "\(StaticMapLimits().maximumOverlays) overlays; \(grouped(StaticMapLimits().maximumPoints)) points"),
             ("Static-map URLs (`StaticMapRequest`)",

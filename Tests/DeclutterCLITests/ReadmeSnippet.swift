@@ -59,14 +59,20 @@ struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
         guard cflags.status == 0 else { return cflags }
         // SwiftPM drops -pthread from system libraries' flags too; clang would warn about it.
         let headers = cflags.stdout.split(whereSeparator: \.isWhitespace).filter { $0 != "-pthread" }.flatMap { ["-Xcc", String($0)] }
-        // Every C module of the package: the system libraries' maps in Sources/C*/ and those SwiftPM writes for C targets.
+        // Every C module: the system libraries' maps in Sources/C*/ and those SwiftPM writes for C targets, the package's
+        // and its dependencies' (swift-nio's CNIO…, swift-atomics' _AtomicsShims, which DeclutterServer's imports reach).
         let fm = FileManager.default
         let sources = packageRoot.appendingPathComponent("Sources")
         let systemMaps = (try fm.contentsOfDirectory(atPath: sources.path)).filter { $0.hasPrefix("C") }
             .map { sources.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let targetMaps = (try fm.contentsOfDirectory(atPath: build.path)).filter { $0.hasPrefix("C") && $0.hasSuffix(".build") }
+        let targetMaps = (try fm.contentsOfDirectory(atPath: build.path)).filter { $0.hasSuffix(".build") }
             .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let moduleMaps = (systemMaps + targetMaps).filter { fm.fileExists(atPath: $0.path) }.sorted { $0.path < $1.path }
+        // A dependency's C target with a module map of its own keeps it in its checkout's include/ folder.
+        let checkouts = build.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("checkouts")
+        let checkoutMaps = (fm.enumerator(atPath: checkouts.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix("/include/module.modulemap") && $0.contains("/Sources/") }
+            .map { checkouts.appendingPathComponent($0) }
+        let moduleMaps = (systemMaps + targetMaps + checkoutMaps).filter { fm.fileExists(atPath: $0.path) }.sorted { $0.path < $1.path }
             .flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
         return try CommandResult.run(["swiftc", "-typecheck", "main.swift", "-I", build.appendingPathComponent("Modules").path]
                                      + moduleMaps + headers, in: folder, executable: env)

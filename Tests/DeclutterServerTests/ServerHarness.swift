@@ -22,11 +22,32 @@ enum ServerHarness {
         try Dataset(name: "paris", points: points, style: StyleCatalog().style(named: "default"), styleName: "default")
     }
 
-    /// A server of the `paris` dataset with the given pool and limits, on a free port.
-    static func server(pool: RenderPool = RenderPool(workers: 2, queueLength: 8), limits: ServerLimits = ServerLimits()) throws -> MapServer {
+    /// A logger that keeps the test output clean.
+    static var quietLogger: Logger {
         var logger = Logger(label: "declutter.serve.tests")
         logger.logLevel = .critical
-        return MapServer(host: "127.0.0.1", port: 0, datasets: [try dataset()], pool: pool, limits: limits, logger: logger)
+        return logger
+    }
+
+    /// A server of the `paris` dataset with the given pool and limits, on a free port.
+    static func server(pool: RenderPool = RenderPool(workers: 2, queueLength: 8), limits: ServerLimits = ServerLimits()) throws -> MapServer {
+        MapServer(host: "127.0.0.1", port: 0, datasets: [try dataset()], pool: pool, limits: limits, logger: quietLogger)
+    }
+
+    /// TANDm's unicycles alone, without their glyph.
+    static let soloStyle = """
+        {"name": "Solo", "font": "DejaVu Sans Bold", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, \
+        "fontSize": 20, "maxTextWidth": 32}], "innerColor": "#FFFFFF", "textColor": "#000000", "abbreviate": true, "collisionMode": "circle"}, \
+        "balloon": {"width": 30, "height": 40, "glyphSize": 20, "glyphColor": "#FFFFFF", "strokeWidth": 1, "strokeShade": 0.8}, \
+        "categories": [{"name": "unicycle", "color": [0.668, 0.475, 0.259], "solidCluster": true, "clusteringIdentifier": "unicycle"}]}
+        """
+
+    /// A catalog with ``soloStyle`` as `solo` in a new temporary folder, which the caller removes.
+    static func soloCatalog() throws -> (StyleCatalog, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-serve-styles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(soloStyle.utf8).write(to: folder.appendingPathComponent("solo.json"))
+        return (StyleCatalog(directory: folder.path), folder)
     }
 
     /// Runs `test` against `server` started live.

@@ -95,6 +95,27 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         #expect(clusters > 50 && singles > 100)
     }
 
+    @Test func oneTileAtATimeIsTheBytesOfTheWholeRun() throws {
+        let index = ClusterIndex(points: points, options: ClusterOptions(radius: 40, extent: 512, maxZoom: 5),
+                                 categories: style.categories.map(\.name))
+        let tileset = try ClusterTileset(index: index, style: style, layerName: "places", buffer: 256, zooms: 0...5)
+        let tiles = allTiles(tileset, batchSize: 64)
+        #expect(tiles.count > 100)
+        // Across the antimeridian too: the pair at ±179.99° lies in the buffers of the first and last columns.
+        #expect(tiles.contains { $0.z == 5 && $0.x == 0 } && tiles.contains { $0.z == 5 && $0.x == 31 })
+        var present = Set<[Int]>()
+        for tile in tiles {
+            #expect(tileset.tile(z: tile.z, x: tile.x, y: tile.y) == tile.data, "\(tile.name)")
+            present.insert([tile.z, tile.x, tile.y])
+        }
+        for z in 0...5 {
+            for x in 0..<(1 << z) where !present.contains([z, x, 1]) { #expect(tileset.tile(z: z, x: x, y: 1) == nil, "\(z)/\(x)/1") }
+        }
+        #expect(tileset.tile(z: 6, x: 0, y: 0) == nil)
+        #expect(tileset.tile(z: 2, x: 4, y: 0) == nil)
+        #expect(tileset.tile(z: 2, x: -1, y: 0) == nil)
+    }
+
     @Test func fieldsNameEveryPropertyWithItsType() throws {
         let index = ClusterIndex(points: points, categories: style.categories.map(\.name))
         let tileset = try ClusterTileset(index: index, style: style, zooms: 0...2)

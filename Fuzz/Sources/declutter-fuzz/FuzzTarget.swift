@@ -7,7 +7,7 @@ import Foundation
 /// since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a sanitizer report is a
 /// finding.
 enum FuzzTarget: String, CaseIterable {
-    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap
+    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody
 
     /// The target named by `DECLUTTER_FUZZ_TARGET`, read once: libFuzzer passes no argument of its own to the harness.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["DECLUTTER_FUZZ_TARGET"].flatMap(FuzzTarget.init)
@@ -74,6 +74,21 @@ enum FuzzTarget: String, CaseIterable {
                 precondition(again == request, "\(path) wrote back as \(request.urlPath), which reads as another request")
             } catch {
                 preconditionFailure("\(path) wrote back as \(request.urlPath), which is refused: \(error)")
+            }
+        case .staticbody:
+            // `declutter serve`'s POST /static body, with default and tight limits; a body read must give a request
+            // that its own URL reads back, as the `staticmap` target holds URLs to.
+            _ = try? StaticMapBody(data, limits: Self.tightStaticMapLimits)
+            guard let body = try? StaticMapBody(data, limits: StaticMapLimits()) else { return }
+            var unlimitedURL = StaticMapLimits()
+            unlimitedURL.maximumURLBytes = .max
+            do {
+                let again = try StaticMapRequest(path: body.request.urlPath, query: body.request.queryItems, limits: unlimitedURL)
+                precondition(again == body.request, "the body's request wrote back as \(body.request.urlPath), which reads as another request")
+            } catch let error as StaticMapRequestError where error.field == "camera" && body.request.camera == .auto && !body.points.isEmpty {
+                // A URL has no points for `auto` to fit, so without overlays it is refused; the body fitted its points.
+            } catch {
+                preconditionFailure("the body's request wrote back as \(body.request.urlPath), which is refused: \(error)")
             }
         case .mbtiles:
             // An input starting "SQLite format 3" is a whole file; any other is metadata lines (MetadataDatabase).

@@ -32,15 +32,42 @@ extension ClusterIndex {
     ///   - buffer: How far beyond the tile's edges features are taken, in tile units of `extent`; nil (the default)
     ///     is `options.radius` at `options.extent`, supercluster's buffer, scaled to `extent`.
     public func tile(z: Int, x: Int, y: Int, extent: Double? = nil, buffer: Double? = nil) -> [TileFeature]? {
+        let extent = extent ?? options.extent, scale = pow(2, Double(z))
+        let features = tileEntries(z: z, x: x, y: y, extent: extent, buffer: buffer).map {
+            tileFeature($0.item, x: $0.column, y: Double(y), scale: scale, extent: extent)
+        }
+        return features.isEmpty ? nil : features
+    }
+
+    /// The items of tile z/x/y and their positions in tile units, in ``tile(z:x:y:extent:buffer:)``'s order, as
+    /// ``tiles(zoom:extent:buffer:)`` lists them for a whole zoom: one tile's, for a server that encodes tiles as
+    /// they are asked for. Empty when the tile is.
+    public func tileItems(z: Int, x: Int, y: Int, extent: Double? = nil, buffer: Double? = nil) -> [ZoomTiles.Item] {
+        let extent = extent ?? options.extent, scale = pow(2, Double(z))
+        return tileEntries(z: z, x: x, y: y, extent: extent, buffer: buffer).map { entry in
+            let worldX: Double, worldY: Double
+            if entry.item >= points.count {
+                let cluster = table.cluster(entry.item)
+                worldX = cluster.x; worldY = cluster.y
+            } else {
+                worldX = WebMercator.x(longitude: points[entry.item].longitude); worldY = WebMercator.y(latitude: points[entry.item].latitude)
+            }
+            let position = Self.tilePosition(worldX: worldX, worldY: worldY, x: entry.column, y: Double(y), scale: scale, extent: extent)
+            return ZoomTiles.Item(item: Int32(entry.item), x: Int32(clamping: position.x), y: Int32(clamping: position.y))
+        }
+    }
+
+    /// supercluster's `getTile` queries: each item of tile z/x/y with the column its position is measured from (the
+    /// tile's own, or the world's copy across the antimeridian).
+    private func tileEntries(z: Int, x: Int, y: Int, extent: Double, buffer: Double?) -> [(item: Int, column: Double)] {
         let (items, tree) = orderAndTree(levelIndex(z))
-        let extent = extent ?? options.extent
         let scale = pow(2, Double(z))
         let padding = buffer.map { $0 / extent } ?? options.radius / options.extent
         let top = (Double(y) - padding) / scale, bottom = (Double(y) + 1 + padding) / scale
-        var features: [TileFeature] = []
+        var entries: [(item: Int, column: Double)] = []
         // supercluster's `_addTileFeatures`.
         func add(_ ids: [Int], _ tileX: Double) {
-            for index in ids { features.append(tileFeature(Int(items[index]), x: tileX, y: Double(y), scale: scale, extent: extent)) }
+            for index in ids { entries.append((Int(items[index]), tileX)) }
         }
         add(tree.range(minX: (Double(x) - padding) / scale, minY: top, maxX: (Double(x) + 1 + padding) / scale, maxY: bottom), Double(x))
         if x == 0 {
@@ -49,7 +76,7 @@ extension ClusterIndex {
         if Double(x) == scale - 1 {
             add(tree.range(minX: 0, minY: top, maxX: padding / scale, maxY: bottom), -1)
         }
-        return features.isEmpty ? nil : features
+        return entries
     }
 
     /// The clusters and points one zoom below a cluster, as supercluster's `getChildren`.

@@ -1,6 +1,7 @@
 import DeclutterCore
 import DeclutterPNG
 import Foundation
+import Synchronization
 
 /// Tiles fetched over HTTP(S) from a URL template, in parallel, with timeouts, retries, one deadline per map and an
 /// on-disk cache.
@@ -38,6 +39,12 @@ public final class HTTPTileSource: TileSource, Sendable {
     public let concurrency: Int
     private let client: HTTPClient
     public var name: String { template }
+
+    /// Tiles taken from the cache since the source was made, for a server's metrics.
+    public var cacheHits: Int { hitCount.load(ordering: .relaxed) }
+    /// Tiles asked of the server since the source was made (not in the cache, or stale).
+    public var cacheMisses: Int { missCount.load(ordering: .relaxed) }
+    private let hitCount = Atomic<Int>(0), missCount = Atomic<Int>(0)
 
     /// Creates a source; `cacheDirectory` defaults to `$XDG_CACHE_HOME/declutter/tiles` (or `~/.cache/…`), one folder per template.
     ///
@@ -113,6 +120,8 @@ public final class HTTPTileSource: TileSource, Sendable {
                 wanted.append(key)
             }
         }
+        hitCount.add(keys.count - wanted.count, ordering: .relaxed)
+        missCount.add(wanted.count, ordering: .relaxed)
         guard !wanted.isEmpty else { return result }
         let cachedBytes = result.values.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) }
         let run = HTTPFetchRun(count: wanted.count, probe: min(concurrency, wanted.count), deadline: deadline,

@@ -1,9 +1,11 @@
 import Foundation
 import Metrics
 import Prometheus
+import Synchronization
 
 /// The server's metrics in a registry of its own, written in Prometheus' text format by `GET /metrics`: requests
-/// and their latency per route, renders in flight, the render queue's length.
+/// and their latency per route, renders in flight, the render queue's length,
+/// and with HTTP tiles the tile cache's hits and misses.
 ///
 /// Metrics are recorded through swift-metrics with a factory bound to this registry, not the process-wide one, so
 /// that two servers in one process (as in tests) keep their counts apart.
@@ -11,6 +13,8 @@ public final class ServerMetrics: Sendable {
     /// The registry `/metrics` writes out.
     public let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    /// The tile source's totals when last recorded.
+    private let tileCacheTotals = Mutex((hits: 0, misses: 0))
 
     /// Creates an empty registry.
     public init() {
@@ -37,9 +41,15 @@ public final class ServerMetrics: Sendable {
         Gauge(label: "declutter_render_queue_length", factory: factory).record(queued)
     }
 
-    /// Counts a basemap tile taken from the tile cache (`hit`) or fetched.
-    public func recordTile(hit: Bool) {
-        Counter(label: hit ? "declutter_tile_cache_hits_total" : "declutter_tile_cache_misses_total", factory: factory).increment()
+    /// Brings the tile cache's counters up to a source's totals: tiles taken from the cache, and tiles asked of the
+    /// tile server.
+    public func recordTileCache(hits: Int, misses: Int) {
+        let (newHits, newMisses) = tileCacheTotals.withLock { totals in
+            defer { totals = (max(totals.hits, hits), max(totals.misses, misses)) }
+            return (max(0, hits - totals.hits), max(0, misses - totals.misses))
+        }
+        Counter(label: "declutter_tile_cache_hits_total", factory: factory).increment(by: newHits)
+        Counter(label: "declutter_tile_cache_misses_total", factory: factory).increment(by: newMisses)
     }
 
     /// The metrics in Prometheus' text format.

@@ -35,10 +35,15 @@ public final class RenderPool: Service, Sendable {
     /// The counts ``ServerMetrics`` reports: jobs running and jobs waiting.
     public var load: (running: Int, queued: Int) { state.withLock { ($0.running, $0.jobs.count) } }
 
-    /// Starts `workers` threads (at least 1) with room for `queueLength` waiting jobs (0 or more).
+    /// Jobs that may wait per thread when the queue's length is not given: a few maps' time of waiting (a map takes
+    /// milliseconds to a few tenths of a second), beyond which a client is better told to come back.
+    public static let queuedPerWorker = 4
+
+    /// Starts `workers` threads (at least 1) with room for `queueLength` waiting jobs (0 or more; default
+    /// ``queuedPerWorker`` per thread).
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, queueLength: Int? = nil) {
         self.workers = max(1, workers)
-        self.queueLength = max(0, queueLength ?? 4 * max(1, workers))
+        self.queueLength = max(0, queueLength ?? Self.queuedPerWorker * max(1, workers))
         for number in 0..<self.workers {
             exited.enter()
             let thread = Thread { [self] in
@@ -81,11 +86,12 @@ public final class RenderPool: Service, Sendable {
                 return
             }
             wake.signal()
-            // The answer comes at the deadline at the latest, even if the thread is still drawing.
-            Task {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+            // The answer comes at the deadline at the latest, even if the thread is still drawing; an answer before
+            // then cancels the timer.
+            answer.setTimer(Task {
+                guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
                 answer.finish(.failure(Self.timeout(timeLimit)))
-            }
+            })
         }
     }
 
@@ -131,17 +137,27 @@ public final class RenderPool: Service, Sendable {
 
     /// A job's answer, given once: by its thread, or by the time limit, whichever comes first.
     private final class Answer<Value: Sendable>: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Value, any Error>?>(nil)
+        private let state = Mutex<(continuation: CheckedContinuation<Value, any Error>?, timer: Task<Void, Never>?, done: Bool)>((nil, nil, false))
 
         func set(_ continuation: CheckedContinuation<Value, any Error>) {
-            self.continuation.withLock { $0 = continuation }
+            state.withLock { $0.continuation = continuation }
+        }
+
+        /// Keeps the time limit's timer, to cancel it once answered; cancelled at once if the answer came first.
+        func setTimer(_ timer: Task<Void, Never>) {
+            let done = state.withLock { state in
+                state.timer = timer
+                return state.done
+            }
+            if done { timer.cancel() }
         }
 
         func finish(_ result: Result<Value, any Error>) {
-            let continuation = self.continuation.withLock { continuation in
-                defer { continuation = nil }
-                return continuation
+            let (continuation, timer) = state.withLock { state in
+                defer { (state.continuation, state.timer, state.done) = (nil, nil, true) }
+                return (state.continuation, state.timer)
             }
+            timer?.cancel()
             continuation?.resume(with: result)
         }
     }

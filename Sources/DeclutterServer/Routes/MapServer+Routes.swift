@@ -16,6 +16,7 @@ extension MapServer {
         router.get("/metrics") { _, _ in
             let load = pool.load
             metrics.recordPool(running: load.running, queued: load.queued)
+            if let source = tiles as? HTTPTileSource { metrics.recordTileCache(hits: source.cacheHits, misses: source.cacheMisses) }
             return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
         router.get("/styles/v1/**") { request, _ in
@@ -27,7 +28,7 @@ extension MapServer {
                 throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
             }
             let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
-            let body = try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap)
+            let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
             let style = try styles.style(named: body.request.style)
             // The body's points take categories from their property as a dataset's do; pins then take the nearest
             // colour among those categories.
@@ -53,6 +54,7 @@ extension MapServer {
             drawing.annotator = dataset.annotator
             return try await draw(drawing)
         }
+        addTileRoutes(to: router)
         return router
     }
 

@@ -38,6 +38,8 @@ public struct MapServer: Sendable {
     public let metrics: ServerMetrics
     /// Where requests and errors are logged.
     public var logger: Logger
+    /// Sprite sheets made so far.
+    let sprites = SpriteCache()
 
     /// A server of `datasets` (names unique) and `styles`, drawing on `pool` over `tiles` (the embedded world map
     /// when nil).

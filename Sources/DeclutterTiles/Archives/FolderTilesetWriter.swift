@@ -100,7 +100,7 @@ public final class FolderTilesetWriter: TilesetWriter {
         guard !isDone else { throw OutputError(path: path, reason: "the folder is already finished or cancelled") }
         do {
             try metadata.validate(in: path)
-            let json = TilesetMetadata.json(Self.tileJSON(metadata))
+            let json = metadata.tileJSON(tiles: [Self.tileTemplate])
             for file in [(name: "tiles.json", data: json)] + companions {
                 guard FileManager.default.createFile(atPath: "\(temporary.path)/\(file.name)", contents: file.data) else {
                     throw TemporaryOutput.error(path, errno, doing: "writing \(file.name)")
@@ -123,14 +123,14 @@ public final class FolderTilesetWriter: TilesetWriter {
         temporary.discard()
     }
 
-    /// TileJSON 3.0.0 for the folder.
+    /// TileJSON 3.0.0, for the folder and for ``TilesetMetadata/tileJSON(tiles:)``.
     struct TileJSON: Encodable {
         var tilejson = "3.0.0"
         var name: String
         var description: String
         var attribution: String?
         var scheme = "xyz"
-        var tiles = [FolderTilesetWriter.tileTemplate]
+        var tiles: [String]
         var vector_layers: [TilesetMetadata.VectorLayer]
         var minzoom: Int
         var maxzoom: Int
@@ -138,9 +138,9 @@ public final class FolderTilesetWriter: TilesetWriter {
         var center: [Double]
     }
 
-    static func tileJSON(_ metadata: TilesetMetadata) -> TileJSON {
+    static func tileJSON(_ metadata: TilesetMetadata, tiles: [String]) -> TileJSON {
         let bounds = metadata.bounds, center = metadata.center
-        return TileJSON(name: metadata.name, description: metadata.description, attribution: metadata.attribution,
+        return TileJSON(name: metadata.name, description: metadata.description, attribution: metadata.attribution, tiles: tiles,
                         vector_layers: metadata.vectorLayers, minzoom: metadata.minZoom, maxzoom: metadata.maxZoom,
                         bounds: [bounds.west, bounds.south, bounds.east, bounds.north],
                         center: [center.longitude, center.latitude, Double(center.zoom)])

@@ -50,6 +50,12 @@ public struct TilesetMetadata: Sendable, Hashable {
         self.center = center
     }
 
+    /// TileJSON 3.0.0 for tiles at `tiles` (URL templates with `{z}`, `{x}` and `{y}`): what a folder tileset writes
+    /// as `tiles.json` (with its relative template), and what a tile server publishes (with absolute ones).
+    public func tileJSON(tiles: [String]) -> Data {
+        Self.json(FolderTilesetWriter.tileJSON(self, tiles: tiles))
+    }
+
     /// A TileJSON 3.0 `vector_layers` entry.
     struct VectorLayer: Encodable {
         var id: String

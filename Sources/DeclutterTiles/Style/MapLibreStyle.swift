@@ -82,6 +82,15 @@ public struct MapLibreStyle: Sendable, Hashable {
         self.zoom = zoom
     }
 
+    /// The zoom at which `bounds` fills a 1024×768 map (world 256 px across at zoom 0), within `zooms`: where the
+    /// style opens when the page gives no camera.
+    public static func fittingZoom(_ bounds: TileBounds, within zooms: ClosedRange<Int>) -> Double {
+        let width = WebMercator.x(longitude: bounds.east) - WebMercator.x(longitude: bounds.west)
+        let height = WebMercator.y(latitude: bounds.south) - WebMercator.y(latitude: bounds.north)
+        let fit = min(log2(1024 / 256 / max(width, 1e-12)), log2(768 / 256 / max(height, 1e-12)))
+        return min(max(fit.rounded(.down), Double(zooms.lowerBound)), Double(zooms.upperBound))
+    }
+
     /// A style for the icons a marker style draws: its name, and its cluster icons' offset from their points.
     public init(markerStyle: MarkerStyle, tiles: Tiles, baseURL: String = MapLibreStyle.defaultBaseURL) {
         let offset = markerStyle.cluster.centerOffset.count == 2 ? markerStyle.cluster.centerOffset : [0, 0]

@@ -158,6 +158,27 @@ public struct ClusterTileset: Sendable {
         }
     }
 
+    /// The metadata archives and TileJSON carry for these tiles: the style's name, the layer and its fields, the
+    /// zooms, `bounds` and their middle at the lowest zoom.
+    public func metadata(description: String, bounds: TileBounds) -> TilesetMetadata {
+        var fields: [String: VectorTileFieldType] = [:]
+        for field in self.fields { fields[field.name] = field.type }
+        return TilesetMetadata(name: style.name, description: description, layer: layerName, fields: fields, minZoom: zooms.lowerBound,
+                               maxZoom: zooms.upperBound, bounds: bounds,
+                               center: .init(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2,
+                                             zoom: zooms.lowerBound))
+    }
+
+    /// The bytes of tile z/x/y, the same as ``encode(batchSize:deliver:)`` gives for it; nil when the tile is empty or
+    /// its zoom is not one of ``zooms``. For a server that encodes tiles as they are asked for.
+    public func tile(z: Int, x: Int, y: Int) -> Data? {
+        guard zooms.contains(z), x >= 0, y >= 0, x < 1 << z, y < 1 << z else { return nil }
+        let items = index.tileItems(z: z, x: x, y: y, extent: Double(extent), buffer: Double(buffer))
+        guard !items.isEmpty else { return nil }
+        let box = EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary))
+        return encodeTile(items[...], with: box)
+    }
+
     /// The next zoom's tiles, gathered on another thread.
     final class GatheredBox: @unchecked Sendable {
         var tiles: ZoomTiles?

@@ -1,7 +1,6 @@
-import DeclutterCore
 import Foundation
 
-/// `POST /static`'s JSON body: what a static-map URL says, for inputs too long for a URL, and points as GeoJSON.
+/// A static-map request as a JSON body (`declutter serve`'s `POST /static`): what a static-map URL says, for inputs too long for a URL, and points as GeoJSON.
 ///
 /// ```json
 /// {"style": "default", "width": 600, "height": 400, "scale": 2, "camera": "auto", "padding": [20, 40],
@@ -14,53 +13,53 @@ import Foundation
 /// overlays, not percent-encoded. `points` are clustered and placed with the style, coloured by `category` as
 /// `declutter render --category` colours them. Every value is checked as the URL's is, with the same fields, limits
 /// and statuses; an unknown key is refused.
-struct StaticMapBody {
+public struct StaticMapBody: Sendable {
     /// The request, as the URL would give it.
-    var request: StaticMapRequest
+    public var request: StaticMapRequest
     /// The body's points, not yet given categories.
-    var points: [ClusterPoint]
+    public var points: [ClusterPoint]
     /// The property naming the points' categories.
-    var category: String?
+    public var category: String?
     /// Whether to answer with the layout JSON and the image in base 64.
-    var layout: Bool
+    public var layout: Bool
 
     /// The keys understood.
-    static let keys = ["attribution", "camera", "category", "format", "height", "layout", "overlays", "padding", "points", "scale",
+    public static let keys = ["attribution", "camera", "category", "format", "height", "layout", "overlays", "padding", "points", "scale",
                        "style", "width"]
 
     /// Reads a body.
     ///
-    /// - Throws: ``ServerError`` naming the key at fault: 400 malformed, 413 too many points, 422 out of range.
-    init(_ data: Data, limits: StaticMapLimits) throws {
+    /// - Throws: ``StaticMapRequestError`` naming the key at fault: 400 malformed, 413 too many points, 422 out of range.
+    public init(_ data: Data, limits: StaticMapLimits) throws {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw ServerError(.badRequest, field: "body", "the body is not JSON: \(error)")
+            throw StaticMapRequestError(field: "body", message: "the body is not JSON: \(error)")
         }
-        guard let object = root.object else { throw ServerError(.badRequest, field: "body", "expected a JSON object") }
+        guard let object = root.object else { throw StaticMapRequestError(field: "body", message: "expected a JSON object") }
         for key in object.keys where !Self.keys.contains(key) {
-            throw ServerError(.badRequest, field: key, "unknown key \"\(key.prefix(40))\"; expected one of \(Self.keys.joined(separator: ", "))")
+            throw StaticMapRequestError(field: key, message: "unknown key \"\(key.prefix(40))\"; expected one of \(Self.keys.joined(separator: ", "))")
         }
         func string(_ key: String) throws -> String? {
             guard let value = object[key], value != .null else { return nil }
-            guard let text = value.string else { throw ServerError(.badRequest, field: key, "\(key) must be a string") }
+            guard let text = value.string else { throw StaticMapRequestError(field: key, message: "\(key) must be a string") }
             return text
         }
         func bool(_ key: String) throws -> Bool? {
             guard let value = object[key], value != .null else { return nil }
-            guard case let .bool(flag) = value else { throw ServerError(.badRequest, field: key, "\(key) must be true or false") }
+            guard case let .bool(flag) = value else { throw StaticMapRequestError(field: key, message: "\(key) must be true or false") }
             return flag
         }
         func integer(_ key: String) throws -> Int? {
             guard let value = object[key], value != .null else { return nil }
             guard let number = value.number, number == number.rounded(), abs(number) < 1e9 else {
-                throw ServerError(.badRequest, field: key, "\(key) must be a whole number")
+                throw StaticMapRequestError(field: key, message: "\(key) must be a whole number")
             }
             return Int(number)
         }
         guard let width = try integer("width"), let height = try integer("height") else {
-            throw ServerError(.badRequest, field: object["width"] == nil ? "width" : "height", "width and height are required, in points")
+            throw StaticMapRequestError(field: object["width"] == nil ? "width" : "height", message: "width and height are required, in points")
         }
         let scale = try integer("scale") ?? 1
         var query: [(String, String)] = []
@@ -69,14 +68,14 @@ struct StaticMapBody {
         if let padding = object["padding"], padding != .null {
             let numbers = padding.array ?? [padding]
             guard !numbers.isEmpty, numbers.allSatisfy({ $0.number?.isFinite == true }) else {
-                throw ServerError(.badRequest, field: "padding", "padding must be a number or an array of one to four numbers, as CSS")
+                throw StaticMapRequestError(field: "padding", message: "padding must be a number or an array of one to four numbers, as CSS")
             }
             query.append(("padding", numbers.compactMap(\.number).map(StaticMapRequest.plainText).joined(separator: ",")))
         }
         var overlay: [UInt8]?
         if let overlays = object["overlays"], overlays != .null {
             guard let list = overlays.array, list.allSatisfy({ $0.string != nil }) else {
-                throw ServerError(.badRequest, field: "overlays", "overlays must be an array of strings such as \"pin-s+f00(2.35,48.85)\"")
+                throw StaticMapRequestError(field: "overlays", message: "overlays must be an array of strings such as \"pin-s+f00(2.35,48.85)\"")
             }
             if !list.isEmpty { overlay = Array(list.compactMap(\.string).joined(separator: ",").utf8) }
         }
@@ -87,20 +86,15 @@ struct StaticMapBody {
                 let read = try PointReader(categoryProperty: category, format: .geojson).read(Data(geoJSON.jsonText.utf8), name: "points")
                 points = read.points.filter { $0.longitude.isFinite && $0.latitude.isFinite }
             } catch let error as InputError {
-                throw ServerError(.badRequest, field: "points", error.description)
+                throw StaticMapRequestError(field: "points", message: error.description)
             }
             guard points.count <= limits.maximumPoints else {
-                throw ServerError(.contentTooLarge, field: "points", "\(points.count) points; the limit is \(limits.maximumPoints)")
+                throw StaticMapRequestError(field: "points", message: "\(points.count) points; the limit is \(limits.maximumPoints)", status: .contentTooLarge)
             }
         }
         layout = try bool("layout") ?? false
-        do {
-            request = try StaticMapRequest(style: try string("style") ?? "default", overlay: overlay, camera: try string("camera") ?? "auto",
-                                           size: "\(width)x\(height)" + (scale == 1 ? "" : "@\(scale)x"), query: query, limits: limits,
-                                           fitsPoints: !points.isEmpty)
-        } catch let error as StaticMapRequestError {
-            // The size's parts are keys of their own here.
-            throw ServerError(error)
-        }
+        request = try StaticMapRequest(style: try string("style") ?? "default", overlay: overlay, camera: try string("camera") ?? "auto",
+                                       size: "\(width)x\(height)" + (scale == 1 ? "" : "@\(scale)x"), query: query, limits: limits,
+                                       fitsPoints: !points.isEmpty)
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import Hummingbird
+
+/// A strong `ETag` made from a response's bytes (64-bit FNV-1a), so that every replica gives the same tag for the
+/// same bytes and a CDN or browser can revalidate with `If-None-Match`.
+struct EntityTag: Hashable {
+    /// The quoted tag, as the header carries it.
+    let value: String
+
+    /// The tag of `data`.
+    init(_ data: Data) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash &*= 0x0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        value = "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// Whether `request`'s `If-None-Match` names this tag (or `*`).
+    func matches(_ request: Request) -> Bool {
+        guard let header = request.headers[.ifNoneMatch] else { return false }
+        return header.split(separator: ",").contains { tag in
+            let tag = tag.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == value || tag == "W/" + value
+        }
+    }
+
+    /// 200 with `data`, or 304 without a body when the request already has these bytes; both carry the tag and
+    /// `Cache-Control`.
+    static func response(_ data: Data, to request: Request, contentType: String, cacheControl: String) -> Response {
+        let tag = EntityTag(data)
+        if tag.matches(request) {
+            return Response(status: .notModified, headers: [.eTag: tag.value, .cacheControl: cacheControl])
+        }
+        return MapServer.response(data, contentType: contentType, cacheControl: cacheControl, etag: tag.value)
+    }
+}

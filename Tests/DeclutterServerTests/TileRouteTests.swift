@@ -1,0 +1,131 @@
+import DeclutterCLI
+import DeclutterCore
+import DeclutterRender
+import DeclutterServer
+import DeclutterTiles
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Vector tiles, TileJSON, sprite sheets and `style.json`, with their caching headers.
+@Suite struct TileRouteTests {
+    @Test func everyTileIsTheBytesDeclutterTilesWrites() async throws {
+        // `declutter tiles`' job on the dataset's points writes a folder of {z}/{x}/{y}.pbf; in the one-category style,
+        // whose sprite sheet, which the job writes too, takes a fraction of a second.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-serve-tiles-\(UUID().uuidString)")
+        let (catalog, styles) = try ServerHarness.soloCatalog()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: styles)
+        }
+        let points = ServerHarness.points.map { point in
+            var point = point
+            point.category = nil
+            return point
+        }
+        let style = try catalog.style(named: "solo")
+        let job = try TilesJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
+        let summary = try job.write(to: folder.path)
+        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".pbf") }.sorted()
+        #expect(files.count == summary.tiles)
+        #expect(files.count >= 15)
+        let dataset = try Dataset(name: "paris", points: points, style: style, styleName: "solo")
+        try await ServerHarness.run(MapServer(port: 0, datasets: [dataset], styles: catalog, logger: ServerHarness.quietLogger)) { client in
+            for file in files {
+                let response = try await client.execute(uri: "/tiles/paris/" + file.dropLast(4) + ".mvt", method: .get)
+                #expect(response.status == .ok, "\(file)")
+                #expect(response.headers[.contentType] == "application/vnd.mapbox-vector-tile")
+                #expect(ServerHarness.bytes(response) == [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))), "\(file)")
+            }
+            // A tile of the world with no point in it, as the folder has no file for it.
+            let empty = try await client.execute(uri: "/tiles/paris/3/0/0.mvt", method: .get)
+            #expect(empty.status == .noContent)
+            #expect(!files.contains("3/0/0.pbf"))
+        }
+    }
+
+    @Test func tilesRevalidateByETag() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let first = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.count == 18 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
+            #expect(first.headers[.cacheControl] == "public, max-age=86400")
+            let again = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            #expect(again.headers[.eTag] == tag)
+            let other = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: "\"0000000000000000\""])
+            #expect(other.status == .ok)
+        }
+    }
+
+    @Test func badTileAddressesNameTheirPart() async throws {
+        let cases: [(String, HTTPResponse.Status, String)] = [
+            ("/tiles/rome/0/0/0.mvt", .notFound, "dataset"),
+            ("/tiles/paris/15/0/0.mvt", .notFound, "z"),
+            ("/tiles/paris/2/4/0.mvt", .notFound, "x"),
+            ("/tiles/paris/2/0/4.mvt", .notFound, "y"),
+            ("/tiles/paris/a/0/0.mvt", .badRequest, "z"),
+            ("/tiles/paris/2/-1/0.mvt", .badRequest, "x"),
+            ("/tiles/paris/2/0/0.pbf", .notFound, "y"),
+            ("/tiles/rome.json", .notFound, "dataset"),
+        ]
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            for (uri, status, field) in cases {
+                try ServerHarness.expectError(try await client.execute(uri: uri, method: .get), status, field: field)
+            }
+        }
+    }
+
+    @Test func tileJSONNamesTheServersTiles() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/tiles/paris.json", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.eTag] != nil)
+            let json = try #require(try ServerHarness.json(response).object)
+            #expect(json["tilejson"]?.string == "3.0.0")
+            #expect(json["tiles"] == .array([.string("http://localhost/tiles/paris/{z}/{x}/{y}.mvt")]))
+            #expect(json["minzoom"]?.number == 0)
+            #expect(json["maxzoom"]?.number == 14)
+            let bounds = (json["bounds"]?.array ?? []).compactMap(\.number)
+            let points = ServerHarness.points
+            #expect(bounds == [points.map(\.longitude).min(), points.map(\.latitude).min(), points.map(\.longitude).max(), points.map(\.latitude).max()])
+            #expect(json["vector_layers"]?.array?.first?.object?["id"]?.string == "points")
+        }
+    }
+
+    @Test func spriteSheetsAreTheStylesAndStyleJSONPointsAtThem() async throws {
+        // A style of one category from a styles folder: its sheet is 102 icons, where the bundled styles' are thousands.
+        let (catalog, folder) = try ServerHarness.soloCatalog()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheet = try SpriteSheetBuilder(style: catalog.style(named: "solo")).build(ratios: [2], svg: false)
+        let server = MapServer(port: 0, datasets: [try ServerHarness.dataset()], styles: catalog, logger: ServerHarness.quietLogger)
+        try await ServerHarness.run(server) { client in
+            let json = try await client.execute(uri: "/styles/solo/sprite@2x.json", method: .get)
+            #expect(json.headers[.contentType] == "application/json")
+            #expect(ServerHarness.bytes(json) == [UInt8](try #require(sheet.files.first { $0.name == "sprite@2x.json" }).data))
+            let png = try await client.execute(uri: "/styles/solo/sprite@2x.png", method: .get)
+            #expect(png.headers[.contentType] == "image/png")
+            #expect(png.headers[.eTag] != nil)
+            #expect(ServerHarness.bytes(png) == [UInt8](try #require(sheet.files.first { $0.name == "sprite@2x.png" }).data))
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/solo/sprite.png?dataset=paris", method: .get),
+                                          .unprocessableContent, field: "style")
+
+            let styleResponse = try await client.execute(uri: "/styles/default/style.json?dataset=paris", method: .get)
+            #expect(styleResponse.status == .ok)
+            let mapStyle = try #require(try ServerHarness.json(styleResponse).object)
+            #expect(mapStyle["sprite"]?.string == "http://localhost/styles/default/sprite?dataset=paris")
+            let source = mapStyle["sources"]?.object?["declutter"]?.object
+            #expect(source?["tiles"] == .array([.string("http://localhost/tiles/paris/{z}/{x}/{y}.mvt")]))
+            #expect(source?["maxzoom"]?.number == 14)
+
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/solo/style.json?dataset=paris", method: .get),
+                                          .unprocessableContent, field: "style")
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/default/style.json", method: .get), .badRequest, field: "dataset")
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/default/style.json?dataset=rome", method: .get), .notFound, field: "dataset")
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/nope/sprite.png", method: .get), .notFound, field: "style")
+            try ServerHarness.expectError(try await client.execute(uri: "/styles/default/sprite@3x.png", method: .get), .notFound, field: "path")
+        }
+    }
+}
