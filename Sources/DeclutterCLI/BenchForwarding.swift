@@ -8,7 +8,7 @@ struct BenchForwarding: ParsableCommand {
         commandName: "bench",
         abstract: "Measure a capability: runs declutter-bench, built beside declutter (swift build -c release).")
 
-    @Argument(parsing: .captureForPassthrough, help: "What declutter-bench takes: an area (markers, cluster, placement, sprites, diff, render, png, tiles) and its options.")
+    @Argument(parsing: .captureForPassthrough, help: "What declutter-bench takes: an area (markers, cluster, placement, sprites, diff, render, png, tiles, serve) and its options.")
     var arguments: [String] = []
 
     func run() throws {

@@ -19,9 +19,10 @@ struct BenchCommand: ParsableCommand {
         case render
         case png
         case tiles
+        case serve
     }
 
-    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render, png, tiles.")
+    @Argument(help: "What to measure: markers, cluster, placement, sprites, diff, render, png, tiles, serve.")
     var area: Area
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -56,7 +57,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("render: also keep the scene's files (tiles, points, route) in this folder.", valueName: "dir"))
     var scene: String?
 
-    @Option(help: "render: how many maps to draw, the median reported (default 21); tiles: how many rounds (default 3).")
+    @Option(help: "render: how many maps to draw, the median reported (default 21); tiles, serve: how many rounds (default 3).")
     var runs: Int?
 
     @Option(help: ArgumentHelp("render: draw over the embedded basemap instead of tiles (world).", valueName: "world"))
@@ -64,6 +65,15 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "render: the zoom of the --basemap world map, 0…22, centred on Athens.")
     var zoom: Double = 6
+
+    @Flag(help: "serve: also measure py-staticmaps in Flask under gunicorn (scripts/serve-peer; run from the package root), alternating.")
+    var peer = false
+
+    @Option(help: "serve: how long each wrk run lasts, in seconds.")
+    var seconds: Int = 10
+
+    @Option(help: ArgumentHelp("serve: the wrk to measure with (default: wrk on the PATH).", valueName: "path"))
+    var wrk: String?
 
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
@@ -79,6 +89,8 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--tippecanoe must be an executable file, got \(tippecanoe)")
         }
         if tippecanoe != nil, input == "-" { throw ValidationError("--tippecanoe needs points it can read again: --input - cannot be") }
+        guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be in 1…600") }
+        if let wrk, !FileManager.default.isExecutableFile(atPath: wrk) { throw ValidationError("--wrk must be an executable file, got \(wrk)") }
         if let basemap, basemap != "world" { throw ValidationError("--basemap must be world, got \(basemap)") }
         guard MapCamera.zoomRange.contains(zoom) else { throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText)") }
     }
@@ -117,6 +129,12 @@ struct BenchCommand: ParsableCommand {
         case .tiles:
             let result = try TilesBenchmark(pointCount: points, maxZoom: maxZoom ?? 14, input: input, inputOptions: inputOptions, category: category,
                                             tippecanoe: tippecanoe, runs: runs ?? 3).run()
+            print(json ? result.json : result.text)
+        case .serve:
+            guard let wrk = wrk ?? ServeBenchmark.wrkOnPath() else {
+                throw CommandError("serve measures with wrk, which is not on the PATH (Debian: apt-get install wrk); or give --wrk PATH")
+            }
+            let result = try ServeBenchmark(runs: runs ?? 3, seconds: seconds, wrk: wrk, peer: peer).run()
             print(json ? result.json : result.text)
         }
     }

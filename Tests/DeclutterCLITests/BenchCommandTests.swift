@@ -131,7 +131,7 @@ import Testing
         let declutter = try Data(contentsOf: built.appendingPathComponent("declutter"))
         let bench = try Data(contentsOf: built.appendingPathComponent("declutter-bench"))
         // Type names stay in Swift's metadata, so a benchmark type linked in would show.
-        for name in ["RenderBenchmark", "ClusterBenchmark", "MarkerBenchmark", "TilesBenchmark", "SeededRandom"] {
+        for name in ["RenderBenchmark", "ClusterBenchmark", "MarkerBenchmark", "TilesBenchmark", "ServeBenchmark", "WrkReport", "SeededRandom"] {
             #expect(bench.range(of: Data(name.utf8)) != nil, "\(name) in declutter-bench")
             #expect(declutter.range(of: Data(name.utf8)) == nil, "\(name) in declutter")
         }

@@ -1,0 +1,80 @@
+"""The peer `declutter bench serve --peer` measures: py-staticmaps drawing a dataset's points as its markers.
+
+A Flask app for gunicorn. It answers `GET /datasets/NAME/static/LON,LAT,ZOOM/WxH` with a PNG, the path that
+`declutter serve` answers for a dataset, so that one URL measures both. The points come from the CSV named by
+SERVE_PEER_POINTS (`lat,lon` columns) under the name SERVE_PEER_DATASET (default `bench`), read once per worker.
+SERVE_PEER_RENDERER chooses py-staticmaps' renderer: `cairo` (the default: anti-aliased, with the library Declutter
+draws with) or `pillow` (not anti-aliased).
+
+Every point is drawn as py-staticmaps' own marker (a red pin, size 10): py-staticmaps neither clusters nor keeps
+markers apart. No tiles: the library's `tile_provider_None` makes no request, so the map is its background colour
+under the markers (this machine has no network, and a comparison that fetched tiles would measure the tile server).
+"""
+
+import csv
+import io
+import os
+
+import s2sphere
+import staticmaps
+from flask import Flask, Response, jsonify
+
+MAXIMUM_SIZE = 1280
+
+
+def read_points(path):
+    with open(path, newline="", encoding="utf-8") as file:
+        return [s2sphere.LatLng.from_degrees(float(row["lat"]), float(row["lon"])) for row in csv.DictReader(file)]
+
+
+DATASET = os.environ.get("SERVE_PEER_DATASET", "bench")
+POINTS = read_points(os.environ["SERVE_PEER_POINTS"])
+BACKGROUND = staticmaps.Color(0xF2, 0xEF, 0xE9)
+RENDERER = os.environ.get("SERVE_PEER_RENDERER", "cairo")
+if RENDERER not in ("cairo", "pillow"):
+    raise SystemExit(f"SERVE_PEER_RENDERER must be cairo or pillow, got {RENDERER!r}")
+
+app = Flask(__name__, static_folder=None)
+
+
+def bad(field, message, status=400):
+    response = jsonify(error=message, field=field)
+    response.status_code = status
+    return response
+
+
+@app.get("/health")
+def health():
+    return jsonify(points=len(POINTS))
+
+
+@app.get("/datasets/<name>/static/<camera>/<size>")
+def static_map(name, camera, size):
+    if name != DATASET:
+        return bad("dataset", f"no dataset {name!r}", 404)
+    try:
+        longitude, latitude, zoom = camera.split(",")
+        center = s2sphere.LatLng.from_degrees(float(latitude), float(longitude))
+        zoom = int(zoom)
+    except ValueError:
+        return bad("camera", "expected LON,LAT,ZOOM with a whole zoom")
+    try:
+        width, height = (int(side) for side in size.split("x"))
+    except ValueError:
+        return bad("size", "expected WIDTHxHEIGHT")
+    if not (1 <= width <= MAXIMUM_SIZE and 1 <= height <= MAXIMUM_SIZE):
+        return bad("size", f"width and height must be in 1…{MAXIMUM_SIZE}", 422)
+
+    context = staticmaps.Context()
+    context.set_tile_provider(staticmaps.tile_provider_None)
+    context.set_background_color(BACKGROUND)
+    context.set_center(center)
+    context.set_zoom(zoom)
+    for point in POINTS:
+        context.add_object(staticmaps.Marker(point))
+    png = io.BytesIO()
+    if RENDERER == "cairo":
+        context.render_cairo(width, height).write_to_png(png)
+    else:
+        context.render_pillow(width, height).save(png, format="PNG")
+    return Response(png.getvalue(), mimetype="image/png")
