@@ -103,6 +103,23 @@ import Testing
         }
     }
 
+    /// A pin is drawn in the colour it asks for, not the style's nearest: a red pin over open sea paints pure red
+    /// pixels, where a pin without a colour (the style's first, blue) and a dark-red one paint none.
+    @Test func pinsTakeTheColourAskedFor() async throws {
+        @Sendable func redPixels(_ overlay: String, client: some TestClientProtocol) async throws -> Int {
+            let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/\(overlay)/-30,40,9/100x100",
+                                                                     method: .get))
+            return stride(from: 0, to: png.pixels.count, by: 4).filter { Array(png.pixels[$0..<$0 + 4]) == [255, 0, 0, 255] }.count
+        }
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let red = try await redPixels("pin-l+f00(-30,40)", client: client)
+            let plain = try await redPixels("pin-l(-30,40)", client: client)
+            let darkRed = try await redPixels("pin-l+800000(-30,40)", client: client)
+            #expect(red > 100)
+            #expect(plain == 0 && darkRed == 0)
+        }
+    }
+
     @Test func pinsClusterAndPathsDrawInTheLayout() async throws {
         // Twelve pins within a few metres of each other merge into clusters; the layout names every pin once.
         let pins = (0..<12).map { "\"pin-s+f00(2.35\($0),48.85)\"" }.joined(separator: ",")

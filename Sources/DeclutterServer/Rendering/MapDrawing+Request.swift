@@ -6,8 +6,9 @@ extension MapDrawing {
     /// The drawing a Mapbox-shape request asks for: pins and the points of GeoJSON overlays are clustered and placed
     /// with the style, paths and GeoJSON lines and polygons are drawn under them.
     ///
-    /// A pin's colour, or a GeoJSON point's simplestyle `marker-color`, picks the style's category of the nearest
-    /// colour (the first category without one): markers are the style's, so that they cluster and keep apart.
+    /// Markers are the style's, so that they cluster and keep apart. A pin's colour, or a GeoJSON point's
+    /// simplestyle `marker-color`, is the style's category of that colour, or one added for it (``category(for:)``);
+    /// without a colour, the first category.
     ///
     /// - Throws: ``ServerError`` 422 for a pitch (maps are drawn flat), 400 for a GeoJSON overlay that is not
     ///   GeoJSON.
@@ -24,7 +25,7 @@ extension MapDrawing {
             switch overlay {
             case let .pin(_, _, color, coordinate):
                 points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
-                                           category: Self.category(nearest: color, in: style)))
+                                           category: category(for: color)))
             case let .path(path):
                 var paint = ShapePaint(stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3), width: path.strokeWidth,
                                        opacity: path.strokeOpacity ?? 1)
@@ -48,7 +49,7 @@ extension MapDrawing {
             let data = Data(features.jsonText.utf8)
             let reader = PointReader(categoryProperty: "marker-color", skipInvalid: true, format: .geojson)
             for var point in try reader.read(data, name: name).points where point.longitude.isFinite && point.latitude.isFinite {
-                point.category = Self.category(nearest: point.category.flatMap { RGBAColor(hex: $0) }, in: style)
+                point.category = category(for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
                 points.append(point)
             }
             // Each feature's lines and polygons in its own simplestyle paint.
@@ -81,6 +82,26 @@ extension MapDrawing {
             paint.fill = RGBAColor(red: fill.red, green: fill.green, blue: fill.blue, alpha: alpha)
         }
         return paint
+    }
+
+    /// Colours a request may add to its style as categories; a marker of yet another colour takes the nearest.
+    static let maximumAddedColors = 32
+
+    /// The category of a marker asked for in `color`: the style's first category (nil colour), the style's
+    /// category of exactly that colour, or a category added to ``style`` for it — the first category (its glyph,
+    /// priority and clustering identifier) in that colour, named by its hex — so that the marker is drawn in the
+    /// colour asked for, clusters with the others, and shows as its own slice of a cluster. Past
+    /// ``maximumAddedColors`` added, the category of the nearest colour.
+    mutating func category(for color: RGBAColor?) -> String? {
+        guard let color, var added = style.categories.first else { return style.categories.first?.name }
+        if let same = style.categories.first(where: { $0.color == color }) { return same.name }
+        let addedCount = style.categories.count - baseCategoryCount
+        guard addedCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: style) }
+        added.name = color.hexString
+        added.color = color
+        added.solidCluster = false
+        style.categories.append(added)
+        return added.name
     }
 
     /// The name of `style`'s category whose colour is nearest `color` (in sRGB), the first category's without one.

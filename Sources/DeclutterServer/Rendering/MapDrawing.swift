@@ -29,6 +29,8 @@ public struct MapDrawing: Sendable {
     public var maxTiles = 256
     /// Whether to return `--layout`'s JSON too.
     public var layout = false
+    /// The style's own categories; those after them were added for a request's colours.
+    var baseCategoryCount: Int
 
     /// Points kept free at the edges of an `auto` map without `padding`, as `declutter render --padding`: room for
     /// the markers standing on the outermost points.
@@ -39,6 +41,7 @@ public struct MapDrawing: Sendable {
     /// Creates a drawing of `style` looking at `camera`; the rest as set after.
     public init(style: MarkerStyle, camera: StaticMapCamera, width: Int, height: Int) {
         self.style = style
+        baseCategoryCount = style.categories.count
         self.camera = camera
         self.width = width
         self.height = height
