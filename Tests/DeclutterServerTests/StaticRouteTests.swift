@@ -120,6 +120,24 @@ import Testing
         }
     }
 
+    /// A letter or number label is drawn in the pin's head (its glyph), an icon label picks the style's category of
+    /// that name (TANDm's bicycle), and an icon the style lacks is 422 naming the icons it has.
+    @Test func pinLabelsAreGlyphsOrTheStylesCategories() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let plain = try await client.execute(uri: "/styles/v1/me/default/static/pin-l+f00(-30,40)/-30,40,9/100x100", method: .get)
+            let letter = try await client.execute(uri: "/styles/v1/me/default/static/pin-l-a+f00(-30,40)/-30,40,9/100x100", method: .get)
+            let number = try await client.execute(uri: "/styles/v1/me/default/static/pin-l-42+f00(-30,40)/-30,40,9/100x100", method: .get)
+            let images = try [plain, letter, number].map { try ServerHarness.png($0).pixels }
+            #expect(images[0] != images[1] && images[1] != images[2] && images[0] != images[2])
+            let bicycle = try await client.execute(uri: "/styles/v1/me/tandm/static/pin-l-bicycle(-30,40)/-30,40,9/100x100", method: .get)
+            #expect(bicycle.status == .ok)
+            let rocket = try await client.execute(uri: "/styles/v1/me/default/static/pin-s-rocket(-30,40)/-30,40,9/100x100", method: .get)
+            let message = try ServerHarness.expectError(rocket, .unprocessableContent, field: "overlay")
+            #expect(message == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
+                    + "sky, purple, grey, or a letter or a number 0…99")
+        }
+    }
+
     @Test func pinsClusterAndPathsDrawInTheLayout() async throws {
         // Twelve pins within a few metres of each other merge into clusters; the layout names every pin once.
         let pins = (0..<12).map { "\"pin-s+f00(2.35\($0),48.85)\"" }.joined(separator: ",")

@@ -7,11 +7,11 @@ extension MapDrawing {
     /// with the style, paths and GeoJSON lines and polygons are drawn under them.
     ///
     /// Markers are the style's, so that they cluster and keep apart. A pin's colour, or a GeoJSON point's
-    /// simplestyle `marker-color`, is the style's category of that colour, or one added for it (``category(for:)``);
-    /// without a colour, the first category.
+    /// simplestyle `marker-color`, is the style's category of that colour, or one added for it, with the pin's
+    /// label as its glyph (``category(for:label:)``); without a colour, the first category.
     ///
-    /// - Throws: ``ServerError`` 422 for a pitch (maps are drawn flat), 400 for a GeoJSON overlay that is not
-    ///   GeoJSON.
+    /// - Throws: ``ServerError`` 422 for a pitch (maps are drawn flat) or a pin icon the style lacks, 400 for a
+    ///   GeoJSON overlay that is not GeoJSON.
     public init(request: StaticMapRequest, style: MarkerStyle) throws {
         if case let .center(_, _, _, pitch) = request.camera, pitch != 0 {
             throw ServerError(.unprocessableContent, field: "camera", "pitch \(pitch.messageText) is not drawn; Declutter draws maps flat (pitch 0)")
@@ -23,9 +23,9 @@ extension MapDrawing {
         attribution = request.attribution
         for (number, overlay) in request.overlays.enumerated() {
             switch overlay {
-            case let .pin(_, _, color, coordinate):
+            case let .pin(_, label, color, coordinate):
                 points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
-                                           category: category(for: color)))
+                                           category: try category(for: color, label: label)))
             case let .path(path):
                 var paint = ShapePaint(stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3), width: path.strokeWidth,
                                        opacity: path.strokeOpacity ?? 1)
@@ -49,7 +49,7 @@ extension MapDrawing {
             let data = Data(features.jsonText.utf8)
             let reader = PointReader(categoryProperty: "marker-color", skipInvalid: true, format: .geojson)
             for var point in try reader.read(data, name: name).points where point.longitude.isFinite && point.latitude.isFinite {
-                point.category = category(for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
+                point.category = try category(for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
                 points.append(point)
             }
             // Each feature's lines and polygons in its own simplestyle paint.
@@ -84,24 +84,49 @@ extension MapDrawing {
         return paint
     }
 
-    /// Colours a request may add to its style as categories; a marker of yet another colour takes the nearest.
+    /// Categories a request may add to its style for its markers' colours and labels; a marker past them takes
+    /// the style's category of the nearest colour, unlabelled.
     static let maximumAddedColors = 32
 
-    /// The category of a marker asked for in `color`: the style's first category (nil colour), the style's
-    /// category of exactly that colour, or a category added to ``style`` for it — the first category (its glyph,
-    /// priority and clustering identifier) in that colour, named by its hex — so that the marker is drawn in the
-    /// colour asked for, clusters with the others, and shows as its own slice of a cluster. Past
-    /// ``maximumAddedColors`` added, the category of the nearest colour.
-    mutating func category(for color: RGBAColor?) -> String? {
-        guard let color, var added = style.categories.first else { return style.categories.first?.name }
-        if let same = style.categories.first(where: { $0.color == color }) { return same.name }
-        let addedCount = style.categories.count - baseCategoryCount
-        guard addedCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: style) }
-        added.name = color.hexString
-        added.color = color
+    /// The category of a marker asked for in `color` with `label`, so that it is drawn as asked, clusters with the
+    /// others, and shows as its own slice of a cluster:
+    /// - no colour and no label: the style's first category;
+    /// - an icon label names a category of the style (`pin-s-bicycle` in TANDm's), drawn with its glyph, in its
+    ///   colour unless one is given;
+    /// - otherwise the style's category of exactly that colour, or the first category in that colour, and with a
+    ///   letter or number label, that text as its glyph: a category added to ``style`` (its priority and
+    ///   clustering identifier), named by its colour and label.
+    ///
+    /// - Throws: ``ServerError`` 422 for an icon label the style has no category for.
+    mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel? = nil) throws -> String? {
+        guard var added = style.categories.first else { return nil }
+        var glyph: Glyph?
+        switch label {
+        case let .icon(name)?:
+            guard let named = style.category(named: name) else {
+                throw ServerError(.unprocessableContent, field: "overlay", "the pin icon \"\(name)\" is not a category of the style; "
+                                  + "icons: \(style.categories.map(\.name).joined(separator: ", ")), or a letter or a number 0…99")
+            }
+            guard let color, color != named.color else { return named.name }
+            added = named
+            glyph = named.glyph
+        case let .some(label):
+            glyph = .text(label.text)
+        case nil:
+            guard let color else { return added.name }
+            if let same = style.categories.first(where: { $0.color == color }) { return same.name }
+            added = style.categories.first { $0.name == Self.category(nearest: color, in: style) } ?? added
+            glyph = added.glyph
+        }
+        let name = [(color ?? added.color).hexString, label?.text].compactMap { $0 }.joined(separator: " ")
+        if style.category(named: name) != nil { return name }
+        guard style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: style) }
+        added.name = name
+        added.color = color ?? added.color
+        added.glyph = glyph
         added.solidCluster = false
         style.categories.append(added)
-        return added.name
+        return name
     }
 
     /// The name of `style`'s category whose colour is nearest `color` (in sRGB), the first category's without one.
