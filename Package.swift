@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore", "DeclutterPNG"]),
         // Cluster vector tiles (Mapbox Vector Tile 2.1), the tileset archives they go into (MBTiles, PMTiles, a folder)
         // and the MapLibre style that draws them with a sprite sheet; no Cairo.
-        .target(name: "DeclutterTiles", dependencies: ["CSQLite", "CZlib", "DeclutterCore"]),
+        .target(name: "DeclutterTiles", dependencies: ["CLibDeflate", "CSQLite", "CZlib", "DeclutterCore"]),
         // Image comparison and golden files read and write PNG only, so tests that diff images need no Cairo.
         .target(name: "DeclutterTesting", dependencies: ["DeclutterPNG", "DeclutterCore"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.

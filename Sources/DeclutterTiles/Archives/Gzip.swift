@@ -1,39 +1,29 @@
+import CLibDeflate
 import CZlib
 import DeclutterCore
 import Foundation
 
 /// A gzip compressor (RFC 1952) for tiles and directories, reused from one tile to the next: tippecanoe compresses
-/// MBTiles and PMTiles tiles the same way, at zlib's level 6 unless told otherwise.
+/// MBTiles and PMTiles tiles with gzip too, at zlib's level 6 unless told otherwise.
 ///
-/// Owns one zlib stream, reset for each member; use it from one thread at a time. (A stream per input size, with a
-/// window and hash table to fit, as the PNG encoder has, measured no faster here: 8.7 s of CPU for a million
-/// 100–300-byte tiles either way, two thirds of it in deflate itself.)
+/// Compressed by libdeflate, which on vector tiles of 170 bytes or so takes 7.6–7.9 µs a tile against zlib's
+/// 8.6–9.9 µs at the same level, for output 0.6 % larger (20,000 tiles of a million points' zoom 9, alternating runs);
+/// gzip is then still the largest part of writing a tileset. Use it from one thread at a time.
 public final class Gzip {
-    /// Allocated apart: zlib keeps a pointer back to its z_stream, so the stream must never move.
-    private let stream: UnsafeMutablePointer<z_stream>
+    private let compressor: OpaquePointer
     /// The output buffer, grown to the largest tile's bound.
     private var buffer: [UInt8] = []
 
-    /// Starts a compressor at `level`, 0 (stored) to 9 (smallest); 6 is zlib's and tippecanoe's default.
+    /// Starts a compressor at `level`, 0 (stored) to 9 (smallest); 6 is zlib's, libdeflate's and tippecanoe's default.
     ///
-    /// - Throws: ``GzipError`` when zlib refuses the level or has no memory.
+    /// - Throws: ``GzipError`` when the level is not within 0…9, or there is no memory.
     public init(level: Int32 = 6) throws {
         guard (0...9).contains(level) else { throw GzipError("the compression level \(level) is not within 0…9") }
-        // 15 bits of window plus 16 asks zlib for a gzip header and trailer instead of zlib's.
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = deflateInit2_(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
-                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            stream.deallocate()
-            throw GzipError("zlib could not start (status \(status))")
-        }
+        guard let compressor = libdeflate_alloc_compressor(level) else { throw GzipError("libdeflate could not start (no memory)") }
+        self.compressor = compressor
     }
 
-    deinit {
-        deflateEnd(stream)
-        stream.deallocate()
-    }
+    deinit { libdeflate_free_compressor(compressor) }
 
     /// Compresses `data` into one gzip member.
     public func compress(_ data: Data) throws -> Data {
@@ -42,18 +32,13 @@ public final class Gzip {
 
     /// Compresses bytes into one gzip member.
     public func compress(_ input: UnsafeRawBufferPointer) throws -> Data {
-        guard deflateReset(stream) == Z_OK else { throw GzipError("zlib could not restart") }
-        let bound = Int(deflateBound(stream, uLong(input.count)))
+        let bound = libdeflate_gzip_compress_bound(compressor, input.count)
         if buffer.count < bound { buffer = [UInt8](repeating: 0, count: bound) }
-        return try buffer.withUnsafeMutableBufferPointer { output -> Data in
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
-            stream.pointee.avail_in = uInt(input.count)
-            stream.pointee.next_out = output.baseAddress
-            stream.pointee.avail_out = uInt(output.count)
-            // The output holds deflateBound's bytes, so one call finishes the stream.
-            let status = deflate(stream, Z_FINISH)
-            guard status == Z_STREAM_END, let start = output.baseAddress else { throw GzipError("zlib status \(status)") }
-            return Data(bytes: start, count: output.count - Int(stream.pointee.avail_out))
+        return try buffer.withUnsafeMutableBytes { output -> Data in
+            // The output holds the bound's bytes, so the member always fits.
+            let written = libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            guard written > 0, let start = output.baseAddress else { throw GzipError("libdeflate could not compress \(input.count) bytes") }
+            return Data(bytes: start, count: written)
         }
     }
 
