@@ -43,11 +43,12 @@ extension PointReader {
                                      line: runs[run].line)
                 return Swift.Result { try readRows(&rows, names: names, columns: columns, file: file) }
             }
-            var result = Result(points: [], skipped: 0, problems: [])
-            result.originKind = .csv
-            result.points.reserveCapacity(try read.reduce(0) { $0 + (try $1.get()).points.count })
-            for run in read {
-                let part = try run.get()
+            // The first error in file order is the first run's that failed; one run is the result as it is.
+            let parts = try read.map { try $0.get() }
+            var result = parts[0]
+            guard parts.count > 1 else { return result }
+            result.points.reserveCapacity(parts.reduce(0) { $0 + $1.points.count })
+            for part in parts.dropFirst() {
                 result.points += part.points
                 result.origins += part.origins
                 result.skipped += part.skipped

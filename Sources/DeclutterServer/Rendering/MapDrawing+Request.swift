@@ -93,9 +93,13 @@ extension MapDrawing {
     /// - no colour and no label: the style's first category;
     /// - an icon label names a category of the style (`pin-s-bicycle` in TANDm's), drawn with its glyph, in its
     ///   colour unless one is given;
-    /// - otherwise the style's category of exactly that colour, or the first category in that colour, and with a
-    ///   letter or number label, that text as its glyph: a category added to ``style`` (its priority and
-    ///   clustering identifier), named by its colour and label.
+    /// - a letter or number label: the first category in the colour asked for (its own without one), that text as
+    ///   its glyph;
+    /// - a colour alone: the style's category of exactly that colour, else the category of the nearest colour
+    ///   redrawn in it.
+    ///
+    /// A category made so is added to ``style`` (with its priority and clustering identifier), named by its colour
+    /// and label.
     ///
     /// - Throws: ``ServerError`` 422 for an icon label the style has no category for.
     mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel? = nil) throws -> String? {
@@ -115,12 +119,12 @@ extension MapDrawing {
         case nil:
             guard let color else { return added.name }
             if let same = style.categories.first(where: { $0.color == color }) { return same.name }
-            added = style.categories.first { $0.name == Self.category(nearest: color, in: style) } ?? added
+            added = Self.category(nearest: color, in: style) ?? added
             glyph = added.glyph
         }
         let name = [(color ?? added.color).hexString, label?.text].compactMap { $0 }.joined(separator: " ")
         if style.category(named: name) != nil { return name }
-        guard style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: style) }
+        guard style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: style)?.name }
         added.name = name
         added.color = color ?? added.color
         added.glyph = glyph
@@ -129,13 +133,13 @@ extension MapDrawing {
         return name
     }
 
-    /// The name of `style`'s category whose colour is nearest `color` (in sRGB), the first category's without one.
-    static func category(nearest color: RGBAColor?, in style: MarkerStyle) -> String? {
-        guard let color else { return style.categories.first?.name }
+    /// `style`'s category whose colour is nearest `color` (in sRGB), the first category without one.
+    static func category(nearest color: RGBAColor?, in style: MarkerStyle) -> MarkerCategory? {
+        guard let color else { return style.categories.first }
         func distance(_ other: RGBAColor) -> Double {
             let red = other.red - color.red, green = other.green - color.green, blue = other.blue - color.blue
             return red * red + green * green + blue * blue
         }
-        return style.categories.min { distance($0.color) < distance($1.color) }?.name
+        return style.categories.min { distance($0.color) < distance($1.color) }
     }
 }

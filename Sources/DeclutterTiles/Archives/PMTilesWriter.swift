@@ -144,25 +144,21 @@ public final class PMTilesWriter: TilesetWriter {
         header.rootOffset = UInt64(Self.headerSize)
         header.rootLength = UInt64(root.count)
         header.dataLength = dataLength
+        // In order: header, root, the room left, the data as it came, then the metadata and leaves. Copied: header,
+        // root, metadata, leaves, then the data.
+        header.metadataOffset = isInOrder ? Self.dataStart + dataLength : header.rootOffset + header.rootLength
+        header.metadataLength = UInt64(metadataBytes.count)
+        header.leavesOffset = header.metadataOffset + header.metadataLength
+        header.leavesLength = UInt64(leaves.count)
+        header.dataOffset = isInOrder ? Self.dataStart : header.leavesOffset + header.leavesLength
         let besides = try CompanionFiles(companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         if isInOrder {
-            // Header, root, the room left, the data as it came, then the metadata and leaves.
-            header.dataOffset = Self.dataStart
-            header.metadataOffset = Self.dataStart + dataLength
-            header.metadataLength = UInt64(metadataBytes.count)
-            header.leavesOffset = header.metadataOffset + header.metadataLength
-            header.leavesLength = UInt64(leaves.count)
             try data.write(metadataBytes)
             try data.write(leaves)
             try data.write(header.encoded() + root, at: 0)
             try data.close()
             try dataTemporary.commit()
         } else {
-            header.metadataOffset = header.rootOffset + header.rootLength
-            header.metadataLength = UInt64(metadataBytes.count)
-            header.leavesOffset = header.metadataOffset + header.metadataLength
-            header.leavesLength = UInt64(leaves.count)
-            header.dataOffset = header.leavesOffset + header.leavesLength
             let archive = try TemporaryOutput(for: path)
             do {
                 let output = try BufferedFile(creating: archive.path, for: path)
