@@ -10,11 +10,12 @@ public struct CameraError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// What a static map shows: a centre, a fractional zoom, a bearing and a size, in Web Mercator.
+/// What a static map shows: a centre, a fractional zoom, a bearing, a pitch and a size, in Web Mercator.
 ///
-/// Zoom z shows the world `256·2^z` points wide, as MapKit, Google and OpenStreetMap tiles count it; bearing is
-/// the compass direction at the top of the map in degrees clockwise from north (MapKit's camera heading).
-/// Markers stay upright; only positions turn.
+/// Zoom z shows the world `256·2^z` points wide at the map's centre, as MapKit, Google and OpenStreetMap tiles count
+/// it; bearing is the compass direction at the top of the map in degrees clockwise from north (MapKit's camera
+/// heading); pitch tilts the camera back from looking straight down, in perspective (see ``Perspective``).
+/// Markers stay upright; only positions turn and tilt.
 public struct MapCamera: Sendable, Hashable {
     /// Points per tile at zoom 0.
     public static let tileSize = 256.0
@@ -29,6 +30,8 @@ public struct MapCamera: Sendable, Hashable {
     public var zoom: Double
     /// Degrees clockwise from north at the top of the map.
     public var bearing: Double
+    /// Degrees the camera leans back from looking straight down, within ``Perspective/pitchRange``.
+    public var pitch: Double
     /// Width in points.
     public var width: Double
     /// Height in points.
@@ -36,8 +39,9 @@ public struct MapCamera: Sendable, Hashable {
 
     /// Creates a camera, checking every value.
     ///
-    /// - Throws: ``CameraError`` for a zoom outside ``zoomRange``, a coordinate outside the world or a size below 1 point.
-    public init(center: Coordinate, zoom: Double, bearing: Double = 0, width: Double, height: Double) throws {
+    /// - Throws: ``CameraError`` for a zoom outside ``zoomRange``, a pitch outside ``Perspective/pitchRange``, a
+    ///   coordinate outside the world or a size below 1 point.
+    public init(center: Coordinate, zoom: Double, bearing: Double = 0, pitch: Double = 0, width: Double, height: Double) throws {
         guard zoom.isFinite, Self.zoomRange.contains(zoom) else {
             throw CameraError("zoom \(zoom.messageText) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
         }
@@ -48,15 +52,22 @@ public struct MapCamera: Sendable, Hashable {
             throw CameraError("centre longitude \(center.longitude) is out of range; expected -180…180")
         }
         guard bearing.isFinite else { throw CameraError("bearing \(bearing) is not a number of degrees") }
+        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
+            throw CameraError("pitch \(pitch.messageText) is out of range; expected 0…60 degrees")
+        }
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
             throw CameraError("map size \(width)×\(height) is too small; expected at least 1×1 points")
         }
         self.center = center
         self.zoom = zoom
         self.bearing = Self.normalized(bearing: bearing)
+        self.pitch = pitch
         self.width = width
         self.height = height
     }
+
+    /// The camera's tilt; flat for pitch 0.
+    public var perspective: Perspective { Perspective(pitch: pitch, width: width, height: height) }
 
     /// The width of the whole world in points at this zoom.
     public var worldSize: Double { Self.tileSize * pow(2, zoom) }
@@ -85,6 +96,8 @@ public struct MapCamera: Sendable, Hashable {
         private let centerX: Double, centerY: Double, size: Double
         private let halfWidth: Double, halfHeight: Double
         private let turned: Bool, cosine: Double, sine: Double
+        /// The tilt, applied after the turn.
+        public let perspective: Perspective
 
         init(_ camera: MapCamera) {
             (centerX, centerY) = camera.centerWorld
@@ -95,11 +108,20 @@ public struct MapCamera: Sendable, Hashable {
             let angle = camera.bearing * Double.pi / 180
             cosine = cos(angle)
             sine = sin(angle)
+            perspective = camera.perspective
         }
 
-        /// Where a world point appears, in points from the map's top-left corner.
+        /// Where a world point appears, in points from the map's top-left corner; on a pitched map, only for points
+        /// in front of the camera (see ``flatPoint(worldX:worldY:)`` and ``Perspective/nearFlatY``).
         @inline(__always)
         public func point(worldX: Double, worldY: Double) -> (x: Double, y: Double) {
+            let flat = flatPoint(worldX: worldX, worldY: worldY)
+            return perspective.isFlat ? flat : perspective.point(flatX: flat.x, flatY: flat.y)
+        }
+
+        /// Where a world point appears on the flat map (the same camera with no pitch).
+        @inline(__always)
+        public func flatPoint(worldX: Double, worldY: Double) -> (x: Double, y: Double) {
             let dx = (worldX - centerX) * size, dy = (worldY - centerY) * size
             guard turned else { return (halfWidth + dx, halfHeight + dy) }
             // Turning the map so that the bearing is up turns the world anticlockwise by the bearing.
@@ -120,7 +142,16 @@ public struct MapCamera: Sendable, Hashable {
     }
 
     /// The world point shown at a point of the map (unclamped: it may lie outside 0…1).
+    ///
+    /// On a pitched map the point must show ground: every point of the map does up to 60°, and points near it
+    /// do too (see ``Perspective/horizonY``); at or above the horizon the result is not finite.
     public func worldPoint(atX x: Double, y: Double) -> (x: Double, y: Double) {
+        guard let flat = perspective.flatPoint(x: x, y: y) else { return (.nan, .nan) }
+        return flatWorldPoint(atX: flat.x, y: flat.y)
+    }
+
+    /// The world point at a point of the flat map (the same camera with no pitch).
+    public func flatWorldPoint(atX x: Double, y: Double) -> (x: Double, y: Double) {
         let sx = x - width / 2, sy = y - height / 2
         let angle = bearing * Double.pi / 180, cosine = cos(angle), sine = sin(angle)
         let dx = sx * cosine - sy * sine, dy = sx * sine + sy * cosine
@@ -128,7 +159,8 @@ public struct MapCamera: Sendable, Hashable {
         return (centerX + dx / size, centerY + dy / size)
     }
 
-    /// The world box covering everything the map shows (for a turned map, the box around its four corners).
+    /// The world box covering everything the map shows (for a turned or pitched map, the box around its four
+    /// corners: the ground a pitched map shows is the flat map's trapezoid between them).
     public var visibleWorldBounds: WorldBounds {
         var bounds = WorldBounds()
         for (x, y) in [(0, 0), (width, 0), (0, height), (width, height)] {
