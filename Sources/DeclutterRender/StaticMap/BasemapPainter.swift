@@ -22,8 +22,11 @@ struct BasemapPainter {
         context.paint(style.sea)
         context.save()
         defer { context.restore() }
-        context.translate(x: camera.width / 2, y: camera.height / 2)
-        if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
+        let projection = camera.projection, clip = NearClip(camera.perspective)
+        if clip == nil {
+            context.translate(x: camera.width / 2, y: camera.height / 2)
+            if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
+        }
 
         /// Adds a layer's paths of every visible cell to one path; false when there was none.
         func trace(_ layer: BasemapCell.Layer, closed: Bool) -> Bool {
@@ -32,12 +35,24 @@ struct BasemapPainter {
             for (cell, copy) in cells {
                 for path in cell[layer] where path.minZoom <= zoom {
                     any = true
-                    for (index, point) in path.points.enumerated() {
-                        // Offsets from the centre in doubles: cairo's fixed point cannot hold world units times 2^zoom.
-                        let x = (point.x + copy - centerX) * size, y = (point.y - centerY) * size
-                        if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
+                    guard let clip else {
+                        for (index, point) in path.points.enumerated() {
+                            // Offsets from the centre in doubles: cairo's fixed point cannot hold world units times 2^zoom.
+                            let x = (point.x + copy - centerX) * size, y = (point.y - centerY) * size
+                            if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
+                        }
+                        if closed { context.closePath() }
+                        continue
                     }
-                    if closed { context.closePath() }
+                    // Pitched: each vertex tilted on its own (straight edges stay straight), cut before the camera.
+                    let flat = path.points.map { projection.flatPoint(worldX: $0.x + copy, worldY: $0.y) }
+                    for piece in closed ? [clip.ring(flat)] : clip.polyline(flat) {
+                        for (index, point) in piece.enumerated() {
+                            let tilted = projection.perspective.point(flatX: point.x, flatY: point.y)
+                            if index == 0 { context.move(toX: tilted.x, y: tilted.y) } else { context.line(toX: tilted.x, y: tilted.y) }
+                        }
+                        if closed, !piece.isEmpty { context.closePath() }
+                    }
                 }
             }
             return any

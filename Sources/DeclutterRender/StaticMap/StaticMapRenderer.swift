@@ -34,7 +34,7 @@ public final class StaticMapRenderer {
         // only onto the canvas, a few at a time.
         var tiles: (plan: TilePlan, fetched: [TileKey: Result<Data, TileFailure>], source: String, failures: [TileKey: TileFailure])?
         if case let .tiles(source) = map.basemap {
-            let plan = try TilePlan(camera: camera, scale: format == .png ? map.scale : 1, tilePixelSize: source.tilePixelSize,
+            let plan = try TilePlan(camera: camera, scale: tileScale(map, format: format), tilePixelSize: source.tilePixelSize,
                                     zoomRange: source.zoomRange, limit: map.maxTiles)
             // Each key once, in the plan's order (row by row), so that requests go out in a foreseeable order.
             var seen = Set<TileKey>()
@@ -60,7 +60,10 @@ public final class StaticMapRenderer {
         case .tiles:
             // Taken out of `tiles`, so that the bytes drawTiles lets go of are no longer held here.
             if var tiles = tiles.take() {
-                let unreadable = drawTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera, in: context)
+                let unreadable = camera.perspective.isFlat
+                    ? drawTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera, in: context)
+                    : try drawPitchedTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera,
+                                           scale: tileScale(map, format: format), on: canvas)
                 let failures = tiles.failures.merging(unreadable) { first, _ in first }
                 if map.missingTiles == .fail { try Self.refuseMissing(tiles.plan, failures: failures) }
                 // A tile shown more than once (the world repeated across a wide map) is warned about once.
@@ -165,11 +168,50 @@ public final class StaticMapRenderer {
         return unreadable
     }
 
+    /// Pixels per point that tiles are planned and drawn for: the PNG's; a pitched map in SVG or PDF embeds its
+    /// sampled tiles as one image at 2×, so that a viewer's zoom finds detail; a flat one embeds the tiles as they come.
+    private func tileScale(_ map: StaticMap, format: OutputFormat) -> Double {
+        format == .png ? map.scale : map.camera.perspective.isFlat ? 1 : 2
+    }
+
+    /// Decodes every fetched tile of a pitched map on every core and samples them under it (see ``PitchedTileLayer``);
+    /// a PNG's pixels are sampled in place, a vector map gets the sampled image.
+    ///
+    /// All the plan's tiles are held decoded at once, as any row may need any of them: at most the plan's limit
+    /// (`--max-tiles`), each at most twice the source's tile size a side.
+    /// - Returns: the tiles that are not readable PNG images, each with why.
+    private func drawPitchedTiles(_ plan: TilePlan, fetched: inout [TileKey: Result<Data, TileFailure>], source: String, camera: MapCamera,
+                                  scale: Double, on canvas: Canvas) throws -> [TileKey: TileFailure] {
+        let keys = Array(Set(plan.tiles.map(\.key)))
+        let data = keys.map { fetched.removeValue(forKey: $0).flatMap { try? $0.get() } }
+        let decoded = concurrentMap(keys.count) { index -> Result<Surface, TileFailure>? in
+            data[index].map { Self.decodeTile($0, key: keys[index], source: source, maximumSide: 2 * plan.tilePixelSize) }
+        }
+        var surfaces: [TileKey: Surface] = [:], unreadable: [TileKey: TileFailure] = [:]
+        for (key, result) in zip(keys, decoded) {
+            switch result {
+            case let .success(surface)?: surfaces[key] = surface
+            case let .failure(failure)?: unreadable[key] = failure
+            case nil: break
+            }
+        }
+        let layer = PitchedTileLayer(camera: camera, scale: scale, tilePixelSize: plan.tilePixelSize, zoomRange: plan.zoomRange,
+                                     tiles: surfaces, missing: style.missingTile)
+        if canvas.format == .png {
+            layer.draw(into: canvas.surface)
+        } else {
+            let image = try Surface(imageWidth: Int((camera.width * scale).rounded(.up)), height: Int((camera.height * scale).rounded(.up)))
+            layer.draw(into: image)
+            canvas.context.drawImage(image, x: 0, y: 0, width: camera.width, height: camera.height)
+        }
+        return unreadable
+    }
+
     /// One tile's image; a tile that is not a readable PNG becomes a failure saying why.
-    private static func decodeTile(_ data: Data, key: TileKey, source: String) -> Result<Surface, TileFailure> {
+    private static func decodeTile(_ data: Data, key: TileKey, source: String, maximumSide: Int = maximumTileSide) -> Result<Surface, TileFailure> {
         do {
             // A tile is at most 1,024 px (512 px @2x); a larger image from a server is refused before decoding.
-            return .success(try Surface(pngData: data, source: "\(source) tile \(key)", maximumSide: maximumTileSide))
+            return .success(try Surface(pngData: data, source: "\(source) tile \(key)", maximumSide: maximumSide))
         } catch let RenderError.unreadableImage(_, reason) {
             return .failure(TileFailure("not a readable PNG image (\(data.count) bytes): \(reason)"))
         } catch {
@@ -201,9 +243,19 @@ public final class StaticMapRenderer {
         var route = false
     }
 
-    /// Projects an overlay to map points; routes are simplified to `tolerance` points.
+    /// Projects an overlay to map points; routes are simplified to `tolerance` points. On a pitched map, lines and
+    /// rings are cut before they reach the camera (see ``NearClip``), then tilted: straight lines stay straight.
     private func trace(_ overlay: MapOverlay, camera: MapCamera, simplifyingTo tolerance: Double) -> TracedOverlay {
-        let projection = camera.projection
+        let projection = camera.projection, clip = NearClip(camera.perspective)
+        /// A line's or ring's pieces in map points.
+        func project(_ coordinates: [Coordinate], closed: Bool) -> [[(x: Double, y: Double)]] {
+            guard let clip else { return [coordinates.map(projection.point(for:))] }
+            let flat = coordinates.map {
+                projection.flatPoint(worldX: WebMercator.x(longitude: $0.longitude), worldY: WebMercator.y(latitude: $0.latitude))
+            }
+            let pieces = closed ? [clip.ring(flat)].filter { $0.count >= 3 } : clip.polyline(flat)
+            return pieces.map { $0.map { projection.perspective.point(flatX: $0.x, flatY: $0.y) } }
+        }
         var traced = TracedOverlay(paint: overlay.paint, casing: overlay.casing)
         switch overlay.content {
         case let .route(points):
@@ -211,19 +263,19 @@ public final class StaticMapRenderer {
             // Routes often hold many points per pixel; dropping those within 3/8 of a device pixel of the line (the
             // tolerance geojson-vt gives vector tiles: 3 units of 4,096 on a 512 px tile) changes no pixel worth seeing
             // and saves cairo most of the round joins, which cost more than the rest of the map.
-            traced.paths = [(Polyline.simplify(points.map(projection.point(for:)), tolerance: tolerance), false)]
+            traced.paths = project(points, closed: false).map { (Polyline.simplify($0, tolerance: tolerance), false) }
             traced.route = true
         case let .shapes(shapes):
             for shape in shapes {
-                let start = traced.paths.count
-                for ring in shape.rings { traced.paths.append((ring.map(projection.point(for:)), shape.kind == .polygon)) }
-                traced.groups.append((start..<traced.paths.count, shape.kind == .polygon))
+                let start = traced.paths.count, closed = shape.kind == .polygon
+                for ring in shape.rings { traced.paths += project(ring, closed: closed).map { ($0, closed) } }
+                traced.groups.append((start..<traced.paths.count, closed))
             }
         case let .circle(center, radius):
             // A geodesic circle: 128 points at the radius, so it stays round-on-the-ground on Mercator.
             let ring = (0..<128).map { center.destination(bearing: Double($0) * 360 / 128, distance: radius) }
-            traced.paths = [(ring.map(projection.point(for:)), true)]
-            traced.groups = [(0..<1, true)]
+            traced.paths = project(ring, closed: true).map { ($0, true) }
+            traced.groups = [(0..<traced.paths.count, true)]
         }
         return traced
     }

@@ -1,0 +1,148 @@
+import DeclutterCore
+import Foundation
+
+/// Draws raster tiles under a pitched map by sampling them where each device pixel's ground lies.
+///
+/// Cairo has only affine transforms, and a pitched map is a projective view of the flat one. Drawing each tile
+/// through affine pieces needs pieces of 16 px or less at 60° to keep within a fifth of a pixel of true (the error
+/// grows with the square of a piece's side, most near the top), and every piece's clip edge is a seam to hide.
+/// Sampling instead is exact everywhere: each row of pixels is a straight line on the ground (see ``PitchedRow``),
+/// taken at the tile zoom matching its own scale, bilinear across tile edges and averaged over the ground a pixel
+/// covers downwards. Rows are independent, so bands of them are drawn on every core.
+struct PitchedTileLayer {
+    let camera: MapCamera
+    /// Device pixels per point.
+    let scale: Double
+    /// The source's tile size in pixels; a decoded tile of another size is scaled to it.
+    let tilePixelSize: Int
+    let zoomRange: ClosedRange<Int>
+    /// The decoded tiles; a planned tile absent here is drawn in `missing`.
+    let tiles: [TileKey: Surface]
+    /// The colour of a missing tile.
+    let missing: RGBAColor
+
+    /// Draws the tiles over what `surface` holds (source over), row by row.
+    func draw(into surface: Surface) {
+        let width = surface.pixelWidth, height = surface.pixelHeight
+        guard width > 0, height > 0 else { return }
+        // Tiles' pixels are read from memory directly: flushed once here, only read afterwards, so threads may share them.
+        let sources = tiles.mapValues { TilePixels($0) }
+        surface.withMutablePixels { pixels, stride in
+            guard let base = pixels.baseAddress else { return }
+            let bands = min(Cores.available, height)
+            _ = concurrentMap(bands) { band -> Int in
+                var cache = TileCache(sources: sources, tilePixelSize: tilePixelSize, missing: missing.premultipliedWord)
+                for row in (height * band / bands)..<(height * (band + 1) / bands) {
+                    let lines = PitchedRow.lines(row: row, camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange)
+                    guard !lines.isEmpty else { continue }
+                    let target = UnsafeMutableRawPointer(base + row * stride).assumingMemoryBound(to: UInt32.self)
+                    drawRow(lines, width: width, into: target, cache: &cache)
+                }
+                return 0
+            }
+        }
+    }
+
+    /// One row: the average of the lines' bilinear samples at each pixel, drawn over the pixel.
+    private func drawRow(_ lines: [PitchedRow.Line], width: Int, into target: UnsafeMutablePointer<UInt32>, cache: inout TileCache) {
+        let weight = 1 / Float(lines.count)
+        // Texel coordinates: world units times the tile pixels across the world at the line's zoom, less half a texel
+        // so that integer coordinates fall on texel centres.
+        let texels = lines.map { Double((1 << $0.zoom) * tilePixelSize) }
+        for x in 0..<min(width, lines[0].pixels) {
+            var sum = SIMD4<Float>(repeating: 0)
+            for (line, perWorld) in zip(lines, texels) {
+                let u = (line.worldX + line.stepX * Double(x)) * perWorld - 0.5
+                let v = (line.worldY + line.stepY * Double(x)) * perWorld - 0.5
+                sum += cache.bilinear(u: u, v: v, zoom: line.zoom)
+            }
+            let source = sum * weight
+            let destination = Self.channels(target[x])
+            target[x] = Self.word(source + destination * (1 - source.w / 255))
+        }
+    }
+
+    /// A word's premultiplied channels, red, green, blue, alpha.
+    @inline(__always)
+    static func channels(_ word: UInt32) -> SIMD4<Float> {
+        SIMD4(Float((word >> 16) & 0xFF), Float((word >> 8) & 0xFF), Float(word & 0xFF), Float(word >> 24))
+    }
+
+    /// Channels back to a premultiplied ARGB32 word, rounded.
+    @inline(__always)
+    static func word(_ channels: SIMD4<Float>) -> UInt32 {
+        let clamped = (channels + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+        return UInt32(clamped.w) << 24 | UInt32(clamped.x) << 16 | UInt32(clamped.y) << 8 | UInt32(clamped.z)
+    }
+
+    /// A decoded tile's pixels, read straight from the surface's memory.
+    struct TilePixels: @unchecked Sendable {
+        let surface: Surface
+        let base: UnsafePointer<UInt32>?
+        let wordsPerRow: Int, width: Int, height: Int
+
+        init(_ surface: Surface) {
+            self.surface = surface
+            (base, wordsPerRow) = surface.withPixels { pixels, stride in
+                (pixels.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt32.self) }, stride / 4)
+            }
+            width = surface.pixelWidth
+            height = surface.pixelHeight
+        }
+    }
+
+    /// Texels of every zoom's tiles as one plane per zoom, remembering the last tile looked up: neighbouring samples
+    /// nearly always fall in the same tile.
+    struct TileCache {
+        let sources: [TileKey: TilePixels]
+        let tilePixelSize: Int
+        /// A missing tile's colour as a word.
+        let missing: UInt32
+        private var lastZoom = -1, lastColumn = 0, lastRow = 0
+        private var last: TilePixels?
+
+        init(sources: [TileKey: TilePixels], tilePixelSize: Int, missing: UInt32) {
+            self.sources = sources
+            self.tilePixelSize = tilePixelSize
+            self.missing = missing
+        }
+
+        /// The bilinear sample at texel coordinates (u, v) of the zoom's plane.
+        @inline(__always)
+        mutating func bilinear(u: Double, v: Double, zoom: Int) -> SIMD4<Float> {
+            let x0 = u.rounded(.down), y0 = v.rounded(.down)
+            let fx = Float(u - x0), fy = Float(v - y0), ix = Int(x0), iy = Int(y0)
+            let top = PitchedTileLayer.channels(texel(ix, iy, zoom)) * (1 - fx) + PitchedTileLayer.channels(texel(ix + 1, iy, zoom)) * fx
+            let bottom = PitchedTileLayer.channels(texel(ix, iy + 1, zoom)) * (1 - fx) + PitchedTileLayer.channels(texel(ix + 1, iy + 1, zoom)) * fx
+            return top * (1 - fy) + bottom * fy
+        }
+
+        /// The texel at integer coordinates of the zoom's plane: transparent off the world (north or south), the
+        /// missing colour in a tile that did not come; columns wrap around the antimeridian.
+        @inline(__always)
+        mutating func texel(_ x: Int, _ y: Int, _ zoom: Int) -> UInt32 {
+            let size = tilePixelSize, count = 1 << zoom
+            guard y >= 0, y < count * size else { return 0 }
+            let column = x >= 0 ? x / size : (x + 1) / size - 1, row = y / size
+            if zoom != lastZoom || column != lastColumn || row != lastRow {
+                lastZoom = zoom
+                lastColumn = column
+                lastRow = row
+                last = sources[TileKey(z: zoom, x: ((column % count) + count) % count, y: row)]
+            }
+            guard let tile = last, let base = tile.base else { return missing }
+            // A tile of another size than the source's (a server's @2x tile) is scaled to it.
+            let insideX = (x - column * size) * tile.width / size, insideY = (y - row * size) * tile.height / size
+            return base[insideY * tile.wordsPerRow + insideX]
+        }
+    }
+}
+
+extension RGBAColor {
+    /// The colour as a premultiplied ARGB32 word, as cairo's image surfaces hold it.
+    var premultipliedWord: UInt32 {
+        let alpha = max(0, min(1, self.alpha))
+        func channel(_ value: Double) -> UInt32 { UInt32((max(0, min(1, value)) * alpha * 255).rounded()) }
+        return UInt32((alpha * 255).rounded()) << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue)
+    }
+}

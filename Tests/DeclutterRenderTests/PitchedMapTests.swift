@@ -1,0 +1,120 @@
+import DeclutterCore
+@testable import DeclutterRender
+import Foundation
+import Testing
+
+/// Pitched maps: tiles sampled in perspective at each row's zoom, exactly where the camera projects the ground, and
+/// lines cut before the camera.
+@Suite struct PitchedMapTests {
+    /// Tiles drawn on request by a function of their key.
+    struct PatternTiles: TileSource {
+        let name = "pattern tiles"
+        let tilePixelSize = 256
+        let zoomRange = 0...18
+        let attribution: String? = nil
+        let tile: @Sendable (TileKey) throws -> Data
+
+        func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
+            Dictionary(uniqueKeysWithValues: try keys.map { ($0, .success(try tile($0))) })
+        }
+    }
+
+    /// San Francisco at zoom 13, tilted back 60°: the top row shows the ground at 0.4226 of the centre's scale, the
+    /// bottom row at 1.5774.
+    func camera(pitch: Double = 60, bearing: Double = 0) throws -> MapCamera {
+        try MapCamera(center: Coordinate(longitude: -122.42, latitude: 37.78), zoom: 13, bearing: bearing, pitch: pitch, width: 800, height: 600)
+    }
+
+    func render(_ camera: MapCamera, tiles: @escaping @Sendable (TileKey) throws -> Data, overlays: [MapOverlay] = [],
+                format: OutputFormat = .png) throws -> Canvas {
+        let map = StaticMap(camera: camera, basemap: .tiles(PatternTiles(tile: tiles)), overlays: overlays)
+        return try StaticMapRenderer(style: bundledStyle("default")).render(map, format: format).canvas
+    }
+
+    @Test func farRowsComeFromLowerZooms() throws {
+        let colours = [12: RGBAColor(red: 1, green: 0, blue: 0), 13: RGBAColor(red: 0, green: 1, blue: 0), 14: RGBAColor(red: 0, green: 0, blue: 1)]
+        let canvas = try render(camera(), tiles: { try solidTile(colours[$0.z] ?? .white) })
+        // The zoom of a row is 13 + log2(its scale), rounded: 12 above the row whose scale is 2^−0.5 (y = 147.8),
+        // 14 below the one whose scale is 2^0.5 (y = 515.2).
+        for (y, expected) in [(0, [255, 0, 0]), (147, [255, 0, 0]), (148, [0, 255, 0]), (300, [0, 255, 0]), (514, [0, 255, 0]),
+                              (515, [0, 0, 255]), (599, [0, 0, 255])] {
+            #expect(Array(canvas.surface.rgba(x: 400, y: y).prefix(3)) == expected.map(UInt8.init), "row \(y)")
+        }
+        let plan = try TilePlan(camera: camera(), scale: 1, tilePixelSize: 256, zoomRange: 0...18, limit: 256)
+        #expect(plan.zoom == 13)
+        #expect(Set(plan.tiles.map(\.key.z)) == [12, 13, 14])
+    }
+
+    @Test func tileEdgesLandWhereTheCameraProjectsThem() throws {
+        // Each tile black on its western half, white on its eastern: a tile's middle is a black-to-white edge.
+        let half = try { () -> Data in
+            let canvas = try Canvas(width: 256, height: 256, format: .png)
+            canvas.context.paint(.white)
+            canvas.context.newPath()
+            canvas.context.rectangle(x: 0, y: 0, width: 128, height: 256)
+            canvas.context.fill(RGBAColor(red: 0, green: 0, blue: 0))
+            return try canvas.data()
+        }()
+        for pitch in [45.0, 60] {
+            let camera = try camera(pitch: pitch), canvas = try render(camera, tiles: { _ in half })
+            let projection = camera.projection
+            var edges = 0
+            for row in [20, 150, 300, 450, 590] {
+                let ground = camera.worldPoint(atX: 400, y: Double(row) + 0.5)
+                let zoom = TilePlan.zoom(camera: camera, scale: 1, rowScale: camera.perspective.scale(atY: Double(row) + 0.5),
+                                         tilePixelSize: 256, zoomRange: 0...18)
+                let tiles = Double(1 << zoom), column = (ground.x * tiles).rounded(.down)
+                for middle in [(column - 1 + 0.5) / tiles, (column + 0.5) / tiles, (column + 1.5) / tiles] {
+                    let expected = projection.point(worldX: middle, worldY: ground.y).x
+                    guard expected > 3, expected < 797 else { continue }
+                    // Where the grey level crosses half way, between the two pixels around it.
+                    let left = Int((expected - 0.5).rounded(.down)), a = Double(canvas.surface.rgba(x: left, y: row)[0])
+                    let b = Double(canvas.surface.rgba(x: left + 1, y: row)[0])
+                    #expect(a < 127.5 && b >= 127.5, "pitch \(pitch), row \(row): \(a), \(b) around \(expected)")
+                    let crossing = Double(left) + 0.5 + (127.5 - a) / (b - a)
+                    #expect(abs(crossing - expected) < 0.2, "pitch \(pitch), row \(row): edge at \(crossing), projected at \(expected)")
+                    edges += 1
+                }
+            }
+            #expect(edges >= 10)
+        }
+    }
+
+    @Test func aRouteRunningBehindTheCameraIsCutBeforeIt() throws {
+        let camera = try camera(), white = try solidTile(.white)
+        // From the centre to 50 km south: far behind the camera, which stands 5.7 km south of the centre at zoom 13.
+        let route = MapOverlay(.route([camera.center, Coordinate(longitude: -122.42, latitude: 37.33)]),
+                               paint: ShapePaint(stroke: RGBAColor(red: 1, green: 0, blue: 0), width: 6))
+        let canvas = try render(camera, tiles: { _ in white }, overlays: [route])
+        func isRed(_ x: Int, _ y: Int) -> Bool { let pixel = canvas.surface.rgba(x: x, y: y); return pixel[0] > 200 && pixel[1] < 60 }
+        // Down the middle from the centre to the bottom edge, and nowhere above the centre.
+        #expect([305, 400, 500, 599].allSatisfy { isRed(400, $0) })
+        #expect(!(0..<295).contains { y in stride(from: 0, to: 800, by: 4).contains { isRed($0, y) } })
+    }
+
+    @Test func theNearCutKeepsWhatLiesBeforeTheCamera() throws {
+        let clip = try #require(NearClip(Perspective(pitch: 60, width: 800, height: 600)))
+        // The bottom edge seen three heights down: 300 + 1500·900 / (900·cos 60° + 1500·sin 60°) = 1071.853.
+        #expect(abs(clip.limit - 1071.8531) < 1e-3)
+        #expect(NearClip(Perspective(pitch: 0, width: 800, height: 600)) == nil)
+        let pieces = clip.polyline([(0, 0), (0, 2000), (100, 2000), (100, 0), (200, 0)])
+        #expect(pieces.map { $0.map { [$0.x, ($0.y * 1000).rounded() / 1000] } } == [[[0, 0], [0, 1071.853]], [[100, 1071.853], [100, 0], [200, 0]]])
+        let ring = clip.ring([(0, 0), (100, 0), (100, 2000), (0, 2000)])
+        #expect(ring.map { [$0.x, ($0.y * 1000).rounded() / 1000] } == [[0, 1071.853], [0, 0], [100, 0], [100, 1071.853]])
+    }
+
+    @Test func tooManyTilesAreRefusedBeforeFetching() throws {
+        let plan = try TilePlan(camera: camera(), scale: 1, tilePixelSize: 256, zoomRange: 0...18, limit: 256)
+        #expect(throws: TileError.tooManyTiles(needed: plan.tiles.count, limit: 10)) {
+            try TilePlan(camera: camera(), scale: 1, tilePixelSize: 256, zoomRange: 0...18, limit: 10)
+        }
+    }
+
+    @Test func vectorMapsEmbedTheSampledTilesAsOneImage() throws {
+        let white = try solidTile(.white)
+        let svg = String(decoding: try render(camera(), tiles: { _ in white }, format: .svg).data(), as: UTF8.self)
+        #expect(svg.components(separatedBy: "<image").count - 1 == 1)
+        let flat = String(decoding: try render(camera(pitch: 0), tiles: { _ in white }, format: .svg).data(), as: UTF8.self)
+        #expect(flat.components(separatedBy: "<image").count - 1 > 1)
+    }
+}
