@@ -201,10 +201,11 @@ package struct MapJob {
     /// Values rank by their points on the map first, so a map of one region gives its colours to what it shows.
     func categorised(property: String?) throws -> (points: [ClusterPoint], style: MarkerStyle, note: String?) {
         guard let property else { return (points, style, nil) }
-        let camera = try self.camera(), region = WorldRepeat(camera: camera, margin: 0)
+        let camera = try self.camera(), region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
         let onMap = points.map { point in
-            let screen = camera.point(for: Coordinate(longitude: point.longitude, latitude: point.latitude))
-            return region.isOnMap(x: screen.x, y: screen.y)
+            // On the flat map first: a pitched map cannot project points behind its camera.
+            let flat = projection.flatPoint(worldX: WebMercator.x(longitude: point.longitude), worldY: WebMercator.y(latitude: point.latitude))
+            return region.isOnMap(flatX: flat.x, flatY: flat.y)
         }
         guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap) else {
             return (points, style, nil)
