@@ -54,6 +54,10 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Degrees clockwise from north at the top of the map.")
     var bearing: Double = 0
 
+    @Option(parsing: .unconditional,
+            help: "Degrees the camera leans back from looking straight down, 0…60, in perspective; markers stay upright. A fitted map is fitted flat, then zoomed out so it stays whole.")
+    var pitch: Double = 0
+
     @Option(parsing: .unconditional, help: "Points kept free at each edge when the map is fitted to the data.")
     var padding: Double = 40
 
@@ -158,6 +162,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(maxZoom.messageText)")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
+            throw ValidationError("--pitch must be in 0…60 degrees, got \(pitch.messageText)")
+        }
     }
 
     /// The size in points, checked against the pixel limit at `scale`.
@@ -222,6 +229,7 @@ struct RenderCommand: ParsableCommand {
         job.center = center?.coordinate
         job.zoom = zoom
         job.bearing = bearing
+        job.pitch = pitch
         job.padding = padding
         job.maxZoom = maxZoom
         job.scaleBar = scaleBar
