@@ -87,3 +87,41 @@ import Testing
         }
     }
 }
+
+/// Gesture steps read from JSON, and a camera tilted so that the flat map stays on it.
+@Suite struct CameraGestureJSONTests {
+    @Test func stepsReadFromJSON() throws {
+        let steps = try CameraGesture.Step.steps(json: Data(#"[{"pinch": 1.2}, {"pan": {"location": [300, 150], "translation": [-100, 100]}}]"#.utf8))
+        #expect(steps == [.pinch(scale: 1.2), .pan(locationX: 300, locationY: 150, translationX: -100, translationY: 100)])
+        func message(_ json: String) -> String? {
+            do {
+                _ = try CameraGesture.Step.steps(json: Data(json.utf8))
+                return nil
+            } catch let error as CameraError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message("[]") == "0 steps; expected 1…64")
+        #expect(message(#"[{"pinch": 1, "pan": {}}]"#) == #"step 1: expected an object with one key, "pinch" or "pan""#)
+        #expect(message(#"[{"pinch": 1}, {"pan": {"location": [1, 2], "translation": [0, "x"]}}]"#)
+                == #"step 2: "pan.translation" must be two numbers [x, y] in map points"#)
+        #expect(message(#"[{"pinch": "big"}]"#)
+                == #"step 1: "pinch" must be a number above 0 (the scale since the last step; 1: no change), got "big""#)
+    }
+
+    @Test func aTiltedCameraKeepsTheFlatMapOnIt() throws {
+        let flat = try MapCamera(center: Coordinate(longitude: 10, latitude: 48), zoom: 6, bearing: 20, width: 800, height: 600)
+        let tilted = try flat.tilted(to: 60)
+        // The flat map's bottom row grows by 900 / (900 − 300·sin 60°) = 1.40583 at 60°: log2 of it is 0.49142 zooms.
+        #expect(abs(flat.zoom - tilted.zoom - 0.4914195) < 1e-6)
+        #expect(tilted.pitch == 60 && tilted.bearing == 20 && tilted.center == flat.center)
+        // Each corner of the flat map lies on the tilted one.
+        for (x, y) in [(0.0, 0.0), (800, 0), (0, 600), (800, 600)] {
+            let world = flat.worldPoint(atX: x, y: y), point = tilted.point(worldX: world.x, worldY: world.y)
+            #expect(point.x >= -1e-6 && point.x <= 800 + 1e-6 && point.y >= -1e-6 && point.y <= 600 + 1e-6)
+        }
+        #expect(throws: CameraError.self) { try flat.tilted(to: 75) }
+    }
+}
