@@ -17,6 +17,8 @@ package struct MapJob {
     package var center: Coordinate?
     package var zoom: Double?
     var bearing: Double = 0
+    /// Degrees the camera leans back; a map fitted to the data is fitted flat, then tilted (``MapCamera/tilted(to:)``).
+    var pitch: Double = 0
     var padding: Double = 40
     var maxZoom: Double = 17
     package var basemap: BasemapChoice = .automatic
@@ -83,15 +85,18 @@ package struct MapJob {
                 return Coordinate(longitude: WebMercator.longitude(x: middle - middle.rounded(.down)),
                                   latitude: WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2))
             }()
-            return try MapCamera(center: center, zoom: zoom, bearing: bearing, width: width, height: height)
+            return try MapCamera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
         }
         if center != nil { throw CommandError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        let fitted: MapCamera
         if let region {
             // As the sample app does: the region fills the map, no padding.
-            return try MapCamera.fitting(region, width: width, height: height, bearing: bearing, maxZoom: 22)
+            fitted = try MapCamera.fitting(region, width: width, height: height, bearing: bearing, maxZoom: 22)
+        } else {
+            fitted = try MapCamera.fitting(dataBounds(), width: width, height: height, padding: EdgePadding(all: padding),
+                                           bearing: bearing, maxZoom: maxZoom)
         }
-        return try MapCamera.fitting(dataBounds(), width: width, height: height, padding: EdgePadding(all: padding),
-                                     bearing: bearing, maxZoom: maxZoom)
+        return pitch == 0 ? fitted : try fitted.tilted(to: pitch)
     }
 
     /// The box around every point and overlay, the shorter way round the antimeridian.
@@ -201,10 +206,11 @@ package struct MapJob {
     /// Values rank by their points on the map first, so a map of one region gives its colours to what it shows.
     func categorised(property: String?) throws -> (points: [ClusterPoint], style: MarkerStyle, note: String?) {
         guard let property else { return (points, style, nil) }
-        let camera = try self.camera(), region = WorldRepeat(camera: camera, margin: 0)
+        let camera = try self.camera(), region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
         let onMap = points.map { point in
-            let screen = camera.point(for: Coordinate(longitude: point.longitude, latitude: point.latitude))
-            return region.isOnMap(x: screen.x, y: screen.y)
+            // On the flat map first: a pitched map cannot project points behind its camera.
+            let flat = projection.flatPoint(worldX: WebMercator.x(longitude: point.longitude), worldY: WebMercator.y(latitude: point.latitude))
+            return region.isOnMap(flatX: flat.x, flatY: flat.y)
         }
         guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap) else {
             return (points, style, nil)

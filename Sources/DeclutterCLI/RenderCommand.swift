@@ -54,6 +54,14 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Degrees clockwise from north at the top of the map.")
     var bearing: Double = 0
 
+    @Option(parsing: .unconditional,
+            help: "Degrees the camera leans back from looking straight down, 0…60, in perspective; markers stay upright. A fitted map is fitted flat, then zoomed out so it stays whole.")
+    var pitch: Double = 0
+
+    @Option(help: ArgumentHelp("Draw the maps a gesture makes side by side in one PNG strip: a JSON list of steps, each {\"pinch\": SCALE} or {\"pan\": {\"location\": [X, Y], \"translation\": [DX, DY]}}, applied in turn from the map's camera (the first frame).",
+                               valueName: "steps.json"))
+    var frames: String?
+
     @Option(parsing: .unconditional, help: "Points kept free at each edge when the map is fitted to the data.")
     var padding: Double = 40
 
@@ -158,6 +166,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(maxZoom.messageText)")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
+            throw ValidationError("--pitch must be in 0…60 degrees, got \(pitch.messageText)")
+        }
     }
 
     /// The size in points, checked against the pixel limit at `scale`.
@@ -190,7 +201,9 @@ struct RenderCommand: ParsableCommand {
         }
         // Checked before anything is read, so a slip of the finger costs nothing and replaces nothing.
         var inputs = [(option: "--input", path: input)], outputs = [(option: "--output", path: output)]
-        for case let (option, path?) in [("--route", route), ("--tiles", tiles), ("--style", style)] { inputs.append((option, path)) }
+        for case let (option, path?) in [("--route", route), ("--tiles", tiles), ("--style", style), ("--frames", frames)] { inputs.append((option, path)) }
+        if frames != nil, format != .png { throw ValidationError("--frames draws a PNG strip; --output must end in .png, got \(output)") }
+        let gesture = try frames.map(GestureFrames.read)
         if let layout { outputs.append(("--layout", layout)) }
         try FileSystem.refuseOverwriting(outputs, inputs: inputs)
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
@@ -222,6 +235,7 @@ struct RenderCommand: ParsableCommand {
         job.center = center?.coordinate
         job.zoom = zoom
         job.bearing = bearing
+        job.pitch = pitch
         job.padding = padding
         job.maxZoom = maxZoom
         job.scaleBar = scaleBar
@@ -240,6 +254,7 @@ struct RenderCommand: ParsableCommand {
         if let note = categorised.note { StandardError.write("note: \(note)\n") }
         job.points = categorised.points
         job.style = categorised.style
+        if let gesture { return try drawFrames(gesture, job: job) }
         let result = try job.run(format: format)
         for warning in result.warnings.prefix(10) { StandardError.write("warning: \(warning)\n") }
         if result.warnings.count > 10 {
@@ -255,6 +270,21 @@ struct RenderCommand: ParsableCommand {
         if let note = result.hiddenPointsNote { StandardError.write("note: \(note)\n") }
         if let note = result.basemapNote { StandardError.write("note: \(note)\n") }
         try StandardOutput.print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
+    }
+
+    /// Draws `--frames`: the strip, and the layout of every frame with `--layout`.
+    func drawFrames(_ gesture: GestureFrames, job: MapJob) throws {
+        let result = try gesture.draw(job, scale: Double(scale))
+        var warnings: [String] = []
+        for warning in result.frames.flatMap(\.warnings) where !warnings.contains(warning) { warnings.append(warning) }
+        for warning in warnings.prefix(10) { StandardError.write("warning: \(warning)\n") }
+        var files = [(data: result.strip, url: URL(fileURLWithPath: output))]
+        if let layout {
+            files.append((Data((GestureFrames.layout(result, points: job.points).jsonText + "\n").utf8), URL(fileURLWithPath: layout)))
+        }
+        try FileSystem.writeAllAtomically(files)
+        try StandardOutput.print("wrote \(output): \(result.frames.count) frames of \(Int(job.width))×\(Int(job.height)) pt side by side "
+                                 + "(\(result.pixelWidth)×\(result.pixelHeight) px)")
     }
 
     /// Routes, GeoJSON layers and circles, painted by the style unless flags say otherwise.

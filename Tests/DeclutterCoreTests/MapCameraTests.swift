@@ -19,6 +19,29 @@ import Testing
         }
     }
 
+    struct MapLibreCamera: Decodable { var center: [Double]; var zoom: Double; var bearing: Double; var pitch: Double; var points: [[Double]] }
+    struct MapLibreFixture: Decodable { var maplibre: String; var width: Double; var height: Double; var cameras: [MapLibreCamera] }
+
+    /// MapLibre GL JS's own `map.project` (Fixtures/maplibre, made by scripts/maplibre-project), flat and pitched:
+    /// MapLibre counts zooms in 512-px tiles, so its zoom z is Declutter's z + 1.
+    @Test func pitchedPointsMatchMapLibre() throws {
+        let data = try Data(contentsOf: coreFixtures.appendingPathComponent("maplibre/project.json"))
+        let fixture = try JSONDecoder().decode(MapLibreFixture.self, from: data)
+        #expect(fixture.cameras.map(\.pitch).sorted() == [0, 0, 45, 45, 60, 60] && fixture.cameras.allSatisfy { $0.bearing != 0 })
+        var compared = 0
+        for row in fixture.cameras {
+            let camera = try MapCamera(center: Coordinate(longitude: row.center[0], latitude: row.center[1]), zoom: row.zoom + 1,
+                                       bearing: row.bearing, pitch: row.pitch, width: fixture.width, height: fixture.height)
+            for point in row.points {
+                let ours = camera.point(for: Coordinate(longitude: point[0], latitude: point[1]))
+                #expect(abs(ours.x - point[2]) < 0.01 && abs(ours.y - point[3]) < 0.01,
+                        "\(point[0]), \(point[1]) at pitch \(row.pitch): \(ours) against MapLibre \(point[2]), \(point[3])")
+                compared += 1
+            }
+        }
+        #expect(compared == 72)
+    }
+
     @Test func centreAndOffsets() throws {
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, width: 800, height: 600)
         #expect(camera.worldSize == 512)

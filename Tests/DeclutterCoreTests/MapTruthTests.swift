@@ -144,8 +144,9 @@ import Testing
         let onMap = WorldRepeat(camera: camera, margin: 0)
         var inView = 0, hidden = 0
         for (member, index) in owner.enumerated() where index >= 0 {
-            let point = camera.point(for: Coordinate(longitude: annotator.points[member].longitude, latitude: annotator.points[member].latitude))
-            guard onMap.isOnMap(x: point.x, y: point.y) else { continue }
+            let point = camera.projection.flatPoint(worldX: WebMercator.x(longitude: annotator.points[member].longitude),
+                                                    worldY: WebMercator.y(latitude: annotator.points[member].latitude))
+            guard onMap.isOnMap(flatX: point.x, flatY: point.y) else { continue }
             inView += 1
             if !map.annotations[index].visible { hidden += 1 }
         }

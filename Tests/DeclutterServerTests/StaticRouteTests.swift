@@ -67,7 +67,7 @@ import Testing
             ("/styles/v1/me/default/static/url-https%3A%2F%2Fexample.com%2Fm.png(2,48)/auto/300x200", .unprocessableContent, "overlay"),
             ("/styles/v1/me/default/static/2.35,48.85/300x200", .badRequest, "camera"),
             ("/styles/v1/me/default/static/200,48.85,3/300x200", .unprocessableContent, "camera"),
-            ("/styles/v1/me/default/static/2.35,48.85,3,0,30/300x200", .unprocessableContent, "camera"),
+            ("/styles/v1/me/default/static/2.35,48.85,3,0,61/300x200", .unprocessableContent, "camera"),
             ("/styles/v1/me/default/static/2.35,48.85,3/1281x200", .unprocessableContent, "width"),
             ("/styles/v1/me/default/static/2.35,48.85,3/300x200@4x", .unprocessableContent, "scale"),
             ("/styles/v1/me/default/static/2.35,48.85,3/300by200", .badRequest, "size"),
@@ -135,6 +135,29 @@ import Testing
             let message = try ServerHarness.expectError(rocket, .unprocessableContent, field: "overlay")
             #expect(message == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
                     + "sky, purple, grey, or a letter or a number 0…99")
+        }
+    }
+
+    /// The camera's fifth number tilts the map as Mapbox's does: a pin stands with its tip on its projected point in
+    /// the layout of a POST body, and the URL and dataset routes draw pitched maps of the size asked for.
+    @Test func pitchedCamerasAreDrawn() async throws {
+        let body = "{\"width\":300,\"height\":200,\"camera\":\"-30,40,9,30,60\",\"overlays\":[\"pin-l+f00(-29.9,39.9)\"],\"layout\":true}"
+        let camera = try MapCamera(center: Coordinate(longitude: -30, latitude: 40), zoom: 9, bearing: 30, pitch: 60, width: 300, height: 200)
+        let tip = camera.point(for: Coordinate(longitude: -29.9, latitude: 39.9))
+        // 0.1° south-east of the centre, turned 30° and tilted: below the centre and nearer, so larger than flat.
+        #expect(tip.y > 100 && camera.perspective.scale(atY: tip.y) > 1)
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(response.status == .ok)
+            let layout = try #require(try ServerHarness.json(response).object?["layout"]?.object)
+            #expect(layout["pitch"]?.number == 60 && layout["bearing"]?.number == 30)
+            let frame = (layout["annotations"]?.array?.first?.object?["frame"]?.array ?? []).compactMap(\.number)
+            #expect(frame.count == 4 && abs(frame[0] + frame[2] / 2 - tip.x) < 0.001 && abs(frame[1] + frame[3] - tip.y) < 0.001)
+            let url = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/pin-l+f00(-29.9,39.9)/-30,40,9,30,60/300x200",
+                                                                     method: .get))
+            #expect((url.width, url.height) == (300, 200))
+            let dataset = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12,0,45/300x200@2x", method: .get))
+            #expect((dataset.width, dataset.height) == (600, 400))
         }
     }
 

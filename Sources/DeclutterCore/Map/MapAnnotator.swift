@@ -24,6 +24,13 @@ public struct AnnotationError: Error, Sendable, Hashable, CustomStringConvertibl
 /// the world repeats across the map (or the map shows the antimeridian), each view stands at every copy of its
 /// point on the map. Points off the map stay in the result in hidden annotations, so that a layout accounts for
 /// every point.
+///
+/// On a pitched map (``MapCamera/pitch``) markers stay upright and keep their size, as in MapKit's pitched maps:
+/// each view stands at its point's projection (a balloon's tip on it) and placement runs on the pitched map as on a
+/// flat one, ties going to the view nearer the camera. Groups start from the zoom where the ground is largest on
+/// screen (the bottom row), so no group is wider than an icon anywhere; merging on screen then makes a cluster near
+/// the top, where the ground is smaller, cover more ground than one near the bottom. Points behind the camera or
+/// beyond the map are hidden annotations.
 public struct MapAnnotator: Sendable {
     /// The style giving categories, identifiers, view sizes and priorities.
     public let style: MarkerStyle
@@ -95,13 +102,15 @@ public struct MapAnnotator: Sendable {
             throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
                                   + "build the annotator with minimumZoom at most \(Int(zoom))")
         }
-        let groups = index.groups(atZoom: groupZoom(for: camera.zoom))
+        // On a pitched map the ground is largest on screen at the bottom row, by its scale against the centre's.
+        let groups = index.groups(atZoom: groupZoom(for: camera.zoom + log2(camera.perspective.scale(atY: camera.height))))
         // Views and their copies are looked for this far around the map: farther than a group's member can lie from
         // its centroid, or a view from its point.
         let region = WorldRepeat(camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height))
         let candidates = self.candidates(groups, camera: camera, region: region)
         let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
-                                              hulls: candidates.hulls, repeating: region, reserved: reserved)
+                                              hulls: candidates.hulls, repeating: region, reserved: reserved,
+                                              nearerFirst: region.perspective != nil)
         return annotations(placement, candidates, camera: camera, region: region)
     }
 
@@ -117,7 +126,8 @@ public struct MapAnnotator: Sendable {
     }
 
     /// Only points on the map take part: each group's points on it become a view at their centroid (on the copy of
-    /// the world nearest the map's centre), its points off the map a hidden annotation of their own.
+    /// the world nearest the map's centre; on a pitched map, the nearest in front of the camera), its points off the
+    /// map a hidden annotation of their own.
     func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat) -> Candidates {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
@@ -131,15 +141,26 @@ public struct MapAnnotator: Sendable {
             }
             return (sumX / Double(members.count), sumY / Double(members.count))
         }
-        /// The map point of a world point moved by `shift` in u (a whole number of worlds).
-        func screen(_ world: (x: Double, y: Double), shift: Double) -> (x: Double, y: Double) {
+        /// The flat map point of a world point moved by `shift` in u (a whole number of worlds).
+        func flat(_ world: (x: Double, y: Double), shift: Double) -> (x: Double, y: Double) {
             frame.screen(u: frame.u(worldX: world.x) - shift, v: frame.v(worldY: world.y))
+        }
+        /// The map point of a world point moved by `shift` in u; on a pitched map, its flat point when it lies behind
+        /// the camera.
+        func screen(_ world: (x: Double, y: Double), shift: Double) -> (x: Double, y: Double) {
+            let point = flat(world, shift: shift)
+            return region.projected(flatX: point.x, flatY: point.y) ?? point
         }
         /// A hidden annotation for points off the map.
         func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double) where Members.Element == Int32 {
-            let centre = screen(mean(members), shift: shift)
+            let world = mean(members), point = flat(world, shift: shift)
+            let projected = region.projected(flatX: point.x, flatY: point.y), centre = projected ?? point
+            // Behind the camera the map has no point for them: the coordinate comes from the world point itself.
+            let coordinate = projected == nil
+                ? Coordinate(longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)), latitude: WebMercator.latitude(y: world.y)) : nil
             result.offMap.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
-                                            geometry: style.markerGeometry(count: members.count), camera: camera, copies: [], visible: false))
+                                            geometry: style.markerGeometry(count: members.count), camera: camera, copies: [], visible: false,
+                                            coordinate: coordinate))
         }
         /// Members per category of some points.
         func categoryCounts(_ members: [Int32]) -> [Int] {
@@ -150,22 +171,27 @@ public struct MapAnnotator: Sendable {
         for group in 0..<groups.count {
             let members = groups.members(of: group), world = mean(members)
             // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
-            let shift = frame.nearestShift(worldX: world.x)
+            var shift = frame.nearestShift(worldX: world.x)
             // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
             // outside the region has no point on the map.
-            let all = screen(world, shift: shift)
-            guard region.copies(x: all.x, y: all.y) != nil else {
+            let flatCentre = flat(world, shift: shift)
+            guard let copies = region.copies(flatX: flatCentre.x, flatY: flatCentre.y) else {
                 hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
                 continue
             }
+            // A pitched map's copies are not a fixed step apart on screen, so the view stands on a copy in the region
+            // (in front of the camera): the one nearest the copy nearest the centre.
+            if region.perspective != nil, !copies.contains(0) { shift -= Double(copies.lowerBound > 0 ? copies.lowerBound : copies.upperBound) * frame.size }
+            let all = screen(world, shift: shift)
             inside.removeAll(keepingCapacity: true)
             outside.removeAll(keepingCapacity: true)
             insidePoints.removeAll(keepingCapacity: true)
             for member in members {
-                let point = frame.screen(u: frame.u(worldX: worldX[Int(member)]) - shift, v: frame.v(worldY: worldY[Int(member)]))
-                if region.isOnMap(x: point.x, y: point.y) {
+                let point = flat((worldX[Int(member)], worldY[Int(member)]), shift: shift)
+                if region.isOnMap(flatX: point.x, flatY: point.y) {
                     inside.append(member)
-                    insidePoints.append(ConvexHull.Point(x: point.x, y: point.y))
+                    let onMap = region.projected(flatX: point.x, flatY: point.y) ?? all
+                    insidePoints.append(ConvexHull.Point(x: onMap.x, y: onMap.y))
                 } else {
                     outside.append(member)
                 }
@@ -209,9 +235,10 @@ public struct MapAnnotator: Sendable {
             let nearest = region.nearestCopy(of: view, among: onMap.isEmpty ? [0] : onMap)
             let geometry = style.markerGeometry(count: members.count)
             let copies = onMap.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in
-                (view.x + region.offset(copy).x - geometry.anchorX, view.y + region.offset(copy).y - geometry.anchorY)
+                let shift = region.offset(copy, x: view.x, y: view.y)
+                return (view.x + shift.x - geometry.anchorX, view.y + shift.y - geometry.anchorY)
             }
-            let shift = region.offset(nearest)
+            let shift = region.offset(nearest, x: view.x, y: view.y)
             annotations.append(annotation(members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
                                           camera: camera, copies: copies, visible: placement.visible[index], priority: view.displayPriority))
         }
@@ -231,9 +258,11 @@ public struct MapAnnotator: Sendable {
         var density = PointDensity(width: camera.width, height: camera.height, cellSize: cellSize)
         for point in 0..<points.count {
             let shift = frame.nearestShift(worldX: worldX[point])
-            let screen = frame.screen(u: frame.u(worldX: worldX[point]) - shift, v: frame.v(worldY: worldY[point]))
-            guard region.isOnMap(x: screen.x, y: screen.y) else { continue }
+            let flat = frame.screen(u: frame.u(worldX: worldX[point]) - shift, v: frame.v(worldY: worldY[point]))
+            guard let onMap = region.pointOnMap(flatX: flat.x, flatY: flat.y) else { continue }
             counts[Int(index.pointCategory[point])] += 1
+            // A flat map counts the copy nearest the centre, as it always has; a pitched one where the point shows.
+            let screen = region.perspective == nil ? flat : onMap
             density.add(x: screen.x, y: screen.y)
         }
         density.finish()
@@ -258,9 +287,11 @@ public struct MapAnnotator: Sendable {
 
     /// An annotation for a view whose point is at (x, y) on the map.
     func annotation(members: [Int], counts: [Int], x: Double, y: Double, geometry: MarkerGeometry, camera: MapCamera,
-                    copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil) -> MapAnnotation {
+                    copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil, coordinate given: Coordinate? = nil) -> MapAnnotation {
         let coordinate: Coordinate
-        if members.count == 1 {
+        if let given {
+            coordinate = given
+        } else if members.count == 1 {
             coordinate = Coordinate(longitude: points[members[0]].longitude, latitude: points[members[0]].latitude)
         } else {
             // The centroid's longitude on the first copy of the world.
@@ -272,8 +303,8 @@ public struct MapAnnotator: Sendable {
                              visible: visible, priority: priority ?? self.priority(counts))
     }
 
-    /// World points to map points for one camera, with the world's copies: u runs east and v south from the map's
-    /// centre in points, before the bearing turns them.
+    /// World points to flat map points (the camera with no pitch) for one camera, with the world's copies: u runs east
+    /// and v south from the map's centre in points, before the bearing turns them.
     struct CameraFrame {
         let centerX: Double, centerY: Double, size: Double
         let halfWidth: Double, halfHeight: Double

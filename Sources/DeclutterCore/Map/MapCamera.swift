@@ -180,6 +180,19 @@ public struct MapCamera: Sendable, Hashable {
         (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
     }
 
+    /// This camera tilted back to `pitch`, zoomed out just enough that all the flat map shows stays on the pitched map:
+    /// by the largest enlargement the tilt gives a row of the flat map (its bottom edge's).
+    ///
+    /// - Throws: ``CameraError`` for a pitch outside ``Perspective/pitchRange``.
+    public func tilted(to pitch: Double) throws -> MapCamera {
+        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
+            throw CameraError("pitch \(pitch.messageText) is out of range; expected 0…60 degrees")
+        }
+        let enlargement = Perspective(pitch: pitch, width: width, height: height).scale(flatY: height)
+        return try MapCamera(center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing, pitch: pitch,
+                             width: width, height: height)
+    }
+
     /// The camera that shows a world box inside the padded map, as large as fits, at most `maxZoom`.
     ///
     /// Like MapKit's visible map rect with edge padding: the box is centred in the space the padding leaves.

@@ -2,13 +2,13 @@ import Foundation
 
 /// What a static map drew, as JSON a web page can use to make the image clickable.
 ///
-/// `{"width", "height", "zoom", "center": [lon, lat], "points": {"total", "inView", "hiddenInView"},
+/// `{"width", "height", "zoom", "bearing", "pitch", "center": [lon, lat], "points": {"total", "inView", "hiddenInView"},
 /// "annotations": [{"id", "kind", "members", "frame": [x, y, w, h], "copies": [[x, y], …], "coordinate": [lon, lat],
 /// "visible"}]}`, in points (an @2x image is twice as many pixels). Members are the points' ids where the input
 /// gives them, else their zero-based input positions; every point is in exactly one annotation's members. `frame`
 /// is the view's copy nearest the map's centre; `copies` (only where the world repeats on the map) gives the
 /// top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
-/// under higher-priority views.
+/// under higher-priority views. `bearing` and `pitch` (degrees) are there when not 0.
 public enum MapLayout {
     /// The layout document for a map.
     public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
@@ -39,12 +39,12 @@ public enum MapLayout {
             entry["visible"] = .bool(annotation.visible)
             return .object(entry)
         }
-        var layout = JSONObject([
-            ("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom)),
-            ("center", coordinate(camera.center)),
-            ("points", .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
-                                           ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))),
-        ])
+        var layout = JSONObject([("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom))])
+        if camera.bearing != 0 { layout["bearing"] = number(camera.bearing) }
+        if camera.pitch != 0 { layout["pitch"] = number(camera.pitch) }
+        layout["center"] = coordinate(camera.center)
+        layout["points"] = .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
+                                               ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))
         if let legend {
             let frame = legend.frame
             layout["legend"] = .object(JSONObject([

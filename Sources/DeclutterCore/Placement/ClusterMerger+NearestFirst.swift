@@ -31,7 +31,7 @@ extension ClusterMerger {
             let tree = treeOfGroup[view.clusteringGroup] ?? 0
             groupReach[tree] = max(groupReach[tree], Self.reach(of: view))
             for copy in copies(view) {
-                let x = view.x + offset(copy).x, y = view.y + offset(copy).y
+                let shift = offset(copy, of: view), x = view.x + shift.x, y = view.y + shift.y
                 guard x.isFinite && y.isFinite else { continue }
                 region = (min(region.minX, x), min(region.minY, y), max(region.maxX, x), max(region.maxY, y))
             }
@@ -50,7 +50,7 @@ extension ClusterMerger {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
             var first: Int32 = -1, count: Int32 = 0
             for copy in copies(view) {
-                let shift = offset(copy)
+                let shift = offset(copy, of: view)
                 let point = trees[tree].insert(x: view.x + shift.x, y: view.y + shift.y,
                                                Filed(item: Int32(item), copy: Int32(copy), mergeable: Self.mergeable(view), x: view.x,
                                                      y: view.y, shape: view.shape(dx: shift.x, dy: shift.y)))
@@ -74,11 +74,11 @@ extension ClusterMerger {
             let partners = item < state.inputCount ? item + 1..<state.inputCount : 0..<item
             var best: Pair? = nil
             for copy in copies(view) {
-                let shift = offset(copy), x = view.x + shift.x, y = view.y + shift.y
+                let shift = offset(copy, of: view), x = view.x + shift.x, y = view.y + shift.y
                 let shape = view.shape(dx: shift.x, dy: shift.y)
                 /// The pair with a filed copy of a partner, as the reference measures it.
                 func candidate(_ filed: Filed) -> Pair {
-                    let relative = Int(filed.copy) - copy, moved = offset(relative)
+                    let relative = Int(filed.copy) - copy, moved = repeating?.offset(relative, x: filed.x, y: filed.y) ?? (x: 0, y: 0)
                     let dx = filed.x + moved.x - view.x, dy = filed.y + moved.y - view.y
                     return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: filed.item, shift: Int32(relative),
                                 owner: Int32(item))
@@ -118,7 +118,7 @@ extension ClusterMerger {
             let owner = Int(entry.owner)
             guard state.alive[owner] else { continue }
             if state.alive[Int(entry.a)], state.alive[Int(entry.b)],
-               let merged = state.merge(entry, rule: rule, moved: offset(Int(entry.shift))) {
+               let merged = state.merge(entry, rule: rule, moved: offset(Int(entry.shift), of: state.views[Int(entry.b)])) {
                 unfile(Int(entry.a))
                 unfile(Int(entry.b))
                 file(merged)

@@ -57,7 +57,9 @@ struct ClusterMerger {
     }
 
     /// Where copy k of a view stands, relative to the view.
-    func offset(_ copy: Int) -> (x: Double, y: Double) { repeating?.offset(copy) ?? (x: 0, y: 0) }
+    func offset(_ copy: Int, of view: PlacementView) -> (x: Double, y: Double) {
+        repeating?.offset(copy, x: view.x, y: view.y) ?? (x: 0, y: 0)
+    }
 
     /// The reference: every colliding pair is queued as views are filed, and each merged cluster queues its own.
     func mergeAllPairs(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
@@ -69,7 +71,7 @@ struct ClusterMerger {
 
         func file(_ item: Int) {
             for copy in copies(state.views[item]) {
-                let shift = offset(copy)
+                let shift = offset(copy, of: state.views[item])
                 grid.insert(state.views[item].shape(dx: shift.x, dy: shift.y))
                 owners.append((Int32(item), Int32(copy)))
             }
@@ -79,7 +81,7 @@ struct ClusterMerger {
             let view = state.views[item]
             var seen: Set<Int64> = []
             for copy in copies(view) {
-                let shift = offset(copy)
+                let shift = offset(copy, of: view)
                 grid.forEachCollision(with: view.shape(dx: shift.x, dy: shift.y)) { shape in
                     let (other, otherCopy) = owners[shape]
                     let partner = Int(other)
@@ -87,7 +89,7 @@ struct ClusterMerger {
                           state.views[partner].clusteringGroup == view.clusteringGroup, Self.mergeable(state.views[partner]) else { return }
                     let relative = Int(otherCopy) - copy
                     guard seen.insert(Int64(partner) << 20 | Int64(relative & 0xFFFFF)).inserted else { return }
-                    let moved = offset(relative)
+                    let moved = offset(relative, of: state.views[partner])
                     let dx = state.views[partner].x + moved.x - view.x, dy = state.views[partner].y + moved.y - view.y
                     heap.push(Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: other, shift: Int32(relative)))
                 }
@@ -98,7 +100,7 @@ struct ClusterMerger {
         for item in input.indices where Self.mergeable(input[item]) { queuePairs(of: item, after: item) }
 
         while let pair = heap.pop() {
-            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)], let merged = state.merge(pair, rule: rule, moved: offset(Int(pair.shift))) else {
+            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)], let merged = state.merge(pair, rule: rule, moved: offset(Int(pair.shift), of: state.views[Int(pair.b)])) else {
                 continue
             }
             file(merged)

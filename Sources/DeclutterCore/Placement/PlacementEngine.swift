@@ -5,7 +5,8 @@ import Foundation
 /// 1. Views of the same clustering group that collide merge into a cluster (``ClusterMerger``): nearest pairs
 ///    first, the cluster at its members' points weighted by their counts, sized by its total and checked again,
 ///    and never spreading past the rule's limit. Members: the union; priority: the highest of its members.
-/// 2. Views are then taken by priority, highest first, and on a tie nearest the viewport centre first; a view
+/// 2. Views are then taken by priority, highest first, and on a tie nearest the viewport centre first (on a pitched
+///    map, with `nearerFirst`, nearest the camera: lowest on the map); a view
 ///    that collides with one already shown is hidden. Required views (priority 1000 and up) are always shown;
 ///    `none` views never collide. Only exact ties (same priority, same distance) fall back to an order: a scene's
 ///    ids, else the views' indices.
@@ -26,17 +27,19 @@ public enum PlacementEngine {
     ///     nil orders them by index.
     ///   - reserved: Areas of the map taken before any view, such as a legend or a compass: a view that collides
     ///     with one is hidden unless it is required.
+    ///   - nearerFirst: Whether ties go to the view whose point is lowest on the map (nearest the camera of a pitched
+    ///     map, as MapKit's pitched maps keep near markers over far ones) instead of nearest the centre.
     public static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
                              hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil,
-                             before: ((Int, Int) -> Bool)? = nil, reserved: [CollisionGrid.Shape] = []) -> Placement {
+                             before: ((Int, Int) -> Bool)? = nil, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false) -> Placement {
         place(views, width: width, height: height, clusters: clusters, hulls: hulls, repeating: repeating, before: before,
-              reserved: reserved, mergesAllPairs: false)
+              reserved: reserved, nearerFirst: nearerFirst, mergesAllPairs: false)
     }
 
     /// Places views, merging clusters by the reference path (every colliding pair queued) when `mergesAllPairs`.
     static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
                       hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil, before: ((Int, Int) -> Bool)? = nil,
-                      reserved: [CollisionGrid.Shape] = [], mergesAllPairs: Bool) -> Placement {
+                      reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false, mergesAllPairs: Bool) -> Placement {
         var placement: Placement
         if views.contains(where: { $0.clusteringGroup >= 0 && $0.collisionMode != .none }) {
             let merger = ClusterMerger(rule: clusters, repeating: repeating, queuesAllPairs: mergesAllPairs)
@@ -49,14 +52,14 @@ public enum PlacementEngine {
         let first = placement.members, starts = placement.memberStarts
         placement.visible = visibility(placement.views, width: width, height: height, repeating: repeating,
                                        before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } },
-                                       reserved: reserved)
+                                       reserved: reserved, nearerFirst: nearerFirst)
         return placement
     }
 
     /// Shows views by priority, then distance from the centre, then rank; each one only if it is required, `none`,
     /// or none of its copies collides with what is shown.
     static func visibility(_ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?,
-                           before: ((Int, Int) -> Bool)?, reserved: [CollisionGrid.Shape] = []) -> [Bool] {
+                           before: ((Int, Int) -> Bool)?, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false) -> [Bool] {
         let count = views.count
         let centerX = width / 2, centerY = height / 2
         // Required views are always shown and `none` views never collide, so neither needs an order: required
@@ -86,13 +89,13 @@ public enum PlacementEngine {
                 let onMap = repeating.copiesOnMap(view)
                 guard !onMap.isEmpty else { continue }
                 copies = onMap
-                nearest = repeating.offset(repeating.nearestCopy(of: view, among: onMap))
+                nearest = repeating.offset(repeating.nearestCopy(of: view, among: onMap), x: view.x, y: view.y)
             }
             if view.displayPriority.rawValue >= required {
                 shown[index] = true
                 if let copies, let repeating {
                     for copy in copies {
-                        let shift = repeating.offset(copy)
+                        let shift = repeating.offset(copy, x: view.x, y: view.y)
                         grid.insert(view.shape(dx: shift.x, dy: shift.y))
                     }
                 } else {
@@ -104,8 +107,13 @@ public enum PlacementEngine {
             shapes.append(view.shape(dx: nearest.x, dy: nearest.y))
             contested.append(Int32(index))
             priorities.append(view.displayPriority.rawValue)
-            let dx = view.x + view.offsetX + nearest.x - centerX, dy = view.y + view.offsetY + nearest.y - centerY
-            distances.append(dx * dx + dy * dy)
+            if nearerFirst {
+                // The order wants a distance that is not negative: how far the point lies above the bottom edge.
+                distances.append(max(0, height - view.y - nearest.y))
+            } else {
+                let dx = view.x + view.offsetX + nearest.x - centerX, dy = view.y + view.offsetY + nearest.y - centerY
+                distances.append(dx * dx + dy * dy)
+            }
         }
 
         // Highest priority first; on a tie nearer the centre first (the farther one is hidden); exact ties by `before`.
@@ -125,7 +133,7 @@ public enum PlacementEngine {
             } else if let copies = repeated[Int32(order[position])], let repeating {
                 let view = views[Int(contested[order[position]])]
                 let copyShapes = copies.map { copy -> CollisionGrid.Shape in
-                    let shift = repeating.offset(copy)
+                    let shift = repeating.offset(copy, x: view.x, y: view.y)
                     return view.shape(dx: shift.x, dy: shift.y)
                 }
                 guard !copyShapes.contains(where: grid.collides) else { continue }

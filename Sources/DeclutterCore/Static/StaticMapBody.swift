@@ -8,7 +8,7 @@ import Foundation
 ///  "overlays": ["pin-s-a+f00(2.35,48.85)", "path-4+0af(_p~iF~ps|U_ulLnnqC)"], "format": "png", "layout": true}
 /// ```
 ///
-/// `width` and `height` are required; `style` is `default`, `camera` `auto` (the URL's grammar: `lon,lat,zoom[,bearing]`,
+/// `width` and `height` are required; `style` is `default`, `camera` `auto` (the URL's grammar: `lon,lat,zoom[,bearing[,pitch]]`,
 /// `[w,s,e,n]` or `auto`), `scale` 1, `format` `png`, `attribution` true, `layout` false. `overlays` are the URL's
 /// overlays, not percent-encoded. `points` are clustered and placed with the style, coloured by `category` as
 /// `declutter render --category` colours them. Every value is checked as the URL's is, with the same fields, limits

@@ -10,12 +10,8 @@ extension MapDrawing {
     /// simplestyle `marker-color`, is the style's category of that colour, or one added for it, with the pin's
     /// label as its glyph (``category(for:label:)``); without a colour, the first category.
     ///
-    /// - Throws: ``ServerError`` 422 for a pitch (maps are drawn flat) or a pin icon the style lacks, 400 for a
-    ///   GeoJSON overlay that is not GeoJSON.
+    /// - Throws: ``ServerError`` 422 for a pin icon the style lacks, 400 for a GeoJSON overlay that is not GeoJSON.
     public init(request: StaticMapRequest, style: MarkerStyle) throws {
-        if case let .center(_, _, _, pitch) = request.camera, pitch != 0 {
-            throw ServerError(.unprocessableContent, field: "camera", "pitch \(pitch.messageText) is not drawn; Declutter draws maps flat (pitch 0)")
-        }
         self.init(style: style, camera: request.camera, width: request.width, height: request.height)
         scale = request.scale
         padding = request.padding

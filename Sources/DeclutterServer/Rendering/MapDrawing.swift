@@ -74,8 +74,8 @@ public struct MapDrawing: Sendable {
         let width = Double(width), height = Double(height)
         do {
             switch camera {
-            case let .center(center, zoom, bearing, _):
-                return try MapCamera(center: center, zoom: zoom, bearing: bearing, width: width, height: height)
+            case let .center(center, zoom, bearing, pitch):
+                return try MapCamera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
             case let .boundingBox(southWest, northEast):
                 return try MapCamera.fitting(WorldBounds.enclosing([southWest, northEast]), width: width, height: height,
                                              padding: padding ?? EdgePadding(all: 0), maxZoom: MapCamera.zoomRange.upperBound)
