@@ -5,7 +5,7 @@ import Testing
 
 /// Pitched maps: tiles sampled in perspective at each row's zoom, exactly where the camera projects the ground, and
 /// lines cut before the camera.
-@Suite struct PitchedMapTests {
+@Suite struct PitchedDrawingTests {
     /// Tiles drawn on request by a function of their key.
     struct PatternTiles: TileSource {
         let name = "pattern tiles"
