@@ -18,7 +18,7 @@ package struct MapJob {
     package var zoom: Double?
     var bearing: Double = 0
     /// Degrees the camera leans back; a map fitted to the data is fitted flat, then tilted (``MapCamera/tilted(to:)``).
-    var pitch: Double = 0
+    package var pitch: Double = 0
     var padding: Double = 40
     var maxZoom: Double = 17
     package var basemap: BasemapChoice = .automatic

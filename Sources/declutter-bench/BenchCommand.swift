@@ -66,6 +66,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "render: the zoom of the --basemap world map, 0…22, centred on Athens.")
     var zoom: Double = 6
 
+    @Option(help: "render: also draw the same map tilted back by this pitch, 0…60, alternating with the flat one.")
+    var pitch: Double?
+
     @Flag(help: "serve: also measure py-staticmaps in Flask under gunicorn (scripts/serve-peer; run from the package root), alternating.")
     var peer = false
 
@@ -121,7 +124,7 @@ struct BenchCommand: ParsableCommand {
             let result = try DiffBenchmark(runs: 21).run()
             print(json ? result.json : result.text)
         case .render:
-            let result = try RenderBenchmark(runs: runs ?? 21, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom).run()
+            let result = try RenderBenchmark(runs: runs ?? 21, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom, pitch: pitch).run()
             print(json ? result.json : result.text)
         case .png:
             let result = try PNGBenchmark(rounds: 5).run()

@@ -10,6 +10,9 @@ import Foundation
 /// With `worldZoom`, the same markers and route over the embedded world basemap instead of tiles, centred on
 /// Athens (a coast of many islands, the basemap's costly case) at that zoom.
 ///
+/// With `pitch`, the same map tilted back by that pitch is drawn too, alternating with the flat one map by map, so
+/// both are timed under the same load; the scene holds the tiles of both.
+///
 /// The scene is seeded and can be written out (`--scene DIR`) to time the whole process with `declutter render`.
 struct RenderBenchmark {
     /// Maps timed; the median is reported.
@@ -18,28 +21,50 @@ struct RenderBenchmark {
     var sceneFolder: String?
     /// The zoom of a map over the embedded world basemap; nil times the tile map.
     var worldZoom: Double?
+    /// The pitch of a tilted twin drawn alternately with the flat map; nil draws the flat map alone.
+    var pitch: Double?
 
-    struct Result {
+    /// One map's figures.
+    struct Figures {
         var milliseconds: Double
         /// The part spent encoding the PNG.
         var encodeMilliseconds: Double
         var tiles: Int
+        var views: Int
+        var bytes: Int
+    }
+
+    struct Result {
+        var flat: Figures
+        /// The tilted twin's figures, and its pitch.
+        var pitched: (pitch: Double, figures: Figures)?
         /// The zoom of the world-basemap map, nil for the tile map.
         var worldZoom: Double?
         var markers: Int
-        var views: Int
-        var bytes: Int
 
         var json: String {
             let basemap = worldZoom.map { String(format: ",\"basemap\":\"world\",\"zoom\":%g", $0) } ?? ""
-            return String(format: "{\"area\":\"render\",\"ms\":%.2f,\"ms_png\":%.2f,\"tiles\":%d%@,\"markers\":%d,\"views_shown\":%d,\"png_bytes\":%d}",
-                          milliseconds, encodeMilliseconds, tiles, basemap, markers, views, bytes)
+            let tilted = pitched.map { pitch, figures in
+                String(format: ",\"pitch\":%g,\"ms_pitched\":%.2f,\"ms_png_pitched\":%.2f,\"tiles_pitched\":%d,\"views_shown_pitched\":%d,\"png_bytes_pitched\":%d,\"pitched_over_flat\":%.3f",
+                       pitch, figures.milliseconds, figures.encodeMilliseconds, figures.tiles, figures.views, figures.bytes,
+                       figures.milliseconds / flat.milliseconds)
+            } ?? ""
+            return String(format: "{\"area\":\"render\",\"ms\":%.2f,\"ms_png\":%.2f,\"tiles\":%d%@,\"markers\":%d,\"views_shown\":%d,\"png_bytes\":%d%@}",
+                          flat.milliseconds, flat.encodeMilliseconds, flat.tiles, basemap, markers, flat.views, flat.bytes, tilted)
         }
 
         var text: String {
-            let basemap = worldZoom.map { String(format: "the world basemap at zoom %g", $0) } ?? "\(tiles) tiles"
-            return String(format: "render: %.2f ms for an 800×600 map of %d markers (%d views shown), a 1000-vertex route and %@ (PNG: %.2f ms, %d bytes)",
-                          milliseconds, markers, views, basemap, encodeMilliseconds, bytes)
+            func basemap(_ figures: Figures) -> String {
+                worldZoom.map { String(format: "the world basemap at zoom %g", $0) } ?? "\(figures.tiles) tiles"
+            }
+            var text = String(format: "render: %.2f ms for an 800×600 map of %d markers (%d views shown), a 1000-vertex route and %@ (PNG: %.2f ms, %d bytes)",
+                              flat.milliseconds, markers, flat.views, basemap(flat), flat.encodeMilliseconds, flat.bytes)
+            if let (pitch, figures) = pitched {
+                text += String(format: "\n        %.2f ms for the same map at pitch %g (%d views shown, %@; PNG: %.2f ms, %d bytes): %.2f× the flat map's time",
+                               figures.milliseconds, pitch, figures.views, basemap(figures), figures.encodeMilliseconds, figures.bytes,
+                               figures.milliseconds / flat.milliseconds)
+            }
+            return text
         }
     }
 
@@ -57,8 +82,10 @@ struct RenderBenchmark {
         try MapCamera(center: Coordinate(longitude: 23.7, latitude: 37.95), zoom: zoom, width: 800, height: 600)
     }
 
-    /// Writes the scene: `tiles/{z}/{x}/{y}.png` (unless `tiles` is false), `points.geojson`, `route.geojson`.
-    static func writeScene(to folder: URL, camera: MapCamera, tiles: Bool = true) throws -> (points: [ClusterPoint], route: [Coordinate]) {
+    /// Writes the scene: `tiles/{z}/{x}/{y}.png` (unless `tiles` is false) for the camera and any `tiltedTo` pitch,
+    /// `points.geojson`, `route.geojson`.
+    static func writeScene(to folder: URL, camera: MapCamera, tiles: Bool = true, tiltedTo pitch: Double? = nil) throws
+        -> (points: [ClusterPoint], route: [Coordinate]) {
         var random = SeededRandom(seed: 42)
         let categories = ["blue", "orange", "green", "vermilion", "sky", "purple", "grey"]
         var points: [ClusterPoint] = []
@@ -78,13 +105,18 @@ struct RenderBenchmark {
             y -= 0.48 + (random.next() - 0.5) * 2 + sin(Double(step) / 40) * 0.8
             route.append(camera.coordinate(atX: x, y: y))
         }
-        let plan = try TilePlan(camera: camera, scale: 1, tilePixelSize: 256, zoomRange: 0...22, limit: 100)
+        let cameras = try [camera] + (pitch.map { [try tilted(camera, to: $0)] } ?? [])
+        var keys: [TileKey] = [], seen = Set<TileKey>()
+        for camera in cameras where tiles {
+            let plan = try TilePlan(camera: camera, scale: 1, tilePixelSize: 256, zoomRange: 0...22, limit: 256)
+            keys += plan.tiles.map(\.key).filter { seen.insert($0).inserted }
+        }
         var files: [(String, Data)] = [
             ("points.geojson", Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}\n").utf8)),
             ("route.geojson", Data((#"{"type":"LineString","coordinates":["# + route.map { "[\($0.longitude),\($0.latitude)]" }.joined(separator: ",") + "]}\n").utf8)),
         ]
-        for placement in plan.tiles where tiles {
-            files.append(("tiles/\(placement.key.z)/\(placement.key.x)/\(placement.key.y).png", try syntheticTile(placement.key, random: &random)))
+        for key in keys {
+            files.append(("tiles/\(key.z)/\(key.x)/\(key.y).png", try syntheticTile(key, random: &random)))
         }
         for (name, data) in files {
             let url = folder.appendingPathComponent(name)
@@ -92,6 +124,11 @@ struct RenderBenchmark {
             try FileSystem.writeAtomically(data, to: url)
         }
         return (points, route)
+    }
+
+    /// The camera tilted back by `pitch`.
+    static func tilted(_ camera: MapCamera, to pitch: Double) throws -> MapCamera {
+        try MapCamera(center: camera.center, zoom: camera.zoom, bearing: camera.bearing, pitch: pitch, width: camera.width, height: camera.height)
     }
 
     /// A street-map-like tile: a pale ground, blocks and a few roads, so decoding costs what a real tile costs.
@@ -118,7 +155,7 @@ struct RenderBenchmark {
         let folder = sceneFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("declutter-bench-render-\(getpid())", isDirectory: true)
         defer { if sceneFolder == nil { try? FileManager.default.removeItem(at: folder) } }
-        let (points, route) = try Self.writeScene(to: folder, camera: camera, tiles: worldZoom == nil)
+        let (points, route) = try Self.writeScene(to: folder, camera: camera, tiles: worldZoom == nil, tiltedTo: pitch)
         let style = try StyleLocator.load("default")
         var job = MapJob(points: points, region: nil, style: style)
         job.width = camera.width
@@ -127,24 +164,36 @@ struct RenderBenchmark {
         job.zoom = camera.zoom
         job.basemap = worldZoom == nil ? .tiles(try DirectoryTileSource(path: folder.appendingPathComponent("tiles").path)) : .world
         job.overlays = [MapOverlay(.route(route), paint: style.map.route, casing: style.map.routeCasing)]
+        var jobs = [job]
+        if let pitch {
+            job.pitch = pitch
+            jobs.append(job)
+        }
         // One renderer for every map, as a server keeps one: fonts loaded and labels shaped once.
         let renderer = try StaticMapRenderer(style: style)
-        var times: [Double] = [], encodeTimes: [Double] = []
-        var last: MapJob.Output?, bytes = 0
+        var times = [[Double]](repeating: [], count: jobs.count), encodeTimes = times
+        var last = [MapJob.Output?](repeating: nil, count: jobs.count), bytes = [Int](repeating: 0, count: jobs.count)
         for _ in 0..<runs {
-            // Everything a request would do: index the points, place, read and decode tiles, draw, encode.
-            let start = DispatchTime.now().uptimeNanoseconds
-            let output = try job.run(format: .png, renderer: renderer)
-            let drawn = DispatchTime.now().uptimeNanoseconds
-            bytes = try output.canvas.data().count
-            let end = DispatchTime.now().uptimeNanoseconds
-            times.append(Double(end - start) / 1e6)
-            encodeTimes.append(Double(end - drawn) / 1e6)
-            last = output
+            // Flat and tilted in turn, so that both see the same load.
+            for (index, job) in jobs.enumerated() {
+                // Everything a request would do: index the points, place, read and decode tiles, draw, encode.
+                let start = DispatchTime.now().uptimeNanoseconds
+                let output = try job.run(format: .png, renderer: renderer)
+                let drawn = DispatchTime.now().uptimeNanoseconds
+                bytes[index] = try output.canvas.data().count
+                let end = DispatchTime.now().uptimeNanoseconds
+                times[index].append(Double(end - start) / 1e6)
+                encodeTimes[index].append(Double(end - drawn) / 1e6)
+                last[index] = output
+            }
         }
-        times.sort()
-        encodeTimes.sort()
-        let shown = last?.annotations.filter(\.visible).count ?? 0
-        return Result(milliseconds: times[times.count / 2], encodeMilliseconds: encodeTimes[encodeTimes.count / 2], tiles: worldZoom == nil ? 12 : 0, worldZoom: worldZoom, markers: points.count, views: shown, bytes: bytes)
+        let cameras = try [camera] + (pitch.map { [try Self.tilted(camera, to: $0)] } ?? [])
+        let figures = try jobs.indices.map { index -> Figures in
+            let sorted = times[index].sorted(), encodeSorted = encodeTimes[index].sorted()
+            let tiles = worldZoom == nil ? try TilePlan(camera: cameras[index], scale: 1, tilePixelSize: 256, zoomRange: 0...22, limit: 256).tiles.count : 0
+            return Figures(milliseconds: sorted[sorted.count / 2], encodeMilliseconds: encodeSorted[encodeSorted.count / 2], tiles: tiles,
+                           views: last[index]?.annotations.filter(\.visible).count ?? 0, bytes: bytes[index])
+        }
+        return Result(flat: figures[0], pitched: pitch.map { ($0, figures[1]) }, worldZoom: worldZoom, markers: points.count)
     }
 }

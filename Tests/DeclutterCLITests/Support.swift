@@ -68,28 +68,31 @@ let tandmPlist = packageRoot.appendingPathComponent("Sources/CDeclutterResources
 
 /// Writes 8×3 street-like test tiles at zoom 15 from the Golden Gate to North Beach, as `DIR/{z}/{x}/{y}.png`.
 func writeTestTiles(into folder: URL) throws -> URL {
+    try writeTestTiles((5235...5242).flatMap { x in (12660...12662).map { TileKey(z: 15, x: x, y: $0) } }, into: folder)
+}
+
+/// Writes street-like test tiles for `keys` as `DIR/tiles/{z}/{x}/{y}.png`; returns the tiles' folder.
+func writeTestTiles(_ keys: [TileKey], into folder: URL) throws -> URL {
     let tiles = folder.appendingPathComponent("tiles")
-    for x in 5235...5242 {
-        for y in 12660...12662 {
-            let canvas = try Canvas(width: 256, height: 256, format: .png)
-            let context = canvas.context
-            context.paint(RGBAColor(hex: "#EDEAE2") ?? .white)
-            // A grid of streets whose spacing differs per tile, so a misplaced tile shows.
-            let spacing = 32.0 + Double((x + y) % 3) * 16
-            var offset = spacing / 2
-            while offset < 256 {
-                context.newPath()
-                context.move(toX: offset, y: 0)
-                context.line(toX: offset, y: 256)
-                context.move(toX: 0, y: offset)
-                context.line(toX: 256, y: offset)
-                context.strokeRound(.white, width: 4)
-                offset += spacing
-            }
-            let file = tiles.appendingPathComponent("15/\(x)/\(y).png")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try canvas.data().write(to: file)
+    for key in keys {
+        let canvas = try Canvas(width: 256, height: 256, format: .png)
+        let context = canvas.context
+        context.paint(RGBAColor(hex: "#EDEAE2") ?? .white)
+        // A grid of streets whose spacing differs per tile, so a misplaced tile shows.
+        let spacing = 32.0 + Double((key.x + key.y) % 3) * 16
+        var offset = spacing / 2
+        while offset < 256 {
+            context.newPath()
+            context.move(toX: offset, y: 0)
+            context.line(toX: offset, y: 256)
+            context.move(toX: 0, y: offset)
+            context.line(toX: 256, y: offset)
+            context.strokeRound(.white, width: 4)
+            offset += spacing
         }
+        let file = tiles.appendingPathComponent("\(key.z)/\(key.x)/\(key.y).png")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try canvas.data().write(to: file)
     }
     return tiles
 }
