@@ -6,8 +6,9 @@ import Foundation
 /// A row of a pitched map is a straight line on the ground: the flat map's row, scaled about the centre line by
 /// the row's ``Perspective/scale(atY:)``. Across a row the ground keeps its size, so the tile zoom matching that
 /// scale serves the whole row; down the map the ground shrinks faster than across it (by cos(pitch) more, and
-/// more towards the top), so one device pixel covers several tile pixels upwards. The row is sampled as that many
-/// lines, evenly spaced within it, whose samples are averaged: a filter stretched the way the ground is.
+/// more towards the top), so one device pixel covers several tile pixels upwards. The row is sampled as one line
+/// for every two of them (a bilinear sample reads two rows), evenly spaced within it, whose samples are averaged: a
+/// filter stretched the way the ground is.
 struct PitchedRow {
     /// One line of samples: where the first pixel's centre lies on the ground and how far each next pixel is.
     struct Line {
@@ -21,7 +22,7 @@ struct PitchedRow {
         var pixels: Int
     }
 
-    /// The most lines a row is sampled as: beyond 8 tile pixels to a device pixel, the far ground is averaged over 8.
+    /// The most lines a row is sampled as: beyond 16 tile pixels to a device pixel, the far ground is averaged over 8.
     static let maximumLines = 8
 
     /// The lines of device row `row` (from the top) of a pitched map at `scale` pixels per point; none where the row
@@ -35,7 +36,8 @@ struct PitchedRow {
                                  zoomRange: zoomRange)
         // Tile pixels per flat-map point at this zoom, and how many the row spans downwards.
         let texelsPerPoint = pow(2, Double(zoom) - camera.zoom) * Double(tilePixelSize) / MapCamera.tileSize
-        let count = min(maximumLines, max(1, Int(((bottom.y - top.y) * texelsPerPoint).rounded(.up))))
+        // One line for every two tile pixels: each bilinear sample reads two rows of them.
+        let count = min(maximumLines, max(1, Int(((bottom.y - top.y) * texelsPerPoint / 2).rounded(.up))))
         return (0..<count).compactMap { index in
             let y = (Double(row) + (Double(index) + 0.5) / Double(count)) / scale
             guard let flat = perspective.flatPoint(x: camera.width / 2, y: y) else { return nil }
