@@ -179,11 +179,11 @@ enum HuffmanBlock {
 }
 
 /// Deflate's fixed Huffman codes (RFC 1951, 3.2.6) as `code | length << 32` tables.
-package enum FixedCodes {
+enum FixedCodes {
     /// Literal/length symbols 0…287: 8, 9, 7 and 8 bits by range.
-    nonisolated(unsafe) package static let literals: UnsafePointer<UInt64> = table((0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
+    nonisolated(unsafe) static let literals: UnsafePointer<UInt64> = table((0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
     /// Distance symbols 0…29: 5 bits each.
-    nonisolated(unsafe) package static let distances: UnsafePointer<UInt64> = table([Int](repeating: 5, count: 30))
+    nonisolated(unsafe) static let distances: UnsafePointer<UInt64> = table([Int](repeating: 5, count: 30))
 
     /// A table kept for the life of the process.
     private static func table(_ lengths: [Int]) -> UnsafePointer<UInt64> {

@@ -302,23 +302,21 @@ struct PixelRunDeflater {
 
 /// Writes bits least-significant first, as deflate stores them, into a buffer the caller sized beforehand.
 ///
-/// Every write stores eight bytes and keeps fewer than eight bits back, so there is no branch per write. Inlinable
-/// for the tiles' gzip, in another module, which writes a few codes per input byte.
-package struct BitWriter: ~Copyable {
-    @usableFromInline let storage: UnsafeMutablePointer<UInt8>
-    @usableFromInline var byteCount = 0
-    @usableFromInline var buffer: UInt64 = 0
-    @usableFromInline var bitCount: UInt64 = 0
+/// Every write stores eight bytes and keeps fewer than eight bits back, so there is no branch per write.
+struct BitWriter: ~Copyable {
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var byteCount = 0
+    private var buffer: UInt64 = 0
+    private var bitCount: UInt64 = 0
 
     /// A writer filling `storage`, which must hold everything written plus 8 bytes.
-    @inlinable
-    package init(_ storage: UnsafeMutablePointer<UInt8>) {
+    init(_ storage: UnsafeMutablePointer<UInt8>) {
         self.storage = storage
     }
 
     /// Appends the low `count` bits of `bits` (at most 56; higher bits must be zero).
-    @inlinable @inline(__always)
-    package mutating func write(_ bits: UInt64, count: Int) {
+    @inline(__always)
+    mutating func write(_ bits: UInt64, count: Int) {
         buffer |= bits &<< bitCount
         bitCount += UInt64(count)
         UnsafeMutableRawPointer(storage + byteCount).storeBytes(of: buffer.littleEndian, as: UInt64.self)
@@ -329,36 +327,34 @@ package struct BitWriter: ~Copyable {
     }
 
     /// Pads the last byte with zero bits.
-    @inlinable
-    package mutating func alignToByte() {
+    mutating func alignToByte() {
         if bitCount > 0 { write(0, count: Int(8 - bitCount)) }
     }
 
     /// Pads to a byte boundary and returns the bytes written in all.
-    @inlinable
-    package consuming func finish() -> Int {
+    consuming func finish() -> Int {
         alignToByte()
         return byteCount
     }
 }
 
 /// Deflate's length and distance symbol tables (RFC 1951, 3.2.5), as pointers so hot loops index them unchecked.
-package enum DeflateTables {
+enum DeflateTables {
     /// The smallest length of each length symbol 257…285 (indexed from 0).
-    nonisolated(unsafe) package static let lengthBase = table([3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
+    nonisolated(unsafe) static let lengthBase = table([3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
                                                        99, 115, 131, 163, 195, 227, 258])
     /// Extra bits after each length symbol.
-    nonisolated(unsafe) package static let lengthExtraBits = table([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4,
+    nonisolated(unsafe) static let lengthExtraBits = table([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4,
                                                             5, 5, 5, 5, 0])
     /// The smallest distance of each distance symbol.
-    nonisolated(unsafe) package static let distanceBase = table([1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513,
+    nonisolated(unsafe) static let distanceBase = table([1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513,
                                                          769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577])
     /// Extra bits after each distance symbol.
-    nonisolated(unsafe) package static let distanceExtraBits = table([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
+    nonisolated(unsafe) static let distanceExtraBits = table([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
                                                               11, 11, 12, 12, 13, 13])
 
     /// The length symbol (0…28, add 257) of every match length 0…258.
-    nonisolated(unsafe) package static let lengthSymbols: UnsafePointer<UInt16> = {
+    nonisolated(unsafe) static let lengthSymbols: UnsafePointer<UInt16> = {
         let symbols = (0...258).map { length in
             length < 3 ? 0 : (0..<29).last { lengthBase[$0] <= length } ?? 0
         }
@@ -367,8 +363,8 @@ package enum DeflateTables {
 
     /// The distance symbol (0…29) of a distance 1…32,768: two symbols per power of two above 4, so the symbol follows
     /// from the distance's highest bits without searching ``distanceBase``.
-    @inlinable @inline(__always)
-    package static func distanceSymbol(_ distance: Int) -> Int {
+    @inline(__always)
+    static func distanceSymbol(_ distance: Int) -> Int {
         guard distance > 4 else { return distance - 1 }
         let value = distance - 1, log = Int.bitWidth - 1 - value.leadingZeroBitCount
         return 2 * log + (value >> (log - 1)) & 1

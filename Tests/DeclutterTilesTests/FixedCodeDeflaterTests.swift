@@ -1,5 +1,6 @@
 import CLibDeflate
 import DeclutterCore
+import DeclutterPNG
 @testable import DeclutterTiles
 import Foundation
 import Testing
@@ -81,7 +82,7 @@ import Testing
     }
 
     /// Real tiles (uniform points' zooms 0…7) come back whole through zlib, and libdeflate's level 6 makes them at
-    /// most 1 % smaller (0.06 % here).
+    /// most 1 % smaller (0.15 % here: 1,801,760 bytes against 1,799,119 for 15,343 tiles).
     @Test func realTilesRoundTripAndStaySmall() throws {
         var generator = SyntheticTiles.SplitMix(seed: 9)
         let points = (0..<20_000).map { _ in

@@ -1,6 +1,7 @@
 import CLibDeflate
 import CZlib
 import DeclutterCore
+import DeclutterPNG
 import Foundation
 
 /// A gzip compressor (RFC 1952) for tiles and directories, reused from one tile to the next: tippecanoe compresses

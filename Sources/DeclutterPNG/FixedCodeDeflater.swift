@@ -1,9 +1,9 @@
 import CZlib
-import DeclutterPNG
 import Foundation
 
 /// A deflate compressor (RFC 1951) for inputs of at most ``maximumInput`` bytes, such as most vector tiles, each
-/// written as one gzip member (RFC 1952).
+/// written as one gzip member (RFC 1952). It lives beside the PNG encoder's deflate, whose bit writer and code tables
+/// it uses (inlined: it writes a code or two per input byte).
 ///
 /// For a tile of 170 bytes libdeflate's fixed work per call — clearing its match finder's tables of about 200 KB,
 /// building Huffman codes — costs more than compressing. Here matches are found as RFC 1951's section 4 suggests: a
@@ -11,14 +11,14 @@ import Foundation
 /// first ``maximumChain`` is taken (greedily), and every byte is coded with deflate's fixed Huffman codes (3.2.6), so
 /// no code is built or sent. An input that would grow is stored instead (3.2.4). The hash table is 4 KB and is not
 /// cleared between inputs: each entry carries the number of the input that wrote it. Use from one thread at a time.
-final class FixedCodeDeflater {
+package final class FixedCodeDeflater {
     /// The longest input compressed; its positions fit deflate's 32 KB window and a 16-bit entry. Longer tiles are
     /// worth the codes libdeflate builds for them.
-    static let maximumInput = 2_048
+    package static let maximumInput = 2_048
     /// Bits of the three-byte hash: 1,024 heads.
     private static let hashBits = 10
     /// Earlier positions compared per position at most; deflate's matches run to 258 bytes.
-    private static let maximumChain = 16
+    private static let maximumChain = 4
     /// A match at least this long is taken without looking further down the chain.
     private static let niceLength = 64
     /// Marks the end of a chain in ``previous``.
@@ -36,7 +36,7 @@ final class FixedCodeDeflater {
     /// This input's number, 1…65,535 (0 marks entries never written).
     private var generation: UInt32 = 0
 
-    init() {
+    package init() {
         head = .allocate(capacity: 1 << Self.hashBits)
         head.initialize(repeating: 0, count: 1 << Self.hashBits)
         previous = .allocate(capacity: Self.maximumInput)
@@ -50,7 +50,7 @@ final class FixedCodeDeflater {
     }
 
     /// The gzip member of `input`, which holds at most ``maximumInput`` bytes.
-    func gzip(_ input: UnsafeRawBufferPointer) -> Data {
+    package func gzip(_ input: UnsafeRawBufferPointer) -> Data {
         precondition(input.count <= Self.maximumInput, "FixedCodeDeflater takes at most \(Self.maximumInput) bytes")
         let count = input.count
         let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(output)
