@@ -50,8 +50,9 @@ let package = Package(
         .target(name: "DeclutterPNG", dependencies: ["CLibDeflate", "CZlib", "DeclutterCore"]),
         .target(name: "DeclutterRender", dependencies: ["CCairo", "CCurl", "CZlib", "CSQLite", "CDeclutterResources", "DeclutterCore", "DeclutterPNG"]),
         // Cluster vector tiles (Mapbox Vector Tile 2.1), the tileset archives they go into (MBTiles, PMTiles, a folder)
-        // and the MapLibre style that draws them with a sprite sheet; no Cairo.
-        .target(name: "DeclutterTiles", dependencies: ["CLibDeflate", "CSQLite", "CZlib", "DeclutterCore"]),
+        // and the MapLibre style that draws them with a sprite sheet; no Cairo. Small tiles are gzipped by DeclutterPNG's
+        // FixedCodeDeflater, which shares the PNG encoder's bit writer and code tables.
+        .target(name: "DeclutterTiles", dependencies: ["CLibDeflate", "CSQLite", "CZlib", "DeclutterCore", "DeclutterPNG"]),
         // Image comparison and golden files read and write PNG only, so tests that diff images need no Cairo.
         .target(name: "DeclutterTesting", dependencies: ["DeclutterPNG", "DeclutterCore"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link XCTest.
@@ -99,7 +100,7 @@ let package = Package(
             name: "DeclutterRenderTests",
             dependencies: ["DeclutterRender", "DeclutterPNG", "DeclutterTesting", "CSQLite", "CZlib", "TileTestServer"]
         ),
-        .testTarget(name: "DeclutterTilesTests", dependencies: ["DeclutterTiles", "CSQLite"]),
+        .testTarget(name: "DeclutterTilesTests", dependencies: ["DeclutterTiles", "DeclutterPNG", "CLibDeflate", "CSQLite"]),
         .testTarget(name: "DeclutterTestingTests", dependencies: ["DeclutterTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "DeclutterSnapshotTestingTests", dependencies: ["DeclutterSnapshotTesting"]),
         .testTarget(

@@ -1,6 +1,11 @@
 import ArgumentParser
 import DeclutterCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How to read the points of `--input`: shared by `render`, `cluster` and `bench cluster`, so that a file one reads
 /// the others read the same way.
@@ -62,14 +67,8 @@ package struct PointInputOptions: ParsableArguments {
                                  format: try pointFormat(), delimiter: try separator(), latitudeColumn: lat, longitudeColumn: lon)
         let result: PointReader.Result
         if input == "-" {
-            let data: Data
-            do {
-                data = try FileHandle.standardInput.readToEnd() ?? Data()
-            } catch {
-                throw InputError(file: Self.standardInputName, location: nil, message: "cannot read standard input (\(FileSystem.reason(error)))")
-            }
-            reader.format = reader.format ?? PointFormat.sniffed(from: data)
-            result = try reader.read(data, name: Self.standardInputName)
+            result = try reader.read(from: Self.readStandardInput, name: Self.standardInputName)
+            reader.format = result.format
         } else {
             let url = URL(fileURLWithPath: input)
             // An unknown extension without --format is left to the reader, whose message names the file.
@@ -78,5 +77,22 @@ package struct PointInputOptions: ParsableArguments {
         }
         for warning in result.warnings { StandardError.write("warning: \(warning)\n") }
         return (result, reader.format ?? .csv)
+    }
+
+    /// Fills what it can of `buffer` from standard input; returns the bytes read, 0 at its end.
+    ///
+    /// - Throws: ``InputError`` naming `<stdin>` when reading fails.
+    static func readStandardInput(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+            #else
+            let count = Darwin.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+            #endif
+            if count >= 0 { return count }
+            guard errno == EINTR else {
+                throw InputError(file: standardInputName, location: nil, message: "cannot read standard input (\(String(cString: strerror(errno))))")
+            }
+        }
     }
 }

@@ -54,14 +54,6 @@ struct PixelRunDeflater {
     /// Marks a used slot (position 0, 0 is a real position).
     private static let hashFlag: UInt32 = 0x8000_0000
 
-    /// The deflate distance symbol of a distance 1…32,768: two symbols per power of two above 4.
-    @inline(__always)
-    static func distanceSymbol(_ distance: Int) -> Int {
-        guard distance > 4 else { return distance - 1 }
-        let value = distance - 1, log = Int.bitWidth - 1 - value.leadingZeroBitCount
-        return 2 * log + (value >> (log - 1)) & 1
-    }
-
     /// Writes the zlib stream of all scanlines (filter type 0) of `image` — straight-alpha pixels packed
     /// red | green << 8 | blue << 16 | alpha << 24, `width` to a row — into `output` and returns its length.
     /// `checksum` is the scanlines' Adler-32, which the caller sums while it makes the image (``adler(_:scanline:count:)``).
@@ -158,7 +150,7 @@ struct PixelRunDeflater {
                         }
                         x = literalEnd
                         if let (run, distance) = earlier {
-                            let symbol = Self.distanceSymbol(distance)
+                            let symbol = DeflateTables.distanceSymbol(distance)
                             Self.appendMatch(length: run * bytesPerPixel, distance: UInt32(symbol) << 25 | UInt32(distance),
                                              symbol: symbol, to: tokens, count: &count, codes: code, lengthSymbols: lengthSymbols)
                             x += run
@@ -369,9 +361,13 @@ enum DeflateTables {
         return table(symbols)
     }()
 
-    /// The distance symbol (0…29) of a distance 1…32,768.
+    /// The distance symbol (0…29) of a distance 1…32,768: two symbols per power of two above 4, so the symbol follows
+    /// from the distance's highest bits without searching ``distanceBase``.
+    @inline(__always)
     static func distanceSymbol(_ distance: Int) -> Int {
-        (0..<30).last { Int(distanceBase[$0]) <= distance } ?? 0
+        guard distance > 4 else { return distance - 1 }
+        let value = distance - 1, log = Int.bitWidth - 1 - value.leadingZeroBitCount
+        return 2 * log + (value >> (log - 1)) & 1
     }
 
     /// A table kept for the life of the process.

@@ -54,6 +54,78 @@ import Testing
         }
     }
 
+    /// `data` as a stream that hands out at most `piece` bytes a call, as a pipe may.
+    static func stream(_ data: Data, piece: Int) -> (UnsafeMutableRawBufferPointer) throws -> Int {
+        var offset = 0
+        return { buffer in
+            let count = min(buffer.count, piece, data.count - offset)
+            buffer.copyBytes(from: data[offset..<offset + count])
+            offset += count
+            return count
+        }
+    }
+
+    /// A quoted field with a line break, cut by every chunk size: before, inside and after the quotes.
+    @Test func aStreamCarriesRecordsAcrossChunks() throws {
+        let data = Data("lat,lon,name\n1,2,\"a\nb\"\n3,4,c\n".utf8)
+        for chunkSize in 1...data.count + 1 {
+            for piece in [1, 5, 1_000] {
+                let result = try PointReader().read(from: Self.stream(data, piece: piece), name: "<stdin>", chunkSize: chunkSize)
+                #expect(result.points.map(\.latitude) == [1, 3] && result.points.map(\.longitude) == [2, 4], "chunks of \(chunkSize)")
+                #expect(result.points.map { $0.properties["name"] } == [.string("a\nb"), .string("c")], "chunks of \(chunkSize)")
+                #expect(result.origins == [2, 4] && result.format == .csv, "chunks of \(chunkSize)")
+            }
+        }
+    }
+
+    /// The file of ``readingInRunsEqualsOnePass(parts:)`` read as a stream: the same points, lines, skips and problems
+    /// for chunks smaller than a record, chunks of a few records and one chunk holding everything, and the first
+    /// error's line when it is in a later chunk.
+    @Test(arguments: [3, 40, 200, 1 << 20])
+    func aStreamEqualsTheFile(chunkSize: Int) throws {
+        var text = "\u{FEFF}lat,lon,name,notes\r\n"
+        for row in 0..<60 {
+            switch row % 10 {
+            case 3: text += "\(row),\(row),\"two\nlines, \"\"quoted\"\"\",\"x\"\r\n"
+            case 5: text += "\n"
+            case 6: text += "91,\(row),bad,latitude\n"
+            default: text += "\(Double(row) / 2),-\(row),p\(row),\n"
+            }
+        }
+        let data = Data(text.utf8)
+        let skipping = PointReader(skipInvalid: true)
+        let file = try skipping.readCSV(data, file: "<stdin>", parts: 1)
+        let stream = try skipping.read(from: Self.stream(data, piece: 17), name: "<stdin>", chunkSize: chunkSize)
+        #expect(file.points.count == 48 && file.skipped == 6 && file.problems.count == 5)
+        #expect(stream.points == file.points)
+        #expect(stream.origins == file.origins)
+        #expect(stream.skipped == file.skipped && stream.problems == file.problems)
+        #expect(stream.points[3].properties["name"] == .string("two\nlines, \"quoted\""))
+
+        // Without skipping, the first bad row is the error, line 9, in a later chunk for the smaller chunk sizes.
+        #expect(throws: InputError(file: "<stdin>", location: "line 9", message: "latitude 91.0 is outside -90…90")) {
+            try PointReader().read(from: Self.stream(data, piece: 1_000), name: "<stdin>", chunkSize: chunkSize)
+        }
+    }
+
+    /// A bad record in the second chunk of a stream is reported on its own line.
+    @Test func aStreamErrorNamesItsLineInALaterChunk() throws {
+        let text = "lat,lon\n" + String(repeating: "50.5,10.25\n", count: 10) + "50.5,east\n"
+        #expect(throws: InputError(file: "<stdin>", location: "line 12", message: "longitude \"east\" is not a number")) {
+            try PointReader().read(from: Self.stream(Data(text.utf8), piece: 64), name: "<stdin>", chunkSize: 64)
+        }
+        #expect(throws: InputError(file: "<stdin>", location: nil, message: "the input is empty; expected a header row")) {
+            try PointReader().read(from: Self.stream(Data(), piece: 64), name: "<stdin>", chunkSize: 64)
+        }
+    }
+
+    /// GeoJSON from a stream is read whole, as a file would be.
+    @Test func aStreamOfGeoJSONIsReadWhole() throws {
+        let data = Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.25,50.5]},"properties":{}}]}"#.utf8)
+        let result = try PointReader().read(from: Self.stream(data, piece: 7), name: "<stdin>", chunkSize: 10)
+        #expect(result.format == .geojson && result.points.map(\.longitude) == [10.25] && result.points.map(\.latitude) == [50.5])
+    }
+
     /// Cuts fall just past a line break outside quotes, about equally far apart, and carry their line numbers.
     @Test func recordRunsCutBetweenRecords() {
         let text = Array("h\na,\"1\n2\"\nb\nc\"\"d\ne\n".utf8)

@@ -13,49 +13,72 @@ extension PointReader {
     /// numbers). Fields are separated by ``delimiter`` or the one the header line uses. Read in one pass over the
     /// bytes, quotes and embedded newlines as RFC 4180 has them.
     ///
-    /// A file of a megabyte or more is read on every core: its rows are cut into runs of whole records
-    /// (``CSVParser/recordRuns(_:from:line:parts:)``), each read as the whole file would be read from there, and the
-    /// runs' points, skips and first error joined in file order — the same result as one pass.
+    /// A file of two megabytes or more is read on every core (``readRecords(_:from:line:header:file:parts:minimumRunBytes:)``).
     func readCSV(_ data: Data, file: String, parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20) throws -> Result {
-        var separator: UInt8?
-        if let delimiter {
-            guard let ascii = delimiter.asciiValue, !["\"", "\n", "\r"].contains(delimiter) else {
-                throw InputError(file: file, location: nil, message: "the delimiter must be one ASCII character other than a quote or a line break, got \"\(delimiter)\"")
-            }
-            separator = ascii
-        }
+        let separator = try csvSeparator(file: file)
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var parser = CSVParser(bytes: bytes, delimiter: separator ?? CSVParser.likelyDelimiter(bytes, among: Self.detectedDelimiters))
-            let headerStart = parser.position
-            guard let header = parser.nextRecord() else {
+            guard let (header, bodyStart, line) = try readCSVHeader(bytes, separator: separator, file: file) else {
                 throw InputError(file: file, location: nil, message: "the file is empty; expected a header row")
             }
-            let headerLine = String(decoding: bytes[headerStart..<parser.position], as: UTF8.self)
-                .trimmingCharacters(in: .newlines)
-            let names = header.fields.map { String($0.text.trimmingSpaces) }
-            let columns = try coordinateColumns(names, headerLine: headerLine, delimiter: parser.delimiter, file: file)
-            let bodyBytes = bytes.count - parser.position
-            let runs = CSVParser.recordRuns(bytes, from: parser.position, line: parser.line,
-                                            parts: bodyBytes >= 2 * minimumRunBytes ? min(parts, bodyBytes / minimumRunBytes) : 1)
-            let read = concurrentMap(runs.count) { run -> Swift.Result<Result, Error> in
-                var rows = CSVParser(bytes: UnsafeBufferPointer(rebasing: bytes[runs[run].range]), delimiter: parser.delimiter,
-                                     line: runs[run].line)
-                return Swift.Result { try readRows(&rows, names: names, columns: columns, file: file) }
-            }
-            // The first error in file order is the first run's that failed; one run is the result as it is.
-            let parts = try read.map { try $0.get() }
-            var result = parts[0]
-            guard parts.count > 1 else { return result }
-            result.points.reserveCapacity(parts.reduce(0) { $0 + $1.points.count })
-            for part in parts.dropFirst() {
-                result.points += part.points
-                result.origins += part.origins
-                result.skipped += part.skipped
-                result.problems += part.problems.prefix(5 - result.problems.count)
-            }
-            return result
+            return try readRecords(bytes, from: bodyStart, line: line, header: header, file: file, parts: parts, minimumRunBytes: minimumRunBytes)
         }
+    }
+
+    /// A CSV's header as read: what separates fields, the columns' names and where the coordinates are.
+    struct CSVHeader {
+        var delimiter: UInt8
+        var names: [String]
+        var columns: (latitude: Int, longitude: Int)
+    }
+
+    /// ``delimiter`` as a byte, nil when not given.
+    ///
+    /// - Throws: ``InputError`` when it is not one ASCII character other than a quote or a line break.
+    func csvSeparator(file: String) throws -> UInt8? {
+        guard let delimiter else { return nil }
+        guard let ascii = delimiter.asciiValue, !["\"", "\n", "\r"].contains(delimiter) else {
+            throw InputError(file: file, location: nil, message: "the delimiter must be one ASCII character other than a quote or a line break, got \"\(delimiter)\"")
+        }
+        return ascii
+    }
+
+    /// The header record at the start of `bytes`, where the records after it start and the line they start on; nil when
+    /// there is no record at all.
+    func readCSVHeader(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8?, file: String) throws
+        -> (header: CSVHeader, bodyStart: Int, line: Int)? {
+        var parser = CSVParser(bytes: bytes, delimiter: separator ?? CSVParser.likelyDelimiter(bytes, among: Self.detectedDelimiters))
+        let headerStart = parser.position
+        guard let header = parser.nextRecord() else { return nil }
+        let headerLine = String(decoding: bytes[headerStart..<parser.position], as: UTF8.self)
+            .trimmingCharacters(in: .newlines)
+        let names = header.fields.map { String($0.text.trimmingSpaces) }
+        let columns = try coordinateColumns(names, headerLine: headerLine, delimiter: parser.delimiter, file: file)
+        return (CSVHeader(delimiter: parser.delimiter, names: names, columns: columns), parser.position, parser.line)
+    }
+
+    /// The points of the records in `bytes[start...]`, the first on `line`.
+    ///
+    /// Bytes of `2 * minimumRunBytes` or more are read on every core: they are cut into runs of whole records
+    /// (``CSVParser/recordRuns(_:from:line:parts:)``), each read as one pass would read it from there, and the runs'
+    /// points, skips and first error joined in file order — the same result as one pass.
+    func readRecords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, header: CSVHeader, file: String,
+                     parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20) throws -> Result {
+        let bodyBytes = bytes.count - start
+        let runs = CSVParser.recordRuns(bytes, from: start, line: line,
+                                        parts: bodyBytes >= 2 * minimumRunBytes ? min(parts, bodyBytes / minimumRunBytes) : 1)
+        let read = concurrentMap(runs.count) { run -> Swift.Result<Result, Error> in
+            var rows = CSVParser(bytes: UnsafeBufferPointer(rebasing: bytes[runs[run].range]), delimiter: header.delimiter,
+                                 line: runs[run].line)
+            return Swift.Result { try readRows(&rows, names: header.names, columns: header.columns, file: file) }
+        }
+        // The first error in file order is the first run's that failed; one run is the result as it is.
+        let parts = try read.map { try $0.get() }
+        var result = parts[0]
+        guard parts.count > 1 else { return result }
+        result.points.reserveCapacity(parts.reduce(0) { $0 + $1.points.count })
+        for part in parts.dropFirst() { result.append(part) }
+        return result
     }
 
     /// The points of the records `parser` has left, after a header of `names` with coordinates in `columns`.

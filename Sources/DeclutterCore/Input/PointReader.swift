@@ -53,6 +53,9 @@ public struct PointReader: Sendable {
         /// What ``origins`` count.
         var originKind = PointFormat.csv
 
+        /// The format the input was read in.
+        public var format: PointFormat { originKind }
+
         /// Where in the input a point came from, as messages name it: `line 12`, `features[3]`, `cycles[0]`; nil for a
         /// lone GeoJSON Feature or a point the reader did not make.
         public func location(ofPoint index: Int) -> String? {
@@ -62,6 +65,14 @@ public struct PointReader: Sendable {
             case .geojson: return "features[\(origins[index])]"
             case .plist: return "cycles[\(origins[index])]"
             }
+        }
+
+        /// Appends the points, origins and skips of `part`, read after this result's input; the problems up to five.
+        mutating func append(_ part: Result) {
+            points += part.points
+            origins += part.origins
+            skipped += part.skipped
+            problems += part.problems.prefix(max(0, 5 - problems.count))
         }
 
         /// Creates a result.
@@ -98,7 +109,7 @@ public struct PointReader: Sendable {
         try read(data, name: name, format: format ?? PointFormat.sniffed(from: data))
     }
 
-    private func read(_ data: Data, name: String, format: PointFormat) throws -> Result {
+    func read(_ data: Data, name: String, format: PointFormat) throws -> Result {
         var result: Result
         switch format {
         case .csv: result = try readCSV(data, file: name)

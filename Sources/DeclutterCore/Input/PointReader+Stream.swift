@@ -1,0 +1,50 @@
+import Foundation
+
+extension PointReader {
+    /// Reads points from input that is not a file (standard input, say), in ``format`` or else the one its first chunk
+    /// suggests (``PointFormat/sniffed(from:)``); `name` stands for the input in messages, e.g. `<stdin>`.
+    ///
+    /// CSV is read `chunkSize` bytes at a time: the chunk's whole records are read (on every core, as a file's are)
+    /// and the record the chunk ends inside is carried over to the next chunk, so memory holds the points and about one
+    /// chunk, not the whole text; lines are counted across chunks. GeoJSON and the plist are read whole, then parsed.
+    ///
+    /// - Parameters:
+    ///   - read: fills as much of the buffer it is given as it can and returns how many bytes it wrote, 0 at the end.
+    ///   - chunkSize: bytes read at a time, at least 1.
+    /// - Throws: ``InputError`` naming the input and the line, feature or field; what `read` throws.
+    public func read(from read: (UnsafeMutableRawBufferPointer) throws -> Int, name: String, chunkSize: Int = 8 << 20) throws -> Result {
+        precondition(chunkSize > 0, "a chunk holds at least one byte")
+        var buffer = CSVChunks(chunkSize: chunkSize)
+        try buffer.fill(from: read)
+        let format = format ?? PointFormat.sniffed(from: buffer.prefix(4_096))
+        guard format == .csv else {
+            while !buffer.ended { try buffer.fill(from: read) }
+            return try self.read(buffer.prefix(buffer.count), name: name, format: format)
+        }
+        let separator = try csvSeparator(file: name)
+        var header: CSVHeader?
+        var result = Result(points: [], skipped: 0, problems: [])
+        // The line the buffer's first byte is on.
+        var line = 1
+        while true {
+            // Whole records up to the last line break outside quotes; at the end, everything left.
+            let (end, lines) = buffer.ended ? (buffer.count, 0) : buffer.recordsEnd()
+            if end > 0 {
+                try buffer.withBytes(end) { bytes in
+                    var start = 0, firstLine = line
+                    if header == nil {
+                        guard let parsed = try readCSVHeader(bytes, separator: separator, file: name) else { return }
+                        (header, start, firstLine) = (parsed.header, parsed.bodyStart, parsed.line)
+                    }
+                    if let header { result.append(try readRecords(bytes, from: start, line: firstLine, header: header, file: name)) }
+                }
+                buffer.drop(end)
+                line += lines
+            }
+            if buffer.ended { break }
+            try buffer.fill(from: read)
+        }
+        guard header != nil else { throw InputError(file: name, location: nil, message: "the input is empty; expected a header row") }
+        return result
+    }
+}
