@@ -34,6 +34,8 @@ import Testing
         let expected: [(row: String, text: String)] = [
             ("Map size", "\(grouped(Surface.maximumSide)) px a side"),
             ("Zoom, `--max-zoom`", "\(Int(MapCamera.zoomRange.lowerBound))…\(Int(MapCamera.zoomRange.upperBound))"),
+            ("Pitch, `--pitch`", "\(Int(Perspective.pitchRange.lowerBound))…\(Int(Perspective.pitchRange.upperBound)) degrees"),
+            ("`--frames`", "\(CameraGesture.Step.maximumCount) gesture steps (\(CameraGesture.Step.maximumCount + 1) frames); the strip \(grouped(Surface.maximumSide)) px wide"),
             ("Tiles per map", "256 (`--max-tiles`, 1…4096)"),
             ("Tile request", "answers over \(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumTileBytes >> 20) MB"),
             ("Tile request", "\(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumMapBytes >> 20) MB of tiles held per map"),

@@ -51,6 +51,19 @@ import Testing
         #expect(reference.views.count < views.count - 5)   // the scenes do merge
     }
 
+    @Test(arguments: [(20.0, 90.0), (45, 30), (60, 0)])
+    func nearestFirstMakesTheReferenceMergesOnAPitchedMap(pitch: Double, bearing: Double) throws {
+        // A world 433 points wide on a 1024×768 map: copies repeat on the flat map and are projected, no fixed step.
+        let camera = try MapCamera(center: Coordinate(longitude: 100, latitude: -50), zoom: 0.76, bearing: bearing, pitch: pitch,
+                                   width: 1024, height: 768)
+        let repeating = WorldRepeat(camera: camera, margin: 30)
+        var random = SplitMix64(state: UInt64(pitch))
+        let views = randomViews(&random, count: 400, side: 760)
+        let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, ClusterViewDescription(width: 50, height: 44))], maximumSpread: 100)
+        let reference = referenceMerges(views, rule: rule, repeating: repeating)
+        #expect(reference.views.count < views.count - 5)
+    }
+
     @Test func manyViewsOnOnePointMergeAsTheReferenceDoes() {
         // 200 views of one group on one point among others: they all tie, and the same merges are made.
         var random = SplitMix64(state: 17)

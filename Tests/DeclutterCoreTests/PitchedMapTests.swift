@@ -79,7 +79,7 @@ import Testing
         }
         let top = meanCount(0...150), bottom = meanCount(450...600)
         #expect(top > 6 * bottom)
-        #expect((Int(top), Int(bottom)) == (213, 10))
+        #expect((Int(top), Int(bottom)) == (216, 11))
         // Every point on the map is in exactly one annotation, shown or not.
         #expect(map.annotations.flatMap(\.members).sorted() == Array(0..<points.count))
     }

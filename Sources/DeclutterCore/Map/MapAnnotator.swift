@@ -29,8 +29,9 @@ public struct AnnotationError: Error, Sendable, Hashable, CustomStringConvertibl
 /// each view stands at its point's projection (a balloon's tip on it) and placement runs on the pitched map as on a
 /// flat one, ties going to the view nearer the camera. Groups start from the zoom where the ground is largest on
 /// screen (the bottom row), so no group is wider than an icon anywhere; merging on screen then makes a cluster near
-/// the top, where the ground is smaller, cover more ground than one near the bottom. Points behind the camera or
-/// beyond the map are hidden annotations.
+/// the top, where the ground is smaller, cover more ground than one near the bottom; a cluster stands where its
+/// members' centroid on the ground appears. Points behind the camera or beyond the map are hidden annotations (those
+/// behind the camera, which no point of the map shows, framed at their place on the flat map).
 public struct MapAnnotator: Sendable {
     /// The style giving categories, identifiers, view sizes and priorities.
     public let style: MarkerStyle

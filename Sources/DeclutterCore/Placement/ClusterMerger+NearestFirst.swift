@@ -73,6 +73,7 @@ extension ClusterMerger {
             // views before it (each cluster is the newest view when it is made).
             let partners = item < state.inputCount ? item + 1..<state.inputCount : 0..<item
             var best: Pair? = nil
+            let pitched = repeating?.perspective != nil
             for copy in copies(view) {
                 let shift = offset(copy, of: view), x = view.x + shift.x, y = view.y + shift.y
                 let shape = view.shape(dx: shift.x, dy: shift.y)
@@ -85,7 +86,12 @@ extension ClusterMerger {
                 }
                 // On a leaf of twins at one point every pair is as far, so its views order the pairs: the walk
                 // starts at the first partner past `after` and ends at the first pair found.
-                trees[tree].search(x: x, y: y, radius: { best.map { min($0.distance, reach) } ?? reach }, inner: after?.distance ?? 0,
+                // A pair's distance is that of the partner's copy beside the view's copy 0. On a pitched map copies
+                // are no fixed step apart, so from another copy of the view the tree's distances are not the pairs':
+                // the search then keeps to the views' reach, unpruned.
+                let prunes = !pitched || copy == 0
+                trees[tree].search(x: x, y: y, radius: { prunes ? best.map { min($0.distance, reach) } ?? reach : reach },
+                                   inner: prunes ? after?.distance ?? 0 : 0,
                                    skips: { _, _, filed in
                     var first = partners.lowerBound
                     if let after {
@@ -118,7 +124,8 @@ extension ClusterMerger {
             let owner = Int(entry.owner)
             guard state.alive[owner] else { continue }
             if state.alive[Int(entry.a)], state.alive[Int(entry.b)],
-               let merged = state.merge(entry, rule: rule, moved: offset(Int(entry.shift), of: state.views[Int(entry.b)])) {
+               let merged = state.merge(entry, rule: rule, moved: offset(Int(entry.shift), of: state.views[Int(entry.b)]),
+                                        repeating: repeating) {
                 unfile(Int(entry.a))
                 unfile(Int(entry.b))
                 file(merged)

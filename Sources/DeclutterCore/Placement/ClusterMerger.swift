@@ -100,7 +100,8 @@ struct ClusterMerger {
         for item in input.indices where Self.mergeable(input[item]) { queuePairs(of: item, after: item) }
 
         while let pair = heap.pop() {
-            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)], let merged = state.merge(pair, rule: rule, moved: offset(Int(pair.shift), of: state.views[Int(pair.b)])) else {
+            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)], let merged = state.merge(pair, rule: rule, moved: offset(Int(pair.shift), of: state.views[Int(pair.b)]),
+                                                                                                   repeating: repeating) else {
                 continue
             }
             file(merged)
@@ -131,15 +132,24 @@ struct ClusterMerger {
         }
 
         /// Merges a pair of live views into a cluster unless a member would lie beyond the rule's spread; returns
-        /// the cluster's number.
-        mutating func merge(_ pair: Pair, rule: ClusterRule, moved: (x: Double, y: Double)) -> Int? {
+        /// the cluster's number. On a pitched map (`repeating` with a perspective) the cluster stands where its members'
+        /// centroid on the ground appears, and a copy of the second view's members is projected, not moved.
+        mutating func merge(_ pair: Pair, rule: ClusterRule, moved: (x: Double, y: Double), repeating: WorldRepeat? = nil) -> Int? {
             let a = Int(pair.a), b = Int(pair.b)
             let first = views[a], second = views[b]
             let weight = first.weight + second.weight
-            let x = (first.x * Double(first.weight) + (second.x + moved.x) * Double(second.weight)) / Double(weight)
-            let y = (first.y * Double(first.weight) + (second.y + moved.y) * Double(second.weight)) / Double(weight)
+            var x = (first.x * Double(first.weight) + (second.x + moved.x) * Double(second.weight)) / Double(weight)
+            var y = (first.y * Double(first.weight) + (second.y + moved.y) * Double(second.weight)) / Double(weight)
+            // The screen's mean is not the ground's under a perspective: the mean is taken on the flat map, projected.
+            if let perspective = repeating?.perspective, let p = perspective.flatPoint(x: first.x, y: first.y),
+               let q = perspective.flatPoint(x: second.x + moved.x, y: second.y + moved.y) {
+                let flatX = (p.x * Double(first.weight) + q.x * Double(second.weight)) / Double(weight)
+                let flatY = (p.y * Double(first.weight) + q.y * Double(second.weight)) / Double(weight)
+                (x, y) = perspective.point(flatX: flatX, flatY: flatY)
+            }
             let look = rule.view(forWeight: weight), lookOffset = ClusterMerger.offsetPair(look.centerOffset)
-            let hull = hulls[a].merged(with: hulls[b], dx: moved.x, dy: moved.y)
+            let hull = repeating?.projectedHull(hulls[b], copy: Int(pair.shift)).map { hulls[a].merged(with: $0) }
+                ?? hulls[a].merged(with: hulls[b], dx: moved.x, dy: moved.y)
             if let limit = rule.maximumSpread, hull.farthestDistance(fromX: x + lookOffset.x, y: y + lookOffset.y) > limit { return nil }
             let merged = PlacementView(x: x, y: y, width: look.width, height: look.height, offsetX: lookOffset.x, offsetY: lookOffset.y,
                                        collisionMode: look.collisionMode, displayPriority: max(first.displayPriority, second.displayPriority),

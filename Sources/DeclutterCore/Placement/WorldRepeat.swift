@@ -159,6 +159,20 @@ public struct WorldRepeat: Sendable {
         return nil
     }
 
+    /// A pitched map's hull of points moved to copy k, each vertex projected (the projection keeps it convex); nil on
+    /// a flat map, for copy 0 or where a vertex cannot project, where moving the hull by the copy's offset is right.
+    func projectedHull(_ hull: ConvexHull, copy: Int) -> ConvexHull? {
+        guard let perspective, copy != 0 else { return nil }
+        var points: [ConvexHull.Point] = []
+        points.reserveCapacity(hull.vertices.count)
+        for vertex in hull.vertices {
+            guard let flat = perspective.flatPoint(x: vertex.x, y: vertex.y),
+                  let point = projected(flatX: flat.x + Double(copy) * periodX, flatY: flat.y + Double(copy) * periodY) else { return nil }
+            points.append(ConvexHull.Point(x: point.x, y: point.y))
+        }
+        return ConvexHull(points)
+    }
+
     /// The offset of copy k on a flat map.
     @inline(__always)
     public func offset(_ copy: Int) -> (x: Double, y: Double) { (Double(copy) * periodX, Double(copy) * periodY) }
