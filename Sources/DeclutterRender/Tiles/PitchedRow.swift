@@ -32,7 +32,9 @@ struct PitchedRow {
         let centerY = (Double(row) + 0.5) / scale
         guard let top = perspective.flatPoint(x: camera.width / 2, y: centerY - 0.5 / scale),
               let bottom = perspective.flatPoint(x: camera.width / 2, y: centerY + 0.5 / scale) else { return [] }
-        let zoom = TilePlan.zoom(camera: camera, scale: scale, rowScale: perspective.scale(atY: centerY), tilePixelSize: tilePixelSize,
+        // As MapLibre covers a pitched map: far rows take lower zooms, rows nearer than the centre keep its zoom and are
+        // magnified (1.58 times at the bottom at 60°), rather than taking a zoom of their own and 4 times its tiles.
+        let zoom = TilePlan.zoom(camera: camera, scale: scale, rowScale: min(1, perspective.scale(atY: centerY)), tilePixelSize: tilePixelSize,
                                  zoomRange: zoomRange)
         // Tile pixels per flat-map point at this zoom, and how many the row spans downwards.
         let texelsPerPoint = pow(2, Double(zoom) - camera.zoom) * Double(tilePixelSize) / MapCamera.tileSize

@@ -8,7 +8,7 @@ import Foundation
 /// grows with the square of a piece's side, most near the top), and every piece's clip edge is a seam to hide.
 /// Sampling instead is exact everywhere: each row of pixels is a straight line on the ground (see ``PitchedRow``),
 /// taken at the tile zoom matching its own scale, bilinear across tile edges and averaged over the ground a pixel
-/// covers downwards. Rows are independent, so bands of them are drawn on every core.
+/// covers downwards. Rows are independent, so they are shared out to every core.
 struct PitchedTileLayer {
     let camera: MapCamera
     /// Device pixels per point.
@@ -29,14 +29,17 @@ struct PitchedTileLayer {
         let sources = tiles.mapValues { TilePixels($0) }
         surface.withMutablePixels { pixels, stride in
             guard let base = pixels.baseAddress else { return }
-            let bands = min(Cores.available, height)
-            _ = concurrentMap(bands) { band -> Int in
+            // Far rows take more samples than near ones, so each core's share is every n-th row, not a band.
+            let shares = min(Cores.available, height)
+            _ = concurrentMap(shares) { share -> Int in
                 var cache = TileCache(sources: sources, tilePixelSize: tilePixelSize, missing: missing.premultipliedWord)
-                for row in (height * band / bands)..<(height * (band + 1) / bands) {
+                let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * width)
+                defer { sums.deallocate() }
+                for row in Swift.stride(from: share, to: height, by: shares) {
                     let lines = PitchedRow.lines(row: row, camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange)
                     guard !lines.isEmpty else { continue }
                     let target = UnsafeMutableRawPointer(base + row * stride).assumingMemoryBound(to: UInt32.self)
-                    drawRow(lines, width: width, into: target, cache: &cache)
+                    drawRow(lines, width: width, into: target, cache: &cache, sums: sums)
                 }
                 return 0
             }
@@ -46,37 +49,39 @@ struct PitchedTileLayer {
     /// One row: the average of the lines' bilinear samples at each pixel, drawn over the pixel.
     ///
     /// Speed-ups, each the plain arithmetic rearranged: texel coordinates are fixed point (16 fractional bits), stepped
-    /// pixel by pixel rather than multiplied out; channels are interpolated and summed two at a time in one 32-bit
-    /// word (red and blue, then alpha and green, each in a 16-bit lane); the average divides by multiplying.
-    private func drawRow(_ lines: [PitchedRow.Line], width: Int, into target: UnsafeMutablePointer<UInt32>, cache: inout TileCache) {
+    /// pixel by pixel rather than multiplied out; a line is walked whole, keeping its current tile at hand; channels
+    /// are interpolated and summed two at a time in one 32-bit word (red and blue, then alpha and green, each in a
+    /// 16-bit lane); the average divides by multiplying.
+    private func drawRow(_ lines: [PitchedRow.Line], width: Int, into target: UnsafeMutablePointer<UInt32>, cache: inout TileCache,
+                         sums: UnsafeMutablePointer<UInt32>) {
+        let pixels = min(width, lines[0].pixels), zoom = lines[0].zoom
         // Texel coordinates: world units times the tile pixels across the world at the line's zoom, less half a texel
         // so that integer coordinates fall on texel centres.
-        var walks = lines.map { line -> (u: Int64, v: Int64, du: Int64, dv: Int64) in
-            let perWorld = Double((1 << line.zoom) * tilePixelSize) * 65536
-            return (Int64((line.worldX * perWorld - 32768).rounded()), Int64((line.worldY * perWorld - 32768).rounded()),
-                    Int64((line.stepX * perWorld).rounded()), Int64((line.stepY * perWorld).rounded()))
+        let perWorld = Double((1 << zoom) * tilePixelSize) * 65536
+        func walk(_ line: PitchedRow.Line, _ body: (Int, UInt32) -> Void) {
+            cache.walk(u: Int64((line.worldX * perWorld - 32768).rounded()), v: Int64((line.worldY * perWorld - 32768).rounded()),
+                       du: Int64((line.stepX * perWorld).rounded()), dv: Int64((line.stepY * perWorld).rounded()), zoom: zoom, pixels: pixels, body)
         }
-        let zoom = lines[0].zoom, count = UInt64(lines.count), reciprocal = (65536 + count / 2) / count
-        for x in 0..<min(width, lines[0].pixels) {
-            var redBlue: UInt32 = 0, alphaGreen: UInt32 = 0
-            for index in walks.indices {
-                let sample = cache.bilinear(u: walks[index].u, v: walks[index].v, zoom: zoom)
-                // Up to 8 samples of 255 fit a 16-bit lane.
-                redBlue &+= sample & 0x00FF00FF
-                alphaGreen &+= (sample >> 8) & 0x00FF00FF
-                walks[index].u &+= walks[index].du
-                walks[index].v &+= walks[index].dv
+        guard lines.count > 1 else {
+            walk(lines[0]) { x, sample in target[x] = Self.over(sample, target[x]) }
+            return
+        }
+        // Red and blue sums, then alpha and green, pixel by pixel: up to 8 samples of 255 fit a 16-bit lane.
+        sums.update(repeating: 0, count: 2 * pixels)
+        for line in lines {
+            walk(line) { x, sample in
+                sums[2 * x] &+= sample & 0x00FF00FF
+                sums[2 * x + 1] &+= (sample >> 8) & 0x00FF00FF
             }
-            var source = redBlue | alphaGreen << 8
-            if count > 1 {
-                // Each lane times 2^16/count, rounded, in lanes 32 bits apart.
-                func average(_ lanes: UInt32) -> UInt32 {
-                    let spread = (UInt64(lanes & 0xFFFF) | UInt64(lanes >> 16) << 32) &* reciprocal &+ (32768 | 32768 << 32)
-                    return UInt32((spread >> 16) & 0xFF) | UInt32((spread >> 48) & 0xFF) << 16
-                }
-                source = average(redBlue) | average(alphaGreen) << 8
-            }
-            target[x] = Self.over(source, target[x])
+        }
+        let count = UInt64(lines.count), reciprocal = (65536 + count / 2) / count
+        // Each lane times 2^16/count, rounded, in lanes 32 bits apart.
+        func average(_ lanes: UInt32) -> UInt32 {
+            let spread = (UInt64(lanes & 0xFFFF) | UInt64(lanes >> 16) << 32) &* reciprocal &+ (32768 | 32768 << 32)
+            return UInt32((spread >> 16) & 0xFF) | UInt32((spread >> 48) & 0xFF) << 16
+        }
+        for x in 0..<pixels {
+            target[x] = Self.over(average(sums[2 * x]) | average(sums[2 * x + 1]) << 8, target[x])
         }
     }
 
@@ -133,6 +138,36 @@ struct PitchedTileLayer {
             self.sources = sources
             self.tilePixelSize = tilePixelSize
             self.missing = missing
+        }
+
+        /// The bilinear samples of `pixels` points from (u, v) by (du, dv), in fixed-point texel coordinates of the
+        /// zoom's plane, each handed to `body` with its index.
+        @inline(__always)
+        mutating func walk(u: Int64, v: Int64, du: Int64, dv: Int64, zoom: Int, pixels: Int, _ body: (Int, UInt32) -> Void) {
+            let size = tilePixelSize, mask = size - 1, shift = size.trailingZeroBitCount
+            // Speed-up: the tile the walk is in, while its samples' four texels stay inside it.
+            var column = Int.min, row = Int.min, base: UnsafePointer<UInt32>?, wordsPerRow = 0
+            var u = u, v = v
+            for x in 0..<pixels {
+                let ix = Int(u >> 16), iy = Int(v >> 16)
+                if ix >> shift == column, iy >> shift == row, ix & mask < mask, iy & mask < mask, let base {
+                    let corner = base + (iy & mask) * wordsPerRow + (ix & mask)
+                    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
+                    body(x, PitchedTileLayer.mix(PitchedTileLayer.mix(corner[0], corner[1], fx),
+                                                 PitchedTileLayer.mix(corner[wordsPerRow], corner[wordsPerRow + 1], fx), fy))
+                } else {
+                    body(x, bilinear(u: u, v: v, zoom: zoom))
+                    // The walk keeps a whole tile of the source's size that came.
+                    if size & mask == 0, iy >= 0, iy < size << zoom, let tile = tile(column: ix >> shift, row: iy >> shift, zoom: zoom),
+                       tile.width == size, tile.height == size, let tileBase = tile.base {
+                        (column, row, base, wordsPerRow) = (ix >> shift, iy >> shift, tileBase, tile.wordsPerRow)
+                    } else {
+                        (column, row) = (Int.min, Int.min)
+                    }
+                }
+                u &+= du
+                v &+= dv
+            }
         }
 
         /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane.
