@@ -37,6 +37,9 @@ import Testing
         #expect(tilt.flatPoint(x: 400, y: tilt.horizonY - 0.001) == nil)
         #expect(tilt.flatPoint(x: 0, y: -300) == nil)
         #expect(Perspective(pitch: 0, width: 800, height: 600).horizonY == -.infinity)
+        // Half the centre's scale: 300 − 0.5·900·cos 60° / sin 60° = 40.19.
+        #expect(abs(tilt.row(atScale: 0.5) - 40.1924) < 1e-4)
+        #expect(abs(tilt.row(atScale: tilt.scale(atY: 123)) - 123) < 1e-9)
         // The top edge shows ground 2.366 map heights beyond the centre: 300 − 300·900 / (450 − 259.81).
         let top = tilt.flatPoint(x: 400, y: 0)
         #expect(top.map { abs($0.y - (300 - 1419.615)) < 1e-3 } == true)

@@ -75,6 +75,13 @@ public struct Perspective: Sendable, Hashable {
         return 1 + (y - height / 2) * sine / (cameraDistance * cosine)
     }
 
+    /// The row of the pitched map where the ground appears `scale` times as large as at the centre (the inverse of
+    /// ``scale(atY:)``); the centre row for a flat map.
+    public func row(atScale scale: Double) -> Double {
+        guard sine != 0 else { return height / 2 }
+        return height / 2 + (scale - 1) * cameraDistance * cosine / sine
+    }
+
     /// How large the ground appears at a point of the flat map against the map's centre.
     public func scale(flatY y: Double) -> Double {
         guard sine != 0 else { return 1 }

@@ -13,16 +13,41 @@ struct BasemapPainter {
 
     /// Sea, land, lakes, rivers, state and country borders.
     ///
+    /// A pitched map's far rows, where the ground shows at half the centre's size or less, take the detail of the
+    /// zoom below, as a pitched map's far tiles come from lower zooms: the ground there is wide and its finer detail
+    /// would cost the most vertices for the least to see.
     /// - Parameter scale: pixels per point; a 2× map reads the band of the next zoom, as its pixels are that fine.
     func draw(scale: Double, in context: DrawingContext) throws {
-        let band = file.band(forZoom: camera.zoom + log2(max(1, scale)))
-        let cells = try visibleCells(band: band)
-        let size = camera.worldSize, (centerX, centerY) = camera.centerWorld, zoom = camera.zoom
-        let water = style.water ?? style.sea
         context.paint(style.sea)
+        let detail = camera.zoom + log2(max(1, scale)), perspective = camera.perspective
+        guard !perspective.isFlat else {
+            return try drawLayers(zoom: camera.zoom, band: file.band(forZoom: detail), bounds: camera.visibleWorldBounds, scale: scale, in: context)
+        }
+        // On a whole device row, so that the two parts meet without a seam.
+        let split = min(camera.height, max(0, (perspective.row(atScale: 0.5) * scale).rounded() / scale))
+        for (top, bottom, zoomOffset) in [(0, split, -1.0), (split, camera.height, 0)] where bottom > top {
+            var bounds = WorldBounds()
+            for (x, y) in [(0, top), (camera.width, top), (0, bottom), (camera.width, bottom)] {
+                let world = camera.worldPoint(atX: x, y: y)
+                bounds.include(x: world.x, y: world.y)
+            }
+            context.save()
+            context.newPath()
+            context.rectangle(x: 0, y: top, width: camera.width, height: bottom - top)
+            context.clip()
+            try drawLayers(zoom: camera.zoom + zoomOffset, band: file.band(forZoom: detail + zoomOffset), bounds: bounds, scale: scale, in: context)
+            context.restore()
+        }
+    }
+
+    /// The layers of the cells of `band` within `bounds`, with the features shown from `zoom`, at `scale` pixels per point.
+    private func drawLayers(zoom: Double, band: Int, bounds: WorldBounds, scale: Double, in context: DrawingContext) throws {
+        let cells = try visibleCells(band: band, bounds: bounds)
+        let size = camera.worldSize, (centerX, centerY) = camera.centerWorld
+        let water = style.water ?? style.sea
         context.save()
         defer { context.restore() }
-        let projection = camera.projection, clip = NearClip(camera.perspective)
+        let projection = camera.projection, clip = NearClip(camera.perspective), tolerance = 0.5 / scale
         if clip == nil {
             context.translate(x: camera.width / 2, y: camera.height / 2)
             if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
@@ -47,9 +72,19 @@ struct BasemapPainter {
                     // Pitched: each vertex tilted on its own (straight edges stay straight), cut before the camera.
                     let flat = path.points.map { projection.flatPoint(worldX: $0.x + copy, worldY: $0.y) }
                     for piece in closed ? [clip.ring(flat)] : clip.polyline(flat) {
+                        // The band is simplified to half a pixel at the centre's scale; where the ground recedes its
+                        // vertices crowd, and those within half a device pixel of the last one drawn are left out.
+                        var last = (x: -Double.infinity, y: -Double.infinity)
                         for (index, point) in piece.enumerated() {
                             let tilted = projection.perspective.point(flatX: point.x, flatY: point.y)
-                            if index == 0 { context.move(toX: tilted.x, y: tilted.y) } else { context.line(toX: tilted.x, y: tilted.y) }
+                            if index == 0 {
+                                context.move(toX: tilted.x, y: tilted.y)
+                            } else if index == piece.count - 1 || abs(tilted.x - last.x) + abs(tilted.y - last.y) >= tolerance {
+                                context.line(toX: tilted.x, y: tilted.y)
+                            } else {
+                                continue
+                            }
+                            last = tilted
                         }
                         if closed, !piece.isEmpty { context.closePath() }
                     }
@@ -74,9 +109,9 @@ struct BasemapPainter {
         context.newPath()
     }
 
-    /// The cells of `band` the map shows, each once per copy of the world in view.
-    private func visibleCells(band: Int) throws -> [Placed] {
-        let info = file.bands[band], count = 1 << info.level, bounds = camera.visibleWorldBounds
+    /// The cells of `band` within `bounds`, each once per copy of the world in view.
+    private func visibleCells(band: Int, bounds: WorldBounds) throws -> [Placed] {
+        let info = file.bands[band], count = 1 << info.level
         let rows = max(0, Int((bounds.minY * Double(count)).rounded(.down)))...min(count - 1, Int((bounds.maxY * Double(count)).rounded(.down)))
         let columns = Int((bounds.minX * Double(count)).rounded(.down))...Int((bounds.maxX * Double(count)).rounded(.down))
         guard !rows.isEmpty else { return [] }
