@@ -50,12 +50,7 @@ import Testing
         let plan = try TilePlan(camera: camera, scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 256)
         #expect(Set(plan.tiles.map(\.key.z)) == [13, 14])
         let tiles = try writeTestTiles(Array(Set(plan.tiles.map(\.key))), into: folder)
-        let route = Polyline.encode([Coordinate(longitude: -122.4783, latitude: 37.8199), Coordinate(longitude: -122.4740, latitude: 37.8080),
-                                     Coordinate(longitude: -122.4650, latitude: 37.8050), Coordinate(longitude: -122.4560, latitude: 37.8030)])
-        let points = #"{"type":"FeatureCollection","features":["#
-            + #"{"type":"Feature","id":"start","properties":{"kind":"blue"},"geometry":{"type":"Point","coordinates":[-122.4783,37.8199]}},"#
-            + #"{"type":"Feature","id":"end","properties":{"kind":"orange"},"geometry":{"type":"Point","coordinates":[-122.4560,37.8030]}}]}"#
-        try Data(points.utf8).write(to: folder.appendingPathComponent("stops.geojson"))
+        let route = try writeGoldenGateStops(into: folder)
         let result = try CommandResult.run(["render", "--input", "stops.geojson", "--category", "kind", "--size", "480x360",
                                             "--center", "37.811,-122.467", "--zoom", "14.3", "--bearing", "30", "--pitch", "60",
                                             "--tiles", tiles.path, "--attribution", "test tiles", "--polyline", route,

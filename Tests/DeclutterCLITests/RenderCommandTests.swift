@@ -198,12 +198,7 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let tiles = try writeTestTiles(into: folder)
-        let route = Polyline.encode([Coordinate(longitude: -122.4783, latitude: 37.8199), Coordinate(longitude: -122.4740, latitude: 37.8080),
-                                     Coordinate(longitude: -122.4650, latitude: 37.8050), Coordinate(longitude: -122.4560, latitude: 37.8030)])
-        let points = #"{"type":"FeatureCollection","features":["#
-            + #"{"type":"Feature","id":"start","properties":{"kind":"blue"},"geometry":{"type":"Point","coordinates":[-122.4783,37.8199]}},"#
-            + #"{"type":"Feature","id":"end","properties":{"kind":"orange"},"geometry":{"type":"Point","coordinates":[-122.4560,37.8030]}}]}"#
-        try Data(points.utf8).write(to: folder.appendingPathComponent("stops.geojson"))
+        let route = try writeGoldenGateStops(into: folder)
         let result = try CommandResult.run(["render", "--input", "stops.geojson", "--category", "kind", "--size", "480x360", "--scale", "2",
                                             "--center", "37.811,-122.467", "--zoom", "14.3", "--tiles", tiles.path,
                                             "--attribution", "test tiles", "--polyline", route, "--circle", "37.8080,-122.4740,300",

@@ -97,6 +97,17 @@ func writeTestTiles(_ keys: [TileKey], into folder: URL) throws -> URL {
     return tiles
 }
 
+/// Writes `stops.geojson` (a blue start at the Golden Gate Bridge, an orange end in the Presidio) and returns the
+/// encoded polyline of a route between them.
+func writeGoldenGateStops(into folder: URL) throws -> String {
+    let points = #"{"type":"FeatureCollection","features":["#
+        + #"{"type":"Feature","id":"start","properties":{"kind":"blue"},"geometry":{"type":"Point","coordinates":[-122.4783,37.8199]}},"#
+        + #"{"type":"Feature","id":"end","properties":{"kind":"orange"},"geometry":{"type":"Point","coordinates":[-122.4560,37.8030]}}]}"#
+    try Data(points.utf8).write(to: folder.appendingPathComponent("stops.geojson"))
+    return Polyline.encode([Coordinate(longitude: -122.4783, latitude: 37.8199), Coordinate(longitude: -122.4740, latitude: 37.8080),
+                            Coordinate(longitude: -122.4650, latitude: 37.8050), Coordinate(longitude: -122.4560, latitude: 37.8030)])
+}
+
 /// Whether this test process (and so the `declutter` built beside it) runs under AddressSanitizer or
 /// ThreadSanitizer, whose runtimes define these entry points.
 let isSanitized = dlsym(nil, "__asan_init") != nil

@@ -19,11 +19,9 @@ import Testing
         #expect(points.first?.properties["name"] == .string("a"), "\(separator)")
     }
 
-    /// A file read in runs on several cores gives what one pass gives: runs cut only between records (never inside
-    /// a quoted field holding line breaks or doubled quotes), lines numbered from the file's start, skips and their
-    /// first five problems in file order, and the first error in the file, not the first run's to fail.
-    @Test(arguments: [2, 3, 7, 40])
-    func readingInRunsEqualsOnePass(parts: Int) throws {
+    /// 60 rows with a byte-order mark, CRLF and LF endings, quoted fields holding line breaks, blank lines and doubled
+    /// quotes, blank lines between records and an invalid latitude every ten rows.
+    static let messyCSV: Data = {
         var text = "\u{FEFF}lat,lon,name,notes\r\n"
         for row in 0..<60 {
             switch row % 10 {
@@ -34,7 +32,15 @@ import Testing
             default: text += "\(Double(row) / 2),-\(row),p\(row),\n"
             }
         }
-        let data = Data(text.utf8)
+        return Data(text.utf8)
+    }()
+
+    /// A file read in runs on several cores gives what one pass gives: runs cut only between records (never inside
+    /// a quoted field holding line breaks or doubled quotes), lines numbered from the file's start, skips and their
+    /// first five problems in file order, and the first error in the file, not the first run's to fail.
+    @Test(arguments: [2, 3, 7, 40])
+    func readingInRunsEqualsOnePass(parts: Int) throws {
+        let data = Self.messyCSV
         let skipping = PointReader(skipInvalid: true)
         let onePass = try skipping.readCSV(data, file: "p.csv", parts: 1)
         let runs = try skipping.readCSV(data, file: "p.csv", parts: parts, minimumRunBytes: 1)
@@ -47,7 +53,7 @@ import Testing
         #expect(runs.points[3].properties["notes"] == .string("x"))
 
         // Without skipping, the first bad row in the file is the error, whichever run meets it first.
-        var failing = text
+        var failing = String(decoding: Self.messyCSV, as: UTF8.self)
         failing.insert(contentsOf: "1,2,3\n", at: failing.index(failing.endIndex, offsetBy: -40))
         #expect(throws: InputError(file: "p.csv", location: "line 9", message: "latitude 91.0 is outside -90…90")) {
             try PointReader().readCSV(Data(failing.utf8), file: "p.csv", parts: parts, minimumRunBytes: 1)
@@ -83,16 +89,7 @@ import Testing
     /// error's line when it is in a later chunk.
     @Test(arguments: [3, 40, 200, 1 << 20])
     func aStreamEqualsTheFile(chunkSize: Int) throws {
-        var text = "\u{FEFF}lat,lon,name,notes\r\n"
-        for row in 0..<60 {
-            switch row % 10 {
-            case 3: text += "\(row),\(row),\"two\nlines, \"\"quoted\"\"\",\"x\"\r\n"
-            case 5: text += "\n"
-            case 6: text += "91,\(row),bad,latitude\n"
-            default: text += "\(Double(row) / 2),-\(row),p\(row),\n"
-            }
-        }
-        let data = Data(text.utf8)
+        let data = Self.messyCSV
         let skipping = PointReader(skipInvalid: true)
         let file = try skipping.readCSV(data, file: "<stdin>", parts: 1)
         let stream = try skipping.read(from: Self.stream(data, piece: 17), name: "<stdin>", chunkSize: chunkSize)

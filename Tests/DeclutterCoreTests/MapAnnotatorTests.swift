@@ -7,11 +7,7 @@ import Testing
     let style: MarkerStyle
     let read: PointReader.Result
 
-    init() throws {
-        let styles = coreFixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles")
-        style = try MarkerStyle.load(contentsOf: styles.appendingPathComponent("tandm.json"))
-        read = try PointReader().read(contentsOf: coreFixtures.appendingPathComponent("tandm/Data.plist"))
-    }
+    init() throws { (style, read) = try tandmSample() }
 
     func tandmCamera(bearing: Double = 0) throws -> MapCamera {
         let region = try #require(read.region)

@@ -52,3 +52,9 @@ struct TestRandom {
         return Double(seed >> 11) / Double(1 << 53)
     }
 }
+
+/// The TANDm sample: its style and its points.
+func tandmSample() throws -> (style: MarkerStyle, read: PointReader.Result) {
+    (try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("tandm.json")),
+     try PointReader().read(contentsOf: coreFixtures.appendingPathComponent("tandm/Data.plist")))
+}
