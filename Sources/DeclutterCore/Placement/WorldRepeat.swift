@@ -76,7 +76,7 @@ public struct WorldRepeat: Sendable {
     /// The copies k of a point of the flat map whose projection lies in the region (in front of the camera);
     /// nil when none does. On a flat map the same as ``copies(x:y:)``.
     public func copies(flatX x: Double, flatY y: Double) -> ClosedRange<Int>? {
-        guard let perspective else { return linearCopies(x: x, y: y, region: (minX, minY, maxX, maxY)) }
+        guard perspective != nil else { return linearCopies(x: x, y: y, region: (minX, minY, maxX, maxY)) }
         guard let range = linearCopies(x: x, y: y, region: flatRegion) else { return nil }
         // The projection keeps lines straight and a convex region convex, so the copies inside stay one run.
         let inside = range.filter { copy in
