@@ -127,8 +127,11 @@ struct BasemapPainter {
     }
 
     /// The places named at the map's zoom that it shows, in rank order, with where they appear in map points.
+    ///
+    /// On a pitched map a place is named where the map at its row's scale would name it (far rows name what the zoom
+    /// below names, as they draw its detail), and nothing behind the camera is named.
     func places() throws -> [(place: BasemapPlace, x: Double, y: Double)] {
-        let bounds = camera.visibleWorldBounds, projection = camera.projection, zoom = camera.zoom
+        let bounds = camera.visibleWorldBounds, projection = camera.projection, perspective = camera.perspective, zoom = camera.zoom
         var result: [(place: BasemapPlace, x: Double, y: Double)] = []
         for place in try file.places() {
             // Sorted by min zoom: the rest are for closer maps.
@@ -137,7 +140,11 @@ struct BasemapPainter {
             for copy in Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.down)) {
                 let x = place.x + Double(copy)
                 guard x >= bounds.minX, x <= bounds.maxX else { continue }
-                let point = projection.point(worldX: x, worldY: place.y)
+                let flat = projection.flatPoint(worldX: x, worldY: place.y)
+                if !perspective.isFlat {
+                    guard flat.y < perspective.nearFlatY, place.minZoom <= zoom + log2(min(1, perspective.scale(flatY: flat.y))) else { continue }
+                }
+                let point = perspective.point(flatX: flat.x, flatY: flat.y)
                 result.append((place, point.x, point.y))
             }
         }
