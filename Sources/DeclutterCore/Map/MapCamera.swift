@@ -52,9 +52,7 @@ public struct MapCamera: Sendable, Hashable {
             throw CameraError("centre longitude \(center.longitude) is out of range; expected -180…180")
         }
         guard bearing.isFinite else { throw CameraError("bearing \(bearing) is not a number of degrees") }
-        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
-            throw CameraError("pitch \(pitch.messageText) is out of range; expected 0…60 degrees")
-        }
+        try Self.check(pitch: pitch)
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
             throw CameraError("map size \(width)×\(height) is too small; expected at least 1×1 points")
         }
@@ -185,12 +183,18 @@ public struct MapCamera: Sendable, Hashable {
     ///
     /// - Throws: ``CameraError`` for a pitch outside ``Perspective/pitchRange``.
     public func tilted(to pitch: Double) throws -> MapCamera {
-        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
-            throw CameraError("pitch \(pitch.messageText) is out of range; expected 0…60 degrees")
-        }
+        // Checked before the tilt's enlargement is worked out from it.
+        try Self.check(pitch: pitch)
         let enlargement = Perspective(pitch: pitch, width: width, height: height).scale(flatY: height)
         return try MapCamera(center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing, pitch: pitch,
                              width: width, height: height)
+    }
+
+    /// Throws unless `pitch` is within ``Perspective/pitchRange``.
+    static func check(pitch: Double) throws {
+        guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
+            throw CameraError("pitch \(pitch.messageText) is out of range; expected 0…60 degrees")
+        }
     }
 
     /// The camera that shows a world box inside the padded map, as large as fits, at most `maxZoom`.

@@ -12,8 +12,8 @@ public enum StaticMapCamera: Sendable, Hashable {
     public static let latitudeRange = -85.0511...85.0511
     /// Bearings in degrees.
     public static let bearingRange = 0.0...360.0
-    /// Pitches in degrees, as Mapbox allows them.
-    public static let pitchRange = 0.0...60.0
+    /// Pitches in degrees, as Mapbox allows them: the camera's.
+    public static let pitchRange = Perspective.pitchRange
 
     /// Parses a decoded camera segment.
     ///

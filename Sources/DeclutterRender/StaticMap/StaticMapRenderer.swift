@@ -33,8 +33,9 @@ public final class StaticMapRenderer {
         // Tiles are planned and fetched before the canvas is allocated, so a refused map costs nothing; they are decoded
         // only onto the canvas, a few at a time.
         var tiles: (plan: TilePlan, fetched: [TileKey: Result<Data, TileFailure>], source: String, failures: [TileKey: TileFailure])?
+        let tileScale = self.tileScale(map, format: format)
         if case let .tiles(source) = map.basemap {
-            let plan = try TilePlan(camera: camera, scale: tileScale(map, format: format), tilePixelSize: source.tilePixelSize,
+            let plan = try TilePlan(camera: camera, scale: tileScale, tilePixelSize: source.tilePixelSize,
                                     zoomRange: source.zoomRange, limit: map.maxTiles)
             // Each key once, in the plan's order (row by row), so that requests go out in a foreseeable order.
             var seen = Set<TileKey>()
@@ -63,7 +64,7 @@ public final class StaticMapRenderer {
                 let unreadable = camera.perspective.isFlat
                     ? drawTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera, in: context)
                     : try drawPitchedTiles(tiles.plan, fetched: &tiles.fetched, source: tiles.source, camera: camera,
-                                           scale: tileScale(map, format: format), on: canvas)
+                                           scale: tileScale, on: canvas)
                 let failures = tiles.failures.merging(unreadable) { first, _ in first }
                 if map.missingTiles == .fail { try Self.refuseMissing(tiles.plan, failures: failures) }
                 // A tile shown more than once (the world repeated across a wide map) is warned about once.

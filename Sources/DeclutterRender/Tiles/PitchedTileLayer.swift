@@ -170,24 +170,13 @@ struct PitchedTileLayer {
             }
         }
 
-        /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane.
+        /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane, texel by
+        /// texel: for the samples ``walk(u:v:du:dv:zoom:pixels:_:)`` does not read from its tile at hand.
         @inline(__always)
         mutating func bilinear(u: Int64, v: Int64, zoom: Int) -> UInt32 {
             let ix = Int(u >> 16), iy = Int(v >> 16), fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
-            let topLeft: UInt32, topRight: UInt32, bottomLeft: UInt32, bottomRight: UInt32
-            // Speed-up: most samples have their four texels inside one tile of the source's size, read as a 2×2 block
-            // without looking the tile up four times; the rest go texel by texel.
-            let size = tilePixelSize, mask = size - 1
-            if size & mask == 0, ix & mask < mask, iy & mask < mask, iy >= 0, iy < size << zoom,
-               case let tile = self.tile(column: ix >> size.trailingZeroBitCount, row: iy >> size.trailingZeroBitCount, zoom: zoom),
-               tile?.width == size, tile?.height == size, let base = tile?.base, let wordsPerRow = tile?.wordsPerRow {
-                let corner = base + (iy & mask) * wordsPerRow + (ix & mask)
-                (topLeft, topRight, bottomLeft, bottomRight) = (corner[0], corner[1], corner[wordsPerRow], corner[wordsPerRow + 1])
-            } else {
-                (topLeft, topRight) = (texel(ix, iy, zoom), texel(ix + 1, iy, zoom))
-                (bottomLeft, bottomRight) = (texel(ix, iy + 1, zoom), texel(ix + 1, iy + 1, zoom))
-            }
-            return PitchedTileLayer.mix(PitchedTileLayer.mix(topLeft, topRight, fx), PitchedTileLayer.mix(bottomLeft, bottomRight, fx), fy)
+            return PitchedTileLayer.mix(PitchedTileLayer.mix(texel(ix, iy, zoom), texel(ix + 1, iy, zoom), fx),
+                                        PitchedTileLayer.mix(texel(ix, iy + 1, zoom), texel(ix + 1, iy + 1, zoom), fx), fy)
         }
 
         /// The tile at a column (wrapped around the antimeridian) and row of the zoom, nil if it did not come.
