@@ -33,7 +33,7 @@ struct PitchedTileLayer {
             let shares = min(Cores.available, height)
             _ = concurrentMap(shares) { share -> Int in
                 var cache = TileCache(sources: sources, tilePixelSize: tilePixelSize, missing: missing.premultipliedWord)
-                let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * width)
+                let sums = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: width)
                 defer { sums.deallocate() }
                 for row in Swift.stride(from: share, to: height, by: shares) {
                     let lines = PitchedRow.lines(row: row, camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange)
@@ -49,49 +49,55 @@ struct PitchedTileLayer {
     /// One row: the average of the lines' bilinear samples at each pixel, drawn over the pixel.
     ///
     /// Speed-ups, each the plain arithmetic rearranged: texel coordinates are fixed point (16 fractional bits), stepped
-    /// pixel by pixel rather than multiplied out; a line is walked whole, keeping its current tile at hand; channels
-    /// are interpolated and summed two at a time in one 32-bit word (red and blue, then alpha and green, each in a
-    /// 16-bit lane); the average divides by multiplying.
+    /// pixel by pixel rather than multiplied out; a line is walked in spans that stay in one tile (see
+    /// ``TileCache/walk(u:v:du:dv:zoom:pixels:_:)``); a sample's four channels are interpolated and summed as the
+    /// lanes of one vector; the average divides by multiplying.
     private func drawRow(_ lines: [PitchedRow.Line], width: Int, into target: UnsafeMutablePointer<UInt32>, cache: inout TileCache,
-                         sums: UnsafeMutablePointer<UInt32>) {
+                         sums: UnsafeMutablePointer<SIMD4<UInt16>>) {
         let pixels = min(width, lines[0].pixels), zoom = lines[0].zoom
         // Texel coordinates: world units times the tile pixels across the world at the line's zoom, less half a texel
         // so that integer coordinates fall on texel centres.
         let perWorld = Double((1 << zoom) * tilePixelSize) * 65536
-        func walk(_ line: PitchedRow.Line, _ body: (Int, UInt32) -> Void) {
+        func walk(_ line: PitchedRow.Line, _ body: (Int, SIMD4<UInt16>) -> Void) {
             cache.walk(u: Int64((line.worldX * perWorld - 32768).rounded()), v: Int64((line.worldY * perWorld - 32768).rounded()),
                        du: Int64((line.stepX * perWorld).rounded()), dv: Int64((line.stepY * perWorld).rounded()), zoom: zoom, pixels: pixels, body)
         }
         guard lines.count > 1 else {
-            walk(lines[0]) { x, sample in target[x] = Self.over(sample, target[x]) }
+            walk(lines[0]) { x, sample in target[x] = Self.over(Self.word(sample), target[x]) }
             return
         }
-        // Red and blue sums, then alpha and green, pixel by pixel: up to 8 samples of 255 fit a 16-bit lane.
-        sums.update(repeating: 0, count: 2 * pixels)
+        // Each channel's sum in a 16-bit lane: up to 8 samples of 255.
+        sums.update(repeating: .zero, count: pixels)
         for line in lines {
-            walk(line) { x, sample in
-                sums[2 * x] &+= sample & 0x00FF00FF
-                sums[2 * x + 1] &+= (sample >> 8) & 0x00FF00FF
-            }
+            walk(line) { x, sample in sums[x] &+= sample }
         }
-        let count = UInt64(lines.count), reciprocal = (65536 + count / 2) / count
-        // Each lane times 2^16/count, rounded, in lanes 32 bits apart.
-        func average(_ lanes: UInt32) -> UInt32 {
-            let spread = (UInt64(lanes & 0xFFFF) | UInt64(lanes >> 16) << 32) &* reciprocal &+ (32768 | 32768 << 32)
-            return UInt32((spread >> 16) & 0xFF) | UInt32((spread >> 48) & 0xFF) << 16
-        }
+        // Each lane times 2^16/count, rounded.
+        let count = UInt32(lines.count), reciprocal = (65536 + count / 2) / count
         for x in 0..<pixels {
-            target[x] = Self.over(average(sums[2 * x]) | average(sums[2 * x + 1]) << 8, target[x])
+            let average = (SIMD4<UInt32>(truncatingIfNeeded: sums[x]) &* reciprocal &+ 32768) &>> 16
+            target[x] = Self.over(Self.word(SIMD4<UInt16>(truncatingIfNeeded: average)), target[x])
         }
     }
 
-    /// `a` to `b` by `t`/256, two channels at a time.
+    /// The bilinear sample of four texels given as two pairs side by side (`upper`'s left texel in its low half, the
+    /// right in its high half, `lower` below them), `fx` and `fy` 256ths of the way right and down: each channel
+    /// across, `a·(256 − fx) + b·fx` over 256, then down the same way.
+    ///
+    /// The channels are the vector's lanes, sixteen 16-bit products at once; no lane overflows, as 255·256 < 2^16.
     @inline(__always)
-    static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        let s = 256 - t
-        let redBlue = (((a & 0x00FF00FF) &* s &+ (b & 0x00FF00FF) &* t) >> 8) & 0x00FF00FF
-        let alphaGreen = (((a >> 8) & 0x00FF00FF) &* s &+ ((b >> 8) & 0x00FF00FF) &* t) & 0xFF00FF00
-        return redBlue | alphaGreen
+    static func bilinear(upper: UInt64, lower: UInt64, fx: UInt16, fy: UInt16) -> SIMD4<UInt16> {
+        let texels = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt64>(upper, lower), to: SIMD16<UInt8>.self))
+        let gx = 256 &- fx
+        let products = texels &* SIMD16<UInt16>(gx, gx, gx, gx, fx, fx, fx, fx, gx, gx, gx, gx, fx, fx, fx, fx)
+        let above = (products.lowHalf.lowHalf &+ products.lowHalf.highHalf) &>> 8
+        let below = (products.highHalf.lowHalf &+ products.highHalf.highHalf) &>> 8
+        return (above &* (256 &- fy) &+ below &* fy) &>> 8
+    }
+
+    /// A pixel's four channel lanes as the ARGB32 word they came from.
+    @inline(__always)
+    static func word(_ lanes: SIMD4<UInt16>) -> UInt32 {
+        unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: lanes), to: UInt32.self)
     }
 
     /// A premultiplied `source` over `destination`: source + destination·(1 − source alpha).
@@ -124,15 +130,20 @@ struct PitchedTileLayer {
         }
     }
 
-    /// Texels of every zoom's tiles as one plane per zoom, remembering the last tile looked up: neighbouring samples
-    /// nearly always fall in the same tile.
+    /// Texels of every zoom's tiles as one plane per zoom, remembering the last two tiles looked up: neighbouring
+    /// samples nearly always fall in the same tile, and a sample across a tile edge reads two in turn.
     struct TileCache {
         let sources: [TileKey: TilePixels]
         let tilePixelSize: Int
         /// A missing tile's colour as a word.
         let missing: UInt32
-        private var lastZoom = -1, lastColumn = 0, lastRow = 0
-        private var last: TilePixels?
+        private var last = Remembered(), before = Remembered()
+
+        /// A tile looked up, by its zoom, column and row.
+        private struct Remembered {
+            var zoom = -1, column = 0, row = 0
+            var tile: TilePixels?
+        }
 
         init(sources: [TileKey: TilePixels], tilePixelSize: Int, missing: UInt32) {
             self.sources = sources
@@ -142,54 +153,73 @@ struct PitchedTileLayer {
 
         /// The bilinear samples of `pixels` points from (u, v) by (du, dv), in fixed-point texel coordinates of the
         /// zoom's plane, each handed to `body` with its index.
+        ///
+        /// Speed-up: where a sample's four texels lie in one whole tile of the source's size that came, the samples
+        /// that stay in it (a span worked out from the steps) are read straight from its pixels, two texels a load.
         @inline(__always)
-        mutating func walk(u: Int64, v: Int64, du: Int64, dv: Int64, zoom: Int, pixels: Int, _ body: (Int, UInt32) -> Void) {
+        mutating func walk(u: Int64, v: Int64, du: Int64, dv: Int64, zoom: Int, pixels: Int, _ body: (Int, SIMD4<UInt16>) -> Void) {
             let size = tilePixelSize, mask = size - 1, shift = size.trailingZeroBitCount
-            // Speed-up: the tile the walk is in, while its samples' four texels stay inside it.
-            var column = Int.min, row = Int.min, base: UnsafePointer<UInt32>?, wordsPerRow = 0
-            var u = u, v = v
-            for x in 0..<pixels {
+            var x = 0, u = u, v = v
+            while x < pixels {
                 let ix = Int(u >> 16), iy = Int(v >> 16)
-                if ix >> shift == column, iy >> shift == row, ix & mask < mask, iy & mask < mask, let base {
-                    let corner = base + (iy & mask) * wordsPerRow + (ix & mask)
-                    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
-                    body(x, PitchedTileLayer.mix(PitchedTileLayer.mix(corner[0], corner[1], fx),
-                                                 PitchedTileLayer.mix(corner[wordsPerRow], corner[wordsPerRow + 1], fx), fy))
+                if size & mask == 0, ix & mask < mask, iy & mask < mask, iy >= 0, iy < size << zoom,
+                   let tile = tile(column: ix >> shift, row: iy >> shift, zoom: zoom), tile.width == size, tile.height == size,
+                   let base = tile.base {
+                    // The tile's first texel column and row, and the samples until one's texels leave it.
+                    let left = ix & ~mask, top = iy & ~mask, wordsPerRow = tile.wordsPerRow
+                    let span = min(pixels - x, Self.steps(from: u, by: du, within: left...(left + mask - 1)),
+                                   Self.steps(from: v, by: dv, within: top...(top + mask - 1)))
+                    for _ in 0..<span {
+                        let corner = UnsafeRawPointer(base + (Int(v >> 16) - top) * wordsPerRow + (Int(u >> 16) - left))
+                        body(x, PitchedTileLayer.bilinear(upper: corner.loadUnaligned(as: UInt64.self),
+                                                          lower: corner.loadUnaligned(fromByteOffset: 4 * wordsPerRow, as: UInt64.self),
+                                                          fx: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)))
+                        x += 1
+                        u &+= du
+                        v &+= dv
+                    }
                 } else {
                     body(x, bilinear(u: u, v: v, zoom: zoom))
-                    // The walk keeps a whole tile of the source's size that came.
-                    if size & mask == 0, iy >= 0, iy < size << zoom, let tile = tile(column: ix >> shift, row: iy >> shift, zoom: zoom),
-                       tile.width == size, tile.height == size, let tileBase = tile.base {
-                        (column, row, base, wordsPerRow) = (ix >> shift, iy >> shift, tileBase, tile.wordsPerRow)
-                    } else {
-                        (column, row) = (Int.min, Int.min)
-                    }
+                    x += 1
+                    u &+= du
+                    v &+= dv
                 }
-                u &+= du
-                v &+= dv
             }
         }
 
-        /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane, texel by
-        /// texel: for the samples ``walk(u:v:du:dv:zoom:pixels:_:)`` does not read from its tile at hand.
+        /// How many points from fixed-point `p` by `d`, the first included, have their integer part in `range`
+        /// (`p`'s own is in it).
         @inline(__always)
-        mutating func bilinear(u: Int64, v: Int64, zoom: Int) -> UInt32 {
-            let ix = Int(u >> 16), iy = Int(v >> 16), fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
-            return PitchedTileLayer.mix(PitchedTileLayer.mix(texel(ix, iy, zoom), texel(ix + 1, iy, zoom), fx),
-                                        PitchedTileLayer.mix(texel(ix, iy + 1, zoom), texel(ix + 1, iy + 1, zoom), fx), fy)
+        static func steps(from p: Int64, by d: Int64, within range: ClosedRange<Int>) -> Int {
+            if d > 0 { return Int(((Int64(range.upperBound + 1) << 16) - 1 - p) / d) + 1 }
+            if d < 0 { return Int((p - Int64(range.lowerBound) << 16) / -d) + 1 }
+            return .max
+        }
+
+        /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane, texel by
+        /// texel: for the samples ``walk(u:v:du:dv:zoom:pixels:_:)`` does not read from one tile.
+        @inline(__always)
+        mutating func bilinear(u: Int64, v: Int64, zoom: Int) -> SIMD4<UInt16> {
+            let ix = Int(u >> 16), iy = Int(v >> 16)
+            func pair(_ y: Int) -> UInt64 { UInt64(texel(ix, y, zoom)) | UInt64(texel(ix + 1, y, zoom)) << 32 }
+            return PitchedTileLayer.bilinear(upper: pair(iy), lower: pair(iy + 1),
+                                             fx: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF))
         }
 
         /// The tile at a column (wrapped around the antimeridian) and row of the zoom, nil if it did not come.
         @inline(__always)
         mutating func tile(column: Int, row: Int, zoom: Int) -> TilePixels? {
-            if zoom != lastZoom || column != lastColumn || row != lastRow {
-                let count = 1 << zoom
-                lastZoom = zoom
-                lastColumn = column
-                lastRow = row
-                last = sources[TileKey(z: zoom, x: ((column % count) + count) % count, y: row)]
+            if zoom != last.zoom || column != last.column || row != last.row {
+                if zoom == before.zoom, column == before.column, row == before.row {
+                    swap(&last, &before)
+                } else {
+                    let count = 1 << zoom
+                    before = last
+                    last = Remembered(zoom: zoom, column: column, row: row,
+                                      tile: sources[TileKey(z: zoom, x: ((column % count) + count) % count, y: row)])
+                }
             }
-            return last
+            return last.tile
         }
 
         /// The texel at integer coordinates of the zoom's plane: transparent off the world (north or south), the
