@@ -1,3 +1,5 @@
+import DeclutterCore
+
 /// One grid cell of a basemap band: its land, lakes, rivers and borders clipped to the cell, in world units.
 ///
 /// Land and lake rings are cut along the cell's edges; filled together with the neighbouring cells' rings in one
@@ -12,6 +14,8 @@ struct BasemapCell {
     struct Path {
         var minZoom: Double
         var points: [(x: Double, y: Double)]
+        /// The box around the points.
+        var bounds: WorldBounds
     }
 
     /// Each layer's paths, indexed by ``Layer/rawValue``.
@@ -30,14 +34,15 @@ struct BasemapCell {
                     let count = try reader.varint()
                     // Every point takes at least two bytes: a count past the end is a damaged file, not an allocation.
                     guard count <= (bytes.count - reader.position) / 2 else { throw RenderError.basemap("a ring runs past its cell") }
-                    var points: [(x: Double, y: Double)] = []
+                    var points: [(x: Double, y: Double)] = [], bounds = WorldBounds()
                     points.reserveCapacity(count)
                     for _ in 0..<count {
                         x += try reader.signedVarint()
                         y += try reader.signedVarint()
                         points.append((Double(x) / unitsPerWorld, Double(y) / unitsPerWorld))
+                        bounds.include(x: Double(x) / unitsPerWorld, y: Double(y) / unitsPerWorld)
                     }
-                    paths.append(Path(minZoom: minZoom, points: points))
+                    paths.append(Path(minZoom: minZoom, points: points, bounds: bounds))
                 }
             }
             layers.append(paths)

@@ -13,9 +13,9 @@ struct BasemapPainter {
 
     /// Sea, land, lakes, rivers, state and country borders.
     ///
-    /// A pitched map's far rows, where the ground shows at half the centre's size or less, take the detail of the
-    /// zoom below, as a pitched map's far tiles come from lower zooms: the ground there is wide and its finer detail
-    /// would cost the most vertices for the least to see.
+    /// A pitched map's far rows, where the ground shows at less than 1/√2 of the centre's size, take the detail of the
+    /// zoom below, as its tiles do (each row's zoom is the nearest to its scale): the ground there is wide and its finer
+    /// detail would cost the most vertices for the least to see.
     /// - Parameter scale: pixels per point; a 2× map reads the band of the next zoom, as its pixels are that fine.
     func draw(scale: Double, in context: DrawingContext) throws {
         context.paint(style.sea)
@@ -24,7 +24,7 @@ struct BasemapPainter {
             return try drawLayers(zoom: camera.zoom, band: file.band(forZoom: detail), bounds: camera.visibleWorldBounds, scale: scale, in: context)
         }
         // On a whole device row, so that the two parts meet without a seam.
-        let split = min(camera.height, max(0, (perspective.row(atScale: 0.5) * scale).rounded() / scale))
+        let split = min(camera.height, max(0, (perspective.row(atScale: 0.5.squareRoot()) * scale).rounded() / scale))
         for (top, bottom, zoomOffset) in [(0, split, -1.0), (split, camera.height, 0)] where bottom > top {
             var bounds = WorldBounds()
             for (x, y) in [(0, top), (camera.width, top), (0, bottom), (camera.width, bottom)] {
@@ -48,45 +48,63 @@ struct BasemapPainter {
         context.save()
         defer { context.restore() }
         let projection = camera.projection, clip = NearClip(camera.perspective), tolerance = 0.5 / scale
+        // Only what lies in the box around the view, eight points wider on each side than any stroke reaches, is drawn.
+        let margin = 8 / size
+        var wider = bounds
+        wider.include(x: bounds.minX - margin, y: bounds.minY - margin)
+        wider.include(x: bounds.maxX + margin, y: bounds.maxY + margin)
+        let box = WorldClip(box: wider)
         if clip == nil {
             context.translate(x: camera.width / 2, y: camera.height / 2)
             if camera.bearing != 0 { context.rotate(by: -camera.bearing * Double.pi / 180) }
         }
 
-        /// Adds a layer's paths of every visible cell to one path; false when there was none.
-        func trace(_ layer: BasemapCell.Layer, closed: Bool) -> Bool {
+        /// Adds a ring or line in world units to the current path.
+        func add(_ points: [(x: Double, y: Double)], closed: Bool) {
+            guard let clip else {
+                for (index, point) in points.enumerated() {
+                    // Offsets from the centre in doubles: cairo's fixed point cannot hold world units times 2^zoom.
+                    let x = (point.x - centerX) * size, y = (point.y - centerY) * size
+                    if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
+                }
+                if closed { context.closePath() }
+                return
+            }
+            // Pitched: each vertex tilted on its own (straight edges stay straight), cut before the camera.
+            let flat = points.map { projection.flatPoint(worldX: $0.x, worldY: $0.y) }
+            for piece in closed ? [clip.ring(flat)] : clip.polyline(flat) {
+                // The band is simplified to half a pixel at the centre's scale; where the ground recedes its
+                // vertices crowd, and those within half a device pixel of the last one drawn are left out.
+                var last = (x: -Double.infinity, y: -Double.infinity)
+                for (index, point) in piece.enumerated() {
+                    let tilted = projection.perspective.point(flatX: point.x, flatY: point.y)
+                    if index == 0 {
+                        context.move(toX: tilted.x, y: tilted.y)
+                    } else if index == piece.count - 1 || abs(tilted.x - last.x) + abs(tilted.y - last.y) >= tolerance {
+                        context.line(toX: tilted.x, y: tilted.y)
+                    } else {
+                        continue
+                    }
+                    last = tilted
+                }
+                if closed, !piece.isEmpty { context.closePath() }
+            }
+        }
+
+        /// Adds a layer's paths of every visible cell, cut to the box, to one path; false when none reached the box.
+        /// Dashed lines are kept whole, so that their dashes start where the line does, wherever the map is.
+        func trace(_ layer: BasemapCell.Layer, closed: Bool, dashed: Bool = false) -> Bool {
             context.newPath()
             var any = false
             for (cell, copy) in cells {
                 for path in cell[layer] where path.minZoom <= zoom {
-                    any = true
-                    guard let clip else {
-                        for (index, point) in path.points.enumerated() {
-                            // Offsets from the centre in doubles: cairo's fixed point cannot hold world units times 2^zoom.
-                            let x = (point.x + copy - centerX) * size, y = (point.y - centerY) * size
-                            if index == 0 { context.move(toX: x, y: y) } else { context.line(toX: x, y: y) }
-                        }
-                        if closed { context.closePath() }
-                        continue
-                    }
-                    // Pitched: each vertex tilted on its own (straight edges stay straight), cut before the camera.
-                    let flat = path.points.map { projection.flatPoint(worldX: $0.x + copy, worldY: $0.y) }
-                    for piece in closed ? [clip.ring(flat)] : clip.polyline(flat) {
-                        // The band is simplified to half a pixel at the centre's scale; where the ground recedes its
-                        // vertices crowd, and those within half a device pixel of the last one drawn are left out.
-                        var last = (x: -Double.infinity, y: -Double.infinity)
-                        for (index, point) in piece.enumerated() {
-                            let tilted = projection.perspective.point(flatX: point.x, flatY: point.y)
-                            if index == 0 {
-                                context.move(toX: tilted.x, y: tilted.y)
-                            } else if index == piece.count - 1 || abs(tilted.x - last.x) + abs(tilted.y - last.y) >= tolerance {
-                                context.line(toX: tilted.x, y: tilted.y)
-                            } else {
-                                continue
-                            }
-                            last = tilted
-                        }
-                        if closed, !piece.isEmpty { context.closePath() }
+                    let overlap = box.overlap(path.bounds, copy: copy)
+                    guard overlap != .outside else { continue }
+                    let points = copy == 0 ? path.points : path.points.map { ($0.x + copy, $0.y) }
+                    for piece in overlap == .inside || dashed ? [points] : closed ? [box.ring(points)] : box.polyline(points)
+                    where piece.count >= (closed ? 3 : 2) {
+                        any = true
+                        add(piece, closed: closed)
                     }
                 }
             }
@@ -99,7 +117,7 @@ struct BasemapPainter {
         let riverWidth = style.riverWidth * (zoom < 5 ? 0.5 : zoom < 8 ? 0.75 : 1)
         if riverWidth > 0, trace(.rivers, closed: false) { context.strokeRound(water, width: riverWidth) }
         let state = style.stateBorder
-        if state.width > 0, trace(.states, closed: false) {
+        if state.width > 0, trace(.states, closed: false, dashed: true) {
             context.strokeDashed(state.stroke.withOpacity(state.opacity), width: state.width, dash: [3 * state.width + 1, 2 * state.width + 1])
         }
         let country = style.countryBorder
