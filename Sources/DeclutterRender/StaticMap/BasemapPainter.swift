@@ -48,7 +48,8 @@ struct BasemapPainter {
         context.save()
         defer { context.restore() }
         let projection = camera.projection, clip = NearClip(camera.perspective), tolerance = 0.5 / scale
-        // Only what lies in the box around the view, eight points wider on each side than any stroke reaches, is drawn.
+        // Only what lies in the box around the view is drawn; eight points wider on each side, so that the cuts and the
+        // caps of the lines cut there stay out of sight.
         let margin = 8 / size
         var wider = bounds
         wider.include(x: bounds.minX - margin, y: bounds.minY - margin)
