@@ -88,22 +88,33 @@ package struct MapJob {
             return try MapCamera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
         }
         if center != nil { throw CommandError("--center needs --zoom too (or give neither, and the map fits the data)") }
-        let fitted: MapCamera
         if let region {
             // As the sample app does: the region fills the map, no padding.
-            fitted = try MapCamera.fitting(region, width: width, height: height, bearing: bearing, maxZoom: 22)
-        } else {
-            fitted = try MapCamera.fitting(dataBounds(), width: width, height: height, padding: EdgePadding(all: padding),
-                                           bearing: bearing, maxZoom: maxZoom)
+            return try MapCamera.fitting(region, width: width, height: height, bearing: bearing, pitch: pitch, maxZoom: 22)
         }
-        return pitch == 0 ? fitted : try fitted.tilted(to: pitch)
+        let bounds = dataBounds()
+        return try MapCamera.fitting(bounds, width: width, height: height, padding: EdgePadding(all: padding),
+                                     bearing: bearing, pitch: pitch, outline: pitch == 0 ? nil : dataOutline(within: bounds), maxZoom: maxZoom)
     }
 
     /// The box around every point and overlay, the shorter way round the antimeridian.
     func dataBounds() -> WorldBounds {
+        WorldBounds.enclosing(dataCoordinates())
+    }
+
+    /// The points' and overlays' coordinates.
+    private func dataCoordinates() -> [Coordinate] {
         let located = points.lazy.filter { $0.longitude.isFinite && $0.latitude.isFinite }
             .map { Coordinate(longitude: $0.longitude, latitude: $0.latitude) }
-        return WorldBounds.enclosing(Array(located) + overlays.flatMap(\.coordinates))
+        return Array(located) + overlays.flatMap(\.coordinates)
+    }
+
+    /// The convex hull of the data in world units, on the copy of the world `bounds` takes (west of it, a world on).
+    private func dataOutline(within bounds: WorldBounds) -> [ConvexHull.Point] {
+        ConvexHull(dataCoordinates().map { coordinate in
+            let x = WebMercator.x(longitude: coordinate.longitude)
+            return ConvexHull.Point(x: x < bounds.minX ? x + 1 : x, y: WebMercator.y(latitude: coordinate.latitude))
+        }).vertices
     }
 
     /// Clusters, places and draws.

@@ -111,17 +111,28 @@ import Testing
                 == #"step 1: "pinch" must be a number above 0 (the scale since the last step; 1: no change), got "big""#)
     }
 
-    @Test func aTiltedCameraKeepsTheFlatMapOnIt() throws {
-        let flat = try MapCamera(center: Coordinate(longitude: 10, latitude: 48), zoom: 6, bearing: 20, width: 800, height: 600)
-        let tilted = try flat.tilted(to: 60)
-        // The flat map's bottom row grows by 900 / (900 − 300·sin 60°) = 1.40583 at 60°: log2 of it is 0.49142 zooms.
-        #expect(abs(flat.zoom - tilted.zoom - 0.4914195) < 1e-6)
-        #expect(tilted.pitch == 60 && tilted.bearing == 20 && tilted.center == flat.center)
-        // Each corner of the flat map lies on the tilted one.
-        for (x, y) in [(0.0, 0.0), (800, 0), (0, 600), (800, 600)] {
-            let world = flat.worldPoint(atX: x, y: y), point = tilted.point(worldX: world.x, worldY: world.y)
-            #expect(point.x >= -1e-6 && point.x <= 800 + 1e-6 && point.y >= -1e-6 && point.y <= 600 + 1e-6)
+    @Test func aTiltedFitUsesTheMapAndKeepsTheDataOnIt() throws {
+        // Europe's airports' outline, roughly: Greenland to the Caucasus, Lapland to Morocco.
+        let coordinates = [(-23.8, 65.0), (-8.6, 71.0), (27.8, 71.0), (45.0, 43.0), (35.0, 34.0), (-5.0, 34.0), (-17.0, 28.0)]
+        let outline = coordinates.map { ConvexHull.Point(x: WebMercator.x(longitude: $0.0), y: WebMercator.y(latitude: $0.1)) }
+        var bounds = WorldBounds()
+        for point in outline { bounds.include(x: point.x, y: point.y) }
+        let padding = EdgePadding(all: 30)
+        let flat = try MapCamera.fitting(bounds, width: 800, height: 600, padding: padding, bearing: 20, maxZoom: 22)
+        for pitch in [30.0, 45, 60] {
+            let tilted = try MapCamera.fitting(bounds, width: 800, height: 600, padding: padding, bearing: 20, pitch: pitch, outline: outline, maxZoom: 22)
+            #expect(tilted.pitch == pitch && tilted.bearing == 20)
+            let points = outline.map { tilted.point(worldX: $0.x, worldY: $0.y) }
+            let minX = points.map(\.x).min() ?? 0, maxX = points.map(\.x).max() ?? 0
+            let minY = points.map(\.y).min() ?? 0, maxY = points.map(\.y).max() ?? 0
+            // Every point inside the padded area, which the outline fills across or down, centred in it.
+            #expect(minX >= 30 - 0.01 && maxX <= 770 + 0.01 && minY >= 30 - 0.01 && maxY <= 570 + 0.01, "pitch \(pitch)")
+            #expect(abs(minX - 30) < 0.01 || abs(minY - 30) < 0.01, "pitch \(pitch)")
+            #expect(abs((minX + maxX) / 2 - 400) < 0.01 && abs((minY + maxY) / 2 - 300) < 0.01, "pitch \(pitch)")
+            // Closer than the flat fit zoomed out by the bottom edge's enlargement, which kept the flat map on it.
+            let enlargement = Perspective(pitch: pitch, width: 800, height: 600).scale(flatY: 600)
+            #expect(tilted.zoom > flat.zoom - log2(enlargement) + 0.1, "pitch \(pitch)")
         }
-        #expect(throws: CameraError.self) { try flat.tilted(to: 75) }
+        #expect(throws: CameraError.self) { try MapCamera.fitting(bounds, width: 800, height: 600, pitch: 75) }
     }
 }

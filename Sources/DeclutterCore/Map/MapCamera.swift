@@ -178,18 +178,6 @@ public struct MapCamera: Sendable, Hashable {
         (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
     }
 
-    /// This camera tilted back to `pitch`, zoomed out just enough that all the flat map shows stays on the pitched map:
-    /// by the largest enlargement the tilt gives a row of the flat map (its bottom edge's).
-    ///
-    /// - Throws: ``CameraError`` for a pitch outside ``Perspective/pitchRange``.
-    public func tilted(to pitch: Double) throws -> MapCamera {
-        // Checked before the tilt's enlargement is worked out from it.
-        try Self.check(pitch: pitch)
-        let enlargement = Perspective(pitch: pitch, width: width, height: height).scale(flatY: height)
-        return try MapCamera(center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing, pitch: pitch,
-                             width: width, height: height)
-    }
-
     /// Throws unless `pitch` is within ``Perspective/pitchRange``.
     static func check(pitch: Double) throws {
         guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
@@ -200,10 +188,14 @@ public struct MapCamera: Sendable, Hashable {
     /// The camera that shows a world box inside the padded map, as large as fits, at most `maxZoom`.
     ///
     /// Like MapKit's visible map rect with edge padding: the box is centred in the space the padding leaves.
-    /// An empty or single-point box gets `maxZoom`.
+    /// An empty or single-point box gets `maxZoom`. Tilted back by `pitch`, the box is fitted as the camera shows it
+    /// (see ``tiltedFit(_:pitch:padding:maxZoom:)``): its corners, or `outline` where given, the world points around
+    /// the data (their convex hull), which wastes none of the map on the box's empty corners.
     /// - Throws: ``CameraError`` when the padding leaves no room or a value is out of range.
     public static func fitting(_ bounds: WorldBounds, width: Double, height: Double, padding: EdgePadding = EdgePadding(all: 0),
-                               bearing: Double = 0, maxZoom: Double = 17) throws -> MapCamera {
+                               bearing: Double = 0, pitch: Double = 0, outline: [ConvexHull.Point]? = nil,
+                               maxZoom: Double = 17) throws -> MapCamera {
+        try check(pitch: pitch)
         let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
         guard innerWidth >= 1, innerHeight >= 1 else {
             throw CameraError("padding leaves no room on a \(Int(width))×\(Int(height)) map")
@@ -237,6 +229,58 @@ public struct MapCamera: Sendable, Hashable {
             let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }
+        let corners = [ConvexHull.Point(x: data.minX, y: data.minY), ConvexHull.Point(x: data.maxX, y: data.minY),
+                       ConvexHull.Point(x: data.maxX, y: data.maxY), ConvexHull.Point(x: data.minX, y: data.maxY)]
+        let shape = outline.flatMap { $0.isEmpty ? nil : $0 } ?? corners
+        return pitch == 0 ? camera : try camera.tiltedFit(shape, pitch: pitch, padding: padding, maxZoom: maxZoom)
+    }
+
+    /// This flat camera's fit of the world points `outline`, tilted back by `pitch` and fitted again as the tilted
+    /// camera shows them.
+    ///
+    /// A tilted map shows the far part of the data smaller and the near part larger, so the flat fit leaves room at the
+    /// top and runs past the bottom. The outline's points, as the camera projects them, bound all within it (a
+    /// projective view keeps straight lines straight); the camera is zoomed by how much larger their screen box can be, and moved
+    /// so that the ground under that box's middle comes under the padded area's middle, until both settle. A fit that
+    /// does not settle, or that would leave a corner outside, falls back to the flat camera zoomed out by the tilt's
+    /// largest enlargement (the bottom edge's), which keeps all the flat map shows on the tilted one.
+    func tiltedFit(_ outline: [ConvexHull.Point], pitch: Double, padding: EdgePadding, maxZoom: Double) throws -> MapCamera {
+        let enlargement = Perspective(pitch: pitch, width: width, height: height).scale(flatY: height)
+        let safe = try MapCamera(center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing,
+                                 pitch: pitch, width: width, height: height)
+        let area = (left: padding.left, top: padding.top, right: width - padding.right, bottom: height - padding.bottom)
+        /// The outline's screen box; nil if a point of it is not in front of the camera.
+        func screenBox(_ camera: MapCamera) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+            let projection = camera.projection
+            var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+            for point in outline {
+                let flat = projection.flatPoint(worldX: point.x, worldY: point.y)
+                guard flat.y < projection.perspective.nearFlatY else { return nil }
+                let point = projection.perspective.point(flatX: flat.x, flatY: flat.y)
+                box = (min(box.minX, point.x), min(box.minY, point.y), max(box.maxX, point.x), max(box.maxY, point.y))
+            }
+            return box
+        }
+        var camera = safe
+        for _ in 0..<64 {
+            guard let box = screenBox(camera) else { return safe }
+            let spanX = box.maxX - box.minX, spanY = box.maxY - box.minY
+            let grow = min(spanX > 0 ? (area.right - area.left) / spanX : .infinity, spanY > 0 ? (area.bottom - area.top) / spanY : .infinity)
+            let zoom = min(maxZoom, max(Self.zoomRange.lowerBound, camera.zoom + (grow.isFinite ? log2(grow) : maxZoom)))
+            // The ground under the box's middle goes where the ground under the area's middle is.
+            let middle = camera.worldPoint(atX: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
+            let target = camera.worldPoint(atX: (area.left + area.right) / 2, y: (area.top + area.bottom) / 2)
+            let centerX = camera.centerWorld.x + middle.x - target.x, centerY = camera.centerWorld.y + middle.y - target.y
+            let moved = abs(middle.x - target.x) + abs(middle.y - target.y)
+            guard abs(zoom - camera.zoom) > 1e-6 || moved * camera.worldSize > 1e-3 else { break }
+            // Past the Mercator world's north or south edge the centre stays at it, and the check below decides.
+            camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: centerX - centerX.rounded(.down)),
+                                                      latitude: WebMercator.latitude(y: centerY)),
+                                   zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
+        }
+        // Within a hundredth of a point of the padded area, or the safe fit.
+        guard let box = screenBox(camera), box.minX >= area.left - 0.01, box.maxX <= area.right + 0.01,
+              box.minY >= area.top - 0.01, box.maxY <= area.bottom + 0.01 else { return safe }
         return camera
     }
 }
