@@ -245,8 +245,11 @@ package struct MapJob {
         let shown = output.annotations.filter(\.visible)
         let points = output.annotations.reduce(0) { $0 + $1.members.count }
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        // Every input point is a member of some annotation, those off the map too; say how many the map shows.
+        let inView = output.map.pointsInView
+        let onMap = inView < points ? "\(inView) of \(counted(points, "point")) on the map, in" : "\(counted(points, "point")) in"
         return "wrote \(path): \(Int(camera.width))×\(Int(camera.height)) pt\(pixels), zoom "
-            + String(format: "%.2f", camera.zoom) + ", \(counted(points, "point")) in \(counted(shown.count, "view")) shown "
+            + String(format: "%.2f", camera.zoom) + ", \(onMap) \(counted(shown.count, "view")) shown "
             + "(\(counted(shown.filter { $0.kind == .cluster }.count, "cluster")), \(counted(shown.filter { $0.kind == .marker }.count, "marker")))"
     }
 }

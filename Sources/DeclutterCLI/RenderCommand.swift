@@ -249,6 +249,12 @@ struct RenderCommand: ParsableCommand {
             job.basemap = basemap == "none" ? .none : .world
         }
         job.overlays = try overlays(style: style.map)
+        // Nothing to fit: the map would be an empty sea at 0°, 0° (at --max-zoom) with no word of why.
+        if located.isEmpty, job.overlays.isEmpty, read.region == nil, center == nil {
+            let name = input == "-" ? PointInputOptions.standardInputName : input
+            StandardError.write("warning: \(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
+                                + "it shows 0°, 0° (give --center and --zoom)\n")
+        }
         // Once the camera is known: values not of the style take its colours by how often the map shows them.
         let categorised = try job.categorised(property: read.points.contains { $0.category != nil } ? category : nil)
         if let note = categorised.note { StandardError.write("note: \(note)\n") }

@@ -17,13 +17,41 @@ import Testing
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.hasSuffix("tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)") == true)
-        #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28298 points in ") == true)
+        #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28269 of 28298 points on the map, in ") == true)
         // TANDm's unicycles (defaultLow) under the bicycle clusters are said to be hidden; of the airports, one lies
         // where the legend stands, in the place along the map's edges that covers the fewest.
         #expect(result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n"
                 + "note: airports.png: 1 of 28269 points in view are under higher-priority views\n")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("tandm.png")), test: "demo", name: "tandm")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
+    }
+
+    /// The summary counts the points the map shows, not every point read: a map of three of TANDm's 65 points says so,
+    /// as its layout's `points.inView` does (it said "65 points in 3 views shown").
+    @Test func summarySaysHowManyPointsAreOnTheMap() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["render", "--input", tandmPlist, "--center", "37.8050,-122.4136", "--zoom", "17",
+                                            "--size", "200x200", "--layout", "layout.json", "--output", "map.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote map.png: 200×200 pt (200×200 px), zoom 17.00, 3 of 65 points on the map, in 3 views shown (0 clusters, 3 markers)\n")
+        let layout = try String(contentsOf: folder.appendingPathComponent("layout.json"), encoding: .utf8)
+        #expect(layout.contains(#""points":{"total":65,"inView":3,"hiddenInView":0}"#))
+    }
+
+    /// A file with a header and no rows drew an empty sea at 0°, 0° at zoom 17, exit 0, with no word of why; it is still
+    /// drawn, with a warning, and not when a centre is given.
+    @Test func noPointsToFitIsWarnedAbout() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,name\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
+        let result = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--output", "map.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "warning: empty.csv has no points and there are no overlays to fit the map to; it shows 0°, 0° (give --center and --zoom)\n")
+        let centred = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--center", "48,10", "--zoom", "4",
+                                             "--output", "centred.png"], in: folder)
+        #expect(centred.status == 0, "\(centred.stderr)")
+        #expect(centred.stderr == "")
     }
 
     @Test func rotatedMapWithLayout() throws {

@@ -26,6 +26,20 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == Data("keep".utf8))
     }
 
+    /// A name with another file's extension asks for a file: `tiles.zip` was written as a folder named `tiles.zip`.
+    @Test func refusesAnotherFilesExtension() throws {
+        let folder = try TestFolder()
+        for name in ["tiles.zip", "tiles.JSON", "clusters.mvt"] {
+            let path = folder.file(name)
+            let pathExtension = URL(fileURLWithPath: name).pathExtension.lowercased()
+            #expect(throws: OutputError(path: path, reason: "\".\(pathExtension)\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder")) {
+                _ = try TilesetFormat.writer(for: path)
+            }
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+        #expect(try TilesetFormat(path: folder.file("tiles.v2")) == .folder)
+    }
+
     /// Gzip output starts with the gzip magic and deflate's method byte and inflates back, for a small tile (the
     /// smallest window) and a large one (a larger window) alike; level 0 stores.
     @Test func gzipRoundTrip() throws {
