@@ -1,5 +1,5 @@
 import DeclutterCore
-import DeclutterRender
+@testable import DeclutterRender
 import Foundation
 import Testing
 
@@ -29,5 +29,15 @@ import Testing
         }
         #expect(land == [242, 239, 233, 255])
         #expect(offLand == [])
+    }
+
+    /// Natural Earth gives one place (Oymyakon) 0, 0 in its attributes; it is named where its geometry puts it, and
+    /// nothing is named at 0, 0 in the Gulf of Guinea.
+    @Test func placesAreWhereTheyAre() throws {
+        let places = try WorldBasemap.file().places()
+        #expect(places.count == 7_343)
+        #expect(places.filter { abs($0.x - 0.5) < 1e-6 && abs($0.y - 0.5) < 1e-6 }.map(\.name) == [])
+        let oymyakon = try #require(places.first { $0.name == "Oymyakon" })
+        #expect(abs(WebMercator.longitude(x: oymyakon.x) - 142.7698) < 1e-4 && abs(WebMercator.latitude(y: oymyakon.y) - 63.4214) < 1e-4)
     }
 }

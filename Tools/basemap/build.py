@@ -298,7 +298,12 @@ def encode_places(source):
     places = []
     for feature in read(source, "ne_10m_populated_places_simple"):
         p = feature["properties"]
-        x, y = project(p["longitude"], p["latitude"])
+        longitude, latitude = p["longitude"], p["latitude"]
+        # One record (Oymyakon) has 0, 0 in its attributes and its place in its geometry; the attributes are the
+        # labelling point everywhere else, within a few kilometres of the geometry.
+        if (longitude, latitude) == (0, 0) and feature["geometry"]["coordinates"][:2] != [0, 0]:
+            longitude, latitude = feature["geometry"]["coordinates"][:2]
+        x, y = project(longitude, latitude)
         places.append((p.get("min_zoom") or 0.0, -(p.get("pop_max") or 0), p["name"], x, y))
     places.sort(key=lambda p: (p[0], p[1], p[2]))
     out = bytearray()
