@@ -122,6 +122,14 @@ import Testing
         var expected = WorldBounds()
         plain.forEach { expected.include($0) }
         #expect(WorldBounds.enclosing(plain) == expected)
+        // Points round most of the world keep the plain box unless crossing saves a quarter of the world: cities from
+        // 170°W to 175°E, 40° apart at most (−50°…−10°, the Atlantic), stay a world map the usual way round (345° wide
+        // against 320°); Asia to the Americas' west coast (100°E…120°W), crossing saves 220°.
+        let world = [-170.0, -120, -80, -50, -10, 30, 60, 100, 140, 175].map { Coordinate(longitude: $0, latitude: 10) }
+        #expect(WorldBounds.enclosing(world).minX == WebMercator.x(longitude: -170) && WorldBounds.enclosing(world).maxX == WebMercator.x(longitude: 175))
+        let rim = [100.0, 140, 175, -150, -120].map { Coordinate(longitude: $0, latitude: 30) }
+        #expect(abs(WorldBounds.enclosing(rim).minX - WebMercator.x(longitude: 100)) < 1e-12)
+        #expect(abs(WorldBounds.enclosing(rim).maxX - (WebMercator.x(longitude: -120) + 1)) < 1e-12)
     }
 
     @Test func unknownCategoryIsNamed() {

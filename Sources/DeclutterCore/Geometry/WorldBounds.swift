@@ -37,7 +37,10 @@ public struct WorldBounds: Sendable, Hashable {
 
 extension WorldBounds {
     /// The smallest box around coordinates, going the shorter way round the world: points on both sides of the
-    /// antimeridian (Fiji and Samoa) give a box across it, whose `maxX` then exceeds 1.
+    /// antimeridian (Fiji and Samoa) give a box across it, whose `maxX` then exceeds 1. Data round most of the world
+    /// (the world's cities, whose widest gap is a stretch of the Atlantic) is boxed across it only where that is a
+    /// quarter of the world narrower than the box from its westernmost to its easternmost point: a world map is
+    /// expected the usual way round.
     ///
     /// The widest stretch of longitude without a point is left out. It is found exactly with 65,536 bins: a gap
     /// between points in different bins is the distance from one bin's largest x to the next filled bin's smallest,
@@ -66,7 +69,7 @@ extension WorldBounds {
             previous = bin
         }
         // The box runs from the gap's end eastwards round to its start.
-        if end < 1 {
+        if end < 1, widest - (1 - (bounds.maxX - bounds.minX)) >= 0.25 {
             bounds.minX = end
             bounds.maxX = start + 1
         }
