@@ -201,6 +201,8 @@ import Testing
          "points.csv: line 1: --lat \"Lat\" is not a column; the header's columns are \"id\", \"lat_wgs84\", \"lon_wgs84\""),
         ("a,b\n50,10\n", PointReader(latitudeColumn: "a", longitudeColumn: "A"),
          "points.csv: line 1: --lat and --lon name the same column, \"a\""),
+        ("lat,lon,LAT\n50,10,51\n", PointReader(),
+         "points.csv: line 1: columns 1 and 3 are both named \"lat\"; expected one column of each name (rename one, or give --lat with the other's name)"),
         ("", PointReader(), "points.csv: the file is empty; expected a header row"),
     ])
     func aHeaderWithoutCoordinatesSaysWhatItFound(text: String, reader: PointReader, expected: String) {

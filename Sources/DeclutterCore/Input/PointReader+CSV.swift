@@ -143,6 +143,14 @@ extension PointReader {
         let longitude = try named(longitudeColumn, option: "--lon") ?? usual(Self.longitudeNames, "x")
         if let latitude, let longitude {
             guard latitude != longitude else { throw fail("--lat and --lon name the same column, \"\(names[latitude])\"") }
+            // Two columns of one name: which holds the coordinate cannot be told.
+            for (column, option) in [(latitude, "--lat"), (longitude, "--lon")] {
+                let same = lowered.indices.filter { lowered[$0] == lowered[column] }
+                guard same.count == 1 else {
+                    throw fail("columns \(same.map { String($0 + 1) }.joined(separator: " and ")) are both named \"\(names[column].escapedForTerminal)\"; "
+                               + "expected one column of each name (rename one, or give \(option) with the other's name)")
+                }
+            }
             return (latitude, longitude)
         }
         let missing = latitude == nil && longitude == nil ? "latitude or longitude column" : latitude == nil ? "latitude column" : "longitude column"
