@@ -92,9 +92,9 @@ package struct MapJob {
             // As the sample app does: the region fills the map, no padding.
             return try MapCamera.fitting(region, width: width, height: height, bearing: bearing, pitch: pitch, maxZoom: 22)
         }
-        let bounds = dataBounds()
-        return try MapCamera.fitting(bounds, width: width, height: height, padding: EdgePadding(all: padding),
-                                     bearing: bearing, pitch: pitch, outline: pitch == 0 ? nil : dataOutline(within: bounds), maxZoom: maxZoom)
+        let coordinates = dataCoordinates(), bounds = WorldBounds.enclosing(coordinates)
+        return try MapCamera.fitting(bounds, width: width, height: height, padding: EdgePadding(all: padding), bearing: bearing, pitch: pitch,
+                                     outline: pitch == 0 ? nil : Self.outline(of: coordinates, within: bounds), maxZoom: maxZoom)
     }
 
     /// The box around every point and overlay, the shorter way round the antimeridian.
@@ -109,9 +109,9 @@ package struct MapJob {
         return Array(located) + overlays.flatMap(\.coordinates)
     }
 
-    /// The convex hull of the data in world units, on the copy of the world `bounds` takes (west of it, a world on).
-    private func dataOutline(within bounds: WorldBounds) -> [ConvexHull.Point] {
-        ConvexHull(dataCoordinates().map { coordinate in
+    /// The convex hull of `coordinates` in world units, on the copy of the world `bounds` takes (west of it, a world on).
+    private static func outline(of coordinates: [Coordinate], within bounds: WorldBounds) -> [ConvexHull.Point] {
+        ConvexHull(coordinates.map { coordinate in
             let x = WebMercator.x(longitude: coordinate.longitude)
             return ConvexHull.Point(x: x < bounds.minX ? x + 1 : x, y: WebMercator.y(latitude: coordinate.latitude))
         }).vertices

@@ -229,10 +229,10 @@ public struct MapCamera: Sendable, Hashable {
             let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }
+        guard pitch != 0 else { return camera }
         let corners = [ConvexHull.Point(x: data.minX, y: data.minY), ConvexHull.Point(x: data.maxX, y: data.minY),
                        ConvexHull.Point(x: data.maxX, y: data.maxY), ConvexHull.Point(x: data.minX, y: data.maxY)]
-        let shape = outline.flatMap { $0.isEmpty ? nil : $0 } ?? corners
-        return pitch == 0 ? camera : try camera.tiltedFit(shape, pitch: pitch, padding: padding, maxZoom: maxZoom)
+        return try camera.tiltedFit(outline.flatMap { $0.isEmpty ? nil : $0 } ?? corners, pitch: pitch, padding: padding, maxZoom: maxZoom)
     }
 
     /// This flat camera's fit of the world points `outline`, tilted back by `pitch` and fitted again as the tilted

@@ -39,8 +39,9 @@ struct BasemapCell {
                     for _ in 0..<count {
                         x += try reader.signedVarint()
                         y += try reader.signedVarint()
-                        points.append((Double(x) / unitsPerWorld, Double(y) / unitsPerWorld))
-                        bounds.include(x: Double(x) / unitsPerWorld, y: Double(y) / unitsPerWorld)
+                        let point = (x: Double(x) / unitsPerWorld, y: Double(y) / unitsPerWorld)
+                        points.append(point)
+                        bounds.include(x: point.x, y: point.y)
                     }
                     paths.append(Path(minZoom: minZoom, points: points, bounds: bounds))
                 }

@@ -38,15 +38,7 @@ struct NearClip {
     /// A ring cut to the part above the cut (Sutherland–Hodgman against one edge): an even-odd fill of cut rings
     /// covers what the uncut rings' fill covers above the cut.
     func ring(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
-        guard let last = points.last else { return [] }
-        var result: [(x: Double, y: Double)] = [], previous = last
-        for point in points {
-            let inside = point.y < limit, wasInside = previous.y < limit
-            if inside != wasInside { result.append(crossing(previous, point)) }
-            if inside { result.append(point) }
-            previous = point
-        }
-        return result
+        WorldClip.cut(points, { $0.y < limit }, crossing)
     }
 
     /// Where the segment from a to b crosses the cut.

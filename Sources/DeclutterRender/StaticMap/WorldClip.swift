@@ -25,10 +25,10 @@ struct WorldClip {
     /// inside the box what the whole rings' fill covers.
     func ring(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
         var ring = points
-        ring = cut(ring, { $0.x >= box.minX }, { a, b in Self.at(x: box.minX, a, b) })
-        ring = cut(ring, { $0.x <= box.maxX }, { a, b in Self.at(x: box.maxX, a, b) })
-        ring = cut(ring, { $0.y >= box.minY }, { a, b in Self.at(y: box.minY, a, b) })
-        ring = cut(ring, { $0.y <= box.maxY }, { a, b in Self.at(y: box.maxY, a, b) })
+        ring = Self.cut(ring, { $0.x >= box.minX }, { a, b in Self.at(x: box.minX, a, b) })
+        ring = Self.cut(ring, { $0.x <= box.maxX }, { a, b in Self.at(x: box.maxX, a, b) })
+        ring = Self.cut(ring, { $0.y >= box.minY }, { a, b in Self.at(y: box.minY, a, b) })
+        ring = Self.cut(ring, { $0.y <= box.maxY }, { a, b in Self.at(y: box.maxY, a, b) })
         return ring
     }
 
@@ -70,8 +70,9 @@ struct WorldClip {
         return enter <= leave ? (enter, leave) : nil
     }
 
-    /// The ring's part on the side of one edge where `keeps` holds, `crossing` giving where a segment crosses it.
-    private func cut(_ points: [(x: Double, y: Double)], _ keeps: ((x: Double, y: Double)) -> Bool,
+    /// The ring's part on the side of one edge where `keeps` holds, `crossing` giving where a segment crosses it
+    /// (Sutherland–Hodgman's step; ``NearClip`` cuts at one edge with it).
+    static func cut(_ points: [(x: Double, y: Double)], _ keeps: ((x: Double, y: Double)) -> Bool,
                      _ crossing: ((x: Double, y: Double), (x: Double, y: Double)) -> (x: Double, y: Double)) -> [(x: Double, y: Double)] {
         guard var previous = points.last else { return [] }
         var result: [(x: Double, y: Double)] = []
