@@ -17,7 +17,7 @@ package struct MapJob {
     package var center: Coordinate?
     package var zoom: Double?
     var bearing: Double = 0
-    /// Degrees the camera leans back; a map fitted to the data is fitted flat, then tilted (``MapCamera/tilted(to:)``).
+    /// Degrees the camera leans back; a map fitted to the data is fitted as the tilted camera shows it (``MapCamera/fitting(_:width:height:padding:bearing:pitch:outline:maxZoom:)``).
     package var pitch: Double = 0
     var padding: Double = 40
     var maxZoom: Double = 17

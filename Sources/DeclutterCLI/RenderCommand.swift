@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     var bearing: Double = 0
 
     @Option(parsing: .unconditional,
-            help: "Degrees the camera leans back from looking straight down, 0…60, in perspective; markers stay upright. A fitted map is fitted flat, then zoomed out so it stays whole.")
+            help: "Degrees the camera leans back from looking straight down, 0…60, in perspective; markers stay upright. A fitted map is fitted as the tilted camera shows the data.")
     var pitch: Double = 0
 
     @Option(help: ArgumentHelp("Draw the maps a gesture makes side by side in one PNG strip: a JSON list of steps, each {\"pinch\": SCALE} or {\"pan\": {\"location\": [X, Y], \"translation\": [DX, DY]}}, applied in turn from the map's camera (the first frame).",

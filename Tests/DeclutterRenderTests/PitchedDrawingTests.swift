@@ -102,6 +102,18 @@ import Testing
         #expect(ring.map { [$0.x, ($0.y * 1000).rounded() / 1000] } == [[0, 1071.853], [0, 0], [100, 0], [100, 1071.853]])
     }
 
+    @Test func aLowZoomMapSeesPastTheWorldsTopEdge() throws {
+        // At zoom 1.5 the far rows of a 60° map lie north of 85.05°N, the Mercator world's edge, where the basemap
+        // has no cells: the sea's colour there, the world below it.
+        let camera = try MapCamera(center: Coordinate(longitude: 10, latitude: 60), zoom: 1.5, pitch: 60, width: 600, height: 400)
+        #expect(camera.worldPoint(atX: 300, y: 0).y < 0)
+        let canvas = try StaticMapRenderer(style: bundledStyle("default")).render(StaticMap(camera: camera, basemap: .world, attribution: ""),
+                                                                                   format: .png).canvas
+        for x in [0, 300, 599] { #expect(Array(canvas.surface.rgba(x: x, y: 0).prefix(3)) == [170, 211, 223], "column \(x)") }
+        let land = stride(from: 0, to: 600, by: 5).filter { Array(canvas.surface.rgba(x: $0, y: 300).prefix(3)) != [170, 211, 223] }
+        #expect(land.count > 20)
+    }
+
     @Test func tooManyTilesAreRefusedBeforeFetching() throws {
         let plan = try TilePlan(camera: camera(), scale: 1, tilePixelSize: 256, zoomRange: 0...18, limit: 256)
         #expect(throws: TileError.tooManyTiles(needed: plan.tiles.count, limit: 10)) {

@@ -131,9 +131,12 @@ struct BasemapPainter {
     /// The cells of `band` within `bounds`, each once per copy of the world in view.
     private func visibleCells(band: Int, bounds: WorldBounds) throws -> [Placed] {
         let info = file.bands[band], count = 1 << info.level
-        let rows = max(0, Int((bounds.minY * Double(count)).rounded(.down)))...min(count - 1, Int((bounds.maxY * Double(count)).rounded(.down)))
+        let top = max(0, Int((bounds.minY * Double(count)).rounded(.down)))
+        let bottom = min(count - 1, Int((bounds.maxY * Double(count)).rounded(.down)))
+        // A pitched map's far rows can lie wholly beyond the world's top or bottom edge, where there are no cells.
+        guard top <= bottom else { return [] }
+        let rows = top...bottom
         let columns = Int((bounds.minX * Double(count)).rounded(.down))...Int((bounds.maxX * Double(count)).rounded(.down))
-        guard !rows.isEmpty else { return [] }
         var cells: [Placed] = []
         for column in columns {
             // Columns past either edge of the world are the cells of a copy.
