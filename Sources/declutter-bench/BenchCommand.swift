@@ -63,8 +63,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("render: draw over the embedded basemap instead of tiles (world).", valueName: "world"))
     var basemap: String?
 
-    @Option(help: "render: the zoom of the --basemap world map, 0…22, centred on Athens.")
+    @Option(help: "render: the zoom of the --basemap world map, 0…22.")
     var zoom: Double = 6
+
+    @Option(help: ArgumentHelp("render: the centre of the --basemap world map, LAT,LON in degrees.", valueName: "lat,lon"))
+    var center = CoordinateArgument(RenderBenchmark.athens)
 
     @Option(help: "render: also draw the same map tilted back by this pitch, 0…60, alternating with the flat one.")
     var pitch: Double?
@@ -96,6 +99,9 @@ struct BenchCommand: ParsableCommand {
         if let wrk, !FileManager.default.isExecutableFile(atPath: wrk) { throw ValidationError("--wrk must be an executable file, got \(wrk)") }
         if let basemap, basemap != "world" { throw ValidationError("--basemap must be world, got \(basemap)") }
         guard MapCamera.zoomRange.contains(zoom) else { throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText)") }
+        guard abs(center.coordinate.latitude) <= WebMercator.maximumLatitude else {
+            throw ValidationError("--center's latitude must be in -85.05…85.05 (Web Mercator), got \(center.defaultValueDescription)")
+        }
     }
 
     func run() throws {
@@ -124,7 +130,7 @@ struct BenchCommand: ParsableCommand {
             let result = try DiffBenchmark(runs: 21).run()
             print(json ? result.json : result.text)
         case .render:
-            let result = try RenderBenchmark(runs: runs ?? 21, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom, pitch: pitch).run()
+            let result = try RenderBenchmark(runs: runs ?? 21, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom, worldCenter: center.coordinate, pitch: pitch).run()
             print(json ? result.json : result.text)
         case .png:
             let result = try PNGBenchmark(rounds: 5).run()

@@ -8,7 +8,7 @@ import Foundation
 /// cache), clustered, placed, drawn and encoded as PNG, in process, with one renderer kept across maps.
 ///
 /// With `worldZoom`, the same markers and route over the embedded world basemap instead of tiles, centred on
-/// Athens (a coast of many islands, the basemap's costly case) at that zoom.
+/// `worldCenter` (by default Athens, a coast of many islands, the flat basemap's costly case) at that zoom.
 ///
 /// With `pitch`, the same map tilted back by that pitch is drawn too, alternating with the flat one map by map, so
 /// both are timed under the same load; the scene holds the tiles of both.
@@ -21,6 +21,8 @@ struct RenderBenchmark {
     var sceneFolder: String?
     /// The zoom of a map over the embedded world basemap; nil times the tile map.
     var worldZoom: Double?
+    /// The centre of the map over the embedded world basemap.
+    var worldCenter = Self.athens
     /// The pitch of a tilted twin drawn alternately with the flat map; nil draws the flat map alone.
     var pitch: Double?
 
@@ -40,10 +42,13 @@ struct RenderBenchmark {
         var pitched: (pitch: Double, figures: Figures)?
         /// The zoom of the world-basemap map, nil for the tile map.
         var worldZoom: Double?
+        var worldCenter: Coordinate
         var markers: Int
 
         var json: String {
-            let basemap = worldZoom.map { String(format: ",\"basemap\":\"world\",\"zoom\":%g", $0) } ?? ""
+            let basemap = worldZoom.map {
+                String(format: ",\"basemap\":\"world\",\"zoom\":%g,\"center\":[%g,%g]", $0, worldCenter.longitude, worldCenter.latitude)
+            } ?? ""
             let tilted = pitched.map { pitch, figures in
                 String(format: ",\"pitch\":%g,\"ms_pitched\":%.2f,\"ms_png_pitched\":%.2f,\"tiles_pitched\":%d,\"views_shown_pitched\":%d,\"png_bytes_pitched\":%d,\"pitched_over_flat\":%.3f",
                        pitch, figures.milliseconds, figures.encodeMilliseconds, figures.tiles, figures.views, figures.bytes,
@@ -55,7 +60,8 @@ struct RenderBenchmark {
 
         var text: String {
             func basemap(_ figures: Figures) -> String {
-                worldZoom.map { String(format: "the world basemap at zoom %g", $0) } ?? "\(figures.tiles) tiles"
+                worldZoom.map { String(format: "the world basemap at zoom %g centred on %g,%g", $0, worldCenter.latitude, worldCenter.longitude) }
+                    ?? "\(figures.tiles) tiles"
             }
             var text = String(format: "render: %.2f ms for an 800×600 map of %d markers (%d views shown), a 1000-vertex route and %@ (PNG: %.2f ms, %d bytes)",
                               flat.milliseconds, markers, flat.views, basemap(flat), flat.encodeMilliseconds, flat.bytes)
@@ -77,9 +83,12 @@ struct RenderBenchmark {
                              zoom: zoom, width: 800, height: 600)
     }
 
-    /// The camera of the world-basemap map: Athens at `zoom`.
-    static func worldCamera(zoom: Double) throws -> MapCamera {
-        try MapCamera(center: Coordinate(longitude: 23.7, latitude: 37.95), zoom: zoom, width: 800, height: 600)
+    /// The world-basemap map's default centre.
+    static let athens = Coordinate(longitude: 23.7, latitude: 37.95)
+
+    /// The camera of the world-basemap map: `center` at `zoom`.
+    static func worldCamera(center: Coordinate, zoom: Double) throws -> MapCamera {
+        try MapCamera(center: center, zoom: zoom, width: 800, height: 600)
     }
 
     /// Writes the scene: `tiles/{z}/{x}/{y}.png` (unless `tiles` is false) for the camera and any `tiltedTo` pitch,
@@ -151,7 +160,7 @@ struct RenderBenchmark {
     }
 
     func run() throws -> Result {
-        let camera = try worldZoom.map(Self.worldCamera(zoom:)) ?? Self.camera()
+        let camera = try worldZoom.map { try Self.worldCamera(center: worldCenter, zoom: $0) } ?? Self.camera()
         let folder = sceneFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("declutter-bench-render-\(getpid())", isDirectory: true)
         defer { if sceneFolder == nil { try? FileManager.default.removeItem(at: folder) } }
@@ -194,6 +203,6 @@ struct RenderBenchmark {
             return Figures(milliseconds: sorted[sorted.count / 2], encodeMilliseconds: encodeSorted[encodeSorted.count / 2], tiles: tiles,
                            views: last[index]?.annotations.filter(\.visible).count ?? 0, bytes: bytes[index])
         }
-        return Result(flat: figures[0], pitched: pitch.map { ($0, figures[1]) }, worldZoom: worldZoom, markers: points.count)
+        return Result(flat: figures[0], pitched: pitch.map { ($0, figures[1]) }, worldZoom: worldZoom, worldCenter: worldCenter, markers: points.count)
     }
 }

@@ -121,6 +121,22 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("head.csv"), encoding: .utf8).hasPrefix("lat,lon\n"))
     }
 
+    @Test func renderDrawsTheWorldMapWhereTold() throws {
+        let result = try CommandResult.run(["bench", "render", "--basemap", "world", "--center", "44.8,20.5", "--pitch", "60", "--runs", "1", "--json"],
+                                           in: built)
+        #expect(result.status == 0, "\(result.stderr)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(figures["basemap"] as? String == "world")
+        #expect(figures["center"] as? [Double] == [20.5, 44.8])
+        // The markers are seeded on the screen, so the flat map shows the same views wherever it stands.
+        #expect(figures["views_shown"] as? Int == 105)
+        #expect(figures["pitch"] as? Double == 60)
+        #expect((figures["pitched_over_flat"] as? Double).map { $0 > 0 } == true)
+        let wrong = try CommandResult.run(["bench", "render", "--basemap", "world", "--center", "89,20.5"], in: built)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--center's latitude must be in -85.05…85.05 (Web Mercator), got 89,20.5"), "\(wrong.stderr)")
+    }
+
     @Test func tilesRefusesACategoryWithoutInput() throws {
         let result = try CommandResult.run(["bench", "tiles", "--points", "100", "--category", "kind"], in: built)
         #expect(result.status == 2)
