@@ -114,6 +114,33 @@ import Testing
         #expect(land.count > 20)
     }
 
+    @Test func everyCameraInRangeIsDrawn() throws {
+        // 120 cameras spread over the ranges by Weyl sequences, so they repeat: zoom 0–22 weighted low, pitch 0–60,
+        // north up or any bearing, centres weighted towards the Mercator edges and across the antimeridian, sizes down
+        // to one point. Every other one is over the embedded basemap, the rest over tiles one colour a zoom: the
+        // centre row always shows ground at the camera's own tile zoom, so the centre pixel is that zoom's colour.
+        @Sendable func colour(_ zoom: Int) -> RGBAColor { RGBAColor(red: Double(zoom) / 22, green: 1 - Double(zoom) / 22, blue: 0.5) }
+        let renderer = try StaticMapRenderer(style: bundledStyle("default"))
+        func spread(_ index: Int, _ step: Double) -> Double { (Double(index) * step).truncatingRemainder(dividingBy: 1) }
+        for index in 0..<120 {
+            let center = Coordinate(longitude: 360 * spread(index, 0.7548776662) - 180,
+                                    latitude: WebMercator.maximumLatitude * cbrt(2 * spread(index, 0.5698402910) - 1))
+            let camera = try MapCamera(
+                center: center,
+                zoom: 22 * pow(spread(index, 0.6180339887), 2), bearing: index % 3 == 0 ? 0 : 360 * spread(index, 0.4142135624),
+                pitch: index % 5 == 0 ? 0 : 60 * spread(index, 0.7320508076).squareRoot(),
+                width: (1 + 159 * spread(index, 0.2360679775)).rounded(), height: (1 + 119 * spread(index, 0.3166247904)).rounded())
+            let basemap: Basemap = index.isMultiple(of: 2) ? .world : .tiles(PatternTiles(tile: { try solidTile(colour($0.z)) }))
+            let canvas = try renderer.render(StaticMap(camera: camera, basemap: basemap, attribution: ""), format: .png).canvas
+            #expect(canvas.surface.pixelWidth == Int(camera.width) && canvas.surface.pixelHeight == Int(camera.height), "camera \(index)")
+            guard !index.isMultiple(of: 2) else { continue }
+            let zoom = try TilePlan(camera: camera, scale: 1, tilePixelSize: 256, zoomRange: 0...18, limit: 256).zoom
+            let expected = colour(zoom), pixel = canvas.surface.rgba(x: Int(camera.width / 2), y: Int(camera.height / 2))
+            let channels = [expected.red, expected.green, expected.blue].map { Int(($0 * 255).rounded()) }
+            #expect(zip(pixel.prefix(3), channels).allSatisfy { abs(Int($0) - $1) <= 1 }, "camera \(index): \(pixel) for zoom \(zoom)")
+        }
+    }
+
     @Test func tooManyTilesAreRefusedBeforeFetching() throws {
         let plan = try TilePlan(camera: camera(), scale: 1, tilePixelSize: 256, zoomRange: 0...18, limit: 256)
         #expect(throws: TileError.tooManyTiles(needed: plan.tiles.count, limit: 10)) {
