@@ -9,7 +9,7 @@
 set -uo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
-all=(png json geojson csv plist style scene polyline mbtiles staticmap staticbody)
+all=(png json geojson csv plist style scene polyline mbtiles staticmap staticbody camera)
 
 seconds="${1:-60}"
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
@@ -46,7 +46,8 @@ for target in "${targets[@]}"; do
     # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: an input that needs 2 GB is a finding too.
     # SWIFT_BACKTRACE: Swift's own crash handler reads memory ASan does not expect and buries the trap under a
     # report of its own; libFuzzer's handler names the failed check and the line instead.
-    SWIFT_BACKTRACE=enable=no DECLUTTER_FUZZ_TARGET="$target" "$harness" "$corpus" "$fuzz/$target" -max_total_time="$seconds" -timeout=10 \
+    # LSAN_OPTIONS: the process-wide set-up that lsan-suppressions.txt names is not a leak of an input's.
+    LSAN_OPTIONS="suppressions=$fuzz/lsan-suppressions.txt" SWIFT_BACKTRACE=enable=no DECLUTTER_FUZZ_TARGET="$target" "$harness" "$corpus" "$fuzz/$target" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
     status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -3,11 +3,11 @@ import DeclutterPNG
 import DeclutterRender
 import Foundation
 
-/// One parser fed by libFuzzer: each reads the bytes as the program would read a file and ignores what it throws,
+/// One parser, or the drawing of a map, fed by libFuzzer: each reads the bytes as the program would read a file and ignores what it throws,
 /// since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a sanitizer report is a
 /// finding.
 enum FuzzTarget: String, CaseIterable {
-    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody
+    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody, camera
 
     /// The target named by `DECLUTTER_FUZZ_TARGET`, read once: libFuzzer passes no argument of its own to the harness.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["DECLUTTER_FUZZ_TARGET"].flatMap(FuzzTarget.init)
@@ -90,6 +90,30 @@ enum FuzzTarget: String, CaseIterable {
             } catch {
                 preconditionFailure("the body's request wrote back as \(body.request.urlPath), which is refused: \(error)")
             }
+        case .camera:
+            // Numbers between commas, semicolons, spaces or line breaks: LAT LON ZOOM BEARING PITCH WIDTH HEIGHT (the
+            // size held to 1…64 points, so that runs stay quick), FLAGS (1: over tiles instead of the embedded basemap,
+            // 2: at scale 2), then LAT LON pairs: markers clustered and placed as a map's, and a route through them. A
+            // camera out of range is refused by MapCamera; whatever it takes must draw.
+            let numbers = String(decoding: data, as: UTF8.self).split(whereSeparator: { ",; \n".contains($0) }).compactMap { Double($0) }
+            guard numbers.count >= 7, numbers[5].isFinite, numbers[6].isFinite else { return }
+            let flags = numbers.count > 7 && numbers[7].isFinite && (0..<4).contains(numbers[7]) ? Int(numbers[7]) : 0
+            guard let camera = try? MapCamera(center: Coordinate(longitude: numbers[1], latitude: numbers[0]), zoom: numbers[2], bearing: numbers[3],
+                                              pitch: numbers[4], width: min(64, max(1, numbers[5])), height: min(64, max(1, numbers[6]))),
+                  let style = try? BundledFiles.style(named: "default"), let renderer = try? StaticMapRenderer(style: style) else { return }
+            let coordinates = stride(from: 8, to: numbers.count - 1, by: 2).compactMap { index -> Coordinate? in
+                abs(numbers[index]) <= WebMercator.maximumLatitude && abs(numbers[index + 1]) <= 180
+                    ? Coordinate(longitude: numbers[index + 1], latitude: numbers[index]) : nil
+            }
+            let points = coordinates.enumerated().map { index, coordinate in
+                ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(index)),
+                             category: style.categories[index % style.categories.count].name)
+            }
+            let annotated = try? MapAnnotator(points: points, style: style, minimumZoom: Int(camera.zoom.rounded(.down))).annotate(camera)
+            let map = StaticMap(camera: camera, scale: flags & 2 == 0 ? 1 : 2, basemap: flags & 1 == 0 ? .world : .tiles(GlyphTiles()),
+                                overlays: coordinates.count < 2 ? [] : [MapOverlay(.route(coordinates), paint: style.map.route)],
+                                annotations: annotated?.annotations ?? [])
+            _ = try? renderer.render(map, format: .png)
         case .mbtiles:
             // An input starting "SQLite format 3" is a whole file; any other is metadata lines (MetadataDatabase).
             if data.starts(with: Array("SQLite format 3".utf8)) {
