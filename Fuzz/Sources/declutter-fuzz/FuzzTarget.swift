@@ -3,9 +3,9 @@ import DeclutterPNG
 import DeclutterRender
 import Foundation
 
-/// One parser, or the drawing of a map, fed by libFuzzer: each reads the bytes as the program would read a file and ignores what it throws,
-/// since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a sanitizer report is a
-/// finding.
+/// One parser, or the drawing of a map, fed by libFuzzer: each reads the bytes as the program would read a file and
+/// ignores what it throws, since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a
+/// sanitizer report is a finding.
 enum FuzzTarget: String, CaseIterable {
     case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody, camera
 
