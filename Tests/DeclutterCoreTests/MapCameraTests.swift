@@ -87,6 +87,26 @@ import Testing
         #expect(abs(WebMercator.maximumLatitude - 85.0511287798066) < 1e-12)
     }
 
+    @Test func gridCellsAreTheTilesABoxTouches() {
+        var box = WorldBounds()
+        box.include(x: -0.1, y: 0.3)
+        box.include(x: 0.55, y: 1.2)
+        // At zoom 2: columns −1…2 (−1 the western copy's last), rows 1…3 (held to the world).
+        #expect(box.gridCells(count: 4).map { [$0.columns, $0.rows] } == [-1...2, 1...3])
+        // An inset keeps a box that ends on a tile edge out of the next tile.
+        var exact = WorldBounds()
+        exact.include(x: 0.25, y: 0.25)
+        exact.include(x: 0.5, y: 0.5)
+        #expect(exact.gridCells(count: 4).map { [$0.columns, $0.rows] } == [1...2, 1...2])
+        #expect(exact.gridCells(count: 4, inset: 1e-9).map { [$0.columns, $0.rows] } == [1...1, 1...1])
+        // Wholly north of the world, and empty: no cells.
+        var north = WorldBounds()
+        north.include(x: 0.2, y: -0.5)
+        north.include(x: 0.4, y: -0.1)
+        #expect(north.gridCells(count: 4) == nil)
+        #expect(WorldBounds().gridCells(count: 4) == nil)
+    }
+
     /// 1e308° was turned one way to fit the box and another (1e308 mod 360) to draw it: an empty map.
     @Test func aHugeBearingFitsAsItsAngleModulo360() throws {
         var bounds = WorldBounds()

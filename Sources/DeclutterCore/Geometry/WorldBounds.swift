@@ -33,6 +33,19 @@ public struct WorldBounds: Sendable, Hashable {
         minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
         minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
     }
+
+    /// The columns and rows of the `count`×`count` grid of tiles or cells over the world that the box touches, its
+    /// edges taken `inset` cells inside. Rows are held to the world; columns run on past either edge into its copies.
+    /// Nil when the box touches no cell, as when a pitched map's far rows lie wholly beyond the world's top or bottom.
+    public func gridCells(count: Int, inset: Double = 0) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        guard !isEmpty, minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
+        let scale = Double(count)
+        let firstColumn = Int((minX * scale + inset).rounded(.down)), lastColumn = Int((maxX * scale - inset).rounded(.down))
+        let firstRow = Swift.max(0, Int((minY * scale + inset).rounded(.down)))
+        let lastRow = Swift.min(count - 1, Int((maxY * scale - inset).rounded(.down)))
+        guard firstColumn <= lastColumn, firstRow <= lastRow else { return nil }
+        return (firstColumn...lastColumn, firstRow...lastRow)
+    }
 }
 
 extension WorldBounds {

@@ -130,13 +130,8 @@ struct BasemapPainter {
 
     /// The cells of `band` within `bounds`, each once per copy of the world in view.
     private func visibleCells(band: Int, bounds: WorldBounds) throws -> [Placed] {
-        let info = file.bands[band], count = 1 << info.level
-        let top = max(0, Int((bounds.minY * Double(count)).rounded(.down)))
-        let bottom = min(count - 1, Int((bounds.maxY * Double(count)).rounded(.down)))
-        // A pitched map's far rows can lie wholly beyond the world's top or bottom edge, where there are no cells.
-        guard top <= bottom else { return [] }
-        let rows = top...bottom
-        let columns = Int((bounds.minX * Double(count)).rounded(.down))...Int((bounds.maxX * Double(count)).rounded(.down))
+        let count = 1 << file.bands[band].level
+        guard let (columns, rows) = bounds.gridCells(count: count) else { return [] }
         var cells: [Placed] = []
         for column in columns {
             // Columns past either edge of the world are the cells of a copy.
@@ -154,12 +149,14 @@ struct BasemapPainter {
     /// below names, as they draw its detail), and nothing behind the camera is named.
     func places() throws -> [(place: BasemapPlace, x: Double, y: Double)] {
         let bounds = camera.visibleWorldBounds, projection = camera.projection, perspective = camera.perspective, zoom = camera.zoom
+        // The copies of the world in view; none where the view lies wholly north or south of it.
+        guard let columns = bounds.gridCells(count: 1)?.columns else { return [] }
         var result: [(place: BasemapPlace, x: Double, y: Double)] = []
         for place in try file.places() {
             // Sorted by min zoom: the rest are for closer maps.
             guard place.minZoom <= zoom else { break }
             guard place.y >= bounds.minY, place.y <= bounds.maxY else { continue }
-            for copy in Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.down)) {
+            for copy in columns {
                 let x = place.x + Double(copy)
                 guard x >= bounds.minX, x <= bounds.maxX else { continue }
                 let flat = projection.flatPoint(worldX: x, worldY: place.y)

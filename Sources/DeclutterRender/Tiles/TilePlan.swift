@@ -39,23 +39,19 @@ public struct TilePlan: Sendable, Hashable {
             return
         }
         let count = 1 << zoom
-        let bounds = camera.visibleWorldBounds
         // A hair inside the edges, so a map ending exactly on a tile boundary needs no extra row or column.
-        let epsilon = 1e-9
-        let minColumn = Int((bounds.minX * Double(count) + epsilon).rounded(.down))
-        let maxColumn = Int((bounds.maxX * Double(count) - epsilon).rounded(.down))
-        let minRow = max(0, Int((bounds.minY * Double(count) + epsilon).rounded(.down)))
-        let maxRow = min(count - 1, Int((bounds.maxY * Double(count) - epsilon).rounded(.down)))
-        let needed = max(0, maxColumn - minColumn + 1) * max(0, maxRow - minRow + 1)
+        guard let (columns, rows) = camera.visibleWorldBounds.gridCells(count: count, inset: 1e-9) else {
+            tiles = []
+            return
+        }
+        let needed = columns.count * rows.count
         guard needed <= limit else { throw TileError.tooManyTiles(needed: needed, limit: limit) }
         var tiles: [Placement] = []
         tiles.reserveCapacity(needed)
-        if minRow <= maxRow, minColumn <= maxColumn {
-            for row in minRow...maxRow {
-                for column in minColumn...maxColumn {
-                    let wrapped = ((column % count) + count) % count
-                    tiles.append(Placement(key: TileKey(z: zoom, x: wrapped, y: row), column: column, row: row))
-                }
+        for row in rows {
+            for column in columns {
+                let wrapped = ((column % count) + count) % count
+                tiles.append(Placement(key: TileKey(z: zoom, x: wrapped, y: row), column: column, row: row))
             }
         }
         self.tiles = tiles
