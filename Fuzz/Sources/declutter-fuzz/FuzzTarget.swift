@@ -27,6 +27,10 @@ enum FuzzTarget: String, CaseIterable {
     static let databasePath = FileManager.default.temporaryDirectory
         .appendingPathComponent("declutter-fuzz-\(ProcessInfo.processInfo.processIdentifier).mbtiles").path
 
+    /// The `camera` target's style, decoded once: decoding it and its glyph images cost as much as drawing a small map.
+    /// Each input still gets a renderer of its own, whose caches fill as it draws.
+    static let cameraStyle = try? BundledFiles.style(named: "default")
+
     /// Tight limits for the `staticmap` target, so that short inputs reach every limit's check too.
     static let tightStaticMapLimits = StaticMapLimits(maximumURLBytes: 512, maximumWidth: 64, maximumHeight: 64, maximumScale: 2, maximumOverlays: 3,
                                                       maximumPoints: 4, maximumPathVertices: 8, maximumGeoJSONNesting: 6)
@@ -100,7 +104,7 @@ enum FuzzTarget: String, CaseIterable {
             let flags = numbers.count > 7 && numbers[7].isFinite && (0..<4).contains(numbers[7]) ? Int(numbers[7]) : 0
             guard let camera = try? MapCamera(center: Coordinate(longitude: numbers[1], latitude: numbers[0]), zoom: numbers[2], bearing: numbers[3],
                                               pitch: numbers[4], width: min(64, max(1, numbers[5])), height: min(64, max(1, numbers[6]))),
-                  let style = try? BundledFiles.style(named: "default"), let renderer = try? StaticMapRenderer(style: style) else { return }
+                  let style = Self.cameraStyle, let renderer = try? StaticMapRenderer(style: style) else { return }
             let coordinates = stride(from: 8, to: numbers.count - 1, by: 2).compactMap { index -> Coordinate? in
                 abs(numbers[index]) <= WebMercator.maximumLatitude && abs(numbers[index + 1]) <= 180
                     ? Coordinate(longitude: numbers[index + 1], latitude: numbers[index]) : nil
