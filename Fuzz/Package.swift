@@ -15,9 +15,17 @@ let package = Package(
             name: "declutter-fuzz",
             dependencies: [
                 "CSQLiteFuzz",
-                .product(name: "DeclutterCore", package: "Declutter"),
+                .product(name: "DeclutterClustering", package: "Declutter"),
+                .product(name: "DeclutterGeometry", package: "Declutter"),
+                .product(name: "DeclutterInput", package: "Declutter"),
+                .product(name: "DeclutterMap", package: "Declutter"),
                 .product(name: "DeclutterPNG", package: "Declutter"),
+                .product(name: "DeclutterPlacement", package: "Declutter"),
                 .product(name: "DeclutterRender", package: "Declutter"),
+                .product(name: "DeclutterStaticAPI", package: "Declutter"),
+                .product(name: "DeclutterStyle", package: "Declutter"),
+                .product(name: "DeclutterSupport", package: "Declutter"),
+                .product(name: "DeclutterTileSources", package: "Declutter"),
             ],
             // libFuzzer supplies `main`; the harness only exports LLVMFuzzerTestOneInput.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

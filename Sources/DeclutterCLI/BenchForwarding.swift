@@ -1,4 +1,8 @@
 import ArgumentParser
+import DeclutterCommandLine
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTesting
 import Foundation
 
 /// `declutter bench …`: runs `declutter-bench`, the separate program that holds the benchmarks, from beside this
@@ -23,11 +27,4 @@ struct BenchForwarding: ParsableCommand {
         // execv returns only when it failed.
         throw CommandError("cannot run \(bench.path): \(String(cString: strerror(errno)))")
     }
-}
-
-/// The program `name` in this executable's folder (links resolved), where `swift build` puts `declutter` and
-/// `declutter-bench` side by side: each finds the other there.
-package func programBesideThisOne(_ name: String) -> URL {
-    let own = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-    return own.deletingLastPathComponent().appendingPathComponent(name)
 }

@@ -1,5 +1,17 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 
 /// `declutter cluster`: clusters points at a zoom and prints GeoJSON (or supercluster's tile JSON); with `--grid`, the

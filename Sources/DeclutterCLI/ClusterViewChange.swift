@@ -1,4 +1,9 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterPlacement
+import DeclutterSupport
+import DeclutterTesting
+import DeclutterTiles
 
 /// `declutter cluster --from-zoom/--from-bbox`: what a camera change keeps, adds and removes of the features shown
 /// (``AnnotationDiff``), as a map view does with addAnnotations/removeAnnotations after a pan or a zoom.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import DeclutterMapContent
+import DeclutterPlacement
 import DeclutterRender
 import Foundation
 

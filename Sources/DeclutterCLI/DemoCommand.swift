@@ -1,6 +1,16 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
 import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 
 /// `declutter demo`: two maps from data shipped with the package, no network needed.
@@ -24,13 +34,13 @@ struct DemoCommand: ParsableCommand {
         if FileSystem.item(atPath: folder.path) == .file {
             throw CommandError("\(outputDirectory): is a file, not a folder; pick another with --output-directory")
         }
-        let maps = [("tandm.png", try Self.tandmJob(scale: Double(scale))), ("airports.png", try Self.airportsJob(scale: Double(scale)))]
+        let maps = [("tandm.png", try Self.tandmMap(scale: Double(scale))), ("airports.png", try Self.airportsMap(scale: Double(scale)))]
         var files: [(name: String, data: Data)] = []
         var lines: [String] = [], notes: [String] = []
-        for (name, job) in maps {
-            let output = try job.run(format: .png)
+        for (name, map) in maps {
+            let output = try map.draw(format: .png)
             files.append((name, try output.canvas.data()))
-            lines.append(MapJob.summary(output, path: folder.appendingPathComponent(name).path, scale: job.scale, format: .png))
+            lines.append(MapSummary.line(output, path: folder.appendingPathComponent(name).path, scale: map.scale, format: .png))
             if let note = output.hiddenPointsNote { notes.append("note: \(name): \(note)\n") }
         }
         // Created only once both maps are drawn, so a failure leaves no empty folder behind.
@@ -48,18 +58,19 @@ struct DemoCommand: ParsableCommand {
     }
 
     /// The TANDm sample's 65 cycles on the region the app opens on, in its own style.
-    static func tandmJob(scale: Double) throws -> MapJob {
+    static func tandmMap(scale: Double) throws -> MapDescription {
         let read = try read("tandm-Data.plist")
-        var job = MapJob(points: read.points, region: read.region, style: try StyleLocator.load("tandm"))
-        job.width = 390
-        job.height = 600
-        job.scale = scale
-        job.scaleBar = true
-        return job
+        var map = MapDescription(points: read.points, style: try StyleLocator.load("tandm"))
+        if let region = read.region { map.framing = .region(region, padding: EdgePadding(all: 0), maxZoom: MapCamera.zoomRange.upperBound) }
+        map.width = 390
+        map.height = 600
+        map.scale = scale
+        map.furniture.scaleBar = true
+        return map
     }
 
     /// The world's airports, coloured by the region of their time zone.
-    static func airportsJob(scale: Double) throws -> MapJob {
+    static func airportsMap(scale: Double) throws -> MapDescription {
         let read = try read("airports.csv", reader: PointReader(categoryProperty: "tz"))
         let regions = ["America": "america", "Europe": "europe", "Africa": "africa", "Asia": "asia", "Australia": "oceania",
                        "Pacific": "oceania"]
@@ -69,15 +80,14 @@ struct DemoCommand: ParsableCommand {
             points[index].category = regions[String(zone.split(separator: "/").first ?? "")] ?? "other"
             points[index].id = points[index].properties["icao"]
         }
-        var job = MapJob(points: points, region: nil, style: try StyleLocator.load("airports"))
-        job.width = 1024
-        job.height = 560
-        job.scale = scale
-        job.center = Coordinate(longitude: 10, latitude: 25)
-        job.zoom = 2
-        job.attribution = "Made with Natural Earth · airports: mwgg/Airports (MIT)"
-        job.legend = true
-        job.legendTitle = "Airports by time zone"
-        return job
+        var map = MapDescription(points: points, style: try StyleLocator.load("airports"))
+        map.width = 1024
+        map.height = 560
+        map.scale = scale
+        map.framing = .centered(Coordinate(longitude: 10, latitude: 25), zoom: 2)
+        map.furniture.attribution = "Made with Natural Earth · airports: mwgg/Airports (MIT)"
+        map.furniture.legend = true
+        map.furniture.legendTitle = "Airports by time zone"
+        return map
     }
 }

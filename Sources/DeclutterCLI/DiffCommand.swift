@@ -1,7 +1,11 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
 import DeclutterPNG
 import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTesting
 import Foundation
 

@@ -1,4 +1,11 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTiles
 
 /// `declutter cluster --grid`: the viewport grid's clusters of a box at a zoom (``ViewportGridClusterer``), printed
 /// as GeoJSON as the command prints supercluster's.
@@ -36,8 +43,7 @@ struct GridClusterOutput {
         if cluster.members.count == 1, let member = cluster.members.first {
             // A lone point keeps its own position: the mean of one, back from Mercator, can differ in the last digits.
             let point = clusterer.points[member]
-            longitude = point.longitude
-            latitude = point.latitude
+            if let location = point.location { (longitude, latitude) = (location.longitude, location.latitude) }
             if let id = point.id { object["id"] = id }
             object["properties"] = .object(point.properties)
         } else {

@@ -1,6 +1,10 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterCommandLine
+import DeclutterPlacement
 import DeclutterRender
+import DeclutterServer
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// `declutter marker`: draws one cluster icon, or a balloon marker when the counts total 1.

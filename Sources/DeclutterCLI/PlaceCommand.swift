@@ -1,5 +1,13 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// `declutter place`: decides which marker views show, by MapKit's collision, priority and clustering rules.

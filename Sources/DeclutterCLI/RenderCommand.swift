@@ -1,6 +1,19 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPNG
+import DeclutterPlacement
 import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 
 /// `declutter render`: a static map of clustered, placed markers over a basemap, with routes and overlays.
@@ -203,7 +216,7 @@ struct RenderCommand: ParsableCommand {
         var inputs = [(option: "--input", path: input)], outputs = [(option: "--output", path: output)]
         for case let (option, path?) in [("--route", route), ("--tiles", tiles), ("--style", style), ("--frames", frames)] { inputs.append((option, path)) }
         if frames != nil, format != .png { throw ValidationError("--frames draws a PNG strip; --output must end in .png, got \(output)") }
-        let gesture = try frames.map(GestureFrames.read)
+        let gesture = try frames.map(Self.readFrames)
         if let layout { outputs.append(("--layout", layout)) }
         try FileSystem.refuseOverwriting(outputs, inputs: inputs)
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
@@ -216,80 +229,93 @@ struct RenderCommand: ParsableCommand {
         // the annotator so that the message names the line or feature, not a position.
         let known = Set(style.categories.map(\.name))
         if category == nil,
-           let bad = read.points.indices.first(where: { read.points[$0].latitude.isFinite && !known.contains(read.points[$0].category ?? style.categories[0].name) }),
+           let bad = read.points.indices.first(where: { read.points[$0].location != nil && !known.contains(read.points[$0].category ?? style.categories[0].name) }),
            let name = read.points[bad].category {
             let place = read.location(ofPoint: bad).map { "\($0): " } ?? ""
             throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name.escapedForTerminal)\" is not in style "
                                + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())")
         }
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
-        let located = read.withoutGeometry > 0 ? read.points.filter { $0.longitude.isFinite && $0.latitude.isFinite } : read.points
-        var job = MapJob(points: located, region: read.region, style: style)
-        job.legend = legend
-        job.legendTitle = category
-        job.compass = try MapJob.CompassChoice(rawValue: compass)
+        let located = read.withoutGeometry > 0 ? read.points.filter { $0.location != nil } : read.points
+        var map = MapDescription(points: located, style: style)
+        map.furniture.legend = legend
+        map.furniture.legendTitle = category
+        map.furniture.compass = try MapFurniture.CompassChoice(rawValue: compass)
             ?? { throw ValidationError("--compass must be auto, always or never, got \(compass)") }()
-        job.width = width
-        job.height = height
-        job.scale = Double(scale)
-        job.center = center?.coordinate
-        job.zoom = zoom
-        job.bearing = bearing
-        job.pitch = pitch
-        job.padding = padding
-        job.maxZoom = maxZoom
-        job.scaleBar = scaleBar
-        job.attribution = attribution
-        job.maxTiles = maxTiles
-        job.missingTiles = MissingTiles(rawValue: missingTiles) ?? .grey
+        map.furniture.scaleBar = scaleBar
+        map.furniture.attribution = attribution
+        map.width = width
+        map.height = height
+        map.scale = Double(scale)
+        map.bearing = bearing
+        map.pitch = pitch
+        map.maxTiles = maxTiles
+        map.missingTiles = MissingTiles(rawValue: missingTiles) ?? .grey
         if let tiles {
-            job.basemap = .tiles(try Self.tileSource(tiles, tileSize: tileSize, scale: format == .png ? scale : 1, cache: tileCache,
+            map.basemap = .tiles(try Self.tileSource(tiles, tileSize: tileSize, scale: format == .png ? scale : 1, cache: tileCache,
                                                      timeout: timeout, deadline: deadline, attribution: attribution))
-        } else if let basemap {
-            job.basemap = basemap == "none" ? .none : .world
+        } else if basemap == "none" {
+            map.basemap = .none
         }
-        job.overlays = try overlays(style: style.map)
-        // Nothing to fit: the map would be an empty sea at 0°, 0° (at --max-zoom) with no word of why.
-        if located.isEmpty, job.overlays.isEmpty, read.region == nil, center == nil {
-            let name = input == "-" ? PointInputOptions.standardInputName : input
-            StandardError.write("warning: \(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
-                                + "it shows 0°, 0° (give --center and --zoom)\n")
-        }
-        // Once the camera is known: values not of the style take its colours by how often the map shows them.
-        let categorised = try job.categorised(property: read.points.contains { $0.category != nil } ? category : nil)
-        if let note = categorised.note { StandardError.write("note: \(note)\n") }
-        job.points = categorised.points
-        job.style = categorised.style
-        if let gesture { return try drawFrames(gesture, job: job) }
-        let result = try job.run(format: format)
+        map.overlays = try overlays(style: style.map)
+        map.framing = framing(region: read.region, hasData: !located.isEmpty || !map.overlays.isEmpty)
+        // Values not of the style take its colours by how often the map shows them.
+        map.categoryProperty = category
+        if let gesture { return try drawFrames(gesture, map: map) }
+        let result = try map.draw(format: format)
+        if let note = result.categoryNote { StandardError.write("note: --category \(note)\n") }
         for warning in result.warnings.prefix(10) { StandardError.write("warning: \(warning)\n") }
         if result.warnings.count > 10 {
             StandardError.write("warning: … and \(result.warnings.count - 10) more missing tiles\n")
         }
         // Both or neither: every file is encoded first, then all are written together, so a failure leaves none.
         var files = [(data: try result.canvas.data(), url: URL(fileURLWithPath: output))]
-        if let layout {
-            let json = MapLayout.json(camera: result.camera, map: result.map, points: job.points, legend: result.legend).jsonText
-            files.append((Data((json + "\n").utf8), URL(fileURLWithPath: layout)))
-        }
+        if let layout { files.append((Data((result.layout.jsonText + "\n").utf8), URL(fileURLWithPath: layout))) }
         try FileSystem.writeAllAtomically(files)
         if let note = result.hiddenPointsNote { StandardError.write("note: \(note)\n") }
         if let note = result.basemapNote { StandardError.write("note: \(note)\n") }
-        try StandardOutput.print(MapJob.summary(result, path: output, scale: Double(scale), format: format))
+        try StandardOutput.print(MapSummary.line(result, path: output, scale: Double(scale), format: format))
+    }
+
+    /// How the camera is chosen: at --center and --zoom (the data's middle without --center), else the input's own
+    /// region, else fitted to the data within --padding up to --max-zoom. With no data to fit, a warning, and 0°, 0°
+    /// at --max-zoom.
+    func framing(region: WorldBounds?, hasData: Bool) -> MapFraming {
+        if !hasData, region == nil, center == nil {
+            let name = input == "-" ? PointInputOptions.standardInputName : input
+            StandardError.write("warning: \(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
+                                + "it shows 0°, 0° (give --center and --zoom)\n")
+            if zoom == nil { return .centered(Coordinate(longitude: 0, latitude: 0), zoom: maxZoom) }
+        }
+        if let zoom { return .centered(center?.coordinate, zoom: zoom) }
+        // As the sample app does: the region fills the map, no padding.
+        if let region { return .region(region, padding: EdgePadding(all: 0), maxZoom: MapCamera.zoomRange.upperBound) }
+        return .data(padding: EdgePadding(all: padding), maxZoom: maxZoom)
     }
 
     /// Draws `--frames`: the strip, and the layout of every frame with `--layout`.
-    func drawFrames(_ gesture: GestureFrames, job: MapJob) throws {
-        let result = try gesture.draw(job, scale: Double(scale))
+    func drawFrames(_ gesture: GestureFrames, map: MapDescription) throws {
+        // Checked here, before any drawing, so that the messages name the option.
+        let start = try map.camera()
+        do {
+            _ = try CameraGesture().cameras(from: start, steps: gesture.steps)
+        } catch let error as CameraError {
+            throw CommandError("--frames: \(error.message)")
+        }
+        let frameWidth = Int((map.width * map.scale).rounded(.up)), frames = gesture.steps.count + 1
+        guard frameWidth * frames <= Surface.maximumSide else {
+            throw CommandError("--frames: \(frames) frames of \(frameWidth) px make a strip \(frameWidth * frames) px wide, "
+                               + "over the limit of \(Surface.maximumSide) px; use fewer steps or a smaller --size")
+        }
+        let result = try gesture.draw(map)
+        if let note = result.categoryNote { StandardError.write("note: --category \(note)\n") }
         var warnings: [String] = []
         for warning in result.frames.flatMap(\.warnings) where !warnings.contains(warning) { warnings.append(warning) }
         for warning in warnings.prefix(10) { StandardError.write("warning: \(warning)\n") }
         var files = [(data: result.strip, url: URL(fileURLWithPath: output))]
-        if let layout {
-            files.append((Data((GestureFrames.layout(result, points: job.points).jsonText + "\n").utf8), URL(fileURLWithPath: layout)))
-        }
+        if let layout { files.append((Data((result.layout.jsonText + "\n").utf8), URL(fileURLWithPath: layout))) }
         try FileSystem.writeAllAtomically(files)
-        try StandardOutput.print("wrote \(output): \(result.frames.count) frames of \(Int(job.width))×\(Int(job.height)) pt side by side "
+        try StandardOutput.print("wrote \(output): \(result.frames.count) frames of \(Int(map.width))×\(Int(map.height)) pt side by side "
                                  + "(\(result.pixelWidth)×\(result.pixelHeight) px)")
     }
 
@@ -320,5 +346,22 @@ struct RenderCommand: ParsableCommand {
             result.append(MapOverlay(.route(points), paint: style.route, casing: style.routeCasing))
         }
         return result
+    }
+
+    /// The steps of a `--frames` file.
+    ///
+    /// - Throws: ``CommandError`` naming the file, the step and the field at fault.
+    static func readFrames(_ path: String) throws -> GestureFrames {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandError("--frames \(path): cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return GestureFrames(steps: try CameraGesture.Step.steps(json: data))
+        } catch let error as CameraError {
+            throw CommandError("--frames \(path): \(error.message)")
+        }
     }
 }

@@ -1,7 +1,12 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterMap
 import DeclutterPNG
 import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// `declutter sprites`: MapLibre/Mapbox sprite sheets for every icon a style needs.

@@ -1,5 +1,14 @@
 import ArgumentParser
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 
@@ -88,7 +97,7 @@ struct TilesCommand: ParsableCommand {
             StandardError.write("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n")
         }
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
-        var job = try TilesJob(points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
+        var job = try TilesetJob(points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         job.zooms = minZoom...maxZoom
         job.radius = radius
         job.layer = layer

@@ -1,6 +1,6 @@
 import CLibDeflate
 import CZlib
-import DeclutterCore
+import DeclutterSupport
 import Foundation
 
 /// Decodes PNG files: to straight (not premultiplied) 8-bit RGBA, as browsers and pngjs read them, or into a caller's
@@ -588,4 +588,9 @@ extension PNGDecoder.File {
 
     /// The bytes the stream inflates to: every pass's scanlines with their filter bytes.
     package var inflatedByteCount: Int { header.rawByteCount }
+}
+
+extension PNGDecoder.DecodingError: DeclutterError {
+    /// Bytes that are not a PNG, or a damaged one, are bad input.
+    public var kind: FailureKind { .badInput }
 }

@@ -1,5 +1,6 @@
 import CZlib
-import DeclutterCore
+import DeclutterDeflate
+import DeclutterSupport
 import Foundation
 
 /// Encodes images as PNG in memory: cairo's premultiplied ARGB32 pixels or straight RGBA (``PixelLayout``).
@@ -465,4 +466,9 @@ extension Data {
     mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
     }
+}
+
+extension PNGEncoder.EncodingError: DeclutterError {
+    /// Pixels that cannot be encoded fail inside the encoder.
+    public var kind: FailureKind { .internalFailure }
 }

@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterSupport
 import Foundation
 
 /// Golden references under `Snapshots/<Suite>/<test>.<name>.<ext>`, checked against what a test produced.

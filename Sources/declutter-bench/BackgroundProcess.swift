@@ -1,4 +1,8 @@
+import DeclutterClustering
+import DeclutterServer
+import DeclutterTileSources
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

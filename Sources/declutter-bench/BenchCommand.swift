@@ -1,6 +1,15 @@
 import ArgumentParser
-import DeclutterCLI
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTesting
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 
 /// `declutter-bench <area>` (or `declutter bench <area>`): measures one capability and prints its figures.

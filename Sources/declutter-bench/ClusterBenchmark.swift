@@ -1,5 +1,7 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterTiles
 import Foundation
 
 /// Times building the cluster hierarchy for seeded uniform random points and querying it.

@@ -1,6 +1,8 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPNG
 import DeclutterRender
+import DeclutterStyle
 import DeclutterTesting
 import Foundation
 

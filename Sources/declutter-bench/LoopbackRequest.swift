@@ -1,4 +1,11 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterPlacement
+import DeclutterServer
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
-import DeclutterCLI
-import DeclutterCore
 import DeclutterPNG
 import DeclutterRender
+import DeclutterServer
+import DeclutterStyle
 import Foundation
 
 /// Times cluster icon drawing: TANDm 40×40 icons with varying counts into in-memory surfaces, then the same

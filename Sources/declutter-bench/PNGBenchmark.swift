@@ -1,5 +1,11 @@
 import CZlib
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterMap
 import DeclutterPNG
+import DeclutterRender
+import DeclutterServer
+import DeclutterTesting
 import Foundation
 
 /// Times Declutter's PNG codec against the libraries it could use instead, on the same images: encoding a real

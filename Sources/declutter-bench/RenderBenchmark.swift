@@ -1,7 +1,16 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterMapContent
 import DeclutterPNG
+import DeclutterPlacement
 import DeclutterRender
+import DeclutterServer
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 
 /// Times one static map: 800×600 points, 200 markers, a 1000-vertex route, 12 tiles read from disk (a warm
@@ -166,11 +175,10 @@ struct RenderBenchmark {
         defer { if sceneFolder == nil { try? FileManager.default.removeItem(at: folder) } }
         let (points, route) = try Self.writeScene(to: folder, camera: camera, tiles: worldZoom == nil, tiltedTo: pitch)
         let style = try StyleLocator.load("default")
-        var job = MapJob(points: points, region: nil, style: style)
+        var job = MapDescription(points: points, style: style)
         job.width = camera.width
         job.height = camera.height
-        job.center = camera.center
-        job.zoom = camera.zoom
+        job.framing = .centered(camera.center, zoom: camera.zoom)
         job.basemap = worldZoom == nil ? .tiles(try DirectoryTileSource(path: folder.appendingPathComponent("tiles").path)) : .world
         job.overlays = [MapOverlay(.route(route), paint: style.map.route, casing: style.map.routeCasing)]
         var jobs = [job]
@@ -181,13 +189,13 @@ struct RenderBenchmark {
         // One renderer for every map, as a server keeps one: fonts loaded and labels shaped once.
         let renderer = try StaticMapRenderer(style: style)
         var times = [[Double]](repeating: [], count: jobs.count), encodeTimes = times
-        var last = [MapJob.Output?](repeating: nil, count: jobs.count), bytes = [Int](repeating: 0, count: jobs.count)
+        var last = [DrawnMap?](repeating: nil, count: jobs.count), bytes = [Int](repeating: 0, count: jobs.count)
         for _ in 0..<runs {
             // Flat and tilted in turn, so that both see the same load.
             for (index, job) in jobs.enumerated() {
                 // Everything a request would do: index the points, place, read and decode tiles, draw, encode.
                 let start = DispatchTime.now().uptimeNanoseconds
-                let output = try job.run(format: .png, renderer: renderer)
+                let output = try job.draw(format: .png, renderer: renderer)
                 let drawn = DispatchTime.now().uptimeNanoseconds
                 bytes[index] = try output.canvas.data().count
                 let end = DispatchTime.now().uptimeNanoseconds

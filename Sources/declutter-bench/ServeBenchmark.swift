@@ -1,5 +1,12 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterServer
+import DeclutterTesting
+import DeclutterTiles
 import Foundation
 
 /// Measures `declutter serve` from outside, as a client sees it: requests per second and p50/p99 latency of a 600×400

@@ -1,6 +1,7 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterMap
 import DeclutterRender
+import DeclutterStyle
+import DeclutterTesting
 import Foundation
 
 /// Times a whole TANDm sprite build at @1x and @2x: drawing every image, packing, PNG sheets and JSON indexes.

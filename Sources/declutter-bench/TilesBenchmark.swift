@@ -1,5 +1,12 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTesting
 import DeclutterTiles
 import Foundation
 
@@ -159,7 +166,7 @@ struct TilesBenchmark {
             if tippecanoe != nil { try Self.writeCSV(points, category: nil, to: csv) }
         }
         // The command's own style and preparation, so that the job is the one `declutter tiles` runs.
-        var job = try TilesJob(points: points, style: try StyleLocator.load("default"), categoryProperty: category, keepingIdentifiers: false)
+        var job = try TilesetJob(points: points, style: try StyleLocator.load("default"), categoryProperty: category, keepingIdentifiers: false)
         job.zooms = 0...maxZoom
         // Named as `declutter tiles` names the CSV's points, so that the job in process writes the archive the whole process does.
         job.source = csv.lastPathComponent
@@ -205,7 +212,7 @@ struct TilesBenchmark {
     }
 
     /// Runs the job once in this process into `runFolder`, adds its figures to `result`, and removes what it wrote.
-    private func runInProcess(_ job: TilesJob, in runFolder: URL, into result: inout Result) throws {
+    private func runInProcess(_ job: TilesetJob, in runFolder: URL, into result: inout Result) throws {
         try Self.makeFolder(runFolder)
         let output = runFolder.appendingPathComponent("declutter.pmtiles")
         let start = DispatchTime.now().uptimeNanoseconds
@@ -239,7 +246,8 @@ struct TilesBenchmark {
         defer { try? file.close() }
         var text = "lat,lon" + (category.map { "," + csvField($0) } ?? "") + "\n"
         for point in points {
-            text += "\(point.latitude),\(point.longitude)"
+            guard let location = point.location else { continue }
+            text += "\(location.latitude),\(location.longitude)"
             if category != nil { text += "," + csvField(point.category ?? "") }
             text += "\n"
             // Written in blocks, so that ten million points do not become one string in memory.

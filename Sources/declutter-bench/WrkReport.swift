@@ -1,3 +1,4 @@
+import DeclutterTiles
 import Foundation
 
 /// The figures of one `wrk --latency` run, read from the text wrk prints (wrk 4: `Requests/sec:`, the `Latency

@@ -1,3 +1,3 @@
-import DeclutterCLI
+import DeclutterCommandLine
 
 BenchCommand.runAsMain()

@@ -1,5 +1,15 @@
 @testable import DeclutterCLI
-import DeclutterCore
+@testable import DeclutterCommandLine
+import DeclutterGeometry
+@testable import DeclutterMap
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTesting
+import DeclutterTiles
 import Foundation
 import Testing
 

@@ -1,3 +1,10 @@
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterTiles
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import DeclutterClustering
+import DeclutterGeometry
 import DeclutterTesting
 import Foundation
 import Testing

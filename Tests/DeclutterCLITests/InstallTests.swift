@@ -1,3 +1,7 @@
+import DeclutterClustering
+import DeclutterRender
+import DeclutterServer
+import DeclutterStyle
 import Foundation
 import Testing
 

@@ -1,3 +1,9 @@
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterRender
+import DeclutterServer
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTesting
 import Foundation
 import Testing

@@ -1,3 +1,6 @@
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,12 @@
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterTesting
 import Foundation
 import Testing
 

@@ -1,6 +1,9 @@
-import DeclutterCore
+import DeclutterCommandLine
+import DeclutterGeometry
 import DeclutterRender
+import DeclutterStyle
 import DeclutterTesting
+import DeclutterTileSources
 import Foundation
 import Testing
 

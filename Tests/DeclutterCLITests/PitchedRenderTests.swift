@@ -1,4 +1,13 @@
-import DeclutterCore
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,10 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterStyle
 import Foundation
 import Testing
 

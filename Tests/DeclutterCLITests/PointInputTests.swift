@@ -1,4 +1,9 @@
-import DeclutterCore
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterSupport
+import DeclutterTesting
 import Foundation
 import Testing
 

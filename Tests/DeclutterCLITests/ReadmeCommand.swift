@@ -1,3 +1,5 @@
+import DeclutterInput
+import DeclutterTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,10 @@
+import DeclutterCommandLine
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTesting
 import Foundation
 import Testing
 

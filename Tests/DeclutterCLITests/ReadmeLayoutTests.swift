@@ -1,3 +1,5 @@
+import DeclutterClustering
+import DeclutterTesting
 import Foundation
 import Testing
 
@@ -51,6 +53,32 @@ import Testing
         for module in manifest {
             let row = readme.first { $0.name == module.name }
             #expect(row == module, "README row \(row.map(\.description) ?? "missing"), Package.swift \(module)")
+        }
+    }
+
+    /// Front ends only at the top: no module but `declutter` uses the commands, no library uses a front end, and the
+    /// domain and support layers reach no C library but zlib and libdeflate (no Cairo, Pango, libcurl or SQLite).
+    @Test func dependenciesPointOneWay() throws {
+        let modules = try manifestModules()
+        let frontEnds: Set = ["DeclutterCLI", "DeclutterCommandLine", "DeclutterServer", "declutter", "declutter-bench"]
+        for module in modules where module.dependencies.contains("DeclutterCLI") {
+            #expect(module.name == "declutter", "\(module.name) uses DeclutterCLI")
+        }
+        for module in modules where !frontEnds.contains(module.name) {
+            #expect(Set(module.dependencies).isDisjoint(with: frontEnds), "\(module.name) uses a front end")
+        }
+        let byName = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.dependencies) })
+        func reach(_ name: String) -> Set<String> {
+            var seen: Set<String> = [], stack = [name]
+            while let next = stack.popLast() {
+                for dependency in byName[next] ?? [] where seen.insert(dependency).inserted { stack.append(dependency) }
+            }
+            return seen
+        }
+        let lower = ["DeclutterSupport", "DeclutterDeflate", "DeclutterPNG", "DeclutterGeometry", "DeclutterClustering", "DeclutterPlacement",
+                     "DeclutterStyle", "DeclutterInput", "DeclutterMapContent"]
+        for name in lower {
+            #expect(reach(name).isDisjoint(with: ["CCairo", "CCurl", "CSQLite", "DeclutterRender"]), "\(name) reaches \(reach(name).sorted())")
         }
     }
 }

@@ -1,8 +1,18 @@
 @testable import DeclutterCLI
-@testable import DeclutterCore
+@testable import DeclutterClustering
+@testable import DeclutterCommandLine
+@testable import DeclutterGeometry
+@testable import DeclutterMap
+@testable import DeclutterMapContent
 @testable import DeclutterPNG
+@testable import DeclutterPlacement
 @testable import DeclutterRender
 import DeclutterServer
+import DeclutterStaticAPI
+@testable import DeclutterStyle
+@testable import DeclutterSupport
+import DeclutterTesting
+@testable import DeclutterTileSources
 import Foundation
 import Testing
 
@@ -41,7 +51,7 @@ import Testing
             ("Tile request", "\(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumMapBytes >> 20) MB of tiles held per map"),
             ("Tile fetching per map", "\(Int(HTTPTileSource.defaultDeadline)) s in all"),
             ("`Retry-After` (429, 503)", "up to \(Int(try HTTPTileSource(template: "http://127.0.0.1/{z}/{x}/{y}.png", cacheDirectory: nil).maximumRetryAfter)) s"),
-            ("Tile images", "\(grouped(StaticMapRenderer.maximumTileSide)) px a side; decoded \(StaticMapRenderer.tilesDecodedAtOnce) at a time"),
+            ("Tile images", "\(grouped(TilePainter.maximumTileSide)) px a side; decoded \(TilePainter.tilesDecodedAtOnce) at a time"),
             ("PNG files read", "\(grouped(PNGDecoder.maximumSide)) px a side and \(grouped(Int(Double(PNGDecoder.maximumPixels).squareRoot())))² pixels"),
             ("PNG files read", "1/\(grouped(PNGDecoder.File.maximumInflation))"),
             ("`diff` images", "\(grouped(Int(Double(DiffCommand.defaultPixelLimit).squareRoot())))² pixels"),

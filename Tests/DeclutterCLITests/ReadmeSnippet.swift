@@ -1,3 +1,5 @@
+import DeclutterGeometry
+import DeclutterRender
 import Foundation
 import Testing
 

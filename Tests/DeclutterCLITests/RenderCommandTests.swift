@@ -1,7 +1,18 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
 import DeclutterPNG
+import DeclutterPlacement
 import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTesting
+import DeclutterTiles
 import Foundation
 import Testing
 
@@ -128,8 +139,9 @@ import Testing
         let airports = try PointReader().read(contentsOf: packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/airports.csv")).points
         var csv = "lat,lon,kind\n"
         for airport in airports {
+            guard let location = airport.location else { continue }
             let state = airport.properties["subd"]?.string ?? "", country = airport.properties["country"]?.string ?? ""
-            csv += "\(airport.latitude),\(airport.longitude),\(country == "US" ? regionOfState[state] ?? "grey" : "grey")\n"
+            csv += "\(location.latitude),\(location.longitude),\(country == "US" ? regionOfState[state] ?? "grey" : "grey")\n"
         }
         try Data(csv.utf8).write(to: folder.appendingPathComponent("airports.csv"))
         let result = try CommandResult.run(["render", "--input", "airports.csv", "--category", "kind", "--center", "38,-96", "--zoom", "4",

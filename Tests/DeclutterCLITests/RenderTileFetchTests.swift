@@ -1,3 +1,9 @@
+import DeclutterClustering
+import DeclutterMap
+import DeclutterRender
+import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterTileSources
 import Foundation
 import Testing
 import TileTestServer

@@ -1,3 +1,7 @@
+import DeclutterRender
+import DeclutterServer
+import DeclutterTesting
+import DeclutterTileSources
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DeclutterServer
 import Foundation
 import Synchronization
 import Testing

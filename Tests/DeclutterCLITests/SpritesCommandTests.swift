@@ -1,3 +1,8 @@
+import DeclutterCommandLine
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStyle
 import DeclutterTesting
 import Foundation
 import Testing

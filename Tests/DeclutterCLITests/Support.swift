@@ -1,5 +1,8 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
 import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
 import Foundation
 
 /// Runs the built `declutter` executable, which sits beside the test bundle.

@@ -1,3 +1,9 @@
+import DeclutterCommandLine
+import DeclutterGeometry
+import DeclutterPlacement
+import DeclutterServer
+import DeclutterStyle
+import DeclutterTiles
 import Foundation
 import Testing
 

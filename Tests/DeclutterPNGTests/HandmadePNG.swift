@@ -1,3 +1,4 @@
+import DeclutterTesting
 import Foundation
 
 /// Builds PNG files by hand (stored deflate blocks, filter 0) in any colour type, bit depth and interlacing.

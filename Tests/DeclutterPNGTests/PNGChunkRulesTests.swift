@@ -1,4 +1,5 @@
 @testable import DeclutterPNG
+import DeclutterTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,4 @@
 import CZlib
-import DeclutterCore
 @testable import DeclutterPNG
 import DeclutterTesting
 import Foundation

@@ -1,5 +1,8 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterPlacement
 @testable import DeclutterRender
+import DeclutterStyle
 import Foundation
 import Testing
 

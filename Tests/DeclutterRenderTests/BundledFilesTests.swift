@@ -1,5 +1,7 @@
-import DeclutterCore
 import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTestSupport
 import Foundation
 import Testing
 

@@ -1,7 +1,8 @@
 import CZlib
-import DeclutterCore
 import DeclutterPNG
 import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTesting
 import Foundation
 import Testing

@@ -1,5 +1,7 @@
+import DeclutterGeometry
+import DeclutterPlacement
 @testable import DeclutterRender
-import DeclutterCore
+import DeclutterStyle
 import DeclutterTesting
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
 import DeclutterRender
-import DeclutterTesting
+import DeclutterStyle
 import Foundation
 import Testing
 

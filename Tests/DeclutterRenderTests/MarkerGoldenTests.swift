@@ -1,5 +1,5 @@
-import DeclutterCore
 import DeclutterRender
+import DeclutterStyle
 import DeclutterTesting
 import Foundation
 import Testing

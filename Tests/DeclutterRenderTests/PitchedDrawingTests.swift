@@ -1,22 +1,21 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
 @testable import DeclutterRender
+import DeclutterStyle
 import Foundation
 import Testing
 
 /// Pitched maps: tiles sampled in perspective at each row's zoom, exactly where the camera projects the ground, and
 /// lines cut before the camera.
 @Suite struct PitchedDrawingTests {
-    /// Tiles drawn on request by a function of their key.
-    struct PatternTiles: TileSource {
-        let name = "pattern tiles"
-        let tilePixelSize = 256
-        let zoomRange = 0...18
-        let attribution: String? = nil
-        let tile: @Sendable (TileKey) throws -> Data
-
-        func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
-            Dictionary(uniqueKeysWithValues: try keys.map { ($0, .success(try tile($0))) })
-        }
+    /// The tiles a map at `camera` needs (256 px, zooms 0…18), each drawn by a function of its key, as a source would
+    /// hand them over.
+    static func patternTiles(_ camera: MapCamera, format: OutputFormat = .png, tile: (TileKey) throws -> Data) throws -> RasterTiles {
+        let plan = try TilePlan(camera: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: 1, format: format), tilePixelSize: 256,
+                                zoomRange: 0...18, limit: 256)
+        var images: [TileKey: Data] = [:]
+        for key in Set(plan.tiles.map(\.key)) { images[key] = try tile(key) }
+        return RasterTiles(plan: plan, images: images, failures: [:], source: "pattern tiles", attribution: nil)
     }
 
     /// San Francisco at zoom 13, tilted back 60°: the top row shows the ground at 0.4226 of the centre's scale, the
@@ -27,7 +26,7 @@ import Testing
 
     func render(_ camera: MapCamera, tiles: @escaping @Sendable (TileKey) throws -> Data, overlays: [MapOverlay] = [],
                 format: OutputFormat = .png) throws -> Canvas {
-        let map = StaticMap(camera: camera, basemap: .tiles(PatternTiles(tile: tiles)), overlays: overlays)
+        let map = StaticMap(camera: camera, basemap: .tiles(try Self.patternTiles(camera, format: format, tile: tiles)), overlays: overlays)
         return try StaticMapRenderer(style: bundledStyle("default")).render(map, format: format).canvas
     }
 
@@ -130,7 +129,7 @@ import Testing
                 zoom: 22 * pow(spread(index, 0.6180339887), 2), bearing: index % 3 == 0 ? 0 : 360 * spread(index, 0.4142135624),
                 pitch: index % 5 == 0 ? 0 : 60 * spread(index, 0.7320508076).squareRoot(),
                 width: (1 + 159 * spread(index, 0.2360679775)).rounded(), height: (1 + 119 * spread(index, 0.3166247904)).rounded())
-            let basemap: Basemap = index.isMultiple(of: 2) ? .world : .tiles(PatternTiles(tile: { try solidTile(colour($0.z)) }))
+            let basemap: Basemap = index.isMultiple(of: 2) ? .world : .tiles(try Self.patternTiles(camera) { try solidTile(colour($0.z)) })
             let canvas = try renderer.render(StaticMap(camera: camera, basemap: basemap, attribution: ""), format: .png).canvas
             #expect(canvas.surface.pixelWidth == Int(camera.width) && canvas.surface.pixelHeight == Int(camera.height), "camera \(index)")
             guard !index.isMultiple(of: 2) else { continue }

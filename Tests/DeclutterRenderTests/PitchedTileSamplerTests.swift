@@ -1,5 +1,6 @@
-import DeclutterCore
+import DeclutterGeometry
 @testable import DeclutterRender
+import DeclutterTestSupport
 import Testing
 
 /// The pitched tile sampler's walk (spans read straight from one tile, two texels a load, channels as vector lanes)

@@ -1,5 +1,6 @@
-import DeclutterCore
+import DeclutterMapContent
 import DeclutterRender
+import DeclutterStyle
 import DeclutterTesting
 import Foundation
 import Testing

@@ -1,11 +1,10 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterPNG
 @testable import DeclutterRender
+import DeclutterStyle
+import DeclutterTestSupport
 import DeclutterTesting
 import Foundation
-
-/// The package's `Styles/` folder, found from this file.
-let stylesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles")
 
 /// A bundled style by name.
 func bundledStyle(_ name: String) throws -> MarkerStyle {
@@ -39,19 +38,6 @@ func scratchFolder(_ name: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-\(name)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
-}
-
-/// Counts fetches, to show a refused map fetches nothing.
-final class CountingSource: TileSource, @unchecked Sendable {
-    var fetches = 0
-    var name: String { "counting" }
-    var tilePixelSize: Int { 256 }
-    var zoomRange: ClosedRange<Int> { 0...22 }
-    var attribution: String? { nil }
-    func fetch(_ keys: [TileKey]) throws -> [TileKey: Result<Data, TileFailure>] {
-        fetches += 1
-        return [:]
-    }
 }
 
 extension RGBAImage {

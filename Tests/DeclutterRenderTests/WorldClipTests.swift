@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterGeometry
 @testable import DeclutterRender
 import Testing
 

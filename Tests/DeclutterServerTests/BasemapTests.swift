@@ -1,6 +1,7 @@
-import DeclutterCore
+import DeclutterMap
 import DeclutterRender
 import DeclutterServer
+import DeclutterTileSources
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,10 @@
-import DeclutterCore
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
 import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -9,8 +14,10 @@ import Testing
 @Suite struct PostStaticTests {
     /// ``ServerHarness/points`` as a GeoJSON FeatureCollection with their `kind`.
     static var featureCollection: String {
-        let features = ServerHarness.points.map { point in
-            "{\"type\":\"Feature\",\"properties\":{\"kind\":\"\(point.category ?? "")\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(point.longitude),\(point.latitude)]}}"
+        let features = ServerHarness.points.compactMap { point in
+            point.location.map { location in
+                "{\"type\":\"Feature\",\"properties\":{\"kind\":\"\(point.category ?? "")\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(location.longitude),\(location.latitude)]}}"
+            }
         }
         return "{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}"
     }

@@ -1,5 +1,6 @@
-import DeclutterCore
+import DeclutterRender
 import DeclutterServer
+import DeclutterTileSources
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,6 +1,11 @@
-import DeclutterCore
+import DeclutterClustering
 import DeclutterPNG
+import DeclutterPlacement
+import DeclutterRender
 import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,13 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
 import DeclutterServer
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 import Hummingbird
 import HummingbirdTesting

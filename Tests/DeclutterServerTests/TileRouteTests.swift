@@ -1,8 +1,9 @@
-import DeclutterCLI
-import DeclutterCore
+import DeclutterInput
+import DeclutterMap
 import DeclutterRender
 import DeclutterServer
-import DeclutterTiles
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -25,7 +26,7 @@ import Testing
             return point
         }
         let style = try catalog.style(named: "solo")
-        let job = try TilesJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
+        let job = try TilesetJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
         let summary = try job.write(to: folder.path)
         let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".pbf") }.sorted()
         #expect(files.count == summary.tiles)
@@ -89,8 +90,8 @@ import Testing
             #expect(json["minzoom"]?.number == 0)
             #expect(json["maxzoom"]?.number == 14)
             let bounds = (json["bounds"]?.array ?? []).compactMap(\.number)
-            let points = ServerHarness.points
-            #expect(bounds == [points.map(\.longitude).min(), points.map(\.latitude).min(), points.map(\.longitude).max(), points.map(\.latitude).max()])
+            let locations = ServerHarness.points.compactMap(\.location)
+            #expect(bounds == [locations.map(\.longitude).min(), locations.map(\.latitude).min(), locations.map(\.longitude).max(), locations.map(\.latitude).max()])
             #expect(json["vector_layers"]?.array?.first?.object?["id"]?.string == "points")
         }
     }

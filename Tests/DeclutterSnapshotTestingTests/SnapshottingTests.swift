@@ -1,6 +1,6 @@
-import DeclutterCore
 import DeclutterRender
 import DeclutterSnapshotTesting
+import DeclutterStyle
 import DeclutterTesting
 import Foundation
 import SnapshotTesting

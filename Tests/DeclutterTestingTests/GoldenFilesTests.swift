@@ -1,4 +1,3 @@
-import DeclutterCore
 import DeclutterTesting
 import Foundation
 import Testing

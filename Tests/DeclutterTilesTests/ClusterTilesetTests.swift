@@ -1,4 +1,9 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterStyle
+import DeclutterSupport
 @testable import DeclutterTiles
 import Foundation
 import Testing
@@ -15,7 +20,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     init() throws {
         let base = try MarkerStyle.load(contentsOf: packageRoot.appendingPathComponent("Styles/default.json"))
         var points = try PointReader(categoryProperty: "featureclass")
-            .read(contentsOf: packageRoot.appendingPathComponent("Tests/DeclutterCoreTests/Fixtures/supercluster/places.json")).points
+            .read(contentsOf: packageRoot.appendingPathComponent("Tests/DeclutterTestSupport/Fixtures/supercluster/places.json")).points
         let data = try #require(DataCategories(values: points.map(\.category), style: base, property: "featureclass"))
         data.apply(to: &points)
         for index in points.indices {

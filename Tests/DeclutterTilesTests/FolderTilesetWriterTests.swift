@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 import Testing

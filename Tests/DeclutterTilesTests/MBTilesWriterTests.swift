@@ -1,5 +1,8 @@
 import CSQLite
-import DeclutterCore
+import DeclutterClustering
+import DeclutterDeflate
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 import Testing

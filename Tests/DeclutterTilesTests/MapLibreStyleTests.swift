@@ -1,4 +1,6 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DeclutterStyle
 import DeclutterTiles
 import Foundation
 import Testing

@@ -1,3 +1,6 @@
+import DeclutterClustering
+import DeclutterDeflate
+import DeclutterStyle
 import DeclutterTiles
 import Foundation
 

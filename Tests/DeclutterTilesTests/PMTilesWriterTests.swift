@@ -1,4 +1,7 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterDeflate
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DeclutterClustering
 import DeclutterTiles
 import Foundation
 

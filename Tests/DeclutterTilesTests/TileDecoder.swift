@@ -1,3 +1,4 @@
+import DeclutterClustering
 @testable import DeclutterTiles
 import Foundation
 

@@ -1,3 +1,5 @@
+import DeclutterClustering
+import DeclutterMapContent
 @testable import DeclutterTiles
 import Foundation
 import Testing

@@ -1,6 +1,14 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
 import DeclutterPNG
+import DeclutterPlacement
 import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
 import Foundation
 
 /// One parser, or the drawing of a map, fed by libFuzzer: each reads the bytes as the program would read a file and
@@ -113,11 +121,14 @@ enum FuzzTarget: String, CaseIterable {
                 ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(index)),
                              category: style.categories[index % style.categories.count].name)
             }
-            let annotated = try? MapAnnotator(points: points, style: style, minimumZoom: Int(camera.zoom.rounded(.down))).annotate(camera)
-            let map = StaticMap(camera: camera, scale: flags & 2 == 0 ? 1 : 2, basemap: flags & 1 == 0 ? .world : .tiles(GlyphTiles()),
-                                overlays: coordinates.count < 2 ? [] : [MapOverlay(.route(coordinates), paint: style.map.route)],
-                                annotations: annotated?.annotations ?? [])
-            _ = try? renderer.render(map, format: .png)
+            // Drawn by the map pipeline as `render` draws it: tiles fetched, points clustered and placed, furniture.
+            var map = MapDescription(points: points, style: style)
+            map.framing = .centered(camera.center, zoom: camera.zoom)
+            (map.bearing, map.pitch, map.width, map.height) = (camera.bearing, camera.pitch, camera.width, camera.height)
+            map.scale = flags & 2 == 0 ? 1 : 2
+            map.basemap = flags & 1 == 0 ? .world : .tiles(GlyphTiles())
+            map.overlays = coordinates.count < 2 ? [] : [MapOverlay(.route(coordinates), paint: style.map.route)]
+            _ = try? map.draw(format: .png, renderer: renderer)
         case .mbtiles:
             // An input starting "SQLite format 3" is a whole file; any other is metadata lines (MetadataDatabase).
             if data.starts(with: Array("SQLite format 3".utf8)) {

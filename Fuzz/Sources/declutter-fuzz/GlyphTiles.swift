@@ -1,4 +1,5 @@
-import DeclutterRender
+import DeclutterGeometry
+import DeclutterTileSources
 import Foundation
 
 /// Tiles for the `camera` target: every tile of every zoom is the 1×1 glyph image, scaled to the tile's size as a

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeclutterCommandLine
 import DeclutterTesting
 import Foundation
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeclutterCommandLine
 
 /// A tile `z/x/y` (`--tile`): z in the map camera's zoom range, x and y in 0..<2^z.
 struct TileArgument: ExpressibleByArgument, Equatable {

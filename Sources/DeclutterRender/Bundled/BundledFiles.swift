@@ -1,5 +1,6 @@
 import CDeclutterResources
-import DeclutterCore
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// The files compiled into the binary: the bundled styles and their glyph images, the world basemap and the

@@ -1,5 +1,5 @@
-import DeclutterCore
 import DeclutterPNG
+import DeclutterSupport
 import Foundation
 
 /// A drawing target in points for one output format: a raster image at a scale factor, or an SVG or PDF document.

@@ -1,5 +1,5 @@
 import CCairo
-import DeclutterCore
+import DeclutterStyle
 import Foundation
 
 /// Owns one cairo drawing context on a surface and offers the path and fill operations the renderers use.

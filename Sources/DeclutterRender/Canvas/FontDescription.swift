@@ -1,4 +1,5 @@
 import CCairo
+import DeclutterStyle
 
 /// Owns one Pango font description (family, weight, size).
 public final class FontDescription {

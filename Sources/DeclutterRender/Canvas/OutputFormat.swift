@@ -1,3 +1,5 @@
+import DeclutterPlacement
+
 /// The file formats a canvas can produce.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// A raster image at the canvas's scale.

@@ -1,3 +1,5 @@
+import DeclutterSupport
+
 /// Why drawing or encoding failed.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Cairo reported a failure status during an operation.
@@ -27,6 +29,18 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .unknownFormat(path):
             return "\(path): unknown output format; expected a file name ending in .png, .svg or .pdf"
         case let .basemap(reason): return "the embedded basemap is unreadable: \(reason)"
+        }
+    }
+}
+
+extension RenderError: DeclutterError {
+    /// A size over the limit is a limit; an unreadable image or unknown format bad input; the drawing libraries'
+    /// failures internal.
+    public var kind: FailureKind {
+        switch self {
+        case .sizeOutOfRange: .limit
+        case .unreadableImage, .unknownFormat: .badInput
+        case .cairo, .pango, .encoding, .basemap: .internalFailure
         }
     }
 }

@@ -1,5 +1,7 @@
 import CCairo
+import DeclutterGeometry
 import DeclutterPNG
+import DeclutterPlacement
 import Foundation
 
 /// Owns one cairo surface: an image in memory, or an SVG or PDF document streamed into memory.

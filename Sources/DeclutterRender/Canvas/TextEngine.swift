@@ -1,4 +1,5 @@
 import CCairo
+import DeclutterStyle
 import Foundation
 
 /// Shapes text with Pango once and hands out cached layouts, so repeated labels cost only their drawing.

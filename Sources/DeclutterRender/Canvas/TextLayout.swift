@@ -1,4 +1,5 @@
 import CCairo
+import DeclutterStyle
 
 /// Owns one shaped Pango layout: a text in a font at a size, measured once and drawn many times.
 public final class TextLayout {

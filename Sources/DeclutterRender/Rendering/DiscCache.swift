@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterStyle
 
 /// Pre-rendered filled discs, so raster cluster icons copy pixels instead of scan-converting circles.
 ///

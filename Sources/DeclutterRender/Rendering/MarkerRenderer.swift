@@ -1,5 +1,8 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
 import DeclutterPNG
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// Draws cluster icons and balloon markers in a style, reusing shaped text and decoded glyphs across calls.

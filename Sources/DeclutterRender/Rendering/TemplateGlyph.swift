@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterStyle
 import Foundation
 
 /// A template image whose alpha is painted in a tint: how MapKit draws `glyphImage`.

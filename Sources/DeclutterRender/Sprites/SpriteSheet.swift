@@ -1,4 +1,3 @@
-import DeclutterCore
 import Foundation
 
 /// A built sprite sheet: the files to write and what went into them.

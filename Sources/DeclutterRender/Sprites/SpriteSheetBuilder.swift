@@ -1,5 +1,7 @@
-import DeclutterCore
+import DeclutterMapContent
 import DeclutterPNG
+import DeclutterPlacement
+import DeclutterStyle
 import Foundation
 
 /// Draws every icon a style needs into MapLibre/Mapbox sprite sheets at several pixel ratios.

@@ -1,4 +1,3 @@
-import DeclutterCore
 import Foundation
 
 /// What a static map draws under its markers.
@@ -7,6 +6,6 @@ public enum Basemap: Sendable {
     case none
     /// The embedded world basemap (Natural Earth countries).
     case world
-    /// Raster tiles from a source.
-    case tiles(any TileSource)
+    /// Raster tiles, fetched for the map.
+    case tiles(RasterTiles)
 }

@@ -1,4 +1,6 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterPlacement
+import DeclutterStyle
 
 /// One grid cell of a basemap band: its land, lakes, rivers and borders clipped to the cell, in world units.
 ///

@@ -1,4 +1,7 @@
 import CZlib
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterPlacement
 import Foundation
 import Synchronization
 

@@ -1,4 +1,7 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterStyle
 import Foundation
 
 /// Draws the embedded basemap for one map: the band for the map's zoom, only the cells in view (each copy across
@@ -168,5 +171,23 @@ struct BasemapPainter {
             }
         }
         return result
+    }
+
+    /// The place names that fit around `annotations` and the `reserved` boxes, in rank order: bigger type for the places
+    /// named from further out, each on a halo. Names go under the markers, and only where they keep clear of them:
+    /// the map's lowest-priority layer.
+    func drawPlaceNames(around annotations: [MapAnnotation], reserved: [PlaceLabeler.Box], text: TextEngine,
+                        in context: DrawingContext) throws {
+        var labeler = PlaceLabeler(width: camera.width, height: camera.height, annotations: annotations, reserved: reserved)
+        let halo = 1.5
+        for (place, x, y) in try places() {
+            let layout = try text.layout(place.name, family: "DejaVu Sans", size: place.minZoom < 4 ? 11 : 10)
+            let extents = layout.logicalExtents
+            // Centred on the place, as OpenStreetMap names cities.
+            let left = x - extents.width / 2, top = y - extents.height / 2
+            guard labeler.place((left - halo, top - halo, extents.width + 2 * halo, extents.height + 2 * halo)) else { continue }
+            context.showHalo(layout, x: left - extents.x, y: top - extents.y, color: style.placeHalo, width: 2 * halo)
+            context.show(layout, x: left - extents.x, y: top - extents.y, color: style.placeLabel)
+        }
     }
 }

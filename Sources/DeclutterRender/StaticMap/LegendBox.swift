@@ -1,4 +1,6 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterStyle
 import Foundation
 
 /// A map legend laid out for drawing: a pale box with a row per category — a dot in its colour, its name, and its

@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterGeometry
 import Foundation
 
 /// Cuts lines and rings of the flat map at a row, keeping the part above it, before they are tilted.

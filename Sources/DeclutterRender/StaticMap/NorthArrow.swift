@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterStyle
 import Foundation
 
 /// A compass rose as MapKit shows it when the map is turned: a white disc whose red half-needle points north.

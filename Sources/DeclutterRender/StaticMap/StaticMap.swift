@@ -1,4 +1,6 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterPlacement
 import Foundation
 
 /// Everything one static map shows.
@@ -17,8 +19,6 @@ public struct StaticMap: Sendable {
     public var scaleBar: Bool
     /// Text for the bottom-right corner; nil takes the basemap's own.
     public var attribution: String?
-    /// The most tiles one map may fetch.
-    public var maxTiles: Int
     /// What to do about tiles that could not be had: grey squares (the default) or no map.
     public var missingTiles: MissingTiles = .grey
     /// A legend and the top-left corner of its box (sized by ``StaticMapRenderer/legendBox(_:)``); nil draws none.
@@ -28,7 +28,7 @@ public struct StaticMap: Sendable {
 
     /// Creates a map description.
     public init(camera: MapCamera, scale: Double = 1, basemap: Basemap = .world, overlays: [MapOverlay] = [],
-                annotations: [MapAnnotation] = [], scaleBar: Bool = false, attribution: String? = nil, maxTiles: Int = 256) {
+                annotations: [MapAnnotation] = [], scaleBar: Bool = false, attribution: String? = nil) {
         self.camera = camera
         self.scale = scale
         self.basemap = basemap
@@ -36,6 +36,5 @@ public struct StaticMap: Sendable {
         self.annotations = annotations
         self.scaleBar = scaleBar
         self.attribution = attribution
-        self.maxTiles = maxTiles
     }
 }

@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterSupport
 import Foundation
 
 /// The embedded world basemap, made with Natural Earth (public domain): 1:10m land, lakes, rivers and country

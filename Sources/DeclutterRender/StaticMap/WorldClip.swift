@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterPlacement
 
 /// Cuts the basemap's rings and lines to a box of the world around what a map shows, before they are drawn.
 ///

@@ -1,4 +1,7 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// Draws raster tiles under a pitched map by sampling them where each device pixel's ground lies.

@@ -1,4 +1,9 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterStyle
 import DeclutterTiles
 import Foundation
 
@@ -30,7 +35,7 @@ public struct Dataset: Sendable {
     /// - Throws: ``ServerError`` for a bad name; ``AnnotationError`` when a point's category is not the style's.
     public init(name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws {
         try Self.checkName(name)
-        let prepared = try CategoryAssignment.prepared(points.filter { $0.longitude.isFinite && $0.latitude.isFinite }, style: style,
+        let prepared = try CategoryAssignment.prepared(points.filter { $0.location != nil }, style: style,
                                                        categoryProperty: categoryProperty)
         self.name = name
         self.style = prepared.style

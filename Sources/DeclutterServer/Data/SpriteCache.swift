@@ -1,5 +1,6 @@
-import DeclutterCore
+import DeclutterMap
 import DeclutterRender
+import DeclutterStyle
 import Foundation
 import Synchronization
 

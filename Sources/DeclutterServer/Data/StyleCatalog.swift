@@ -1,5 +1,6 @@
-import DeclutterCore
 import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterStaticAPI
+import DeclutterSupport
 import Foundation
 import Hummingbird
 
@@ -27,6 +28,12 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         self.init(HTTPResponse.Status(code: error.status.rawValue), field: error.field, error.message)
     }
 
+    /// A library's error, answered with its kind's status (``FailureKind/status``), its own field or else `field`, the
+    /// part of the request being read, and its message.
+    public init(_ error: any DeclutterError, field: String) {
+        self.init(error.kind.status, field: error.field ?? field, error.description)
+    }
+
     /// The JSON response.
     public var response: Response {
         var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
@@ -37,4 +44,18 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
 
     /// The status, field and message.
     public var description: String { "\(status.code) \(field): \(message)" }
+}
+
+extension FailureKind {
+    /// The HTTP status a failure of this kind is answered with: the one place the server maps kinds to statuses.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .badInput: .badRequest
+        case .outOfRange: .unprocessableContent
+        case .notFound: .notFound
+        case .upstreamFailure: .badGateway
+        case .limit: .contentTooLarge
+        case .internalFailure: .internalServerError
+        }
+    }
 }

@@ -1,5 +1,12 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
 import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 extension MapDrawing {
@@ -12,21 +19,23 @@ extension MapDrawing {
     ///
     /// - Throws: ``ServerError`` 422 for a pin icon the style lacks, 400 for a GeoJSON overlay that is not GeoJSON.
     public init(request: StaticMapRequest, style: MarkerStyle) throws {
-        self.init(style: style, camera: request.camera, width: request.width, height: request.height)
-        scale = request.scale
-        padding = request.padding
+        self.init(style: style, camera: request.camera, width: request.width, height: request.height, padding: request.padding)
+        map.scale = Double(request.scale)
         format = OutputFormat(rawValue: request.format.rawValue) ?? .png
-        attribution = request.attribution
+        map.furniture.attribution = request.attribution ? nil : ""
+        map.furniture.legend = request.legend
+        map.furniture.compass = MapFurniture.CompassChoice(rawValue: request.compass.rawValue) ?? .never
+        map.furniture.scaleBar = request.scaleBar
         for (number, overlay) in request.overlays.enumerated() {
             switch overlay {
             case let .pin(_, label, color, coordinate):
-                points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
+                map.points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
                                            category: try category(for: color, label: label)))
             case let .path(path):
                 var paint = ShapePaint(stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3), width: path.strokeWidth,
                                        opacity: path.strokeOpacity ?? 1)
                 paint.fill = path.fillColor.map { RGBAColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: path.fillOpacity ?? 0.6) }
-                overlays.append(MapOverlay(.shapes([MapShape(kind: paint.fill == nil ? .line : .polygon, rings: [path.coordinates])]), paint: paint))
+                map.overlays.append(MapOverlay(.shapes([MapShape(kind: paint.fill == nil ? .line : .polygon, rings: [path.coordinates])]), paint: paint))
             case let .geoJSON(value):
                 try addGeoJSON(value, number: number + 1)
             }
@@ -42,20 +51,19 @@ extension MapDrawing {
         let features = type == "Feature" || type == "FeatureCollection" ? value
             : .object(JSONObject([("type", .string("Feature")), ("geometry", value), ("properties", .object(JSONObject()))]))
         do {
-            let data = Data(features.jsonText.utf8)
-            let reader = PointReader(categoryProperty: "marker-color", skipInvalid: true, format: .geojson)
-            for var point in try reader.read(data, name: name).points where point.longitude.isFinite && point.latitude.isFinite {
+            let reader = PointReader(categoryProperty: "marker-color", skipInvalid: true)
+            for var point in try reader.read(geoJSON: features, name: name).points where point.location != nil {
                 point.category = try category(for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
-                points.append(point)
+                map.points.append(point)
             }
             // Each feature's lines and polygons in its own simplestyle paint.
             for feature in features.object?["features"]?.array ?? [features] {
-                let shapes = try MapShape.read(geoJSON: Data(feature.jsonText.utf8), file: name)
+                let shapes = try MapShape.read(geoJSON: feature, file: name)
                 guard !shapes.isEmpty else { continue }
-                overlays.append(MapOverlay(.shapes(shapes), paint: Self.paint(feature.object?["properties"]?.object, base: style.map.overlay)))
+                map.overlays.append(MapOverlay(.shapes(shapes), paint: Self.paint(feature.object?["properties"]?.object, base: map.style.map.overlay)))
             }
         } catch let error as InputError {
-            throw ServerError(.badRequest, field: "overlay", error.description)
+            throw ServerError(error, field: "overlay")
         }
     }
 
@@ -99,13 +107,13 @@ extension MapDrawing {
     ///
     /// - Throws: ``ServerError`` 422 for an icon label the style has no category for.
     mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel? = nil) throws -> String? {
-        guard var added = style.categories.first else { return nil }
+        guard var added = map.style.categories.first else { return nil }
         var glyph: Glyph?
         switch label {
         case let .icon(name)?:
-            guard let named = style.category(named: name) else {
+            guard let named = map.style.category(named: name) else {
                 throw ServerError(.unprocessableContent, field: "overlay", "the pin icon \"\(name)\" is not a category of the style; "
-                                  + "icons: \(style.categories.map(\.name).joined(separator: ", ")), or a letter or a number 0…99")
+                                  + "icons: \(map.style.categories.map(\.name).joined(separator: ", ")), or a letter or a number 0…99")
             }
             guard let color, color != named.color else { return named.name }
             added = named
@@ -114,18 +122,18 @@ extension MapDrawing {
             glyph = .text(label.text)
         case nil:
             guard let color else { return added.name }
-            if let same = style.categories.first(where: { $0.color == color }) { return same.name }
-            added = Self.category(nearest: color, in: style) ?? added
+            if let same = map.style.categories.first(where: { $0.color == color }) { return same.name }
+            added = Self.category(nearest: color, in: map.style) ?? added
             glyph = added.glyph
         }
         let name = [(color ?? added.color).hexString, label?.text].compactMap { $0 }.joined(separator: " ")
-        if style.category(named: name) != nil { return name }
-        guard style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: style)?.name }
+        if map.style.category(named: name) != nil { return name }
+        guard map.style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: map.style)?.name }
         added.name = name
         added.color = color ?? added.color
         added.glyph = glyph
         added.solidCluster = false
-        style.categories.append(added)
+        map.style.categories.append(added)
         return name
     }
 

@@ -1,3 +1,5 @@
+import DeclutterRender
+import DeclutterTileSources
 import Foundation
 import Logging
 import ServiceLifecycle

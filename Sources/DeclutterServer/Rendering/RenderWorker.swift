@@ -1,5 +1,5 @@
-import DeclutterCore
 import DeclutterRender
+import DeclutterStyle
 
 /// What one render thread keeps across maps: a renderer per style, made on first use.
 ///

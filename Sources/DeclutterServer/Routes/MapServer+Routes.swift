@@ -1,5 +1,12 @@
-import DeclutterCore
+import DeclutterInput
+import DeclutterMap
+import DeclutterMapContent
 import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 import Hummingbird
 
@@ -37,7 +44,7 @@ extension MapServer {
                 try CategoryAssignment.prepared(body.points, style: style, categoryProperty: body.category)
             }
             var drawing = try MapDrawing(request: body.request, style: prepared.style)
-            drawing.points = prepared.points + drawing.points
+            drawing.map.points = prepared.points + drawing.map.points
             drawing.layout = body.layout
             return try await draw(drawing)
         }
@@ -52,7 +59,7 @@ extension MapServer {
                                      limits: limits.staticMap, fitsPoints: true)
             }
             var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
-            drawing.annotator = dataset.annotator
+            drawing.map.annotator = dataset.annotator
             return try await draw(drawing)
         }
         addTileRoutes(to: router)
@@ -70,14 +77,15 @@ extension MapServer {
         return dataset
     }
 
-    /// `parse()`'s result, its ``StaticMapRequestError`` or ``AnnotationError`` (naming `field`) a ``ServerError``.
+    /// `parse()`'s result; its ``StaticMapRequestError`` a ``ServerError`` of the same status, a library's error one of
+    /// its kind's status, naming `field` when the error names no field of its own.
     static func checked<Value>(field: String = "overlay", _ parse: () throws -> Value) throws -> Value {
         do {
             return try parse()
         } catch let error as StaticMapRequestError {
             throw ServerError(error)
-        } catch let error as AnnotationError {
-            throw ServerError(.unprocessableContent, field: field, error.message)
+        } catch let error as any DeclutterError {
+            throw ServerError(error, field: field)
         }
     }
 

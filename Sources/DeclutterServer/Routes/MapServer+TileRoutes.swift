@@ -1,5 +1,9 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterMap
 import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 import Hummingbird

@@ -1,5 +1,11 @@
-import DeclutterCore
+import DeclutterGeometry
+import DeclutterMap
 import DeclutterRender
+import DeclutterStaticAPI
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 import Hummingbird
 import Logging
@@ -81,20 +87,16 @@ public struct MapServer: Sendable {
     /// with `layout` the image in base 64 beside the layout as JSON.
     func draw(_ drawing: MapDrawing) async throws -> Response {
         var drawing = drawing
-        drawing.basemap = tiles.map { .tiles($0) } ?? .world
-        drawing.maxTiles = limits.maximumTiles
+        drawing.map.basemap = tiles.map { .tiles($0) } ?? .world
+        drawing.map.maxTiles = limits.maximumTiles
         let output: MapDrawing.Output
         do {
             output = try await pool.run(timeLimit: limits.renderSeconds) { [drawing] worker in try drawing.draw(with: worker) }
-        } catch let error as TileError {
-            switch error {
-            case let .tooManyTiles(needed, limit):
-                throw ServerError(.unprocessableContent, field: "size",
-                                  "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom")
-            default: throw ServerError(.badGateway, field: "tiles", error.description)
-            }
-        } catch let error as AnnotationError {
-            throw ServerError(.unprocessableContent, field: "overlay", error.message)
+        } catch let TileError.tooManyTiles(needed, limit) {
+            throw ServerError(.unprocessableContent, field: "size",
+                              "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom")
+        } catch let error as any DeclutterError where error.kind != .internalFailure {
+            throw ServerError(error, field: "overlay")
         }
         if let layout = output.layout {
             let json = JSONValue.object(JSONObject([("format", .string(drawing.format.rawValue)),

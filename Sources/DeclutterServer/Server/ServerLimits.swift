@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterStaticAPI
 import Foundation
 
 /// What one request may ask of the server, checked before the work it bounds (issue #24's safety rules).

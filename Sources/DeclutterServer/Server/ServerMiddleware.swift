@@ -1,3 +1,4 @@
+import DeclutterSupport
 import Foundation
 import Hummingbird
 import Logging
@@ -31,6 +32,8 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as ServerError:
             return error
+        case let error as any DeclutterError where error.kind != .internalFailure:
+            return ServerError(error, field: "request")
         case let error as HTTPError where error.status == .notFound:
             return ServerError(.notFound, field: "path", "no route for \(request.method.rawValue) \(request.uri.path.prefix(200))")
         case let error as HTTPError where error.status == .contentTooLarge:

@@ -1,4 +1,3 @@
-import DeclutterCore
 import Foundation
 
 /// A file written through a buffer of its own and read back by offset: the PMTiles writer's data file and archive.

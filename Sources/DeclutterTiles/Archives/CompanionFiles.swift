@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterSupport
 import Foundation
 
 /// The files that go with a tileset archive (its `style.json` and sprite sheet), written beside it to temporaries

@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterSupport
 import Foundation
 
 /// One vector tile, already encoded as MVT and not compressed, at its place in the XYZ scheme (row 0 at the north).

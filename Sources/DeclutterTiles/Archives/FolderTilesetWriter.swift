@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterSupport
 import Foundation
 
 /// Writes a folder of `{z}/{x}/{y}.pbf` tiles with `tiles.json` (TileJSON 3.0.0) beside them, for any static

@@ -1,5 +1,8 @@
 import CSQLite
-import DeclutterCore
+import DeclutterClustering
+import DeclutterDeflate
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// Writes an MBTiles 1.3 file as tippecanoe does: the `metadata` and `tiles` tables with their unique indexes,
@@ -55,7 +58,7 @@ public final class MBTilesWriter: TilesetWriter {
         guard let insert else { throw OutputError(path: path, reason: "the file is already finished or cancelled") }
         do {
             for tile in tiles where !tile.data.isEmpty { try tile.validate(in: path) }
-            for (tile, compressed) in zip(tiles, try compressors.compress(tiles)) where !tile.data.isEmpty {
+            for (tile, compressed) in zip(tiles, try compressors.compress(tiles.map(\.data))) where !tile.data.isEmpty {
                 sqlite3_reset(insert)
                 sqlite3_bind_int(insert, 1, Int32(tile.z))
                 sqlite3_bind_int(insert, 2, Int32(tile.x))

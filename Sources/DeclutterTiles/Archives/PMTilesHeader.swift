@@ -1,3 +1,5 @@
+import DeclutterClustering
+import DeclutterDeflate
 import Foundation
 
 /// The 127-byte PMTiles v3 header (spec §3), as this package writes it: clustered, gzip directories and tiles, MVT.

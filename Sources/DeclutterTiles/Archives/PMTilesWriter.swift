@@ -1,4 +1,8 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterDeflate
+import DeclutterMapContent
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// Writes a PMTiles v3 archive: gzip-compressed MVT tiles clustered in tile id order, identical tiles stored once,
@@ -61,7 +65,7 @@ public final class PMTilesWriter: TilesetWriter {
         guard !isDone else { throw OutputError(path: path, reason: "the archive is already finished or cancelled") }
         do {
             for tile in batch where !tile.data.isEmpty { try tile.validate(in: path) }
-            for (tile, compressed) in zip(batch, try compressors.compress(batch)) where !tile.data.isEmpty {
+            for (tile, compressed) in zip(batch, try compressors.compress(batch.map(\.data))) where !tile.data.isEmpty {
                 let content = try store(compressed)
                 let id = PMTilesTileID.id(z: tile.z, x: tile.x, y: tile.y)
                 if let last = tiles.last, last.id >= id { isInOrder = false }

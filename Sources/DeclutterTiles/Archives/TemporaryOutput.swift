@@ -1,4 +1,6 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterMapContent
+import DeclutterSupport
 import Foundation
 
 /// A temporary file or folder beside an archive's output, registered with ``TemporaryFiles`` so that an interrupt

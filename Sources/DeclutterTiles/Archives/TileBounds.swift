@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
 
 /// A box in degrees, as MBTiles, PMTiles, TileJSON and MapLibre write it: `[west, south, east, north]`.
 public struct TileBounds: Sendable, Hashable {
@@ -29,11 +30,11 @@ public struct TileBounds: Sendable, Hashable {
     /// The points' box in degrees, within Web Mercator's latitudes (the whole world when there are none).
     public init(enclosing points: [ClusterPoint]) {
         var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
-        for point in points where point.longitude.isFinite && point.latitude.isFinite {
-            west = min(west, point.longitude)
-            east = max(east, point.longitude)
-            south = min(south, point.latitude)
-            north = max(north, point.latitude)
+        for case let location? in points.lazy.map(\.location) {
+            west = min(west, location.longitude)
+            east = max(east, location.longitude)
+            south = min(south, location.latitude)
+            north = max(north, location.latitude)
         }
         guard west <= east else {
             self = .world

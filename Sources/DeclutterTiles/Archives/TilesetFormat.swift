@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterSupport
 import Foundation
 
 /// The archive a tileset is written to, picked from the output's name.

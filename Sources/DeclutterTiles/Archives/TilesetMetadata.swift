@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterSupport
 import Foundation
 
 /// What a tileset says about itself: the metadata of MBTiles, PMTiles and TileJSON, with its one vector layer.

@@ -1,4 +1,7 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// A MapLibre style (style specification v8) that draws a Declutter tile set with its sprite sheet: one vector source,

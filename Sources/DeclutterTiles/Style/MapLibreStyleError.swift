@@ -1,3 +1,5 @@
+import DeclutterSupport
+
 /// Why a ``MapLibreStyle`` cannot be written.
 public enum MapLibreStyleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The base URL is not an absolute `http`, `https` or `file` URL.
@@ -22,4 +24,9 @@ public enum MapLibreStyleError: Error, Sendable, Hashable, CustomStringConvertib
             "tiles: expected finite bounds with west ≤ east and south ≤ north, got [\(bounds.west), \(bounds.south), \(bounds.east), \(bounds.north)]"
         }
     }
+}
+
+extension MapLibreStyleError: DeclutterError {
+    /// A style that cannot be written as asked is bad input.
+    public var kind: FailureKind { .badInput }
 }

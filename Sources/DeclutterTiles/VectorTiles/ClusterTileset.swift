@@ -1,4 +1,8 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// The tiles of a cluster index as Mapbox vector tiles (spec 2.1): one layer of points, every non-empty tile of a

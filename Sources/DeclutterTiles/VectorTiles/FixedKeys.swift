@@ -1,3 +1,6 @@
+import DeclutterClustering
+import DeclutterSupport
+
 /// The vocabulary numbers of the keys every cluster tileset writes.
 struct FixedKeys: Sendable {
     let cluster: Int32

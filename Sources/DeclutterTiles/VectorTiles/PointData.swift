@@ -1,4 +1,5 @@
-import DeclutterCore
+import DeclutterClustering
+import DeclutterStyle
 
 /// Each point's properties, id and sprite as a tile writes them, worked out once for a whole tileset: keys and
 /// strings as vocabulary numbers, so that a tile writes a point with array lookups only.

@@ -1,3 +1,5 @@
+import DeclutterMapContent
+
 /// Appends Protocol Buffers wire format to a byte buffer: varints, zigzag, field tags, length-delimited fields and
 /// packed repeated fields — what a Mapbox vector tile is made of.
 ///

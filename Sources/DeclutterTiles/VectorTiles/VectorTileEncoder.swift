@@ -1,3 +1,5 @@
+import DeclutterClustering
+import DeclutterGeometry
 import Foundation
 
 /// Encodes a Mapbox vector tile (spec 2.1) of one layer of point features.

@@ -1,4 +1,4 @@
-import DeclutterCore
+import DeclutterSupport
 
 /// A property value of a vector tile feature: one of the spec's `Value` message fields.
 public enum VectorTileValue: Sendable, Hashable {

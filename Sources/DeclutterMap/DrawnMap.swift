@@ -1,0 +1,41 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterSupport
+import Foundation
+
+/// A map as ``MapDescription/draw(format:renderer:)`` drew it: the canvas, the camera, what it shows, and what a
+/// front end should tell its user about it.
+public struct DrawnMap {
+    /// The drawn map, ready to encode or write.
+    public var canvas: Canvas
+    /// The camera it was drawn with.
+    public var camera: MapCamera
+    /// Its views and how many points on the map they hide.
+    public var content: AnnotatedMap
+    /// The points as drawn, each with its category; views' members index them.
+    public var points: [ClusterPoint]
+    /// The legend drawn, where; nil when none was.
+    public var legend: PlacedLegend?
+    /// Tiles that were missing or unreadable, and a legend that could not be drawn.
+    public var warnings: [String]
+    /// How a category property's values took the style's colours; nil when they are the style's categories.
+    public var categoryNote: String?
+    /// What to say when the embedded basemap has less detail than the map's zoom; nil otherwise.
+    public var basemapNote: String?
+
+    /// The drawn views.
+    public var annotations: [MapAnnotation] { content.annotations }
+
+    /// The layout as `declutter render --layout` writes it: the camera, the points, the legend and every view.
+    public var layout: JSONValue { MapLayout.json(camera: camera, map: content, points: points, legend: legend) }
+
+    /// What to say when points on the map ended up only in hidden views; nil when none did.
+    public var hiddenPointsNote: String? {
+        guard content.hiddenPointsInView > 0 else { return nil }
+        return "\(content.hiddenPointsInView) of \(content.pointsInView) points in view are under higher-priority views"
+    }
+}

@@ -1,0 +1,61 @@
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterStyle
+import Foundation
+
+/// Where a map's furniture stands, and the areas markers keep clear of because of it.
+struct FurnitureLayout {
+    typealias Frame = (x: Double, y: Double, width: Double, height: Double)
+    var legend: PlacedLegend?
+    /// Other places for the legend, to try in turn.
+    var alternatives: [(corner: MapLegend.Corner, frame: Frame)] = []
+    var compass: (x: Double, y: Double)?
+    var warnings: [String] = []
+
+    /// The compass in the top-right corner when asked for, and the legend where ``LegendPlacer`` finds it covers the
+    /// fewest points, with its other places to try.
+    init(_ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer) throws {
+        let margin = MapFurniture.margin, style = annotator.style
+        let showsCompass = furniture.compass == .always || (furniture.compass == .automatic && camera.bearing != 0)
+        if showsCompass {
+            let radius = NorthArrow.diameter / 2
+            compass = (camera.width - margin - radius, margin + radius)
+        }
+        guard furniture.legend else { return }
+        let (counts, density) = annotator.pointsOnMap(camera)
+        let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts)
+        guard !mapLegend.rows.isEmpty else {
+            warnings.append("legend: no point is on the map, so there is no legend to draw")
+            return
+        }
+        let size = try renderer.legendBox(mapLegend).size
+        let placer = LegendPlacer(width: camera.width, height: camera.height, margin: margin, bottomMargin: MapFurniture.bottomMargin,
+                                  topRightSquare: showsCompass ? NorthArrow.diameter : 0)
+        // A cluster reaches half its diameter from its centre, a balloon its height above its point.
+        let places = placer.places(size: size, density: density, reach: max(style.largestClusterDiameter / 2, style.balloon.height))
+        guard let first = places.first else {
+            warnings.append("legend: its \(Int(size.width))×\(Int(size.height)) pt box does not fit the map; drawn without one")
+            return
+        }
+        legend = PlacedLegend(mapLegend, corner: first.corner, frame: first.frame)
+        alternatives = Array(places.dropFirst())
+    }
+
+    /// The areas markers keep clear of: the compass, and the legend with 2 points around it.
+    var reserved: [CollisionGrid.Shape] { reserved(legendAt: legend?.frame) }
+
+    /// The areas markers keep clear of with the legend at `frame`.
+    func reserved(legendAt frame: Frame?) -> [CollisionGrid.Shape] {
+        var shapes: [CollisionGrid.Shape] = []
+        if let compass {
+            shapes.append(.circle(x: compass.x, y: compass.y, radius: NorthArrow.diameter / 2 + 2))
+        }
+        if let frame {
+            shapes.append(.box(minX: frame.x - 2, minY: frame.y - 2, maxX: frame.x + frame.width + 2, maxY: frame.y + frame.height + 2))
+        }
+        return shapes
+    }
+}

@@ -1,0 +1,51 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTiles
+import Foundation
+
+extension MapDescription {
+    /// The map with its points coloured by ``categoryProperty`` when that property's values are not the style's
+    /// categories: the style's colours go to the values with the most points on the map at `camera` and the rest share
+    /// "other" (``DataCategories``); ``categoryNote`` says how. Unchanged otherwise.
+    func categorised(camera: MapCamera, world: ProjectedPoints) throws -> (points: [ClusterPoint], style: MarkerStyle,
+                                                                          annotator: MapAnnotator?, categoryNote: String?) {
+        guard annotator == nil, let property = categoryProperty, points.contains(where: { $0.category != nil }) else {
+            return (points, style, annotator, nil)
+        }
+        let region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
+        let onMap = world.indices.map { index in
+            // On the flat map first: a pitched map cannot project points behind its camera.
+            let flat = projection.flatPoint(worldX: world.x[index], worldY: world.y[index])
+            return region.isOnMap(flatX: flat.x, flatY: flat.y)
+        }
+        guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap) else {
+            return (points, style, nil, nil)
+        }
+        var points = self.points
+        data.apply(to: &points)
+        let named = data.style.categories.count - (data.valuesInOther > 0 ? 1 : 0)
+        let foreign = Set(self.points.compactMap(\.category).filter { style.category(named: $0) == nil })
+        let example = foreign.sorted().first ?? ""
+        var note = "\(property): \"\(example)\"\(foreign.count > 1 ? " and \(foreign.count - 1) more" : "") "
+            + "\(foreign.count > 1 ? "are not categories" : "is not a category") of style \"\(style.name)\", so its colours go to the "
+            + "\(named) of \(named + data.valuesInOther) values with the most points on the map"
+        if data.valuesInOther > 0 { note += "; the other \(data.valuesInOther) share \"\(data.style.categories.last?.name ?? DataCategories.otherName)\"" }
+        return (points, data.style, nil, note)
+    }
+
+    /// This map with its categories given as ``draw(format:renderer:)`` gives them at `camera`: for a gesture's
+    /// frames, which colour every frame as the first.
+    public func categorised(at camera: MapCamera) throws -> (map: MapDescription, categoryNote: String?) {
+        let result = try categorised(camera: camera, world: annotator?.projected ?? ProjectedPoints(points))
+        var map = self
+        map.points = result.points
+        map.style = result.style
+        map.categoryProperty = nil
+        return (map, result.categoryNote)
+    }
+}

@@ -1,0 +1,65 @@
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterRender
+import DeclutterTiles
+import Foundation
+
+extension MapDescription {
+    /// Draws the map: the points are projected once, the camera resolved once, the categories given once, then the
+    /// points are clustered and placed around the furniture, the tiles fetched, and everything drawn.
+    ///
+    /// - Parameter renderer: A renderer for the map's style to reuse (one per thread); nil makes one.
+    /// - Throws: ``CameraError`` for a camera out of range or nothing to fit; ``AnnotationError`` for a point without a
+    ///   location or whose category the style lacks; ``TileError`` when tiles cannot be had; ``RenderError`` for a
+    ///   size over the limit.
+    public func draw(format: OutputFormat, renderer: StaticMapRenderer? = nil) throws -> DrawnMap {
+        let world = annotator?.projected ?? ProjectedPoints(points)
+        let camera = try camera(world: world)
+        let categorised = try self.categorised(camera: camera, world: world)
+        // One map needs the hierarchy down to its own zoom only.
+        let annotator = try categorised.annotator
+            ?? MapAnnotator(points: categorised.points, projected: world, style: categorised.style, minimumZoom: Int(camera.zoom.rounded(.down)))
+        var drawn = try draw(camera: camera, annotator: annotator, format: format, renderer: renderer)
+        drawn.categoryNote = categorised.categoryNote
+        return drawn
+    }
+
+    /// Draws the map with `camera` from `annotator`'s points: for a gesture's frames, which share one annotator.
+    func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
+        let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
+        var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer)
+        var annotated = try annotator.annotate(camera, reserved: furniture.reserved)
+        // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
+        // edge's best place is tried, and the one that leaves the fewest points hidden stays.
+        if let legend = furniture.legend {
+            for place in furniture.alternatives where annotated.hiddenPointsInView > 0 {
+                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame))
+                guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
+                annotated = trial
+                furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)
+            }
+        }
+        let basemap: Basemap
+        switch self.basemap {
+        case .none: basemap = .none
+        case .world: basemap = .world
+        case let .tiles(source):
+            // Fetched before the canvas is allocated, so that a refused map costs nothing.
+            let tiles = try source.tiles(for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format), limit: maxTiles)
+            if missingTiles == .fail { try tiles.refuseMissing() }
+            basemap = .tiles(tiles)
+        }
+        var map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
+                            scaleBar: self.furniture.scaleBar, attribution: self.furniture.attribution)
+        map.missingTiles = missingTiles
+        map.legend = furniture.legend.map { ($0.legend, $0.frame.x, $0.frame.y) }
+        map.compass = furniture.compass
+        let (canvas, warnings) = try renderer.render(map, format: format)
+        // Above the embedded map's detail zoom its land and water still beat a plain background; the note says so.
+        let note = if case .world = self.basemap { WorldBasemap.note(forZoom: camera.zoom) } else { String?.none }
+        return DrawnMap(canvas: canvas, camera: camera, content: annotated, points: annotator.points, legend: furniture.legend,
+                        warnings: warnings + furniture.warnings, basemapNote: note)
+    }
+}

@@ -1,0 +1,123 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTileSources
+import DeclutterTiles
+import Foundation
+
+/// A static map to draw: its points and overlays, the style, how the camera is chosen, its size, what lies under
+/// it, and its furniture. Every front end — `declutter render`, `demo`, `render --frames`, and each of the server's
+/// map routes — translates its input into one of these, and ``draw(format:renderer:)`` draws it.
+///
+/// ```swift
+/// var map = MapDescription(points: points, style: try MarkerStyle.load(contentsOf: styleURL))
+/// map.framing = .centered(Coordinate(longitude: 2.35, latitude: 48.86), zoom: 11)
+/// map.furniture.scaleBar = true
+/// let drawn = try map.draw(format: .png)
+/// try drawn.canvas.write(to: URL(fileURLWithPath: "paris.png"))
+/// ```
+public struct MapDescription: Sendable {
+    /// The points to cluster and place, each with a category of ``style`` (the style's first when it has none), or a
+    /// value of ``categoryProperty``'s.
+    public var points: [ClusterPoint]
+    /// The style the markers, overlays and basemap are drawn in.
+    public var style: MarkerStyle
+    /// How the camera is chosen. Default ``MapFraming/fittingData``.
+    public var framing = MapFraming.fittingData
+    /// Degrees clockwise from north at the top of the map. Default 0.
+    public var bearing = 0.0
+    /// Degrees the camera leans back from looking straight down, 0…60. Default 0.
+    public var pitch = 0.0
+    /// The map's size in points. Default 800×600.
+    public var width = 800.0, height = 600.0
+    /// Pixels per point of a PNG. Default 1.
+    public var scale = 1.0
+    /// Lines, areas and routes, drawn in order under the markers.
+    public var overlays: [MapOverlay] = []
+    /// What is drawn under everything. Default the embedded world map.
+    public var basemap = BasemapSource.world
+    /// The legend, compass, scale bar and attribution.
+    public var furniture = MapFurniture()
+    /// The most tiles the map may fetch. Default 256.
+    public var maxTiles = 256
+    /// What to do about tiles that cannot be had. Default grey squares.
+    public var missingTiles = MissingTiles.grey
+    /// The property the points' categories were read from, when its values need not be the style's: they then take
+    /// the style's colours by how many points on the map have them (``DataCategories``). Default nil.
+    public var categoryProperty: String?
+    /// A hierarchy built once for many maps of the same points (a server's dataset, a gesture's frames); its points and
+    /// style are the map's, and ``points``, ``style`` and ``categoryProperty`` are not read. Default nil.
+    public var annotator: MapAnnotator?
+
+    /// A map of `points` in `style`, fitted to them; the rest as set after.
+    public init(points: [ClusterPoint], style: MarkerStyle) {
+        self.points = points
+        self.style = style
+    }
+
+    /// A map of the points an annotator holds, in its style.
+    public init(annotator: MapAnnotator) {
+        self.init(points: annotator.points, style: annotator.style)
+        self.annotator = annotator
+    }
+
+    /// What a map draws under its markers.
+    public enum BasemapSource: Sendable {
+        /// The style's background colour only.
+        case none
+        /// The embedded world map, made with Natural Earth.
+        case world
+        /// Raster tiles, fetched for the map from a folder, an MBTiles file or a server.
+        case tiles(any TileSource)
+    }
+
+    /// The camera the map is drawn with.
+    ///
+    /// - Throws: ``CameraError`` for values out of range, or a map fitted to data when there are no points or overlays.
+    public func camera() throws -> MapCamera {
+        try camera(world: ProjectedPoints(annotator?.points ?? points))
+    }
+
+    /// The camera, from the points' world positions, projected once.
+    func camera(world: ProjectedPoints) throws -> MapCamera {
+        switch framing {
+        case let .centered(center, zoom):
+            let center = center ?? {
+                let bounds = dataBounds(world)
+                guard !bounds.isEmpty else { return Coordinate(longitude: 0, latitude: 0) }
+                let middle = (bounds.minX + bounds.maxX) / 2
+                return Coordinate(longitude: WebMercator.longitude(x: middle - middle.rounded(.down)),
+                                  latitude: WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2))
+            }()
+            return try MapCamera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
+        case let .region(bounds, padding, maxZoom):
+            return try MapCamera.fitting(bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom)
+        case let .data(padding, maxZoom):
+            let bounds = dataBounds(world)
+            guard !bounds.isEmpty else {
+                throw CameraError("auto fits the map to its points and overlays, and there are none")
+            }
+            return try MapCamera.fitting(bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
+                                         outline: pitch == 0 ? nil : outline(world, within: bounds), maxZoom: maxZoom)
+        }
+    }
+
+    /// The box around every point and overlay, the shorter way round the antimeridian.
+    func dataBounds(_ world: ProjectedPoints) -> WorldBounds {
+        WorldBounds.enclosing(world.appending(overlays.flatMap(\.coordinates)))
+    }
+
+    /// The convex hull of the points and overlays in world units, on the copy of the world `bounds` takes (west of it,
+    /// a world on).
+    private func outline(_ world: ProjectedPoints, within bounds: WorldBounds) -> [ConvexHull.Point] {
+        let all = world.appending(overlays.flatMap(\.coordinates))
+        return ConvexHull(all.indices.compactMap { index in
+            let x = all.x[index], y = all.y[index]
+            guard x.isFinite, y.isFinite else { return nil }
+            return ConvexHull.Point(x: x < bounds.minX ? x + 1 : x, y: y)
+        }).vertices
+    }
+}

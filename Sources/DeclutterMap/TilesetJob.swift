@@ -1,0 +1,131 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTiles
+import Foundation
+
+/// Clusters points into a vector tileset and writes it with what a web map needs beside it: the style's sprite
+/// sheet and a MapLibre `style.json`: what `declutter tiles` and its benchmark run.
+public struct TilesetJob {
+    /// The points, each with its category (a name of `style`'s) and clustering identifier.
+    public var points: [ClusterPoint]
+    /// The style whose sprite sheet names the icons.
+    public var style: MarkerStyle
+    /// The zooms written; the last is also the clustering's `maxZoom`, as supercluster's.
+    public var zooms: ClosedRange<Int> = 0...14
+    /// The cluster radius at extent 512, as supercluster's default.
+    public var radius: Double = 40
+    /// The vector layer's name.
+    public var layer = "points"
+    /// Tile units beyond each edge a tile takes features from, at extent 4096.
+    public var buffer = 64
+    /// The public URL the output is served from, for `style.json`.
+    public var baseURL = MapLibreStyle.defaultBaseURL
+    /// The sprite sheet's pixel ratios.
+    public var ratios = [1, 2]
+    /// Where the tileset came from, for its description.
+    public var source = "points"
+
+    /// The job for points as `declutter tiles` reads them: when `categoryProperty` named their categories and its
+    /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then the
+    /// points are prepared by ``CategoryAssignment/prepared(_:style:categoryProperty:keepingIdentifiers:)``. The command and its benchmark both start here, so that the
+    /// benchmark times the command's work.
+    ///
+    /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
+    public init(points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?, keepingIdentifiers: Bool) throws {
+        let prepared = try CategoryAssignment.prepared(points, style: style, categoryProperty: categoryProperty,
+                                                       keepingIdentifiers: keepingIdentifiers)
+        self.init(points: prepared.points, style: prepared.style)
+    }
+
+    /// Creates a job for points already prepared for `style`.
+    public init(points: [ClusterPoint], style: MarkerStyle) {
+        self.points = points
+        self.style = style
+    }
+
+    /// What was written.
+    public struct Summary {
+        /// Tiles written (empty tiles are not).
+        public var tiles: Int
+        /// Their uncompressed bytes.
+        public var bytes: Int
+        /// The files written beside the tiles (inside a folder tileset, or beside an archive file).
+        public var companions: [String]
+        /// The sprite sheet's names.
+        public var spriteNames: Int
+        /// Seconds spent on each part of the job, which `declutter-bench tiles` reports apart: the sprite sheet, the
+        /// cluster index, and the tiles (enumerated, encoded and written, the archive finished).
+        public var seconds: (sprites: Double, index: Double, tiles: Double)
+    }
+
+    /// The names of the files beside the tiles for an output: inside a folder `style.json` and `sprite…`; beside an
+    /// archive `NAME-style.json` and `NAME-sprite…`, so that two archives in one folder keep their own.
+    public static func companionPrefix(for output: String, format: TilesetFormat) -> String {
+        format == .folder ? "" : URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent + "-"
+    }
+
+    /// Builds the index, encodes every tile on every core into `output` (`.mbtiles`, `.pmtiles` or a new folder)
+    /// and writes the sprite sheet and `style.json` with it; all appear together or nothing does.
+    ///
+    /// - Parameter progress: called with (tiles done, zoom) as zooms finish.
+    public func write(to output: String, progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+        func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        let start = now()
+        let format = try TilesetFormat(path: output)
+        let prefix = Self.companionPrefix(for: output, format: format)
+        // The sprite sheet first: a style asking for too many icons is refused before any tile is encoded.
+        let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, svg: false)
+        // The sheets and their indexes; MapLibre reads nothing else of what `declutter sprites` writes.
+        let spriteFiles = sheet.files.filter { $0.name != "sprite.manifest.json" }.map { (name: prefix + $0.name, data: $0.data) }
+
+        let indexStart = now()
+        let options = ClusterOptions(radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
+                                     releasesFreedMemory: true)
+        let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
+        let tilesStart = now()
+        let tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
+        let bounds = TileBounds(enclosing: points)
+        let center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
+        var mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
+        mapStyle.sprite = prefix + "sprite"
+        mapStyle.sourceLayer = layer
+        mapStyle.center = center
+        mapStyle.zoom = MapLibreStyle.fittingZoom(bounds, within: zooms)
+        let companions = spriteFiles + [(name: prefix + "style.json", data: try mapStyle.jsonData())]
+
+        let writer = try TilesetFormat.writer(for: output)
+        var tiles = 0, bytes = 0, zoom = zooms.lowerBound
+        do {
+            try tileset.encode { batch in
+                try writer.add(batch)
+                tiles += batch.count
+                bytes += batch.reduce(0) { $0 + $1.data.count }
+                zoom = batch.last?.z ?? zoom
+                progress?(tiles, zoom)
+            }
+            try writer.finish(tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds), companions: companions)
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        return Summary(tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount,
+                       seconds: (sprites: indexStart - start, index: tilesStart - indexStart, tiles: now() - tilesStart))
+    }
+
+    /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or
+    /// an MBTiles file's TileJSON as a tile server names it (`NAME.json` beside the base URL).
+    func sourceTiles(output: String, format: TilesetFormat, bounds: TileBounds) throws -> MapLibreStyle.Tiles {
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        switch format {
+        case .folder:
+            return .template(FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound, maximumZoom: zooms.upperBound,
+                             bounds: bounds)
+        case .pmtiles: return .pmtiles(name)
+        case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterInput
+import DeclutterPlacement
+import DeclutterStyle
+import DeclutterSupport
+
+/// Gives points the style category they are drawn in, as a map and a tileset both need: a point without a category
+/// takes the style's first, and each takes its category's clustering identifier.
+public struct CategoryAssignment: Sendable {
+    /// The style whose categories are given.
+    public let style: MarkerStyle
+    private let categories: [String: MarkerCategory]
+
+    /// Assignment for `style`'s categories (the first of a repeated name counts).
+    public init(style: MarkerStyle) {
+        self.style = style
+        categories = Dictionary(style.categories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Sets the point's category (the style's first when it has none) and, unless `keepingIdentifier`, its clustering
+    /// identifier to its category's.
+    ///
+    /// - Throws: ``AnnotationError`` naming point `index` when the style lacks its category.
+    public func assign(_ point: inout ClusterPoint, index: Int, keepingIdentifier: Bool = false) throws {
+        let name = point.category ?? style.categories[0].name
+        guard let category = categories[name] else {
+            throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; expected one of: "
+                                  + style.categories.map(\.name).nameList())
+        }
+        point.category = name
+        if !keepingIdentifier { point.clusteringIdentifier = category.clusteringIdentifier }
+    }
+
+    /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its
+    /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then each point
+    /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points and the style they are drawn in.
+    ///
+    /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
+    public static func prepared(_ points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?,
+                                keepingIdentifiers: Bool = false) throws -> (points: [ClusterPoint], style: MarkerStyle) {
+        var points = points, style = style
+        if let categoryProperty, let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty) {
+            data.apply(to: &points)
+            style = data.style
+        }
+        let assignment = CategoryAssignment(style: style)
+        for index in points.indices { try assignment.assign(&points[index], index: index, keepingIdentifier: keepingIdentifiers) }
+        return (points, style)
+    }
+}

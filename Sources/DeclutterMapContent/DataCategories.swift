@@ -1,0 +1,77 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterPlacement
+import DeclutterStyle
+import DeclutterSupport
+
+/// A style's colours given to the values a data property takes, when those values are not the style's categories
+/// (country codes, kinds of shop): the most frequent values take the style's colours in order, the rest share one
+/// "other" colour, and all of them cluster together so that cluster slices show the mix.
+public struct DataCategories: Sendable {
+    /// The name of the category the values beyond the palette share.
+    public static let otherName = "other"
+    /// The name given to points that lack the property.
+    public static let missingName = "(none)"
+
+    /// The style with one category per value (most frequent first), then `other` when values outnumber its colours.
+    public let style: MarkerStyle
+    /// Each value's category name: the value itself, or ``otherName``.
+    public let categoryOfValue: [String: String]
+    /// How many distinct values share the `other` colour.
+    public let valuesInOther: Int
+
+    /// Colours `values` (one per point; nil where a point lacks the property) from `style`'s palette.
+    ///
+    /// Values rank by how many points have them, counting first only the points `onMap` marks (so that a map of one
+    /// region gives its colours to the values it shows), then all points, then by name.
+    ///
+    /// The palette is the style's categories; a category named `other` gives the shared colour, else the last
+    /// category does when the values outnumber the palette. Returns nil when every value is a category of the style,
+    /// which then applies as it is (points lacking the property taking its first category).
+    public init?(values: [String?], style: MarkerStyle, property: String, onMap: [Bool]? = nil) {
+        var frequency: [String: Int] = [:], shown: [String: Int] = [:]
+        for (index, value) in values.enumerated() {
+            frequency[value ?? Self.missingName, default: 0] += 1
+            if let onMap, index < onMap.count, onMap[index] { shown[value ?? Self.missingName, default: 0] += 1 }
+        }
+        // Points without the property take the style's first category when the rest are the style's own.
+        guard values.contains(where: { $0 != nil && style.category(named: $0 ?? "") == nil }) else { return nil }
+        // Most frequent first; equal counts by value, so the colours do not depend on the order of the rows.
+        let ranked = frequency.sorted { a, b in
+            (shown[b.key] ?? 0, b.value, a.key) < (shown[a.key] ?? 0, a.value, b.key)
+        }.map(\.key)
+        var palette = style.categories.filter { $0.name != Self.otherName }
+        var other = style.category(named: Self.otherName)
+        if other == nil, ranked.count > palette.count, let last = palette.popLast() { other = last }
+        let named = ranked.count > palette.count ? palette.count : ranked.count
+        // Data categories: one clustering identifier for all, so that a cluster holds every value near it.
+        let identifier = "\(property) values"
+        func category(_ name: String, like source: MarkerCategory) -> MarkerCategory {
+            // An image glyph belongs to what the style draws (a bicycle); a value's balloon shows a plain dot instead.
+            var glyph = source.glyph
+            if case .image = glyph { glyph = nil }
+            return MarkerCategory(name: name, color: source.color, glyph: glyph, clusteringIdentifier: identifier,
+                                  displayPriority: source.displayPriority)
+        }
+        var categories = zip(ranked.prefix(named), palette).map { category($0, like: $1) }
+        var categoryOfValue = Dictionary(uniqueKeysWithValues: ranked.prefix(named).map { ($0, $0) })
+        if named < ranked.count, let other {
+            // A value named "other" that made the palette keeps its own colour; the shared row is still "other".
+            let otherName = categoryOfValue[Self.otherName] == nil ? Self.otherName : "\(Self.otherName) values"
+            categories.append(category(otherName, like: other))
+            for value in ranked.dropFirst(named) { categoryOfValue[value] = otherName }
+        }
+        var adapted = style
+        adapted.categories = categories
+        self.style = adapted
+        self.categoryOfValue = categoryOfValue
+        self.valuesInOther = ranked.count - named
+    }
+
+    /// Gives each point the category of its value.
+    public func apply(to points: inout [ClusterPoint]) {
+        for index in points.indices {
+            points[index].category = categoryOfValue[points[index].category ?? Self.missingName]
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterPlacement
+import DeclutterStyle
+import DeclutterSupport
+import Foundation
+
+/// What a static map drew, as JSON a web page can use to make the image clickable.
+///
+/// `{"width", "height", "zoom", "bearing", "pitch", "center": [lon, lat], "points": {"total", "inView", "hiddenInView"},
+/// "annotations": [{"id", "kind", "members", "frame": [x, y, w, h], "copies": [[x, y], …], "coordinate": [lon, lat],
+/// "visible"}]}`, in points (an @2x image is twice as many pixels). Members are the points' ids where the input
+/// gives them, else their zero-based input positions; every point is in exactly one annotation's members. `frame`
+/// is the view's copy nearest the map's centre; `copies` (only where the world repeats on the map) gives the
+/// top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
+/// under higher-priority views. `bearing` and `pitch` (degrees) are there when not 0.
+public enum MapLayout {
+    /// The layout document for a map.
+    public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
+                            legend: PlacedLegend? = nil) -> JSONValue {
+        let annotations = map.annotations
+        func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
+        func coordinate(_ value: Coordinate) -> JSONValue {
+            .array([.number((value.longitude * 1e7).rounded() / 1e7), .number((value.latitude * 1e7).rounded() / 1e7)])
+        }
+        func identity(_ index: Int) -> JSONValue { points[index].id ?? .number(Double(index)) }
+        let entries: [JSONValue] = annotations.map { annotation in
+            let first = annotation.members.first.map(identity) ?? .null
+            let id: String
+            switch first {
+            case let .string(text): id = text
+            case let .number(value): id = JSONValue.format(value)
+            default: id = first.jsonText
+            }
+            var entry = JSONObject([
+                ("id", .string(annotation.kind == .cluster ? "cluster-\(id)" : "marker-\(id)")),
+                ("kind", .string(annotation.kind.rawValue)),
+                ("members", .array(annotation.members.map(identity))),
+                ("frame", .array([number(annotation.frame.x), number(annotation.frame.y), number(annotation.frame.width),
+                                  number(annotation.frame.height)])),
+            ])
+            if !annotation.copies.isEmpty { entry["copies"] = .array(annotation.copies.map { .array([number($0.x), number($0.y)]) }) }
+            entry["coordinate"] = coordinate(annotation.coordinate)
+            entry["visible"] = .bool(annotation.visible)
+            return .object(entry)
+        }
+        var layout = JSONObject([("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom))])
+        if camera.bearing != 0 { layout["bearing"] = number(camera.bearing) }
+        if camera.pitch != 0 { layout["pitch"] = number(camera.pitch) }
+        layout["center"] = coordinate(camera.center)
+        layout["points"] = .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
+                                               ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))
+        if let legend {
+            let frame = legend.frame
+            layout["legend"] = .object(JSONObject([
+                ("corner", .string(legend.corner.rawValue)),
+                ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
+                ("rows", .array(legend.legend.rows.map { row in
+                    .object(JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
+                                        ("count", .number(Double(row.count)))]))
+                })),
+            ]))
+        }
+        layout["annotations"] = .array(entries)
+        return .object(layout)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// File helpers shared by every command that writes output.
+public enum FileSystem {
+    /// Writes `data` to `url` atomically: a temporary file in the same folder, then a rename,
+    /// so a failed write never leaves a half-written file behind. A symbolic link is followed: the file
+    /// it points to is replaced, and the link stays.
+    ///
+    /// - Throws: ``OutputError`` naming the file and the reason.
+    public static func writeAtomically(_ data: Data, to url: URL) throws {
+        try writeAllAtomically([(data, url)])
+    }
+
+    /// Writes several files into one folder so that either all of them appear or none: each goes to a temporary
+    /// file first, and only when all are written are they renamed into place.
+    ///
+    /// With `creatingFolder`, a missing folder (and its missing parents) is made first, and removed again if the
+    /// files cannot all be written, so that a failure leaves nothing behind.
+    public static func writeAllAtomically(_ files: [(name: String, data: Data)], into folder: URL, creatingFolder: Bool = false) throws {
+        var created: URL?
+        switch item(atPath: folder.path) {
+        case .folder: break
+        case .file: throw OutputError(path: folder.relativePath, reason: "is a file, not a folder")
+        case nil:
+            guard creatingFolder else { throw OutputError(path: folder.relativePath, reason: "the folder does not exist") }
+            var top = folder.standardizedFileURL
+            while item(atPath: top.deletingLastPathComponent().path) == nil { top.deleteLastPathComponent() }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(path: folder.relativePath, reason: "cannot create the folder (\(reason(error)))")
+            }
+            created = top
+        }
+        do {
+            try writeAllAtomically(files.map { ($0.data, folder.appendingPathComponent($0.name)) })
+        } catch {
+            if let created { try? FileManager.default.removeItem(at: created) }
+            throw error
+        }
+    }
+
+    /// Writes several files, in any folders, so that either all of them appear or none: each goes to a temporary
+    /// file beside its target first, and only when all are written are they renamed into place. An interrupt
+    /// (SIGINT, SIGTERM) waits for the write to end and leaves no temporary behind (``TemporaryFiles``).
+    ///
+    /// Every target is checked before the first rename; a rename can then fail only through a race (the target
+    /// made a folder meanwhile), which may leave the earlier files replaced.
+    ///
+    /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then changed.
+    public static func writeAllAtomically(_ files: [(data: Data, url: URL)]) throws {
+        try TemporaryFiles.whileWriting { registered in
+            var temporaries: [(temporary: URL, target: URL)] = []
+            do {
+                for (data, url) in files {
+                    let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+                    let target = isLink ? url.resolvingSymlinksInPath() : url
+                    if item(atPath: target.path) == .folder {
+                        throw OutputError(path: url.relativePath, reason: "is a folder, not a file")
+                    }
+                    guard !url.hasDirectoryPath else {
+                        throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
+                    }
+                    let folder = target.deletingLastPathComponent()
+                    let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+                    registered.insert(temporary.path)
+                    temporaries.append((temporary, target))
+                    guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+                        let reason = switch item(atPath: folder.path) {
+                        case .folder: access(folder.path, W_OK) == 0 ? writeFailure(data.count, in: folder) : "the folder is not writable"
+                        case .file: "\(folder.relativePath) is not a folder"
+                        case nil: "the folder \(folder.relativePath) does not exist"
+                        }
+                        throw OutputError(path: url.relativePath, reason: reason)
+                    }
+                }
+                TemporaryFiles.pauseBeforeRenamesIfTesting()
+                for (temporary, target) in temporaries {
+                    guard rename(temporary.path, target.path) == 0 else {
+                        throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
+                    }
+                    registered.remove(temporary.path)
+                }
+            } catch {
+                for (temporary, _) in temporaries where registered.remove(temporary.path) != nil { unlink(temporary.path) }
+                throw error
+            }
+        }
+    }
+
+    /// Why a file could not be written into a writable folder: a full disk or quota says so.
+    private static func writeFailure(_ byteCount: Int, in folder: URL) -> String {
+        var info = statvfs()
+        if statvfs(folder.path, &info) == 0, UInt64(info.f_bavail) * UInt64(info.f_frsize) < UInt64(byteCount) {
+            return "the disk is full (\(byteCount) bytes to write, \(UInt64(info.f_bavail) * UInt64(info.f_frsize)) free)"
+        }
+        return "writing failed (\(String(cString: strerror(errno))))"
+    }
+
+    /// Refuses outputs that would overwrite one of the inputs, or one another: the same file however it is spelt
+    /// (another path, a symbolic link, a hard link).
+    ///
+    /// - Parameters:
+    ///   - outputs: each output's option and path, e.g. `("--layout", "pts.json")`.
+    ///   - inputs: each input's option and path; names that are not files (URLs, templates) never match.
+    /// - Throws: ``OutputError`` naming the output and the input it would replace.
+    public static func refuseOverwriting(_ outputs: [(option: String, path: String)], inputs: [(option: String, path: String)]) throws {
+        /// The device and inode of an existing file, else its absolute path with links resolved.
+        func identity(_ path: String) -> String {
+            var info = stat()
+            if stat(path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+            return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        for (index, output) in outputs.enumerated() {
+            let target = identity(output.path)
+            if let input = inputs.first(where: { identity($0.path) == target }) {
+                throw OutputError(path: output.path, reason: "\(output.option) would overwrite the \(input.option) file \(input.path); choose another file")
+            }
+            if let other = outputs[..<index].first(where: { identity($0.path) == target }) {
+                throw OutputError(path: output.path, reason: "\(output.option) and \(other.option) name the same file; choose two files")
+            }
+        }
+    }
+
+    /// What a path names on disk (a symbolic link counts as what it points to).
+    public enum Item: Sendable { case file, folder }
+
+    /// What `path` names, or nil when nothing is there.
+    public static func item(atPath path: String) -> Item? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        return isFolder.boolValue ? .folder : .file
+    }
+
+    /// A short reason for a Foundation file error (e.g. "no such file").
+    public static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}
+
+/// An output file that could not be written.
+public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file that was to be written.
+    public var path: String
+    /// Why it could not be.
+    public var reason: String
+
+    /// Creates an error from its parts.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `cannot write FILE: reason`.
+    public var description: String { "cannot write \(path): \(reason)" }
+}
+
+extension OutputError: DeclutterError {
+    /// An output that cannot be written is one the input named wrongly: a folder that is not there, a file that is a folder.
+    public var kind: FailureKind { .badInput }
+
+    /// The output.
+    public var field: String? { "output" }
+}

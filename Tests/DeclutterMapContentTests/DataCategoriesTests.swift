@@ -1,0 +1,96 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterPlacement
+import DeclutterStyle
+import DeclutterSupport
+import DeclutterTestSupport
+import Foundation
+import Testing
+
+@Suite struct DataCategoriesTests {
+    let defaultStyle: MarkerStyle
+    let airports: MarkerStyle
+
+    init() throws {
+        defaultStyle = try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("default.json"))
+        airports = try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("airports.json"))
+    }
+
+    /// Nine country codes against seven colours: six take a colour by frequency, three share the last (grey) as "other".
+    @Test func mostFrequentValuesTakeThePaletteAndTheRestShareOther() throws {
+        let counts = ["NO": 9, "SE": 8, "FI": 7, "DK": 6, "IS": 5, "EE": 4, "LV": 3, "LT": 2, "PL": 1]
+        let values = counts.flatMap { Array(repeating: $0.key, count: $0.value) }.shuffled()
+        let data = try #require(DataCategories(values: values, style: defaultStyle, property: "cc"))
+        #expect(data.style.categories.map(\.name) == ["NO", "SE", "FI", "DK", "IS", "EE", "other"])
+        #expect(data.style.categories.map(\.color) == defaultStyle.categories.map(\.color))
+        #expect(Set(data.style.categories.map(\.clusteringIdentifier)) == ["cc values"])
+        #expect(data.valuesInOther == 3)
+        #expect(data.categoryOfValue["LT"] == "other")
+        #expect(data.categoryOfValue["NO"] == "NO")
+        var points = values.map { ClusterPoint(longitude: 10, latitude: 60, category: $0) }
+        data.apply(to: &points)
+        #expect(points.filter { $0.category == "other" }.count == 6)
+    }
+
+    @Test func fewValuesKeepTheirOwnColoursAndTiesGoByName() throws {
+        let data = try #require(DataCategories(values: ["b", "a", nil, "b", "a", "c"], style: defaultStyle, property: "kind"))
+        #expect(data.style.categories.map(\.name) == ["a", "b", "(none)", "c"])
+        #expect(data.style.categories.map(\.color) == defaultStyle.categories.prefix(4).map(\.color))
+        #expect(data.valuesInOther == 0)
+    }
+
+    /// A style with an "other" category gives it to the rest; values that are the style's categories change nothing.
+    @Test func aStylesOwnOtherCategoryAndStyleValues() throws {
+        let values = ["US", "US", "US", "CA", "CA", "MX", "BR", "AR", "CL", "PE"]
+        let data = try #require(DataCategories(values: values, style: airports, property: "country"))
+        #expect(data.style.categories.map(\.name) == ["US", "CA", "AR", "BR", "CL", "other"])
+        #expect(data.style.categories.last?.color == airports.category(named: "other")?.color)
+        #expect(data.valuesInOther == 2)
+        #expect(DataCategories(values: ["europe", "asia", nil], style: airports, property: "region") == nil)
+    }
+
+    @Test func legendRowsFollowTheStyleAndSkipEmptyCategories() {
+        let legend = MapLegend(title: "kind", style: defaultStyle, counts: [3, 0, 5, 0, 0, 0, 1])
+        #expect(legend.rows.map(\.name) == ["blue", "green", "grey"])
+        #expect(legend.rows.map(\.count) == [3, 5, 1])
+        let frame = MapLegend.frame(size: (100, 50), corner: .bottomRight, width: 800, height: 600, margin: 8)
+        #expect(frame == (692, 542, 100, 50))
+    }
+
+    /// A reserved area hides the views that collide with it, unless they are required.
+    @Test func reservedAreasHideCollidingViews() {
+        let views = [PlacementView(x: 50, y: 50, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh, clusteringGroup: -1),
+                     PlacementView(x: 200, y: 50, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh, clusteringGroup: -1),
+                     PlacementView(x: 60, y: 60, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .required, clusteringGroup: -1)]
+        let placement = PlacementEngine.place(views, width: 400, height: 300, reserved: [.box(minX: 0, minY: 0, maxX: 100, maxY: 100)])
+        #expect(placement.visible == [false, true, true])
+    }
+}
+
+@Suite struct LegendPlacerTests {
+    /// Points fill the top-left quarter or so: the other corners are empty, so they come first (top-right first among
+    /// equals); the top-left group's best place slides down the left edge below the points (sooner than along the top
+    /// edge past them), and the top-left corner itself comes last.
+    @Test func placesGoWhereTheyCoverTheFewestPoints() {
+        var density = PointDensity(width: 400, height: 300, cellSize: 8)
+        for y in stride(from: 4.0, to: 150, by: 8) {
+            for x in stride(from: 4.0, to: 200, by: 8) { density.add(x: x, y: y) }
+        }
+        density.finish()
+        #expect(density.count(x: 0, y: 0, width: 400, height: 300) == 25 * 19)
+        #expect(density.count(x: 0, y: 0, width: 8, height: 8) == 1)
+        let placer = LegendPlacer(width: 400, height: 300, topRightSquare: 30)
+        let places = placer.places(size: (100, 60), density: density, reach: 10)
+        #expect(places.map(\.corner) == [.topRight, .bottomLeft, .bottomRight, .topLeft, .topLeft])
+        // Top-right: below the compass square (8 + 30 + 8).
+        #expect(places[0].frame == (292, 46, 100, 60))
+        #expect(places[1].frame == (8, 214, 100, 60))
+        #expect(places[2].frame == (292, 214, 100, 60))
+        // Clear of the points and their reach: the last points lie at y = 148, in the 8-pt cell row 144…152, which a box
+        // reaching up to y = 150 would touch; so the first step down the left edge to start 10 below that row.
+        #expect(places[3].frame == (8, 168, 100, 60))
+        #expect(places[4].frame == (8, 8, 100, 60))
+        #expect(placer.places(size: (500, 60), density: density, reach: 10).isEmpty)
+    }
+}
