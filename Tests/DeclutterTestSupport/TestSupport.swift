@@ -1,4 +1,4 @@
-@testable import DeclutterGeometry
+import DeclutterGeometry
 import Foundation
 
 /// SplitMix64, so every run of a test sees the same random scenes.
