@@ -98,7 +98,8 @@ extension PixelMatch {
             while index + 16 <= end {
                 let left = UnsafeRawPointer(a32 + index).loadUnaligned(as: SIMD16<UInt32>.self)
                 let right = UnsafeRawPointer(b32 + index).loadUnaligned(as: SIMD16<UInt32>.self)
-                if left != right { break }
+                // `any(.!=)` compiles to vector compares and one mask test; `!=` on the vectors compared lane by lane.
+                if any(left .!= right) { break }
                 index += 16
             }
             while index < end, a32[index] == b32[index] { index += 1 }
@@ -110,25 +111,32 @@ extension PixelMatch {
         struct Background {
             /// A small direct-mapped memory: a pixel word in the high half, its grey word in the low half; 0 is an
             /// empty slot, as a grey word is never 0 (its alpha is 255).
-            var slots = [UInt64](repeating: 0, count: 64)
+            var slots = [UInt64](repeating: 0, count: 4096)
 
+            /// Draws `indices` a run of one colour at a time: the grey of a run's colour comes from the memory (or is
+            /// worked out once), the run's end is found eight pixels at a time, and the run is filled at once.
             mutating func draw(_ indices: Range<Int>, of pass: ReferencePass, into output: UnsafeMutablePointer<UInt32>) {
-                guard !indices.isEmpty else { return }
-                let a32 = pass.words1
-                var last = a32[indices.lowerBound], grey = lookUp(last, indices.lowerBound, pass)
-                for index in indices {
-                    let word = a32[index]
-                    if word != last {
-                        last = word
-                        grey = lookUp(word, index, pass)
-                    }
-                    output[index] = grey
+                let a32 = pass.words1, end = indices.upperBound
+                var index = indices.lowerBound
+                while index < end {
+                    let word = a32[index], grey = lookUp(word, index, pass)
+                    var runEnd = index + 1
+                    let repeated = SIMD8<UInt32>(repeating: word)
+                    while runEnd + 8 <= end, all(Self.load8(a32 + runEnd) .== repeated) { runEnd += 8 }
+                    while runEnd < end, a32[runEnd] == word { runEnd += 1 }
+                    (output + index).update(repeating: grey, count: runEnd - index)
+                    index = runEnd
                 }
             }
 
             @inline(__always)
+            static func load8(_ pointer: UnsafePointer<UInt32>) -> SIMD8<UInt32> {
+                UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt32>.self)
+            }
+
+            @inline(__always)
             mutating func lookUp(_ word: UInt32, _ index: Int, _ pass: ReferencePass) -> UInt32 {
-                let slot = Int((word &* 0x9E37_79B1) >> 26)
+                let slot = Int((word &* 0x9E37_79B1) >> 20)
                 let entry = slots[slot]
                 if entry != 0, UInt32(truncatingIfNeeded: entry >> 32) == word { return UInt32(truncatingIfNeeded: entry) }
                 let grey = pass.greyWord(index * 4)

@@ -75,11 +75,40 @@ public struct PixelMatch: Sendable, Hashable {
     ///
     /// - Precondition: the images (and the mask, if any) have the same size (``ImageComparison`` checks and reports it).
     public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil) -> (mismatched: Int, diff: RGBAImage) {
-        var output = [UInt8](repeating: 0, count: first.width * first.height * 4)
-        let mismatched = output.withUnsafeMutableBytes { buffer in
-            run(first, second, mask: mask, output: buffer.baseAddress?.assumingMemoryBound(to: UInt32.self), limit: nil)
+        let count = first.width * first.height * 4
+        guard !diffMask else {
+            // A mask leaves every pixel it does not draw transparent: it starts zeroed.
+            var output = [UInt8](repeating: 0, count: count)
+            let mismatched = output.withUnsafeMutableBytes { buffer in
+                run(first, second, mask: mask, output: buffer.baseAddress?.assumingMemoryBound(to: UInt32.self), limit: nil)
+            }
+            return (mismatched, RGBAImage(width: first.width, height: first.height, pixels: output))
+        }
+        // Otherwise both engines write every pixel (grey, a colour or the hatch), so zeroing first would be wasted.
+        var mismatched = 0
+        let output = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            mismatched = run(first, second, mask: mask, output: UnsafeMutableRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: UInt32.self),
+                             limit: nil)
+            initialized = count
         }
         return (mismatched, RGBAImage(width: first.width, height: first.height, pixels: output))
+    }
+
+    /// The number of differing pixels, drawing the diff into `diff`, whose pixels are reused when it has the images'
+    /// size (as pixelmatch draws into the caller's buffer): comparing many pairs of one size then allocates nothing.
+    ///
+    /// - Precondition: the images (and the mask, if any) have the same size.
+    public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil, into diff: inout RGBAImage) -> Int {
+        guard diff.width == first.width, diff.height == first.height else {
+            let result = compare(first, second, mask: mask)
+            diff = result.diff
+            return result.mismatched
+        }
+        // A mask leaves the pixels it does not draw transparent; otherwise every pixel is written.
+        if diffMask { diff.pixels.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        return diff.pixels.withUnsafeMutableBytes { buffer in
+            run(first, second, mask: mask, output: buffer.baseAddress?.assumingMemoryBound(to: UInt32.self), limit: nil)
+        }
     }
 
     /// The number of differing pixels, without drawing a diff.

@@ -83,6 +83,18 @@ import Testing
         }
     }
 
+    @Test func drawingIntoAReusedImageGivesTheSameDiff() {
+        let (first, second) = Self.pair(width: 300, height: 260, seed: 5)
+        var buffer = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 4])
+        // The second option set draws over the first one's diff: a mask must not keep any of it.
+        for options in [PixelMatch(), PixelMatch(diffMask: true), PixelMatch(engine: .reference)] {
+            let expected = options.compare(first, second)
+            #expect(expected.mismatched > 0)
+            #expect(options.compare(first, second, into: &buffer) == expected.mismatched)
+            #expect(buffer == expected.diff)
+        }
+    }
+
     @Test func countingStopsAboveTheLimit() {
         let (first, second) = Self.pair(width: 1031, height: 97, seed: 3)
         let full = PixelMatch().countMismatched(first, second)
