@@ -74,7 +74,7 @@ extension PixelMatch {
                 if abs(delta) > maximumDelta {
                     let x = different - y * reference.width
                     if !options.includeAntialiasing
-                        && (reference.antialiased(reference.one, x, y, a32, b32) || reference.antialiased(reference.two, x, y, b32, a32)) {
+                        && (antialiased(reference.one, x, y, a32, b32) || antialiased(reference.two, x, y, b32, a32)) {
                         if drawsEqual, let output { output[different] = ReferencePass.word(options.antialiasingColor) }
                     } else {
                         if let output {
