@@ -104,8 +104,9 @@ extension ComparisonReport {
         background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px}
         figcaption{font-size:12px;color:#666}img[data-state=broken]{outline:3px solid #d00;min-width:60px;min-height:20px}
         .slider{position:relative;display:inline-block;margin-top:8px;border:1px solid #ccc;line-height:0}
-        .slider img{max-width:720px;display:block}.slider .over{position:absolute;top:0;left:0;width:100%;height:100%;
-        clip-path:inset(0 0 0 var(--position))}.control{display:block;font-size:12px;color:#666}
+        .slider img{max-width:560px;display:block}.slider .over{position:absolute;top:0;left:0;width:100%;height:100%;
+        clip-path:inset(0 0 0 var(--position))}.slider::after{content:"";position:absolute;top:0;bottom:0;
+        left:var(--position);border-left:2px solid #d00}.control{display:block;font-size:12px;color:#666}
         .control input{width:240px;vertical-align:middle}.thumbnails{display:flex;flex-wrap:wrap;gap:12px}
         .thumbnails img{max-width:200px;max-height:200px;display:block;border:1px solid #ccc}
         .names{columns:3;font-size:12px;color:#555}summary{cursor:pointer}
