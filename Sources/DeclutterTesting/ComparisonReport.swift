@@ -73,6 +73,8 @@ public struct ComparisonReport: Sendable {
         let tag = UUID().uuidString.prefix(8)
         let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).\(tag).tmp")
         let old = parent.appendingPathComponent(".\(folder.lastPathComponent).\(tag).old")
+        // Registered, so that an interrupt (SIGINT, SIGTERM) while the pictures are copied removes the staging folder.
+        TemporaryFiles.register(staging.path)
         do {
             for (path, source) in files {
                 let target = staging.appendingPathComponent(path)
@@ -84,18 +86,17 @@ public struct ComparisonReport: Sendable {
             }
             let existed = FileSystem.item(atPath: folder.path) == .folder
             if existed { try FileManager.default.moveItem(at: folder, to: old) }
-            do {
-                try FileManager.default.moveItem(at: staging, to: folder)
-            } catch {
+            let status = TemporaryFiles.moveIntoPlace(staging.path, to: folder.path)
+            guard status == 0 else {
                 if existed { try? FileManager.default.moveItem(at: old, to: folder) }
-                throw error
+                throw OutputError(path: folder.relativePath, reason: String(cString: strerror(status)))
             }
             if existed { try? FileManager.default.removeItem(at: old) }
         } catch let error as OutputError {
-            try? FileManager.default.removeItem(at: staging)
+            TemporaryFiles.discard(staging.path)
             throw error
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            TemporaryFiles.discard(staging.path)
             throw OutputError(path: folder.relativePath, reason: FileSystem.reason(error))
         }
     }
