@@ -127,6 +127,8 @@ struct DiffCommand: ParsableCommand {
         case (.folder, .folder): try compareFolders()
         case (.folder, .file), (.file, .folder):
             throw CommandError("\(first) and \(second) must both be images or both be folders")
+        case (.folder, nil): throw CommandError("\(second): no such folder (\(first) is a folder, so the actual images are one too)")
+        case (nil, .folder): throw CommandError("\(first): no such folder (\(second) is a folder, so the expected images are one too)")
         default: try comparePair()
         }
     }

@@ -114,7 +114,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["missing", "actual"], "cannot read image missing: no such file or not readable"),
+        (["missing", "actual"], "missing: no such folder (actual is a folder, so the expected images are one too)"),
+        (["expected", "missing/"], "missing/: no such folder (expected is a folder, so the actual images are one too)"),
         (["expected", "actual", "--prune"], "--prune removes deleted images only with --update"),
         (["expected", "actual", "--report", "actual/report"], "--report actual/report is inside the actual folder actual"),
         (["expected", "actual", "--diff-output", "d.png"], "--diff-output writes one diff image; for folders, --report DIR holds them all"),
