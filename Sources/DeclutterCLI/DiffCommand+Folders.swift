@@ -2,6 +2,7 @@ import ArgumentParser
 import DeclutterCore
 import DeclutterTesting
 import Foundation
+import Synchronization
 
 extension DiffCommand {
     /// Two folders: a line per image that is not unchanged, the counts, the outputs, and `--update`.
@@ -16,7 +17,11 @@ extension DiffCommand {
                     + "choose a path outside both folders")
             }
         }
-        let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual)
+        let progress = DiffProgress()
+        let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) { done, total in
+            progress.update(done, of: total)
+        }
+        progress.finish()
         try writeOutputs(differences, expected: expected, actual: actual, json: nil, extraFiles: [], pair: nil)
         if json != "-" {
             for difference in differences where difference.status != .unchanged {
@@ -84,4 +89,11 @@ extension DiffCommand {
         let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().pathComponents
         return target.starts(with: root)
     }
+}
+
+/// The folder comparison's progress bar (on a terminal only), drawn from the comparing threads one at a time.
+private final class DiffProgress: Sendable {
+    private let bar = Mutex(ProgressBar(label: "diff"))
+    func update(_ done: Int, of total: Int) { bar.withLock { $0.update(done, of: total) } }
+    func finish() { bar.withLock { $0.finish() } }
 }

@@ -42,14 +42,17 @@ public struct FolderComparison: Sendable {
 
     /// Compares every image of both folders; the records are sorted by path.
     ///
+    /// - Parameter progress: called from the comparing threads with the pairs done and the pairs in all, after each.
     /// - Throws: ``ImageReadError`` for a folder that is missing or a file that cannot be read or decoded, or is larger
     ///   than ``pixelLimit``; ``PixelMask/SizeMismatch`` for a mask of another size than its image.
-    public func compare(expected: URL, actual: URL) throws -> [ImageDifference] {
+    public func compare(expected: URL, actual: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> [ImageDifference] {
         let expectedPaths = try Self.imagePaths(in: expected), actualPaths = try Self.imagePaths(in: actual)
         let paths = Array(Set(expectedPaths).union(actualPaths)).sorted()
         let expectedSet = Set(expectedPaths), actualSet = Set(actualPaths)
+        let done = PixelMatch.Counter()
         let results = concurrentMap(paths.count) { index -> Result<ImageDifference, any Error> in
             let path = paths[index]
+            defer { progress?(done.add(1), paths.count) }
             return Result {
                 try compare(path: path, expected: expectedSet.contains(path) ? expected.appendingPathComponent(path) : nil,
                             actual: actualSet.contains(path) ? actual.appendingPathComponent(path) : nil)
