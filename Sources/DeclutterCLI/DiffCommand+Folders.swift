@@ -11,10 +11,10 @@ extension DiffCommand {
         let expected = URL(fileURLWithPath: first), actual = URL(fileURLWithPath: second)
         let outputs = [("--json", json == "-" ? nil : json), ("--junit", junit)].compactMap { name, path in path.map { (name, $0) } }
         try FileSystem.refuseOverwriting(outputs, inputs: mask.map { [("--mask", $0)] } ?? [])
-        for (option, path) in outputs + (report.map { [("--report", $0)] } ?? []) {
-            for (name, folder) in [("expected", first), ("actual", second)] where Self.isInside(path, folder) {
-                throw CommandError("\(option) \(path) is inside the \(name) folder \(folder), where its images would be compared next time; "
-                    + "choose a path outside both folders")
+        if let report {
+            for (name, folder) in [("expected", first), ("actual", second)] where Self.isInside(report, folder) {
+                throw CommandError("--report \(report) is inside the \(name) folder \(folder), where its images would be compared next time; "
+                    + "choose a folder outside both")
             }
         }
         let progress = DiffProgress()
