@@ -76,14 +76,16 @@ public struct PixelMask: Sendable, Hashable {
         }
         image.pixels.withUnsafeBufferPointer { pixels in
             for row in 0..<height {
+                var runs: [Range<Int>] = []
                 var x = 0
                 let base = row * width * 4
                 while x < width {
                     guard pixels[base + x * 4 + 3] > 0 else { x += 1; continue }
                     let start = x
                     while x < width, pixels[base + x * 4 + 3] > 0 { x += 1 }
-                    insert(start..<x, row: row)
+                    runs.append(start..<x)
                 }
+                merge(runs, row: row)
             }
         }
     }
@@ -91,25 +93,39 @@ public struct PixelMask: Sendable, Hashable {
     /// Ignores what `other` ignores too; both must have the same size.
     public mutating func formUnion(_ other: PixelMask) {
         for row in 0..<min(height, other.height) {
-            for run in other.rows[row] { insert(run.clamped(to: 0..<width), row: row) }
+            merge(other.rows[row].map { $0.clamped(to: 0..<width) }, row: row)
         }
     }
 
     /// Adds a run to a row, merging it with the runs it overlaps or touches.
     private mutating func insert(_ run: Range<Int>, row: Int) {
-        guard !run.isEmpty else { return }
-        var merged = run
-        var kept: [Range<Int>] = []
-        kept.reserveCapacity(rows[row].count + 1)
-        for existing in rows[row] {
-            if existing.upperBound < merged.lowerBound || existing.lowerBound > merged.upperBound {
-                kept.append(existing)
+        merge([run], row: row)
+    }
+
+    /// Merges sorted runs into a row's in one pass over both, joining runs that overlap or touch: a mask of many
+    /// small runs (a dithered one) costs the same as its pixels, not their square.
+    private mutating func merge(_ runs: [Range<Int>], row: Int) {
+        let runs = runs.filter { !$0.isEmpty }
+        guard !runs.isEmpty else { return }
+        let existing = rows[row]
+        var merged: [Range<Int>] = []
+        merged.reserveCapacity(existing.count + runs.count)
+        var i = 0, j = 0
+        while i < existing.count || j < runs.count {
+            let next: Range<Int>
+            if j == runs.count || (i < existing.count && existing[i].lowerBound <= runs[j].lowerBound) {
+                next = existing[i]
+                i += 1
             } else {
-                merged = min(existing.lowerBound, merged.lowerBound)..<max(existing.upperBound, merged.upperBound)
+                next = runs[j]
+                j += 1
+            }
+            if let last = merged.last, next.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, next.upperBound)
+            } else {
+                merged.append(next)
             }
         }
-        let index = kept.firstIndex { $0.lowerBound > merged.lowerBound } ?? kept.count
-        kept.insert(merged, at: index)
-        rows[row] = kept
+        rows[row] = merged
     }
 }

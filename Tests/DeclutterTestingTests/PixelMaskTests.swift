@@ -29,6 +29,19 @@ import Testing
         #expect(other.runs(row: 0) == [0..<3])
     }
 
+    @Test func aDitheredMaskKeepsEveryRun() throws {
+        // Every other pixel opaque, shifted by one on odd rows: 500 runs of one pixel a row.
+        let pixels = (0..<50).flatMap { y in (0..<1000).flatMap { x in [0, 0, 0, (x + y) % 2 == 0 ? 255 : 0] as [UInt8] } }
+        var mask = PixelMask(width: 1000, height: 50)
+        mask.ignore(x: 990, y: 0, width: 10, height: 1)
+        try mask.ignore(alphaOf: RGBAImage(width: 1000, height: 50, pixels: pixels))
+        #expect(mask.runs(row: 1).count == 500 && mask.runs(row: 1).first == 1..<2)
+        #expect(mask.runs(row: 0).count == 496 && mask.runs(row: 0).last == 990..<1000)
+        #expect(mask.ignoredPixelCount == 25_000 + 5)
+        mask.ignore(x: 3, y: 1, width: 4, height: 1)      // joins the runs at 3, 5 and 7 with the pixels between
+        #expect(Array(mask.runs(row: 1).prefix(3)) == [1..<2, 3..<8, 9..<10])
+    }
+
     @Test func aMaskOfAnotherSizeIsNamed() {
         var mask = PixelMask(width: 4, height: 2)
         let error = PixelMask.SizeMismatch(mask: "b.mask.png", maskSize: [3, 2], imageSize: [4, 2])
