@@ -10,6 +10,7 @@ import DeclutterServer
 import DeclutterStaticAPI
 import DeclutterStyle
 import DeclutterSupport
+import DeclutterTesting
 import DeclutterTileSources
 import DeclutterTiles
 import Foundation

@@ -9,21 +9,27 @@ import DeclutterSupport
 import DeclutterTesting
 import Foundation
 
-/// `declutter diff`: pixelmatch-compatible image comparison with tolerances and a diff image.
+/// `declutter diff`: pixelmatch-compatible comparison of two images or two folders of images, with tolerances,
+/// masks, a diff image, an HTML report, JSON and JUnit for CI, and accepting the actual images as the new goldens.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG images as pixelmatch does.",
+        abstract: "Compare two PNG images, or two folders of them, as pixelmatch does.",
         discussion: """
-            Exits 0 when nothing differs beyond the tolerances, 1 when it does, 2 on bad input.
-            Example:
-              declutter diff expected.png actual.png --threshold 0.05 --diff-output diff.png --json
+            Given two folders, images are paired by their paths relative to each (recursively) and compared on every \
+            core; only PNG files are read, and NAME.mask.png beside an expected image masks it (alpha > 0 is ignored).
+            Exits 0 when nothing differs beyond the tolerances, 1 when something does (a changed, new or deleted \
+            image, or images of two sizes), 2 on bad input.
+            Examples:
+              declutter diff expected.png actual.png --threshold 0.05 --diff-output diff.png --json -
+              declutter diff Snapshots/ screenshots/ --report report --junit junit.xml --ignore 0,580,200,20
+              declutter diff Snapshots/ screenshots/ --update --prune
             """)
 
-    @Argument(help: "The reference image (PNG); the diff shows it in faded grey.")
+    @Argument(help: ArgumentHelp("The reference image (PNG), or a folder of them; the diff shows it in faded grey.", valueName: "expected"))
     var first: String
 
-    @Argument(help: "The image compared with it (PNG).")
+    @Argument(help: ArgumentHelp("The image compared with it (PNG), or a folder of them.", valueName: "actual"))
     var second: String
 
     @Option(help: "Matching threshold, 0…1; smaller is more sensitive.")
@@ -51,11 +57,18 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .customLong("no-checkerboard"), help: "Blend semi-transparent pixels over white instead of a checkerboard.")
     var white = false
 
-    @Option(help: "Accept up to this many differing pixels.")
+    @Option(help: "Accept up to this many differing pixels (per image).")
     var maxPixels: Int = 0
 
-    @Option(help: "Accept up to this share of differing pixels, 0…1.")
+    @Option(help: "Accept up to this share of differing pixels (per image), 0…1.")
     var maxRatio: Double = 0
+
+    @Option(name: .customLong("ignore"),
+            help: ArgumentHelp("Ignore this rectangle of every image (repeatable); drawn hatched in the diff.", valueName: "x,y,w,h"))
+    var ignoredRegions: [RegionArgument] = []
+
+    @Option(help: ArgumentHelp("Ignore the pixels whose alpha is above 0 in this PNG, which has the images' size.", valueName: "file.png"))
+    var mask: String?
 
     @Option(help: "The most pixels an image may have; a larger one is refused before it is decoded (each pixel costs about 12 bytes).")
     var pixelLimit: Int = DiffCommand.defaultPixelLimit
@@ -63,11 +76,24 @@ struct DiffCommand: ParsableCommand {
     /// 8192 × 8192: about 800 MB for the two images and the diff.
     static let defaultPixelLimit = 8192 * 8192
 
-    @Option(help: ArgumentHelp("Write the diff image here (PNG).", valueName: "file"))
+    @Option(help: ArgumentHelp("Two images: write the diff image here (PNG).", valueName: "file"))
     var diffOutput: String?
 
-    @Flag(help: "Print {\"mismatched\", \"width\", \"height\", \"ratio\"} as JSON.")
-    var json = false
+    @Option(help: ArgumentHelp("Write an HTML report into this folder (index.html and the pictures), replacing one there.", valueName: "dir"))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Write the result as JSON to this file (- for standard output): for two images "
+        + "{\"mismatched\", \"width\", \"height\", \"ratio\"}, for folders one record per image.", valueName: "file"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write JUnit XML to this file: one test case per image.", valueName: "file"))
+    var junit: String?
+
+    @Flag(help: "Copy the actual images over the expected ones that changed or are new, all or none, and say which.")
+    var update = false
+
+    @Flag(help: "With --update, folders: also remove the expected images that have no actual image (and their masks).")
+    var prune = false
 
     func validate() throws {
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be in 0…1, got \(threshold)") }
@@ -80,44 +106,78 @@ struct DiffCommand: ParsableCommand {
         if let diffOutput, (try? OutputFormat(path: diffOutput)) != .png {
             throw ValidationError("--diff-output must name a .png file, got \(diffOutput)")
         }
+        if let mask, !mask.lowercased().hasSuffix(".png") { throw ValidationError("--mask must name a .png file, got \(mask)") }
+        if prune && !update { throw ValidationError("--prune removes deleted images only with --update") }
     }
 
-    func run() throws {
-        if let diffOutput {
-            try FileSystem.refuseOverwriting([("--diff-output", diffOutput)], inputs: [("first image", first), ("second image", second)])
-        }
-        let one = try image(first), two = try image(second)
-        guard one.width == two.width, one.height == two.height else {
-            throw CommandError("the images differ in size: \(first) is \(one.width)×\(one.height) px, "
-                + "\(second) is \(two.width)×\(two.height) px")
-        }
-        let comparison = ImageComparison(
+    /// The comparison the options describe.
+    var comparison: ImageComparison {
+        ImageComparison(
             pixelMatch: PixelMatch(threshold: threshold, includeAntialiasing: includeAntialiasing, alpha: alpha,
                                    antialiasingColor: antialiasingColor.color, diffColor: diffColor.color,
                                    alternateDiffColor: alternateDiffColor?.color, diffMask: diffMask, checkerboard: !white),
             maximumDifferingPixels: maxPixels, maximumDifferingRatio: maxRatio)
-        let result = try comparison.compare(one, two)
-        if let diffOutput {
-            try FileSystem.writeAtomically(result.diff.pngData(), to: URL(fileURLWithPath: diffOutput))
-        }
-        if json {
-            try StandardOutput.print("{\"mismatched\":\(result.differingPixels),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(result.ratio)}")
-        } else {
-            let percent = String(format: "%.4f", result.ratio * 100)
-            try StandardOutput.print("\(result.differingPixels) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
-                + (result.passes ? (result.differingPixels > 0 ? ", within the tolerances" : "") : ""))
-        }
-        if !result.passes { throw ExitCode(1) }
     }
 
-    /// Reads a PNG file once its header's size is within `--pixel-limit`, so a huge image is refused before it is decoded.
-    func image(_ path: String) throws -> RGBAImage {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else {
-            throw ImageReadError(path: path, reason: "no such file or not readable")
+    /// The folder comparison the options describe (also used for one pair: its masks and limits are the same).
+    func folderComparison(drawsDiffs: Bool) throws -> FolderComparison {
+        let maskImage = try mask.map { path in (image: try FolderComparison(pixelLimit: pixelLimit).image(at: URL(fileURLWithPath: path)), name: path) }
+        return FolderComparison(comparison: comparison, ignoredRectangles: ignoredRegions.map(\.rectangle), sharedMask: maskImage,
+                                drawsDiffs: drawsDiffs, pixelLimit: pixelLimit)
+    }
+
+    func run() throws {
+        switch (FileSystem.item(atPath: first), FileSystem.item(atPath: second)) {
+        case (.folder, .folder): try compareFolders()
+        case (.folder, .file), (.file, .folder):
+            throw CommandError("\(first) and \(second) must both be images or both be folders")
+        case (.folder, nil): throw CommandError("\(second): no such folder (\(first) is a folder, so the actual images are one too)")
+        case (nil, .folder): throw CommandError("\(first): no such folder (\(second) is a folder, so the expected images are one too)")
+        default: try comparePair()
         }
-        if let size = PNGImageSize(of: data), size.width * size.height > pixelLimit {
-            throw CommandError("\(path) is \(size.text) px, more than --pixel-limit (\(pixelLimit) pixels); give a larger limit to compare it")
+    }
+
+    /// Two images: the line or JSON object printed before, the diff image, and the outputs of one record.
+    func comparePair() throws {
+        if prune { throw ValidationError("--prune applies to folders; \(first) and \(second) are files") }
+        let outputs = [("--diff-output", diffOutput), ("--json", json == "-" ? nil : json), ("--junit", junit)].compactMap { name, path in path.map { (name, $0) } }
+        try FileSystem.refuseOverwriting(outputs, inputs: [("first image", first), ("second image", second)] + (mask.map { [("--mask", $0)] } ?? []))
+        let folders = try folderComparison(drawsDiffs: true)
+        let expectedURL = URL(fileURLWithPath: first), actualURL = URL(fileURLWithPath: second)
+        let (one, two) = try folders.images(expected: expectedURL, actual: actualURL)
+        let name = actualURL.lastPathComponent
+        var difference: ImageDifference
+        var diffImage: RGBAImage?
+        if one.width != two.width || one.height != two.height {
+            difference = ImageDifference(path: name, status: .changed, expectedSize: [one.width, one.height], actualSize: [two.width, two.height])
+        } else {
+            let mask = try folders.mask(for: expectedURL, width: one.width, height: one.height)
+            let result = try comparison.compare(one, two, mask: mask)
+            diffImage = result.diff
+            let status: ImageDifference.Status = result.differingPixels == 0 ? .unchanged : result.passes ? .withinTolerance : .changed
+            difference = ImageDifference(path: name, status: status, expectedSize: [one.width, one.height], actualSize: [two.width, two.height],
+                                         differingPixels: result.differingPixels, ignoredPixels: mask?.ignoredPixelCount ?? 0,
+                                         diffPNG: result.differingPixels > 0 && report != nil ? try result.diff.pngData() : nil)
         }
-        return try RGBAImage(png: data, name: path)
+        var files: [(Data, URL)] = []
+        if let diffOutput, let diffImage { files.append((try diffImage.pngData(), URL(fileURLWithPath: diffOutput))) }
+        let pairJSON = difference.sizesDiffer
+            ? "{\"mismatched\":null,\"expected\":[\(one.width),\(one.height)],\"actual\":[\(two.width),\(two.height)],\"ratio\":null}"
+            : "{\"mismatched\":\(difference.differingPixels ?? 0),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(difference.ratio ?? 0)}"
+        try writeOutputs([difference], expected: expectedURL.deletingLastPathComponent(), actual: actualURL.deletingLastPathComponent(),
+                         json: pairJSON + "\n", extraFiles: files, pair: (expectedURL, actualURL))
+        if json != "-" {
+            if difference.sizesDiffer {
+                try StandardOutput.print("the sizes differ: \(first) is \(ImageDifference.sizeText(difference.expectedSize)) px, "
+                    + "\(second) is \(ImageDifference.sizeText(difference.actualSize)) px")
+            } else {
+                let percent = String(format: "%.4f", (difference.ratio ?? 0) * 100)
+                try StandardOutput.print("\(difference.differingPixels ?? 0) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
+                    + (difference.status == .withinTolerance ? ", within the tolerances" : "")
+                    + (difference.ignoredPixels > 0 ? "; \(difference.ignoredPixels) ignored" : ""))
+            }
+        }
+        try applyUpdate([difference], expected: expectedURL, actual: actualURL, pair: (expectedURL, actualURL))
+        if difference.status.fails && !update { throw ExitCode(1) }
     }
 }

@@ -12,6 +12,7 @@ import DeclutterServer
 import DeclutterStaticAPI
 import DeclutterStyle
 import DeclutterSupport
+import DeclutterTesting
 import DeclutterTileSources
 import DeclutterTiles
 import Foundation

@@ -9,6 +9,7 @@ import DeclutterRender
 import DeclutterStaticAPI
 import DeclutterStyle
 import DeclutterSupport
+import DeclutterTesting
 import DeclutterTiles
 import Foundation
 

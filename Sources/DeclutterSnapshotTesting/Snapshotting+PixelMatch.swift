@@ -36,21 +36,24 @@ extension Diffing where Value == Data {
         .diff(toData: { $0 }, fromData: { $0 }) { reference, actual in
             guard reference != actual else { return nil }
             let message: String
-            var diffPNG: Data?
+            var difference: ImageDifference?
             do {
-                let expected = try RGBAImage(png: reference, name: "the reference")
-                let image = try RGBAImage(png: actual, name: "the actual image")
-                let result = try comparison.compare(expected, image)
-                if result.passes { return nil }
-                diffPNG = try result.diff.pngData()
-                message = "\(result.differingPixels) pixels differ (\(String(format: "%.2f", result.ratio * 100)) %) "
-                    + "at threshold \(comparison.pixelMatch.threshold)"
+                difference = try DiffArtifacts.difference(path: "snapshot.png", expected: reference, actual: actual, comparison: comparison)
+                guard let difference else { return nil }
+                if difference.sizesDiffer {
+                    message = "the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
+                        + "got \(ImageDifference.sizeText(difference.actualSize)) px"
+                } else {
+                    message = "\(difference.differingPixels ?? 0) pixels differ (\(String(format: "%.2f", (difference.ratio ?? 0) * 100)) %) "
+                        + "at threshold \(comparison.pixelMatch.threshold)"
+                }
             } catch {
                 message = "\(error)"
             }
-            let paths = SnapshotArtifacts.write(reference: reference, actual: actual, diff: diffPNG, into: artifacts)
+            let record = difference ?? ImageDifference(path: "snapshot.png", status: .changed)
+            let paths = SnapshotArtifacts.write(record, reference: reference, actual: actual, into: artifacts)
             var attachments: [DiffAttachment] = [.data(reference, name: "reference.png"), .data(actual, name: "actual.png")]
-            if let diffPNG { attachments.append(.data(diffPNG, name: "difference.png")) }
+            if let diffPNG = difference?.diffPNG { attachments.append(.data(diffPNG, name: "difference.png")) }
             return (message + paths, attachments)
         }
     }
@@ -58,19 +61,16 @@ extension Diffing where Value == Data {
 
 /// Writes a failed comparison's images, since swift-snapshot-testing keeps no attachments on Linux.
 enum SnapshotArtifacts {
-    /// Writes the images into a fresh folder under `root` (default `$SNAPSHOT_ARTIFACTS`, else the temporary folder)
-    /// and lists them.
-    static func write(reference: Data, actual: Data, diff: Data?, into root: URL?) -> String {
+    /// Writes the images and their report page (``DiffArtifacts``) into a fresh folder under `root` (default
+    /// `$SNAPSHOT_ARTIFACTS`, else the temporary folder) and lists them, one per line after a line break.
+    static func write(_ difference: ImageDifference, reference: Data, actual: Data, into root: URL?) -> String {
         let root = root ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         let folder = root.appendingPathComponent("declutter-\(UUID().uuidString.prefix(8))")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return "" }
-        var lines: [String] = []
-        for (name, data) in [("reference", reference), ("actual", actual), ("diff", diff)] {
-            guard let data else { continue }
-            let url = folder.appendingPathComponent("\(name).png")
-            if (try? data.write(to: url)) != nil { lines.append("\n  \(name): \(url.path)") }
+        do {
+            return "\n" + (try DiffArtifacts.write(difference, expected: reference, actual: actual, into: folder)).message
+        } catch {
+            return "\n  (the images could not be written: \(error))"
         }
-        return lines.joined()
     }
 }

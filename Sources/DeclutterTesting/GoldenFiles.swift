@@ -49,19 +49,20 @@ public struct GoldenFiles: Sendable {
     }
 
     /// Checks PNG bytes against the reference by pixels, within ``comparison``'s tolerances.
+    ///
+    /// On a failure the expected, actual and diff images and a report page for them are written to
+    /// `artifacts/<suite>/<test>.<name>/` (``DiffArtifacts``), and the message lists them.
     public func verifyPNG(_ data: Data, test: String, name: String) throws {
         let reference = referenceURL(test: test, name: name, fileExtension: "png")
         try verify(data, reference: reference) { expectedData in
-            let actual = try RGBAImage(png: data, name: "the actual image")
-            let expected = try RGBAImage(png: expectedData, name: reference.path)
-            guard expected.width == actual.width, expected.height == actual.height else {
-                return ("the images differ in size: expected \(expected.width)×\(expected.height) px, got \(actual.width)×\(actual.height) px", nil)
+            guard let difference = try DiffArtifacts.difference(path: reference.lastPathComponent, expected: expectedData, actual: data,
+                                                                comparison: comparison) else { return nil }
+            guard !difference.sizesDiffer else {
+                return ("the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
+                    + "got \(ImageDifference.sizeText(difference.actualSize)) px", difference)
             }
-            let result = try comparison.compare(expected, actual)
-            guard !result.passes else { return nil }
-            let percent = String(format: "%.2f", result.ratio * 100)
-            return ("\(result.differingPixels) pixels differ (\(percent) %) at threshold \(comparison.pixelMatch.threshold)",
-                    try result.diff.pngData())
+            let percent = String(format: "%.2f", (difference.ratio ?? 0) * 100)
+            return ("\(difference.differingPixels ?? 0) pixels differ (\(percent) %) at threshold \(comparison.pixelMatch.threshold)", difference)
         }
     }
 
@@ -80,8 +81,9 @@ public struct GoldenFiles: Sendable {
         }
     }
 
-    /// The record-mode workflow shared by all formats; `differs` returns nil when equal, else a reason and an optional diff image.
-    private func verify(_ data: Data, reference: URL, differs: (Data) throws -> (String, Data?)?) throws {
+    /// The record-mode workflow shared by all formats; `differs` returns nil when equal, else a reason and, for images,
+    /// the comparison's record.
+    private func verify(_ data: Data, reference: URL, differs: (Data) throws -> (String, ImageDifference?)?) throws {
         let exists = FileManager.default.fileExists(atPath: reference.path)
         if recordMode == .all || (!exists && recordMode != .never) {
             try record(data, at: reference)
@@ -90,8 +92,15 @@ public struct GoldenFiles: Sendable {
         guard exists, let expected = try? Data(contentsOf: reference) else {
             throw GoldenError("no reference at \(reference.path) and \(RecordMode.environmentVariable)=never")
         }
-        guard let (reason, diff) = try differs(expected) else { return }
-        let written = try writeArtifacts(actual: data, expected: expected, diff: diff, reference: reference)
+        guard let (reason, difference) = try differs(expected) else { return }
+        let written: String
+        if let difference {
+            let folder = artifacts.appendingPathComponent(suite).appendingPathComponent(reference.deletingPathExtension().lastPathComponent)
+            written = try DiffArtifacts.write(difference, expected: expected, actual: data, into: folder,
+                                              title: "\(suite): \(reference.lastPathComponent)", details: ["reference: \(reference.path)"]).message
+        } else {
+            written = try writeArtifacts(actual: data, expected: expected, reference: reference)
+        }
         if recordMode == .failed {
             try record(data, at: reference)
             throw GoldenError("\(reference.path): \(reason); re-recorded it (record mode failed)\n\(written)")
@@ -105,16 +114,14 @@ public struct GoldenFiles: Sendable {
         try FileSystem.writeAtomically(data, to: reference)
     }
 
-    /// Writes the actual, expected and diff files next to each other and lists their paths.
-    private func writeArtifacts(actual: Data, expected: Data, diff: Data?, reference: URL) throws -> String {
+    /// Writes the actual and expected text files next to each other and lists their paths.
+    private func writeArtifacts(actual: Data, expected: Data, reference: URL) throws -> String {
         let folder = artifacts.appendingPathComponent(suite)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let stem = reference.deletingPathExtension().lastPathComponent, ext = reference.pathExtension
-        var files: [(String, Data)] = [("actual", actual), ("expected", expected)]
-        if let diff { files.append(("diff", diff)) }
         var lines: [String] = []
-        for (kind, data) in files {
-            let url = folder.appendingPathComponent("\(stem).\(kind).\(kind == "diff" ? "png" : ext)")
+        for (kind, data) in [("actual", actual), ("expected", expected)] {
+            let url = folder.appendingPathComponent("\(stem).\(kind).\(ext)")
             try FileSystem.writeAtomically(data, to: url)
             lines.append("  \(kind): \(url.path)")
         }

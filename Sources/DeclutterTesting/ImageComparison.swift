@@ -51,14 +51,41 @@ public struct ImageComparison: Sendable, Hashable {
 
     /// Compares `second` against `first` (the reference: it is the faded background of the diff).
     ///
-    /// - Throws: ``SizeMismatch`` when the sizes differ.
-    public func compare(_ first: RGBAImage, _ second: RGBAImage) throws -> Result {
+    /// - Parameter mask: pixels not compared, drawn hatched in the diff; it has the images' size.
+    /// - Throws: ``SizeMismatch`` when the sizes differ, ``PixelMask/SizeMismatch`` when the mask's does.
+    public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil) throws -> Result {
+        try checkSizes(first, second, mask)
+        let (mismatched, diff) = pixelMatch.compare(first, second, mask: mask)
+        return Result(differingPixels: mismatched, ratio: ratio(mismatched, first), diff: diff, passes: passes(mismatched, first))
+    }
+
+    /// Whether `second` matches `first` within the limits, without drawing a diff: counting stops as soon as the
+    /// answer is known, so a check that fails costs only as much as it takes to find enough differing pixels.
+    ///
+    /// - Throws: ``SizeMismatch`` when the sizes differ, ``PixelMask/SizeMismatch`` when the mask's does.
+    public func passes(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil) throws -> Bool {
+        try checkSizes(first, second, mask)
+        // Any count above both limits fails; the ratio's limit in pixels is rounded up, and the verdict below is the
+        // one `compare` gives, so rounding cannot change it.
+        let ratioPixels = Double(first.width * first.height) * maximumDifferingRatio
+        let limit = max(maximumDifferingPixels, Int(ratioPixels.rounded(.up)))
+        return passes(pixelMatch.countMismatched(first, second, mask: mask, stoppingAbove: limit), first)
+    }
+
+    private func checkSizes(_ first: RGBAImage, _ second: RGBAImage, _ mask: PixelMask?) throws {
         guard first.width == second.width, first.height == second.height else {
             throw SizeMismatch(first: [first.width, first.height], second: [second.width, second.height])
         }
-        let (mismatched, diff) = pixelMatch.compare(first, second)
-        let ratio = Double(mismatched) / Double(max(first.width * first.height, 1))
-        let passes = mismatched <= maximumDifferingPixels || ratio <= maximumDifferingRatio
-        return Result(differingPixels: mismatched, ratio: ratio, diff: diff, passes: passes)
+        if let mask, mask.width != first.width || mask.height != first.height {
+            throw PixelMask.SizeMismatch(mask: "given", maskSize: [mask.width, mask.height], imageSize: [first.width, first.height])
+        }
+    }
+
+    private func ratio(_ mismatched: Int, _ image: RGBAImage) -> Double {
+        Double(mismatched) / Double(max(image.width * image.height, 1))
+    }
+
+    private func passes(_ mismatched: Int, _ image: RGBAImage) -> Bool {
+        mismatched <= maximumDifferingPixels || ratio(mismatched, image) <= maximumDifferingRatio
     }
 }

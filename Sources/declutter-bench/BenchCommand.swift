@@ -66,7 +66,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("render: also keep the scene's files (tiles, points, route) in this folder.", valueName: "dir"))
     var scene: String?
 
-    @Option(help: "render: how many maps to draw, the median reported (default 21); tiles, serve: how many rounds (default 3).")
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("diff: compare these two PNG files (decoded once) instead of the built-in map-like pair.", valueName: "a.png b.png"))
+    var pair: [String] = []
+
+    @Option(help: "render: how many maps to draw, the median reported (default 21); diff: comparisons per engine (default 21); tiles, serve: how many rounds (default 3).")
     var runs: Int?
 
     @Option(help: ArgumentHelp("render: draw over the embedded basemap instead of tiles (world).", valueName: "world"))
@@ -99,6 +103,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard icons >= 1000 else { throw ValidationError("--icons must be at least 1000") }
         if let runs, !(1...10_000).contains(runs) { throw ValidationError("--runs must be in 1…10,000") }
+        if !pair.isEmpty && pair.count != 2 { throw ValidationError("--pair takes two PNG files, got \(pair.count)") }
         if category != nil, input == nil { throw ValidationError("--category names a column of --input; seeded points have none") }
         if let tippecanoe, !FileManager.default.isExecutableFile(atPath: tippecanoe) {
             throw ValidationError("--tippecanoe must be an executable file, got \(tippecanoe)")
@@ -136,7 +141,7 @@ struct BenchCommand: ParsableCommand {
             let result = try SpritesBenchmark(runs: 5).run()
             print(json ? result.json : result.text)
         case .diff:
-            let result = try DiffBenchmark(runs: 21).run()
+            let result = try DiffBenchmark(runs: runs ?? 21, pair: pair.count == 2 ? (pair[0], pair[1]) : nil).run()
             print(json ? result.json : result.text)
         case .render:
             let result = try RenderBenchmark(runs: runs ?? 21, sceneFolder: scene, worldZoom: basemap == nil ? nil : zoom, worldCenter: center.coordinate, pitch: pitch).run()

@@ -1,46 +1,93 @@
+import DeclutterCommandLine
 import DeclutterMap
 import DeclutterMapContent
 import DeclutterPNG
 import DeclutterRender
 import DeclutterStyle
+import DeclutterSupport
 import DeclutterTesting
 import Foundation
 
-/// Times pixelmatch-style comparison of two 1024×1024 map-like images that differ in a small region, diff drawn.
+/// Times pixelmatch-style comparison of two decoded images: the fast engine with its diff image, the same counting
+/// only, and the reference engine with its diff image, alternating within each run; the diff is drawn into one
+/// buffer allocated beforehand, as pixelmatch-js's benchmark does. The images are two 1024×1024
+/// map-like pictures that differ in a small region, or a given pair of PNGs (`--pair A.png B.png`), decoded once
+/// (that decoding, both images at once on two cores, is timed apart).
 struct DiffBenchmark {
-    /// Comparisons timed.
+    /// Comparisons timed per arm; the median is reported.
     var runs: Int
+    /// The two PNG files to compare, or nil for the built-in map-like pair.
+    var pair: (String, String)?
 
     struct Result {
-        var megapixelsPerSecond: Double
-        var milliseconds: Double
+        var pair: (String, String)?
+        var width: Int
+        var height: Int
         var mismatched: Int
+        /// Decoding both PNGs (nil for the built-in pair, which is drawn).
+        var decodeMilliseconds: Double?
+        /// Median milliseconds per comparison: fast with diff, fast counting only, reference with diff.
+        var diffMilliseconds: Double
+        var countMilliseconds: Double
+        var referenceMilliseconds: Double
+
+        var megapixels: Double { Double(width * height) / 1e6 }
+        func rate(_ milliseconds: Double) -> Double { megapixels / (milliseconds / 1000) }
 
         var json: String {
-            String(format: "{\"area\":\"diff\",\"megapixels_per_s\":%.1f,\"ms\":%.3f,\"width\":1024,\"height\":1024,\"mismatched\":%d}",
-                   megapixelsPerSecond, milliseconds, mismatched)
+            let files = pair.map { "\"pair\":[\(JSONValue.string($0.0).jsonText),\(JSONValue.string($0.1).jsonText)]," } ?? ""
+            let decode = decodeMilliseconds.map { String(format: "\"decode_ms\":%.2f,", $0) } ?? ""
+            return "{\"area\":\"diff\",\(files)\"width\":\(width),\"height\":\(height),\"mismatched\":\(mismatched),\(decode)"
+                + String(format: "\"megapixels_per_s\":%.1f,\"ms\":%.3f,\"count_megapixels_per_s\":%.1f,\"count_ms\":%.3f,"
+                    + "\"reference_megapixels_per_s\":%.1f,\"reference_ms\":%.3f,\"cores\":%d}",
+                    rate(diffMilliseconds), diffMilliseconds, rate(countMilliseconds), countMilliseconds,
+                    rate(referenceMilliseconds), referenceMilliseconds, Cores.available)
         }
 
         var text: String {
-            String(format: "diff: %.1f megapixels/s (%.2f ms per 1024×1024 pair with diff image, %d differing pixels)",
-                   megapixelsPerSecond, milliseconds, mismatched)
+            let decode = decodeMilliseconds.map { String(format: ", both decoded in %.1f ms", $0) } ?? ""
+            return String(format: "diff: %.1f megapixels/s (%.2f ms per %d×%d pair with diff image, %d differing pixels%@); "
+                + "counting only %.1f megapixels/s (%.2f ms); reference engine %.1f megapixels/s (%.2f ms)",
+                rate(diffMilliseconds), diffMilliseconds, width, height, mismatched, decode,
+                rate(countMilliseconds), countMilliseconds, rate(referenceMilliseconds), referenceMilliseconds)
         }
     }
 
     func run() throws -> Result {
-        let first = try Self.mapLikeImage(changed: false), second = try Self.mapLikeImage(changed: true)
-        let pixelMatch = PixelMatch()
-        var mismatched = 0
-        var times: [Double] = []
-        for _ in 0..<runs {
+        let first: RGBAImage, second: RGBAImage
+        var decodeMilliseconds: Double?
+        if let pair {
             let start = DispatchTime.now().uptimeNanoseconds
-            let result = pixelMatch.compare(first, second)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            mismatched = result.mismatched
+            (first, second) = try FolderComparison(pixelLimit: PNGDecoder.maximumPixels)
+                .images(expected: URL(fileURLWithPath: pair.0), actual: URL(fileURLWithPath: pair.1))
+            decodeMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            guard first.width == second.width, first.height == second.height else {
+                throw CommandError("--pair: \(pair.0) is \(first.width)×\(first.height) px and \(pair.1) is \(second.width)×\(second.height) px; "
+                    + "the comparison needs one size")
+            }
+        } else {
+            first = try Self.mapLikeImage(changed: false)
+            second = try Self.mapLikeImage(changed: true)
         }
-        times.sort()
-        let median = times[times.count / 2]
-        return Result(megapixelsPerSecond: 1024 * 1024 / 1e6 / (median / 1000), milliseconds: median, mismatched: mismatched)
+        let fast = PixelMatch(), reference = PixelMatch(engine: .reference)
+        var diff: [Double] = [], count: [Double] = [], slow: [Double] = []
+        var mismatched = 0
+        func time(_ body: () -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        // The diff is drawn into one image allocated beforehand, as pixelmatch-js draws into the caller's buffer:
+        // what is timed is the comparison, not the allocator's first touch of 4 bytes a pixel.
+        var output = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.width * first.height * 4))
+        for _ in 0..<runs {
+            diff.append(time { mismatched = fast.compare(first, second, into: &output) })
+            count.append(time { mismatched = fast.countMismatched(first, second) })
+            slow.append(time { mismatched = reference.compare(first, second, into: &output) })
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return Result(pair: pair, width: first.width, height: first.height, mismatched: mismatched, decodeMilliseconds: decodeMilliseconds,
+                      diffMilliseconds: median(diff), countMilliseconds: median(count), referenceMilliseconds: median(slow))
     }
 
     /// A seeded map-like picture: water, land polygons, roads, markers; `changed` moves a few markers in one corner.

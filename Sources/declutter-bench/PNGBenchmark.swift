@@ -1,5 +1,6 @@
 import CZlib
 import DeclutterClustering
+import DeclutterCommandLine
 import DeclutterGeometry
 import DeclutterMap
 import DeclutterPNG

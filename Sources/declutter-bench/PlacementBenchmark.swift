@@ -3,6 +3,7 @@ import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
 import DeclutterStyle
+import DeclutterTesting
 import Foundation
 
 /// Times one placement pass over N 40×40 views with mixed priorities and modes, uniform over 4096×4096, by index

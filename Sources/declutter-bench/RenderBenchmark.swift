@@ -9,6 +9,7 @@ import DeclutterRender
 import DeclutterServer
 import DeclutterStyle
 import DeclutterSupport
+import DeclutterTesting
 import DeclutterTileSources
 import DeclutterTiles
 import Foundation

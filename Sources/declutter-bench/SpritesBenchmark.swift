@@ -1,3 +1,4 @@
+import DeclutterCommandLine
 import DeclutterMap
 import DeclutterRender
 import DeclutterStyle

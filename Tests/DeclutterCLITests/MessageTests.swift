@@ -41,7 +41,7 @@ import Testing
     /// A result that cannot be written (a full disk, a closed pipe) is an error, not a silent success.
     @Test func aFullStandardOutputFails() throws {
         let pixelmatch = packageRoot.appendingPathComponent("Tests/DeclutterTestingTests/Fixtures/pixelmatch")
-        let result = try CommandResult.run(["diff", "1a.png", "1a.png", "--json"], in: pixelmatch, stdoutFile: "/dev/full")
+        let result = try CommandResult.run(["diff", "1a.png", "1a.png", "--json", "-"], in: pixelmatch, stdoutFile: "/dev/full")
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: cannot write the result to standard output ("))
     }

@@ -57,17 +57,22 @@ import Testing
         try sandbox.goldens(.all).record(png(), test: "test", name: "one")
         let goldens = try sandbox.goldens(.missing)
         let text = message { try goldens.verifyPNG(try png(marked: [0, 0, 255, 255]), test: "test", name: "one") }
-        let artifacts = sandbox.root.appendingPathComponent("artifacts/Suite")
+        let folder = sandbox.root.appendingPathComponent("artifacts/Suite/test.one")
         #expect(text == """
             \(sandbox.root.path)/Snapshots/Suite/test.one.png: 1 pixels differ (6.25 %) at threshold 0.1
-              actual: \(artifacts.path)/test.one.actual.png
-              expected: \(artifacts.path)/test.one.expected.png
-              diff: \(artifacts.path)/test.one.diff.png
+              expected: \(folder.path)/expected/test.one.png
+              actual: \(folder.path)/actual/test.one.png
+              diff: \(folder.path)/diff/test.one.png
+              report: file://\(folder.path)/index.html#image-test.one.png
             """)
-        let diff = try RGBAImage(contentsOf: artifacts.appendingPathComponent("test.one.diff.png"))
+        let diff = try RGBAImage(contentsOf: folder.appendingPathComponent("diff/test.one.png"))
         #expect(diff[0, 0] == [255, 0, 0, 255])          // the differing pixel in red
         #expect(diff[1, 1] == [255, 255, 255, 255])      // white, faded to near-white grey
-        #expect(try RGBAImage(contentsOf: artifacts.appendingPathComponent("test.one.actual.png"))[0, 0] == [0, 0, 255, 255])
+        #expect(try RGBAImage(contentsOf: folder.appendingPathComponent("actual/test.one.png"))[0, 0] == [0, 0, 255, 255])
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains(#"<article class="image" id="image-test.one.png" data-path="test.one.png" data-status="changed" data-mismatched="1">"#))
+        #expect(page.contains(#"<img class="diff" src="diff/test.one.png" alt="diff">"#))
+        #expect(page.contains(#"<p class="figures">1 pixel differs (6.2500 %) · 4×4 px</p>"#))
     }
 
     @Test func tolerancesAcceptSmallDifferences() throws {

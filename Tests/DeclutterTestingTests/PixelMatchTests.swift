@@ -2,7 +2,8 @@ import DeclutterTesting
 import Foundation
 import Testing
 
-/// pixelmatch 7.2's own fixtures (`Fixtures/pixelmatch`, ISC licence beside them): counts and diff images must be equal.
+/// pixelmatch 7.2's own fixtures (`Fixtures/pixelmatch`, ISC licence beside them): counts and diff images must be equal,
+/// from both engines.
 @Suite struct PixelMatchTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pixelmatch")
 
@@ -15,16 +16,21 @@ import Testing
         ("1a", "1b", "1diff", PixelMatch(threshold: 0.05), 143),
         ("1a", "1b", "1diffdefaultthreshold", PixelMatch(), 106),
         ("1a", "1b", "1diffmask", PixelMatch(threshold: 0.05, diffMask: true), 143),
-        ("1a", "1a", nil, PixelMatch(threshold: 0), 0),
+        ("1a", "1a", "1emptydiffmask", PixelMatch(threshold: 0, diffMask: true), 0),
         ("2a", "2b", "2diff", PixelMatch(threshold: 0.05, alpha: 0.5, antialiasingColor: .init(0, 192, 0), diffColor: .init(255, 0, 255)), 12437),
         ("3a", "3b", "3diff", PixelMatch(threshold: 0.05), 212),
         ("4a", "4b", "4diff", PixelMatch(threshold: 0.05), 36049),
         ("5a", "5b", "5diff", PixelMatch(threshold: 0.05), 6),
+        ("6a", "6b", "6diff", PixelMatch(threshold: 0.05), 51),
+        ("6a", "6a", "6empty", PixelMatch(threshold: 0), 0),
+        ("7a", "7b", "7diff", PixelMatch(alternateDiffColor: .init(0, 255, 0)), 2448),
+        ("8a", "5b", "8diff", PixelMatch(threshold: 0.05), 32896),
     ]
 
-    @Test(arguments: cases.indices)
-    func reproducesPixelmatchFixtures(index: Int) throws {
-        let (first, second, diffName, options, expected) = Self.cases[index]
+    @Test(arguments: cases.indices, PixelMatch.Engine.allCases)
+    func reproducesPixelmatchFixtures(index: Int, engine: PixelMatch.Engine) throws {
+        var (first, second, diffName, options, expected) = Self.cases[index]
+        options.engine = engine
         let (mismatched, diff) = options.compare(try Self.image(first), try Self.image(second))
         #expect(mismatched == expected, "\(first) vs \(second)")
         #expect(options.countMismatched(try Self.image(first), try Self.image(second)) == expected)

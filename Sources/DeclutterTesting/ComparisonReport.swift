@@ -1,0 +1,145 @@
+import DeclutterSupport
+import Foundation
+
+/// An HTML report of image comparisons that works offline from its folder: `index.html` with the counts on top,
+/// each changed image's expected, actual and diff pictures side by side with a slider between expected and actual,
+/// and the new, deleted and unchanged images listed. The pictures are copied beside the page (`expected/`, `actual/`,
+/// `diff/`, each keeping the image's relative path) and linked relatively, so the folder can be kept as a CI artifact.
+///
+/// ```swift
+/// let differences = try FolderComparison().compare(expected: goldens, actual: screenshots)
+/// try ComparisonReport(title: "Screenshots").write(differences, expected: goldens, actual: screenshots, to: reportFolder)
+/// ```
+/// Each image has an anchor, ``anchor(for:)``: `index.html#image-map.png` opens the report at that image.
+public struct ComparisonReport: Sendable {
+    /// The page's heading.
+    public var title: String
+    /// Lines shown under the heading (the folders compared, the options).
+    public var details: [String]
+
+    /// Creates a report with a heading and lines of detail.
+    public init(title: String = "Image comparison", details: [String] = []) {
+        self.title = title
+        self.details = details
+    }
+
+    /// The HTML id of an image's section: `image-` and its path with characters other than letters, digits, `.`,
+    /// `_` and `-` replaced by `_`.
+    public static func anchor(for path: String) -> String {
+        "image-" + String(path.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        })
+    }
+
+    /// The files of the report, relative to its folder, and where each comes from.
+    enum Source {
+        case copy(URL)
+        case data(Data)
+    }
+
+    /// Writes the report into `folder`, replacing a report already there only once the new one is complete.
+    ///
+    /// - Parameters:
+    ///   - differences: the records, in the order to list them.
+    ///   - expected: the folder (or, for a single pair, the file's folder) the expected images' paths are relative to.
+    ///   - actual: the same for the actual images.
+    /// - Throws: ``OutputError`` naming what could not be written; the folder is then left as it was.
+    public func write(_ differences: [ImageDifference], expected: URL, actual: URL, to folder: URL) throws {
+        try write(differences, expectedFile: { expected.appendingPathComponent($0) }, actualFile: { actual.appendingPathComponent($0) }, to: folder)
+    }
+
+    /// Writes the report into `folder` as ``write(_:expected:actual:to:)`` does, with each record's images found by
+    /// path: for a single pair whose two files have different names.
+    public func write(_ differences: [ImageDifference], expectedFile: (String) -> URL, actualFile: (String) -> URL, to folder: URL) throws {
+        var files: [(path: String, source: Source)] = [("index.html", .data(Data(page(differences).utf8)))]
+        for difference in differences where difference.status != .unchanged {
+            if difference.expectedSize != nil { files.append(("expected/" + difference.path, .copy(expectedFile(difference.path)))) }
+            if difference.actualSize != nil { files.append(("actual/" + difference.path, .copy(actualFile(difference.path)))) }
+            if let diff = difference.diffPNG { files.append(("diff/" + difference.path, .data(diff))) }
+        }
+        try Self.replaceFolder(folder, with: files)
+    }
+
+    /// Builds the folder under a hidden name beside `folder`, then swaps it in: a failure leaves no trace and the old
+    /// report as it was.
+    static func replaceFolder(_ folder: URL, with files: [(path: String, source: Source)]) throws {
+        if FileSystem.item(atPath: folder.path) == .file {
+            throw OutputError(path: folder.relativePath, reason: "is a file, not a folder; the report is a folder")
+        }
+        let parent = folder.deletingLastPathComponent()
+        guard FileSystem.item(atPath: parent.path) == .folder else {
+            throw OutputError(path: folder.relativePath, reason: "the folder \(parent.relativePath) does not exist")
+        }
+        let tag = UUID().uuidString.prefix(8)
+        let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).\(tag).tmp")
+        let old = parent.appendingPathComponent(".\(folder.lastPathComponent).\(tag).old")
+        // Registered, so that an interrupt (SIGINT, SIGTERM) while the pictures are copied removes the staging folder.
+        TemporaryFiles.register(staging.path)
+        do {
+            for (path, source) in files {
+                let target = staging.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                switch source {
+                case .copy(let url): try FileManager.default.copyItem(at: url, to: target)
+                case .data(let data): try data.write(to: target)
+                }
+            }
+            let existed = FileSystem.item(atPath: folder.path) == .folder
+            if existed { try FileManager.default.moveItem(at: folder, to: old) }
+            let status = TemporaryFiles.moveIntoPlace(staging.path, to: folder.path)
+            guard status == 0 else {
+                if existed { try? FileManager.default.moveItem(at: old, to: folder) }
+                throw OutputError(path: folder.relativePath, reason: String(cString: strerror(status)))
+            }
+            if existed { try? FileManager.default.removeItem(at: old) }
+        } catch let error as OutputError {
+            TemporaryFiles.discard(staging.path)
+            throw error
+        } catch {
+            TemporaryFiles.discard(staging.path)
+            throw OutputError(path: folder.relativePath, reason: FileSystem.reason(error))
+        }
+    }
+
+    /// Counts per status, in the report's order.
+    static func counts(_ differences: [ImageDifference]) -> [(ImageDifference.Status, Int)] {
+        let order: [ImageDifference.Status] = [.changed, .new, .deleted, .withinTolerance, .unchanged]
+        return order.map { status in (status, differences.filter { $0.status == status }.count) }
+    }
+
+    /// The label of a status in the report.
+    static func label(_ status: ImageDifference.Status) -> String {
+        switch status {
+        case .changed: "changed"
+        case .new: "new"
+        case .deleted: "deleted"
+        case .withinTolerance: "within tolerance"
+        case .unchanged: "unchanged"
+        }
+    }
+
+    /// Escapes text for HTML content and attribute values.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A relative URL for a path: each component percent-encoded, `/` kept.
+    static func link(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#;")
+        return path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+            .joined(separator: "/")
+    }
+}

@@ -1,0 +1,192 @@
+import DeclutterPNG
+import DeclutterSupport
+import Foundation
+
+/// Compares a folder of expected images with a folder of actual ones, paired by their paths relative to each folder
+/// (recursively), each pair on a core of its own.
+///
+/// ```swift
+/// let folders = FolderComparison(comparison: ImageComparison(pixelMatch: PixelMatch(threshold: 0.05)))
+/// let differences = try folders.compare(expected: URL(fileURLWithPath: "Snapshots"), actual: URL(fileURLWithPath: "out"))
+/// let failed = differences.filter { $0.status.fails }
+/// ```
+/// Only PNG files are read (`.png`, any case); hidden files and `NAME.mask.png` files are not images to compare: a
+/// mask beside an expected image (`map.mask.png` beside `map.png`) marks pixels of that image to ignore (alpha > 0).
+public struct FolderComparison: Sendable {
+    /// How pixels are compared and which differences are tolerated.
+    public var comparison: ImageComparison
+    /// Rectangles ignored in every image, as `[x, y, width, height]`; the parts outside an image are dropped.
+    public var ignoredRectangles: [[Int]]
+    /// A mask image applied to every image (alpha > 0 ignored), which must have each image's size, and its name in errors.
+    public var sharedMask: (image: RGBAImage, name: String)?
+    /// Whether `NAME.mask.png` beside an expected image is read. Default true.
+    public var readsMaskFiles: Bool
+    /// Whether diff images are drawn (PNG) for pairs whose pixels differ. Default true; without, only counts are made.
+    public var drawsDiffs: Bool
+    /// The most pixels an image may have; a larger one is refused from its header, before it is decoded.
+    public var pixelLimit: Int
+
+    /// Creates a folder comparison; see the properties for the defaults.
+    public init(comparison: ImageComparison = ImageComparison(), ignoredRectangles: [[Int]] = [], sharedMask: (image: RGBAImage, name: String)? = nil,
+                readsMaskFiles: Bool = true, drawsDiffs: Bool = true, pixelLimit: Int = 8192 * 8192) {
+        self.comparison = comparison
+        self.ignoredRectangles = ignoredRectangles
+        self.sharedMask = sharedMask
+        self.readsMaskFiles = readsMaskFiles
+        self.drawsDiffs = drawsDiffs
+        self.pixelLimit = pixelLimit
+    }
+
+    /// The file name suffix of per-image masks.
+    public static let maskSuffix = ".mask.png"
+
+    /// Compares every image of both folders; the records are sorted by path.
+    ///
+    /// - Parameter progress: called from the comparing threads with the pairs done and the pairs in all, after each.
+    /// - Throws: ``ImageReadError`` for a folder that is missing or a file that cannot be read or decoded, or is larger
+    ///   than ``pixelLimit``; ``PixelMask/SizeMismatch`` for a mask of another size than its image.
+    public func compare(expected: URL, actual: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> [ImageDifference] {
+        let expectedPaths = try Self.imagePaths(in: expected), actualPaths = try Self.imagePaths(in: actual)
+        let paths = Array(Set(expectedPaths).union(actualPaths)).sorted()
+        let expectedSet = Set(expectedPaths), actualSet = Set(actualPaths)
+        let done = PixelMatch.Counter()
+        let results = concurrentMap(paths.count) { index -> Result<ImageDifference, any Error> in
+            let path = paths[index]
+            defer { progress?(done.add(1), paths.count) }
+            return Result {
+                try compare(path: path, expected: expectedSet.contains(path) ? expected.appendingPathComponent(path) : nil,
+                            actual: actualSet.contains(path) ? actual.appendingPathComponent(path) : nil)
+            }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// Compares one pair; either file may be missing (not both). `path` names the record.
+    public func compare(path: String, expected: URL?, actual: URL?) throws -> ImageDifference {
+        guard let expected else {
+            let size = try actual.map { try imageSize($0) }
+            return ImageDifference(path: path, status: .new, actualSize: size)
+        }
+        guard let actual else { return ImageDifference(path: path, status: .deleted, expectedSize: try imageSize(expected)) }
+        let expectedData = try read(expected), actualData = try read(actual)
+        // Identical files need no decoding: their pixels are equal. A mask changes nothing about that.
+        let images = expectedData == actualData ? nil : try decodePair(expectedData, expected, actualData, actual)
+        guard let (first, second) = images else {
+            let size = try imageSize(expected, data: expectedData)
+            return ImageDifference(path: path, status: .unchanged, expectedSize: size, actualSize: size)
+        }
+        let sizes = ([first.width, first.height], [second.width, second.height])
+        guard sizes.0 == sizes.1 else { return ImageDifference(path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1) }
+        let mask = try self.mask(for: expected, width: first.width, height: first.height)
+        let differing: Int, diff: Data?, passes: Bool
+        if drawsDiffs {
+            let result = try comparison.compare(first, second, mask: mask)
+            differing = result.differingPixels
+            passes = result.passes
+            diff = differing > 0 ? try result.diff.pngData() : nil
+        } else {
+            differing = comparison.pixelMatch.countMismatched(first, second, mask: mask)
+            passes = differing <= comparison.maximumDifferingPixels
+                || Double(differing) / Double(max(first.width * first.height, 1)) <= comparison.maximumDifferingRatio
+            diff = nil
+        }
+        let status: ImageDifference.Status = differing == 0 ? .unchanged : passes ? .withinTolerance : .changed
+        return ImageDifference(path: path, status: status, expectedSize: sizes.0, actualSize: sizes.1, differingPixels: differing,
+                               ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: diff)
+    }
+
+    /// The mask for an expected image: the rectangles, the shared mask image and `NAME.mask.png` beside it, united;
+    /// nil when it ignores nothing.
+    ///
+    /// - Throws: ``PixelMask/SizeMismatch`` for a mask image of another size, ``ImageReadError`` for one that cannot be read.
+    public func mask(for expected: URL, width: Int, height: Int) throws -> PixelMask? {
+        var mask = PixelMask(width: width, height: height)
+        for rectangle in ignoredRectangles where rectangle.count == 4 {
+            mask.ignore(x: rectangle[0], y: rectangle[1], width: rectangle[2], height: rectangle[3])
+        }
+        if let shared = sharedMask { try mask.ignore(alphaOf: shared.image, name: shared.name) }
+        let file = expected.deletingPathExtension().appendingPathExtension("mask.png")
+        if readsMaskFiles, FileSystem.item(atPath: file.path) == .file {
+            try mask.ignore(alphaOf: try decode(try read(file), file), name: file.relativePath)
+        }
+        return mask.isEmpty ? nil : mask
+    }
+
+    /// Reads and decodes both images of a pair, at once on two cores, each within ``pixelLimit``.
+    ///
+    /// - Throws: ``ImageReadError`` naming the file that cannot be read, is not a PNG, is damaged or too large.
+    public func images(expected: URL, actual: URL) throws -> (RGBAImage, RGBAImage) {
+        try decodePair(try read(expected), expected, try read(actual), actual)
+    }
+
+    /// Reads and decodes one image within ``pixelLimit``.
+    ///
+    /// - Throws: ``ImageReadError`` naming the file that cannot be read, is not a PNG, is damaged or too large.
+    public func image(at url: URL) throws -> RGBAImage {
+        try decode(try read(url), url)
+    }
+
+    /// Decodes both images of a pair at once, one on each of two cores.
+    func decodePair(_ first: Data, _ firstURL: URL, _ second: Data, _ secondURL: URL) throws -> (RGBAImage, RGBAImage) {
+        let images = concurrentMap(2) { index in
+            Result { index == 0 ? try decode(first, firstURL) : try decode(second, secondURL) }
+        }
+        return (try images[0].get(), try images[1].get())
+    }
+
+    /// Reads a file whole, naming it when it cannot be read.
+    func read(_ url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw ImageReadError(path: url.relativePath, reason: "no such file or not readable")
+        }
+    }
+
+    /// Decodes PNG bytes once their declared size is within ``pixelLimit``.
+    func decode(_ data: Data, _ url: URL) throws -> RGBAImage {
+        _ = try imageSize(url, data: data)
+        return try RGBAImage(png: data, name: url.relativePath)
+    }
+
+    /// An image's width and height from its header, within ``pixelLimit``.
+    func imageSize(_ url: URL, data: Data? = nil) throws -> [Int] {
+        let bytes = try data ?? read(url)
+        guard let size = PNGImageSize(of: bytes) else {
+            // The decoder says precisely what is wrong at the start of the file.
+            do {
+                _ = try PNGDecoder.File(bytes)
+            } catch let error as PNGDecoder.DecodingError {
+                throw ImageReadError(path: url.relativePath, reason: error.description)
+            }
+            throw ImageReadError(path: url.relativePath, reason: "not a PNG file (no IHDR chunk where the header belongs)")
+        }
+        guard size.width * size.height <= pixelLimit else {
+            throw ImageReadError(path: url.relativePath, reason: "\(size.text) px, more than the pixel limit (\(pixelLimit) pixels)")
+        }
+        return [size.width, size.height]
+    }
+
+    /// The PNG images under `folder`, as sorted relative paths with `/`; hidden files and folders and masks are skipped.
+    ///
+    /// - Throws: ``ImageReadError`` when `folder` is not a folder or cannot be listed.
+    public static func imagePaths(in folder: URL) throws -> [String] {
+        guard FileSystem.item(atPath: folder.path) == .folder else {
+            throw ImageReadError(path: folder.relativePath, reason: "no such folder")
+        }
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                                              options: [.skipsHiddenFiles]) else {
+            throw ImageReadError(path: folder.relativePath, reason: "the folder cannot be listed")
+        }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent.lowercased()
+            guard name.hasSuffix(".png"), !name.hasSuffix(maskSuffix), url.path.hasPrefix(prefix) else { continue }
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            paths.append(String(url.path.dropFirst(prefix.count)))
+        }
+        return paths.sorted()
+    }
+}

@@ -1,0 +1,87 @@
+import DeclutterSupport
+import Foundation
+
+extension ImageDifference {
+    /// The record as JSON: `path`, `status`, `expected` and `actual` sizes (`[width, height]` or null), `mismatched`,
+    /// `ratio` and `ignored` pixels, and `diff`, the diff image's path in the report (null without one).
+    ///
+    /// - Parameter reportPath: the report folder as given by the user, prefixed to the diff's path; nil when no report
+    ///   is written, and then `diff` is null.
+    public func json(reportPath: String?) -> JSONValue {
+        func size(_ size: [Int]?) -> JSONValue { size.map { .array($0.map { .number(Double($0)) }) } ?? .null }
+        return .object(JSONObject([
+            ("path", .string(path)),
+            ("status", .string(status.rawValue)),
+            ("expected", size(expectedSize)),
+            ("actual", size(actualSize)),
+            ("mismatched", differingPixels.map { .number(Double($0)) } ?? .null),
+            ("ratio", ratio.map { .number($0) } ?? .null),
+            ("ignored", .number(Double(ignoredPixels))),
+            ("diff", diffLink(reportPath: reportPath).map { .string($0) } ?? .null),
+        ]))
+    }
+
+    /// Where the diff image is in the report written to `reportPath`, if there is one.
+    public func diffLink(reportPath: String?) -> String? {
+        guard let reportPath, diffPNG != nil else { return nil }
+        return (reportPath.hasSuffix("/") ? reportPath : reportPath + "/") + "diff/" + path
+    }
+
+    /// A whole comparison as one JSON document: the folders, the counts per status, and one record per image.
+    public static func jsonDocument(_ differences: [ImageDifference], expected: String, actual: String, reportPath: String?) -> String {
+        let counts = ImageDifference.Status.allCases.map { status in
+            (status.rawValue, JSONValue.number(Double(differences.filter { $0.status == status }.count)))
+        }
+        let document = JSONValue.object(JSONObject([
+            ("expected", .string(expected)),
+            ("actual", .string(actual)),
+            ("report", reportPath.map { .string($0) } ?? .null),
+            ("counts", .object(JSONObject(counts))),
+            ("images", .array(differences.map { $0.json(reportPath: reportPath) })),
+        ]))
+        return document.jsonText + "\n"
+    }
+
+    /// A JUnit XML document with one test case per image, which CI servers show in their test tabs: changed, new
+    /// and deleted images fail, with the summary, the ratio and the diff image's path in the failure.
+    public static func junitDocument(_ differences: [ImageDifference], suite: String, reportPath: String?) -> String {
+        let failures = differences.filter { $0.status.fails }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(differences.count)\" failures=\"\(failures)\">\n"
+        xml += "  <testsuite name=\"\(escape(suite))\" tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for difference in differences {
+            xml += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(difference.path))\""
+            guard difference.status.fails else {
+                xml += "/>\n"
+                continue
+            }
+            var lines = [difference.summary]
+            if let ratio = difference.ratio { lines.append("ratio: \(JSONValue.format(ratio))") }
+            if let link = difference.diffLink(reportPath: reportPath) { lines.append("diff: \(link)") }
+            if let reportPath {
+                lines.append("report: \(reportPath.hasSuffix("/") ? reportPath : reportPath + "/")index.html#\(ComparisonReport.anchor(for: difference.path))")
+            }
+            xml += ">\n      <failure type=\"\(difference.status.rawValue)\" message=\"\(escape(difference.summary))\">"
+            xml += escape(lines.joined(separator: "\n"), keepingLines: true) + "</failure>\n    </testcase>\n"
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// Escapes text for XML content and attributes (where a line break is written as a reference, since a parser
+    /// would turn a literal one into a space); characters XML 1.0 cannot hold become `?`.
+    static func escape(_ text: String, keepingLines: Bool = false) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += keepingLines ? "\n" : "&#10;"
+            case "\t", "\r": result.unicodeScalars.append(scalar)
+            default: result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "?" : scalar)
+            }
+        }
+        return result
+    }
+}
