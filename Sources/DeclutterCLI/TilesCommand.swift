@@ -4,6 +4,7 @@ import DeclutterCommandLine
 import DeclutterGeometry
 import DeclutterInput
 import DeclutterMap
+import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
 import DeclutterStaticAPI
@@ -64,6 +65,10 @@ struct TilesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The absolute URL the output is served from, for style.json.", valueName: "url"))
     var baseURL: String = MapLibreStyle.defaultBaseURL
 
+    @Option(help: ArgumentHelp("How each zoom's clusters are made: placed (as a static map of the whole world at that zoom is placed: no two icons overlap, every point counted once, counts as text) or supercluster (supercluster's clusters exactly, icons per count step).",
+                               valueName: "placed|supercluster"))
+    var placement: String = TilesetJob.Placement.placed.rawValue
+
     @Option(help: ArgumentHelp("NAME.mbtiles, NAME.pmtiles, or a new folder.", valueName: "path"))
     var output: String
 
@@ -81,6 +86,12 @@ struct TilesCommand: ParsableCommand {
         guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number, got \(radius.messageText)") }
         guard (0...4096).contains(buffer) else { throw ValidationError("--buffer must be in 0…4096, got \(buffer)") }
         guard !layer.isEmpty else { throw ValidationError("--layer must not be empty") }
+        guard let mode = TilesetJob.Placement(rawValue: placement) else {
+            throw ValidationError("--placement must be placed or supercluster, got \(placement)")
+        }
+        if mode == .placed, maxZoom > MapAnnotator.maximumTileZoom {
+            throw ValidationError("--max-zoom must be at most \(MapAnnotator.maximumTileZoom) with --placement placed, got \(maxZoom)")
+        }
     }
 
     func run() throws {
@@ -105,12 +116,28 @@ struct TilesCommand: ParsableCommand {
         job.buffer = buffer
         job.baseURL = baseURL
         job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
+        job.placement = TilesetJob.Placement(rawValue: placement) ?? .placed
         let progress = ProgressBar(label: "tiles")
         let zoomCount = maxZoom - minZoom + 1
         let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
         progress.finish()
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
         try StandardOutput.print("wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(maxZoom), "
-            + "\(points.count) points; with \(summary.companions.joined(separator: ", ")) (\(summary.spriteNames) sprite names)")
+            + "\(points.count) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)")
+    }
+
+    /// The companion files, those in a folder (the glyph ranges) as the folder and how many files it holds.
+    static func listed(_ names: [String]) -> String {
+        var items: [String] = [], folders: [String: Int] = [:]
+        for name in names {
+            guard let slash = name.firstIndex(of: "/") else {
+                items.append(name)
+                continue
+            }
+            let folder = String(name[..<slash])
+            if folders[folder] == nil { items.append(folder + "/") }
+            folders[folder, default: 0] += 1
+        }
+        return items.map { $0.hasSuffix("/") ? "\($0) (\(folders[String($0.dropLast())] ?? 0) glyph ranges)" : $0 }.joined(separator: ", ")
     }
 }

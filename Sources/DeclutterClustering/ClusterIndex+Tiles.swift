@@ -52,66 +52,11 @@ extension ClusterIndex {
             (table.x(Int(items[$0])), table.y(Int(items[$0])))
         }
         let ordered = tree.entriesInSearchOrder()
-        let scale = pow(2, Double(zoom)), last = (1 << zoom) - 1
-        // Entries (tile, where in the tile's order) and what they hold; the tile's own items first, then those
-        // from across the antimeridian at x == 0, then at x == last, each part in search order.
-        var main: [Placed] = [], fromEast: [Placed] = [], fromWest: [Placed] = []
-        main.reserveCapacity(ordered.count + ordered.count / 4)
-        for entry in ordered {
-            let treeX = Double(entry.x), treeY = Double(entry.y)
-            let rows = Self.cells(treeY, padding: padding, scale: scale, last: last)
-            guard !rows.isEmpty else { continue }
-            let columns = Self.cells(treeX, padding: padding, scale: scale, last: last)
-            for column in columns {
-                for row in rows { main.append(Placed(item: entry.id, column: Int32(column), row: Int32(row), shift: 0)) }
-            }
-            // supercluster's extra queries: [1 - padding / scale, 1] for x == 0, [0, padding / scale] for the last column.
-            if treeX >= 1 - padding / scale && treeX <= 1 {
-                for row in rows { fromEast.append(Placed(item: entry.id, column: 0, row: Int32(row), shift: 1)) }
-            }
-            if treeX >= 0 && treeX <= padding / scale {
-                for row in rows { fromWest.append(Placed(item: entry.id, column: Int32(last), row: Int32(row), shift: -1)) }
-            }
-        }
-        main.append(contentsOf: fromEast)
-        main.append(contentsOf: fromWest)
-        let placed = main
-        // Sorted by tile along the Hilbert curve, keeping each tile's order: the entry's place breaks ties.
-        var keys = [UInt64](repeating: 0, count: placed.count)
-        let narrow = zoom <= 16 && placed.count < 1 << 32
-        for (position, entry) in placed.enumerated() {
-            let hilbert = ZoomTiles.hilbertIndex(zoom: zoom, x: Int(entry.column), y: Int(entry.row))
-            keys[position] = narrow ? hilbert << 32 | UInt64(position) : hilbert
-        }
-        var order: [Int]
-        if narrow {
-            keys.sort()
-            order = keys.map { Int($0 & 0xFFFF_FFFF) }
-        } else {
-            order = Array(placed.indices)
-            order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-            keys = order.map { keys[$0] }
-        }
         let world = worldPositions(items)
-        var columns: [Int32] = [], rows: [Int32] = [], starts: [Int] = []
-        var tileItems: [ZoomTiles.Item] = []
-        tileItems.reserveCapacity(order.count)
-        for (position, index) in order.enumerated() {
-            let entry = placed[index]
-            if position == 0 || entry.column != placed[order[position - 1]].column || entry.row != placed[order[position - 1]].row {
-                columns.append(entry.column)
-                rows.append(entry.row)
-                starts.append(position)
-            }
-            let level = Int(entry.item)
-            // The column the position is measured from: the tile's own, or the copy of the world beside it.
-            let origin = entry.shift == 0 ? Double(entry.column) : entry.shift > 0 ? scale : -1
-            let position = Self.tilePosition(worldX: world.xs[level], worldY: world.ys[level], x: origin, y: Double(entry.row),
-                                             scale: scale, extent: extent)
-            tileItems.append(ZoomTiles.Item(item: items[level], x: Int32(clamping: position.x), y: Int32(clamping: position.y)))
+        return ZoomTiles.gather(zoom: zoom, count: ordered.count, extent: extent, padding: padding) { position in
+            let entry = ordered[position], level = Int(entry.id)
+            return (item: items[level], testX: Double(entry.x), testY: Double(entry.y), worldX: world.xs[level], worldY: world.ys[level])
         }
-        starts.append(order.count)
-        return ZoomTiles(zoom: zoom, columns: columns, rows: rows, items: tileItems, starts: starts)
     }
 
     /// The world positions of a level's items, in level order: a cluster's centre, a point at full precision (as
@@ -136,33 +81,5 @@ extension ClusterIndex {
         }
         if parts.count == 1 { return parts[0] }
         return (parts.flatMap(\.0), parts.flatMap(\.1))
-    }
-
-    /// An item placed in a tile while a zoom's tiles are gathered.
-    private struct Placed {
-        /// The item's place in the level.
-        var item: UInt32
-        var column: Int32
-        var row: Int32
-        /// 0 in its own column; 1 as seen from x == 0 (from the world to the east), -1 from the last column.
-        var shift: Int8
-    }
-
-    /// The cells c in 0...last whose buffered span `(c - padding) / scale … (c + 1 + padding) / scale` holds
-    /// `value`, tested with the k-d tree's comparisons.
-    @inline(__always)
-    static func cells(_ value: Double, padding: Double, scale: Double, last: Int) -> ClosedRange<Int> {
-        guard value.isFinite else { return 1...0 }
-        // A guess one cell wide of either end, then each end moved until the exact test agrees.
-        var low = Int(max(-1, min(Double(last + 1), (value * scale - 1 - padding).rounded(.down))))
-        var high = Int(max(-1, min(Double(last + 1), (value * scale + padding).rounded(.down))))
-        func holds(_ cell: Int) -> Bool { (Double(cell) - padding) / scale <= value && value <= (Double(cell) + 1 + padding) / scale }
-        while low > 0 && holds(low - 1) { low -= 1 }
-        while low <= last && low <= high + 1 && !holds(low) { low += 1 }
-        low = max(low, 0)
-        while high < last && holds(high + 1) { high += 1 }
-        while high >= 0 && high >= low && !holds(high) { high -= 1 }
-        high = min(high, last)
-        return low <= high ? low...high : 1...0
     }
 }

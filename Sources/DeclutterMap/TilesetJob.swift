@@ -2,6 +2,7 @@ import DeclutterClustering
 import DeclutterGeometry
 import DeclutterInput
 import DeclutterMapContent
+import DeclutterPlacement
 import DeclutterRender
 import DeclutterStyle
 import DeclutterTiles
@@ -28,6 +29,18 @@ public struct TilesetJob {
     public var ratios = [1, 2]
     /// Where the tileset came from, for its description.
     public var source = "points"
+    /// How each zoom's clusters are made. Default ``Placement/placed``.
+    public var placement = Placement.placed
+
+    /// How a tileset's clusters are made.
+    public enum Placement: String, Sendable, CaseIterable {
+        /// Each zoom placed as a static map of the whole world is (``PlacedTileset``): no two icons overlap, every
+        /// point counted once, counts drawn exactly as text over rings.
+        case placed
+        /// supercluster's clusters, exactly (``ClusterTileset``): radius ``TilesetJob/radius`` at extent 512, icons per
+        /// count step, overlapping where clusters lie closer than an icon.
+        case supercluster
+    }
 
     /// The job for points as `declutter tiles` reads them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then the
@@ -78,16 +91,34 @@ public struct TilesetJob {
         let format = try TilesetFormat(path: output)
         let prefix = Self.companionPrefix(for: output, format: format)
         // The sprite sheet first: a style asking for too many icons is refused before any tile is encoded.
-        let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, svg: false)
+        let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, svg: false, rings: placement == .placed)
         // The sheets and their indexes; MapLibre reads nothing else of what `declutter sprites` writes.
-        let spriteFiles = sheet.files.filter { $0.name != "sprite.manifest.json" }.map { (name: prefix + $0.name, data: $0.data) }
+        var companions = sheet.files.filter { $0.name != "sprite.manifest.json" }.map { (name: prefix + $0.name, data: $0.data) }
 
         let indexStart = now()
-        let options = ClusterOptions(radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
-                                     releasesFreedMemory: true)
-        let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
+        let tileset: any VectorTileset
+        var countText: MapLibreStyle.CountText?
+        switch placement {
+        case .supercluster:
+            let options = ClusterOptions(radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
+                                         releasesFreedMemory: true)
+            let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
+            tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
+        case .placed:
+            let highest = MapAnnotator.indexZoom(forZoom: MapAnnotator.cameraZoom(tileZoom: zooms.upperBound), style: style) - 1
+            let annotator = try MapAnnotator(points: points, style: style, minimumZoom: zooms.lowerBound + 1,
+                                             maximumZoom: max(zooms.lowerBound + 1, highest))
+            // Each count drawn at the size its static icon gives it, which shrinks a count too wide for its ring.
+            let renderer = try MarkerRenderer(style: style)
+            tileset = try PlacedTileset(annotator: annotator, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms) { label, bucket in
+                (try? renderer.countFontSize(label, bucket: bucket)) ?? bucket.fontSize
+            }
+            let glyphs = try CountGlyphs(style: style)
+            companions += glyphs.files(in: prefix + "glyphs")
+            countText = MapLibreStyle.CountText(glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", font: style.font, color: style.cluster.textColor,
+                                                inkDrop: glyphs.inkDrop)
+        }
         let tilesStart = now()
-        let tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         let bounds = TileBounds(enclosing: points)
         let center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
         var mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
@@ -95,12 +126,13 @@ public struct TilesetJob {
         mapStyle.sourceLayer = layer
         mapStyle.center = center
         mapStyle.zoom = MapLibreStyle.fittingZoom(bounds, within: zooms)
-        let companions = spriteFiles + [(name: prefix + "style.json", data: try mapStyle.jsonData())]
+        mapStyle.countText = countText
+        companions.append((name: prefix + "style.json", data: try mapStyle.jsonData()))
 
         let writer = try TilesetFormat.writer(for: output)
         var tiles = 0, bytes = 0, zoom = zooms.lowerBound
         do {
-            try tileset.encode { batch in
+            try tileset.encode(batchSize: 256) { batch in
                 try writer.add(batch)
                 tiles += batch.count
                 bytes += batch.reduce(0) { $0 + $1.data.count }

@@ -47,10 +47,10 @@ public struct MapAnnotator: Sendable {
     /// Each point's world position at full precision (the index keeps float32, as supercluster does).
     public let projected: ProjectedPoints
     /// ``projected``'s arrays, read in the hot loops.
-    private let worldX: [Double], worldY: [Double]
+    let worldX: [Double], worldY: [Double]
 
     /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
-    static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
+    public static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
 
     /// Indexes the points for the style: each point takes its category's clustering identifier.
     ///
@@ -58,10 +58,13 @@ public struct MapAnnotator: Sendable {
     /// The hierarchy is built from the top zoom down to `minimumZoom`: a single map passes its own zoom and skips the
     /// wide zooms below it, where every point has most others in reach and indexing costs the most. Levels at and
     /// above `minimumZoom` are the same either way, so the map's clusters are too.
-    /// - Parameter projected: The points' world positions when the caller has projected them already; nil projects
-    ///   them here.
+    /// - Parameters:
+    ///   - projected: The points' world positions when the caller has projected them already; nil projects them here.
+    ///   - maximumZoom: The highest zoom the hierarchy is built for (default ``maximumZoom``); maps up to camera zoom z
+    ///     need ``indexZoom(forZoom:style:)`` of z: a tileset's highest zoom skips the levels above it.
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
-    public init(points: [ClusterPoint], projected: ProjectedPoints? = nil, style: MarkerStyle, minimumZoom: Int = 0) throws {
+    public init(points: [ClusterPoint], projected: ProjectedPoints? = nil, style: MarkerStyle, minimumZoom: Int = 0,
+                maximumZoom: Int = MapAnnotator.maximumZoom) throws {
         let assignment = CategoryAssignment(style: style)
         var prepared = points
         let projected = projected ?? ProjectedPoints(points)
@@ -78,9 +81,9 @@ public struct MapAnnotator: Sendable {
         worldY = projected.y
         // Extent 256 makes the radius read in map points at whole zooms. The index counts categories in the style's
         // order, and every point has one, so its point categories are the style's category indices.
+        let top = min(max(maximumZoom, 0), Self.maximumZoom)
         index = ClusterIndex(points: prepared, projected: projected,
-                             options: ClusterOptions(radius: style.clusterRadius, extent: 256, minZoom: min(max(minimumZoom, 0), Self.maximumZoom),
-                                                     maxZoom: Self.maximumZoom),
+                             options: ClusterOptions(radius: style.clusterRadius, extent: 256, minZoom: min(max(minimumZoom, 0), top), maxZoom: top),
                              categories: style.categories.map(\.name))
     }
 
@@ -88,9 +91,15 @@ public struct MapAnnotator: Sendable {
     /// enough that a group (whose members lie within four index radii of its centre) spans at most half the spread
     /// limit, whatever radius the style sets.
     func groupZoom(for zoom: Double) -> Int {
+        min(index.options.maxZoom + 1, max(index.options.minZoom, Self.indexZoom(forZoom: zoom, style: style)))
+    }
+
+    /// The index zoom whose groups a map at camera zoom `zoom` starts from in `style`, before it is held to the
+    /// index's zooms (see ``groupZoom(for:)``); an index whose `maximumZoom` is one below it serves such maps.
+    public static func indexZoom(forZoom zoom: Double, style: MarkerStyle) -> Int {
         let radius = style.clusterRadius, limit = style.maximumClusterSpread
         let level = max(zoom.rounded(.up), (zoom + log2(8 * radius / limit)).rounded(.up))
-        return Int(min(Double(Self.maximumZoom + 1), max(Double(index.options.minZoom), level)))
+        return Int(min(Double(maximumZoom + 1), level))
     }
 
     /// The views for a camera, with their placement decided.

@@ -42,7 +42,7 @@ public struct PlacementView: Sendable, Hashable {
 
     /// The view's collision shape with its point moved by (dx, dy): the box, or for `circle` the circle inscribed
     /// in it (in the smaller side).
-    func shape(dx: Double = 0, dy: Double = 0) -> CollisionGrid.Shape {
+    package func shape(dx: Double = 0, dy: Double = 0) -> CollisionGrid.Shape {
         Self.shape(x: x + offsetX + dx, y: y + offsetY + dy, width: width, height: height, mode: collisionMode)
     }
 

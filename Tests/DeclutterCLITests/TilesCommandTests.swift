@@ -24,11 +24,13 @@ import Testing
         let result = try tiles(["--output", "site", "--base-url", "https://maps.example.org/cycles/"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
-            + "sprite@2x.png, sprite@2x.json, style.json (1215 sprite names)\n")
+            + "sprite@2x.png, sprite@2x.json, glyphs/ (1 glyph ranges), style.json (15 sprite names)\n")
         let site = folder.appendingPathComponent("site")
         let top = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-        #expect(top == ["0", "1", "10", "11", "12", "13", "14", "2", "3", "4", "5", "6", "7", "8", "9", "sprite.json", "sprite.png",
+        #expect(top == ["0", "1", "10", "11", "12", "13", "14", "2", "3", "4", "5", "6", "7", "8", "9", "glyphs", "sprite.json", "sprite.png",
                         "sprite@2x.json", "sprite@2x.png", "style.json", "tiles.json"])
+        // The counts' font, in the glyph range MapLibre asks for first.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("glyphs/DejaVu Sans Bold").path) == ["0-255.pbf"])
         // All 65 points lie in one tile down to zoom 14, and in one world copy: one tile a zoom, plus one at zoom 14.
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("0/0").path) == ["0.pbf"])
         let tileJSON = try json(site.appendingPathComponent("tiles.json"))
@@ -37,17 +39,34 @@ import Testing
         let layer = (tileJSON["vector_layers"] as? [[String: Any]])?.first
         #expect(layer?["id"] as? String == "points")
         #expect(layer?["fields"] as? [String: String] == [
-            "bicycle": "Number", "cluster": "Boolean", "cluster_id": "Number", "clustering_identifier": "String", "point_count": "Number",
-            "point_count_abbreviated": "Mixed", "sprite": "String", "tricycle": "Number", "type": "String", "unicycle": "Number"])
+            "bicycle": "Number", "cluster": "Boolean", "cluster_id": "Number", "clustering_identifier": "String", "expansion_zoom": "Number",
+            "hidden_count": "Number", "label_size": "Number", "point_count": "Number", "point_count_abbreviated": "String", "sprite": "String",
+            "tricycle": "Number", "type": "String", "unicycle": "Number"])
         let style = try json(site.appendingPathComponent("style.json"))
         #expect(style["sprite"] as? String == "https://maps.example.org/cycles/sprite")
+        #expect(style["glyphs"] as? String == "https://maps.example.org/cycles/glyphs/{fontstack}/{range}.pbf")
         let source = (style["sources"] as? [String: Any])?["declutter"] as? [String: Any]
         #expect(source?["tiles"] as? [String] == ["https://maps.example.org/cycles/{z}/{x}/{y}.pbf"])
         #expect(source?["maxzoom"] as? Int == 14)
         // The map opens on the points: TANDm's 65 lie within about 600 m.
         #expect(style["zoom"] as? Double == 14)
+        // Three balloons and a ring per split of the tricycle-bicycle group (shares in tenths) and the unicycles', in
+        // TANDm's one size: counts are text now, so the sheet no longer holds an icon per count step.
         let sprites = try json(site.appendingPathComponent("sprite.json"))
-        #expect(sprites.count == 1215)
+        #expect(sprites.count == 15)
+        #expect(sprites.keys.contains("ring-2-tricycle50-bicycle50"))
+    }
+
+    /// supercluster's tiles, as before placement: the same fields as supercluster's, an icon per count step, no glyphs.
+    @Test func superclusterTilesKeepCountIcons() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try tiles(["--output", "site", "--placement", "supercluster"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
+            + "sprite@2x.png, sprite@2x.json, style.json (1215 sprite names)\n")
+        let style = try json(folder.appendingPathComponent("site/style.json"))
+        #expect(style["glyphs"] == nil)
     }
 
     @Test(arguments: ["mbtiles", "pmtiles"])
@@ -57,7 +76,8 @@ import Testing
         let result = try tiles(["--output", "cycles.\(format)", "--max-zoom", "10"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-            "cycles-sprite.json", "cycles-sprite.png", "cycles-sprite@2x.json", "cycles-sprite@2x.png", "cycles-style.json", "cycles.\(format)"])
+            "cycles-glyphs", "cycles-sprite.json", "cycles-sprite.png", "cycles-sprite@2x.json", "cycles-sprite@2x.png", "cycles-style.json",
+            "cycles.\(format)"])
         let style = try json(folder.appendingPathComponent("cycles-style.json"))
         #expect(style["sprite"] as? String == "http://localhost:8000/cycles-sprite")
         let source = (style["sources"] as? [String: Any])?["declutter"] as? [String: Any]

@@ -26,7 +26,9 @@ import Testing
             return point
         }
         let style = try catalog.style(named: "solo")
-        let job = try TilesetJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
+        var job = try TilesetJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
+        // The server serves supercluster's tiles of its datasets.
+        job.placement = .supercluster
         let summary = try job.write(to: folder.path)
         let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".pbf") }.sorted()
         #expect(files.count == summary.tiles)

@@ -56,9 +56,12 @@ def finish(summary):
 
 
 def folder_tiles(folder):
-    """{(z, x, y): bytes} of a folder tileset's {z}/{x}/{y}.pbf; any other .pbf is a problem."""
+    """{(z, x, y): bytes} of a folder tileset's {z}/{x}/{y}.pbf; any other .pbf is a problem, but for the glyph
+    ranges in glyphs/{fontstack}/{range}.pbf."""
     tiles = {}
-    for root, _, files in os.walk(folder):
+    for root, directories, files in os.walk(folder):
+        if root == folder and "glyphs" in directories:
+            directories.remove("glyphs")
         for name in files:
             if not name.endswith(".pbf"):
                 continue

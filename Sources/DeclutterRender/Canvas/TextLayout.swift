@@ -9,6 +9,8 @@ public final class TextLayout {
     public let inkExtents: TextExtents
     /// The logical extents (advance and line height) relative to the layout's top-left corner, in points.
     public let logicalExtents: TextExtents
+    /// The first line's baseline below the layout's top-left corner, in points.
+    public let baseline: Double
 
     /// Shapes `text` with the engine's context and a font description.
     init(text: String, font: FontDescription, context: OpaquePointer) throws {
@@ -20,6 +22,7 @@ public final class TextLayout {
         pango_layout_get_extents(layout, &ink, &logical)
         inkExtents = TextLayout.points(ink)
         logicalExtents = TextLayout.points(logical)
+        baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }

@@ -235,13 +235,25 @@ public final class MarkerRenderer {
     ///
     /// The steps keep the number of distinct font sizes small: every size is a separate cairo scaled font
     /// with its own glyph cache, and a size per label would re-rasterise glyphs for every icon.
-    func fittedLayout(_ label: String, size: Double, maxWidth: Double) throws -> TextLayout {
+    /// The font size a cluster icon of `bucket` draws `label` at: the bucket's, or smaller where the label is wider
+    /// than the bucket's `maxTextWidth`.
+    public func countFontSize(_ label: String, bucket: ClusterSizeBucket) throws -> Double {
+        try fittedSize(label, size: bucket.fontSize, maxWidth: bucket.maxTextWidth).size
+    }
+
+    /// The label at the largest size up to `size` whose ink fits `maxWidth`, and that size.
+    private func fittedSize(_ label: String, size: Double, maxWidth: Double) throws -> (layout: TextLayout, size: Double) {
         let layout = try text.layout(label, family: style.font, size: size)
         let width = layout.inkExtents.width
-        guard width > maxWidth else { return layout }
+        guard width > maxWidth else { return (layout, size) }
         // Unhinted outlines scale linearly, so the proportional size fits; rounding down keeps it fitting.
         let fitted = max(0.25, (size * maxWidth / width * 4).rounded(.down) / 4)
-        return try text.layout(label, family: style.font, size: fitted)
+        return (try text.layout(label, family: style.font, size: fitted), fitted)
+    }
+
+    /// The label laid out as ``fittedSize(_:size:maxWidth:)`` fits it.
+    func fittedLayout(_ label: String, size: Double, maxWidth: Double) throws -> TextLayout {
+        try fittedSize(label, size: size, maxWidth: maxWidth).layout
     }
 
     /// A glyph image (a path as the style gives it), decoded on first use from the bytes the style read.

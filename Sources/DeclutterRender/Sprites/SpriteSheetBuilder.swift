@@ -30,11 +30,13 @@ public final class SpriteSheetBuilder {
     ///   - spacing: Empty points between images (pixels at @1x).
     ///   - svg: Whether to draw `sprite.svg` too.
     ///   - encoder: How the sheets are compressed (default: the fast pixel-run encoder).
+    ///   - rings: Whether clusters are rings without counts, for a map that draws counts as text
+    ///     (``SpritePlan/ringIcons(for:file:)``), instead of icons per count step (``SpritePlan/icons(for:file:)``).
     ///   - progress: Called after each image with (done, total) across all ratios.
     /// - Throws: ``StyleError`` for a style asking for too many icons, ``RenderError`` for a sheet too large.
-    public func build(ratios: [Int], spacing: Int = 0, svg: Bool = true, encoder: PNGEncoder = PNGEncoder(),
+    public func build(ratios: [Int], spacing: Int = 0, svg: Bool = true, encoder: PNGEncoder = PNGEncoder(), rings: Bool = false,
                       progress: ((Int, Int) -> Void)? = nil) throws -> SpriteSheet {
-        let icons = try SpritePlan.icons(for: style)
+        let icons = try rings ? SpritePlan.ringIcons(for: style) : SpritePlan.icons(for: style)
         let sizes = icons.map { icon -> (width: Int, height: Int) in
             let geometry = renderer.geometry(for: icon.counts)
             return (Int(geometry.width.rounded(.up)), Int(geometry.height.rounded(.up)))

@@ -107,6 +107,9 @@ public struct SpriteNames: Sendable {
         cluster(counts: style.categories.map { counts[$0.name] }, total: counts.total)
     }
 
+    /// The categories of clustering group `group`, as indices into the style's categories.
+    func groupCategories(_ group: Int) -> [Int] { groups.indices.contains(group) ? groups[group] : [] }
+
     /// The label of the sheet's icon for a count: see the type's description.
     func label(_ count: Int) -> String {
         labels.indices.contains(labelIndex(count)) ? labels[labelIndex(count)].name : String(count)

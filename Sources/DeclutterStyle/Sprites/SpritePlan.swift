@@ -61,6 +61,42 @@ public enum SpritePlan {
         return icons
     }
 
+    /// The icons of a sheet whose clusters' counts a map draws as text: balloons, then for each group, each size
+    /// bucket and each split of shares a ring (``SpriteNames/RingIcon``), drawn without a count, under the name
+    /// ``SpriteNames/name(of:)-(SpriteNames.RingIcon)`` gives it.
+    ///
+    /// - Throws: ``StyleError`` (field `sprites`) when the style asks for more than ``maximumIcons`` names.
+    public static func ringIcons(for style: MarkerStyle, file: String = "style") throws -> [SpriteIcon] {
+        let groups = clusteringGroups(style), steps = style.sprites.stepsPerWhole, buckets = style.cluster.buckets
+        let nameCount = style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * buckets.count
+        guard nameCount <= maximumIcons else {
+            throw StyleError(file: file, path: "sprites", message: "the sprite sheet would hold \(nameCount) icons, more than "
+                + "\(maximumIcons); use a larger shareStep or fewer categories per clustering identifier")
+        }
+        var icons = style.categories.map { SpriteIcon(names: ["marker-\($0.name)"], counts: CategoryCounts([($0.name, 1)]), label: nil) }
+        let percentPerStep = 100 / steps
+        for group in groups {
+            for shares in allCompositions(steps, into: group.count) {
+                let parts = zip(group, shares).map { "\($0.name)\($1 * percentPerStep)" }.joined(separator: "-")
+                for (index, bucket) in buckets.enumerated() {
+                    icons.append(SpriteIcon(names: ["ring-\(bucket.minimumCount)-\(parts)"],
+                                            counts: members(ringTotal(bucket: index, style: style), shares: shares, of: group), label: ""))
+                }
+            }
+        }
+        return icons
+    }
+
+    /// The count a ring of bucket `bucket` is drawn for: the bucket's smallest count of at least 2 that the shares'
+    /// steps divide, so that the slices are the shares exactly, unless that count is the next bucket's.
+    static func ringTotal(bucket: Int, style: MarkerStyle) -> Int {
+        let buckets = style.cluster.buckets, steps = style.sprites.stepsPerWhole
+        let smallest = max(2, buckets[bucket].minimumCount)
+        let exact = (smallest + steps - 1) / steps * steps
+        let next = bucket + 1 < buckets.count ? buckets[bucket + 1].minimumCount : Int.max
+        return exact < next ? exact : smallest
+    }
+
     /// Categories grouped by clustering identifier, in style order; categories without one are left out.
     public static func clusteringGroups(_ style: MarkerStyle) -> [[MarkerCategory]] {
         var groups: [[MarkerCategory]] = [], indexByIdentifier: [String: Int] = [:]

@@ -103,6 +103,14 @@ public final class FolderTilesetWriter: TilesetWriter {
             try metadata.validate(in: path)
             let json = metadata.tileJSON(tiles: [Self.tileTemplate])
             for file in [(name: "tiles.json", data: json)] + companions {
+                if file.name.contains("/") {
+                    let folder = URL(fileURLWithPath: "\(temporary.path)/\(file.name)").deletingLastPathComponent()
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw OutputError(path: path, reason: "cannot make \(folder.lastPathComponent) in it (\(FileSystem.reason(error)))")
+                    }
+                }
                 guard FileManager.default.createFile(atPath: "\(temporary.path)/\(file.name)", contents: file.data) else {
                     throw TemporaryOutput.error(path, errno, doing: "writing \(file.name)")
                 }

@@ -33,6 +33,12 @@ final class TemporaryOutput {
 
     deinit { discard() }
 
+    /// A hidden name beside `target` to move an old folder to while a new one replaces it.
+    static func aside(_ target: String) -> String {
+        let url = URL(fileURLWithPath: target)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).old").path
+    }
+
     /// Renames the temporary onto the output, replacing a file there.
     func commit() throws {
         let status = TemporaryFiles.moveIntoPlace(path, to: target)

@@ -63,6 +63,9 @@ public struct MapLibreStyle: Sendable, Hashable {
     /// `icon-ignore-placement`): the tiles were decluttered when they were written, and MapLibre hiding more would
     /// drop clusters that count points no other icon shows. Default true.
     public var showsEveryIcon: Bool
+    /// How clusters' counts are drawn as text over their rings (placed tiles, whose sprite sheet holds rings without
+    /// counts); nil when the icons carry their counts.
+    public var countText: CountText?
     /// The camera the map opens at when the page gives none, or nil.
     public var center: Coordinate?
     /// The zoom the map opens at when the page gives none, or nil.
@@ -85,6 +88,28 @@ public struct MapLibreStyle: Sendable, Hashable {
         self.zoom = zoom
     }
 
+    /// Clusters' counts as text: the feature's `point_count_abbreviated` at its `label_size`, in a font whose glyphs the
+    /// tileset carries, centred on the ring as a static icon centres its count.
+    public struct CountText: Sendable, Hashable {
+        /// The glyph ranges' URL template relative to the base URL, with MapLibre's `{fontstack}` and `{range}`.
+        public var glyphs: String
+        /// The font stack, as the glyph ranges name it.
+        public var font: String
+        /// The text's colour.
+        public var color: RGBAColor
+        /// How far the count's ink centre lies below the line's middle, in ems: the `text-offset` that moves it up
+        /// onto the ring's centre (MapLibre centres the line, a static icon the ink).
+        public var inkDrop: Double
+
+        /// Creates text settings from their parts.
+        public init(glyphs: String, font: String, color: RGBAColor, inkDrop: Double) {
+            self.glyphs = glyphs
+            self.font = font
+            self.color = color
+            self.inkDrop = inkDrop
+        }
+    }
+
     /// The zoom at which `bounds` fills a 1024×768 map (world 256 px across at zoom 0), within `zooms`: where the
     /// style opens when the page gives no camera.
     public static func fittingZoom(_ bounds: TileBounds, within zooms: ClosedRange<Int>) -> Double {
@@ -105,7 +130,7 @@ public struct MapLibreStyle: Sendable, Hashable {
         lhs.name == rhs.name && lhs.tiles == rhs.tiles && lhs.baseURL == rhs.baseURL && lhs.sprite == rhs.sprite
             && lhs.sourceLayer == rhs.sourceLayer && lhs.backgroundColor == rhs.backgroundColor
             && lhs.clusterOffset == rhs.clusterOffset && lhs.showsEveryIcon == rhs.showsEveryIcon
-            && lhs.center == rhs.center && lhs.zoom == rhs.zoom
+            && lhs.countText == rhs.countText && lhs.center == rhs.center && lhs.zoom == rhs.zoom
     }
 
     /// Hashes what `==` compares.
@@ -119,6 +144,7 @@ public struct MapLibreStyle: Sendable, Hashable {
         hasher.combine(clusterOffset.x)
         hasher.combine(clusterOffset.y)
         hasher.combine(showsEveryIcon)
+        hasher.combine(countText)
         hasher.combine(center)
         hasher.combine(zoom)
     }
@@ -130,6 +156,7 @@ public struct MapLibreStyle: Sendable, Hashable {
         if let center { root["center"] = .array([.number(center.longitude), .number(center.latitude)]) }
         if let zoom { root["zoom"] = .number(zoom) }
         root["sprite"] = .string(try Self.absolute(sprite, base: base, what: "sprite"))
+        if let countText { root["glyphs"] = .string(try Self.absolute(countText.glyphs, base: base, what: "glyphs")) }
         root["sources"] = .object(JSONObject([(Self.sourceID, .object(try source(base: base)))]))
         var layers: [JSONValue] = []
         if let backgroundColor {
@@ -142,7 +169,9 @@ public struct MapLibreStyle: Sendable, Hashable {
         layers.append(symbolLayer(id: "markers", filter: Self.clusterTest("!="), extra: [("icon-anchor", .string("bottom"))]))
         let offset: [(String, JSONValue)] = clusterOffset == (0, 0)
             ? [] : [("icon-offset", .array([.number(clusterOffset.x), .number(clusterOffset.y)]))]
-        layers.append(symbolLayer(id: "clusters", filter: Self.clusterTest("=="), extra: offset))
+        var clusters = symbolLayer(id: "clusters", filter: Self.clusterTest("=="), extra: offset)
+        if let countText { clusters = Self.addingCount(countText, to: clusters, offset: clusterOffset, overlapping: showsEveryIcon) }
+        layers.append(clusters)
         root["layers"] = .array(layers)
         return .object(root)
     }
@@ -192,6 +221,25 @@ public struct MapLibreStyle: Sendable, Hashable {
             ("id", .string(id)), ("type", .string("symbol")), ("source", .string(Self.sourceID)),
             ("source-layer", .string(sourceLayer)), ("filter", filter), ("layout", .object(layout)),
         ]))
+    }
+
+    /// The clusters' layer with their counts drawn over the icons: the text at the icon's offset (`text-translate`, in
+    /// pixels as `icon-offset` is), moved up by the ink's drop.
+    private static func addingCount(_ text: CountText, to layer: JSONValue, offset: (x: Double, y: Double), overlapping: Bool) -> JSONValue {
+        guard case var .object(object) = layer, case var .object(layout)? = object["layout"] else { return layer }
+        layout["text-field"] = .array([.string("get"), .string("point_count_abbreviated")])
+        layout["text-font"] = .array([.string(text.font)])
+        layout["text-size"] = .array([.string("get"), .string("label_size")])
+        layout["text-offset"] = .array([.number(0), .number(-text.inkDrop)])
+        if overlapping {
+            layout["text-allow-overlap"] = .bool(true)
+            layout["text-ignore-placement"] = .bool(true)
+        }
+        object["layout"] = .object(layout)
+        var paint = JSONObject([("text-color", .string(cssColor(text.color)))])
+        if offset != (0, 0) { paint["text-translate"] = .array([.number(offset.x), .number(offset.y)]) }
+        object["paint"] = .object(paint)
+        return .object(object)
     }
 
     /// `[op, ["get", "cluster"], true]`: a feature without `cluster` is a marker, as `null != true`.

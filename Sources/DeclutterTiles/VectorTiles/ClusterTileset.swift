@@ -97,7 +97,7 @@ public struct ClusterTileset: Sendable {
             for name in icon.names { vocabulary.string(name) }
         }
         var fieldTypes: [String: VectorTileFieldType] = [:]
-        pointData = PointData(index: index, style: style, spriteNames: spriteNames, keys: keys, vocabulary: &vocabulary,
+        pointData = PointData(points: index.points, generateId: index.options.generateId, style: style, spriteNames: spriteNames, keys: keys, vocabulary: &vocabulary,
                               fieldTypes: &fieldTypes)
         self.vocabulary = vocabulary
 
@@ -124,42 +124,10 @@ public struct ClusterTileset: Sendable {
     /// `deliver` runs on the calling thread, one batch at a time; only a few batches per core are held at once, so
     /// a writer that streams keeps memory bounded. An error it throws stops the encoding and is rethrown.
     public func encode(batchSize: Int = 256, deliver: ([EncodedTile]) throws -> Void) rethrows {
-        let batchSize = max(1, batchSize)
-        let workers = Cores.available
-        let encoders = (0..<workers).map { _ in EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)) }
-        // The next zoom's tiles are gathered on another thread while this zoom's are encoded: gathering is mostly
-        // serial, and would otherwise leave the other cores idle between zooms.
-        var gathered: ZoomTiles? = index.tiles(zoom: zooms.lowerBound, extent: Double(extent), buffer: Double(buffer))
-        for zoom in zooms {
-            guard let tiles = gathered else { break }
-            let next = GatheredBox(), group = DispatchGroup()
-            if zoom < zooms.upperBound {
-                DispatchQueue.global().async(group: group) { [index, extent, buffer] in
-                    next.tiles = index.tiles(zoom: zoom + 1, extent: Double(extent), buffer: Double(buffer))
-                }
-            }
-            defer { group.wait() }
-            let batches = (tiles.count + batchSize - 1) / batchSize
-            var first = 0
-            while first < batches {
-                // A window of a few batches per core, dealt out in turn so that each core gets tiles of every part.
-                let window = min(batches - first, workers * 4)
-                let encoded = concurrentMap(min(workers, window)) { worker in
-                    stride(from: worker, to: window, by: workers).map { offset in
-                        let batch = first + offset
-                        let range = batch * batchSize..<min(tiles.count, (batch + 1) * batchSize)
-                        return range.map { tile in
-                            EncodedTile(z: zoom, x: Int(tiles.columns[tile]), y: Int(tiles.rows[tile]),
-                                 data: encodeTile(tiles.items(ofTile: tile), with: encoders[worker]))
-                        }
-                    }
-                }
-                for offset in 0..<window { try deliver(encoded[offset % workers][offset / workers]) }
-                first += window
-            }
-            group.wait()
-            gathered = next.tiles
-        }
+        try TileBatches.encode(zooms: zooms, batchSize: batchSize, gather: { [index, extent, buffer] zoom in
+            index.tiles(zoom: zoom, extent: Double(extent), buffer: Double(buffer))
+        }, makeEncoder: { EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)) },
+        encodeTile: { _, items, box in encodeTile(items, with: box) }, deliver: deliver)
     }
 
     /// The metadata archives and TileJSON carry for these tiles: the style's name, the layer and its fields, the
@@ -181,11 +149,6 @@ public struct ClusterTileset: Sendable {
         guard !items.isEmpty else { return nil }
         let box = EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary))
         return encodeTile(items[...], with: box)
-    }
-
-    /// The next zoom's tiles, gathered on another thread.
-    final class GatheredBox: @unchecked Sendable {
-        var tiles: ZoomTiles?
     }
 
     /// The bytes of a tile holding `items`.

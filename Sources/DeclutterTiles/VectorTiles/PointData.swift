@@ -31,10 +31,10 @@ struct PointData: Sendable {
     /// Every point's properties, one point after another.
     private let properties: [Property]
 
-    /// Works out every point of `index`, adding their keys and strings to `vocabulary` and their types to `fieldTypes`.
-    init(index: ClusterIndex, style: MarkerStyle, spriteNames: SpriteNames, keys fixed: FixedKeys,
+    /// Works out every point, adding their keys and strings to `vocabulary` and their types to `fieldTypes`; with
+    /// `generateId` a point's id is its index (``ClusterOptions/generateId``), else its own whole number id.
+    init(points: [ClusterPoint], generateId: Bool, style: MarkerStyle, spriteNames: SpriteNames, keys fixed: FixedKeys,
          vocabulary: inout VectorTileVocabulary, fieldTypes: inout [String: VectorTileFieldType]) {
-        let points = index.points
         var records: [Record] = [], properties: [Property] = []
         records.reserveCapacity(points.count + 1)
         var markers: [String: Int32] = [:]
@@ -50,7 +50,7 @@ struct PointData: Sendable {
                 }
                 fieldTypes[key] = fieldTypes[key].map { $0.merged(with: value.fieldType) } ?? value.fieldType
             }
-            if index.options.generateId {
+            if generateId {
                 record.id = UInt64(position)
             } else if case let .number(id)? = point.id, id >= 0, id == id.rounded(), id <= 9_007_199_254_740_992 {
                 record.id = UInt64(id)
@@ -71,9 +71,10 @@ struct PointData: Sendable {
         self.properties = properties
     }
 
-    /// Writes point `point` at (x, y).
+    /// Writes point `point` at (x, y); `extra` adds properties of the tileset's own before the feature ends.
     @inline(__always)
-    func write(point: Int, x: Int32, y: Int32, keys fixed: FixedKeys, into encoder: inout VectorTileEncoder) {
+    func write(point: Int, x: Int32, y: Int32, keys fixed: FixedKeys, into encoder: inout VectorTileEncoder,
+               extra: (inout VectorTileEncoder) -> Void = { _ in }) {
         let record = records[point], end = Int(records[point + 1].start)
         encoder.beginPoint(x: x, y: y, id: record.id == .max ? nil : record.id)
         for property in Int(record.start)..<end {
@@ -83,6 +84,7 @@ struct PointData: Sendable {
             }
         }
         if record.sprite >= 0 { encoder.add(key: fixed.sprite, string: record.sprite) }
+        extra(&encoder)
         encoder.endPoint()
     }
 }

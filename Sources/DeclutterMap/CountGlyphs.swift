@@ -1,0 +1,45 @@
+import DeclutterRender
+import DeclutterStyle
+import DeclutterTiles
+import Foundation
+
+/// The glyphs a web map draws clusters' counts and categories with: the style's font as MapLibre glyph ranges, and
+/// where the counts' ink sits, so that the style can centre it on the ring as the static icons do.
+struct CountGlyphs {
+    /// The glyph ranges, one file each.
+    var ranges: [GlyphRange]
+    /// How far the digits' ink centre lies below the middle of MapLibre's line, in ems (see ``MapLibreStyle/CountText``).
+    var inkDrop: Double
+
+    /// MapLibre's shaping puts the baseline 17 pixels above a glyph's `top` reference, at 24 pixels to the em.
+    static let shapingOffset = 17.0
+
+    /// The glyphs of `style`'s font for printable Latin-1 (counts, `k`, `M`, `+`, and most labels) and every
+    /// character of the style's category names.
+    init(style: MarkerStyle) throws {
+        let rasterizer = try GlyphRasterizer()
+        var characters = Set((32...126).compactMap(Unicode.Scalar.init) + (160...255).compactMap(Unicode.Scalar.init))
+        for category in style.categories { characters.formUnion(category.name.unicodeScalars) }
+        var glyphs: [UInt32: [GlyphRange.Glyph]] = [:]
+        var digitsTop = Double.infinity, digitsBottom = -Double.infinity
+        for character in characters.sorted(by: { $0.value < $1.value }) {
+            let glyph = try rasterizer.glyph(character, family: style.font)
+            glyphs[character.value / 256 * 256, default: []].append(
+                GlyphRange.Glyph(id: glyph.id, bitmap: glyph.bitmap, width: glyph.width, height: glyph.height, left: glyph.left,
+                                 top: glyph.top, advance: glyph.advance))
+            if ("0"..."9").contains(Character(character)), glyph.height > 0 {
+                // Where MapLibre draws the ink below the line's middle: its top is `-17 - top` from there.
+                let top = -Self.shapingOffset - Double(glyph.top)
+                digitsTop = min(digitsTop, top)
+                digitsBottom = max(digitsBottom, top + Double(glyph.height))
+            }
+        }
+        ranges = glyphs.keys.sorted().map { GlyphRange(fontStack: style.font, start: $0, glyphs: glyphs[$0] ?? []) }
+        inkDrop = digitsTop.isFinite ? (digitsTop + digitsBottom) / 2 / GlyphRasterizer.fontSize : 0
+    }
+
+    /// The ranges as files under `folder`: `{folder}/{fontstack}/{start}-{end}.pbf`.
+    func files(in folder: String) -> [(name: String, data: Data)] {
+        ranges.map { (name: "\(folder)/\($0.fontStack)/\($0.name).pbf", data: $0.data) }
+    }
+}
