@@ -23,13 +23,21 @@ public struct CategoryAssignment: Sendable {
     ///
     /// - Throws: ``AnnotationError`` naming point `index` when the style lacks its category.
     public func assign(_ point: inout ClusterPoint, index: Int, keepingIdentifier: Bool = false) throws {
+        let (name, identifier) = try assignment(of: point, index: index, keepingIdentifier: keepingIdentifier)
+        point.category = name
+        point.clusteringIdentifier = identifier
+    }
+
+    /// The category and clustering identifier ``assign(_:index:keepingIdentifier:)`` gives a point, without changing it.
+    ///
+    /// - Throws: ``AnnotationError`` naming point `index` when the style lacks its category.
+    public func assignment(of point: ClusterPoint, index: Int, keepingIdentifier: Bool = false) throws -> (category: String, identifier: String?) {
         let name = point.category ?? style.categories[0].name
         guard let category = categories[name] else {
             throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; expected one of: "
                                   + style.categories.map(\.name).nameList())
         }
-        point.category = name
-        if !keepingIdentifier { point.clusteringIdentifier = category.clusteringIdentifier }
+        return (name, keepingIdentifier ? point.clusteringIdentifier : category.clusteringIdentifier)
     }
 
     /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its

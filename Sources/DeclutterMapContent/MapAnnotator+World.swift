@@ -40,11 +40,12 @@ extension MapAnnotator {
     /// The shown views of a world placement with their members and the points they hide.
     private func worldPlacement(_ placement: Placement, _ candidates: Candidates, tileZoom: Int, side: Double,
                                 region: WorldRepeat) -> WorldPlacement {
-        let width = style.categories.count
-        var result = WorldPlacement(zoom: tileZoom, categoryWidth: width, pointCount: points.count)
+        var result = WorldPlacement(zoom: tileZoom, pointCount: points.count)
         /// The placement view each shown view came from.
         var placementOfShown: [Int] = []
-        var grid = CollisionGrid(width: side + 2, height: side + 2, cellSize: 64)
+        // Shown views are filed for the hidden ones to find their hider: only when placement hid any.
+        let hides = placement.visible.contains(false)
+        var grid = CollisionGrid(width: hides ? side + 2 : 1, height: hides ? side + 2 : 1, cellSize: 64)
         var gridOwners: [Int32] = []
         var members: [Int32] = []
         /// The points of placement view `view`, ascending.
@@ -72,13 +73,8 @@ extension MapAnnotator {
             for member in viewMembers { result.viewOfPoint[Int(member)] = shown }
             result.members.append(contentsOf: viewMembers)
             result.memberStarts.append(Int32(result.members.count))
-            var counts = [Int32](repeating: 0, count: width)
-            for part in placement.members(of: index).lazy.map(Int.init) {
-                for category in 0..<width { counts[category] += Int32(candidates.counts[part * width + category]) }
-            }
-            result.counts.append(contentsOf: counts)
             result.hiddenCounts.append(0)
-            guard view.collisionMode != .none else { continue }
+            guard hides, view.collisionMode != .none else { continue }
             for copy in region.copiesOnMap(view) {
                 let shift = region.offset(copy, x: view.x, y: view.y)
                 grid.insert(view.shape(dx: shift.x, dy: shift.y))

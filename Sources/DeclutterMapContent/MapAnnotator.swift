@@ -72,7 +72,12 @@ public struct MapAnnotator: Sendable {
             guard projected.isLocated(index) else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
-            try assignment.assign(&prepared[index], index: index)
+            // Written only where it changes: points already prepared (a tileset's) are then shared, not copied.
+            let (category, identifier) = try assignment.assignment(of: prepared[index], index: index)
+            if prepared[index].category != category || prepared[index].clusteringIdentifier != identifier {
+                prepared[index].category = category
+                prepared[index].clusteringIdentifier = identifier
+            }
         }
         self.style = style
         self.points = prepared
@@ -265,6 +270,16 @@ public struct MapAnnotator: Sendable {
         for (offset, count) in candidates.counts.enumerated() { inView[offset % width] += count }
         return AnnotatedMap(annotations: annotations, pointsInView: candidates.members.count, hiddenPointsInView: hidden,
                             categoryCountsInView: inView)
+    }
+
+    /// Members per category (the style's order) of some of the points.
+    public func categoryCounts(of members: some Sequence<Int32>) -> [Int] {
+        var counts = [Int](repeating: 0, count: style.categories.count)
+        for member in members {
+            let category = Int(index.pointCategory[Int(member)])
+            if category >= 0 { counts[category] += 1 }
+        }
+        return counts
     }
 
     /// The points on the map per category (the style's order), and where on the map they lie; found by projecting

@@ -15,19 +15,13 @@ public struct WorldPlacement: Sendable {
     /// Each shown view's members (point indices, ascending), view after view: view `v`'s are
     /// `members[memberStarts[v]..<memberStarts[v + 1]]`.
     public internal(set) var memberStarts: [Int32] = [0], members: [Int32] = []
-    /// Each shown view's members per category, ``categoryWidth`` numbers a view, in the style's order.
-    public internal(set) var counts: [Int32] = []
     /// How many points each shown view hides: the members of the views it kept from showing.
     public internal(set) var hiddenCounts: [Int32] = []
     /// For every point, the shown view that counts it: `v` for a member of view `v`, `~v` (negative) for a point
     /// hidden under view `v`; `Int32.min` for a point without a location.
     public internal(set) var viewOfPoint: [Int32] = []
-    /// The number of categories counted per view.
-    public let categoryWidth: Int
-
-    init(zoom: Int, categoryWidth: Int, pointCount: Int) {
+    init(zoom: Int, pointCount: Int) {
         self.zoom = zoom
-        self.categoryWidth = categoryWidth
         viewOfPoint = [Int32](repeating: .min, count: pointCount)
     }
 
@@ -37,11 +31,6 @@ public struct WorldPlacement: Sendable {
     /// The members of shown view `view`.
     public func members(of view: Int) -> ArraySlice<Int32> {
         members[Int(memberStarts[view])..<Int(memberStarts[view + 1])]
-    }
-
-    /// The members per category of shown view `view`.
-    public func counts(of view: Int) -> ArraySlice<Int32> {
-        counts[view * categoryWidth..<(view + 1) * categoryWidth]
     }
 
     /// The shown view that counts point `point` (as a member or hidden under it); nil for a point without a location.

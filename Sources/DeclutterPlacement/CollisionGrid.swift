@@ -3,9 +3,10 @@ import DeclutterGeometry
 /// MapLibre's `GridIndex` idea: boxes and circles filed in fixed-size cells; a query tests only the shapes
 /// in the cells it covers and stops at the first hit.
 ///
-/// Each cell keeps its shapes in blocks of eight stored side by side, so walking a cell reads a few cache
-/// lines in sequence instead of chasing one pointer per shape: with a million views that is most of the
-/// placement pass.
+/// Each cell keeps its shapes in blocks stored side by side, so walking a cell reads a few cache lines in sequence
+/// instead of chasing one pointer per shape: with a million views that is most of the placement pass. A cell's first
+/// block holds two shapes and the later ones eight: over a sparse map (a tileset's world at zoom 12, 2 million points
+/// across) most cells hold a shape or two, and blocks of eight there took a kilobyte a view.
 public struct CollisionGrid: Sendable {
     /// A shape in screen coordinates.
     public enum Shape: Sendable, Hashable {
@@ -50,8 +51,8 @@ public struct CollisionGrid: Sendable {
         return dx * dx + dy * dy < radius * radius
     }
 
-    /// Shapes per block: 32 numbers, four cache lines.
-    private static let blockSize = 8
+    /// Shapes in a cell's first block, and in each block after it (32 numbers, four cache lines).
+    private static let firstBlockSize = 2, blockSize = 8
 
     private let inverseCellSize: Double
     /// The cells over the grid's own area, kept in a plain table when there are at most ``denseCellLimit`` of them
@@ -72,9 +73,12 @@ public struct CollisionGrid: Sendable {
     /// being filed cell by cell.
     private var wideShapes: [Shape] = []
     private var wideIndices: [Int32] = []
-    /// Per block, the cell's next older block (-1 for none) and which slots hold circles (one bit per slot).
+    /// Per block, the cell's next older block (-1 for none), which slots hold circles (one bit per slot), its first
+    /// slot and how many slots it has.
     private var blockNext: [Int32] = []
     private var blockCircles: [UInt8] = []
+    private var blockStart: [Int32] = []
+    private var blockCapacity: [UInt8] = []
     /// Four numbers per slot: a box's minX, minY, maxX, maxY, or a circle's x, y, radius (and 0).
     private var coordinates: [Double] = []
     /// The insertion index of the shape in each slot.
@@ -143,7 +147,7 @@ public struct CollisionGrid: Sendable {
         return heads.count - 1
     }
 
-    /// An empty block's numbers and slots' shape indices, appended by copying.
+    /// An empty block's numbers and slots' shape indices, appended by copying (a first block takes the front part).
     private static let emptyBlock = [Double](repeating: 0, count: 4 * blockSize)
     private static let emptySlots = [Int32](repeating: -1, count: blockSize)
 
@@ -155,6 +159,8 @@ public struct CollisionGrid: Sendable {
         slotShape.reserveCapacity(blocks * Self.blockSize)
         blockNext.reserveCapacity(blocks)
         blockCircles.reserveCapacity(blocks)
+        blockStart.reserveCapacity(blocks)
+        blockCapacity.reserveCapacity(blocks)
     }
 
     /// Files a shape.
@@ -180,26 +186,29 @@ public struct CollisionGrid: Sendable {
             for column in firstColumn...lastColumn {
                 let cell = makeSlot(column, row)
                 var block = Int(heads[cell])
-                if block < 0 || Int(headFill[cell]) == Self.blockSize {
+                if block < 0 || headFill[cell] == blockCapacity[block] {
+                    let capacity = block < 0 ? Self.firstBlockSize : Self.blockSize
                     blockNext.append(Int32(block))
                     blockCircles.append(0)
-                    coordinates.append(contentsOf: Self.emptyBlock)
-                    slotShape.append(contentsOf: Self.emptySlots)
+                    blockStart.append(Int32(slotShape.count))
+                    blockCapacity.append(UInt8(capacity))
+                    coordinates.append(contentsOf: Self.emptyBlock[..<(4 * capacity)])
+                    slotShape.append(contentsOf: Self.emptySlots[..<capacity])
                     block = blockNext.count - 1
                     heads[cell] = Int32(block)
                     headFill[cell] = 0
                 }
-                let slot = Int(headFill[cell])
+                let slot = Int(headFill[cell]), first = Int(blockStart[block])
                 headFill[cell] += 1
                 coordinates.withUnsafeMutableBufferPointer { coordinates in
-                    let c = coordinates.baseAddress.unsafelyUnwrapped + 4 * (block * Self.blockSize + slot)
+                    let c = coordinates.baseAddress.unsafelyUnwrapped + 4 * (first + slot)
                     c[0] = stored.0
                     c[1] = stored.1
                     c[2] = stored.2
                     c[3] = stored.3
                 }
                 blockCircles[block] |= circle << UInt8(slot)
-                slotShape[block * Self.blockSize + slot] = index
+                slotShape[first + slot] = index
             }
         }
     }
@@ -224,7 +233,7 @@ public struct CollisionGrid: Sendable {
                 guard cell >= 0 else { return true }
                 var block = Int(heads[cell]), filled = Int(headFill[cell])
                 while block >= 0 {
-                    let first = block * Self.blockSize, circles = Int(blockCircles[block])
+                    let first = Int(blockStart[block]), circles = Int(blockCircles[block])
                     let numbers = coordinates.baseAddress.unsafelyUnwrapped + 4 * first
                     for slot in 0..<filled {
                         let c = numbers + 4 * slot
@@ -239,7 +248,8 @@ public struct CollisionGrid: Sendable {
                         if hit && !body(first + slot) { return false }
                     }
                     block = Int(blockNext[block])
-                    filled = Self.blockSize
+                    // Older blocks are full.
+                    if block >= 0 { filled = Int(blockCapacity[block]) }
                 }
                 return true
             }

@@ -57,6 +57,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("tiles: also time this tippecanoe and declutter tiles as whole processes, alternating.", valueName: "path"))
     var tippecanoe: String?
 
+    @Option(help: ArgumentHelp("tiles: how each zoom's clusters are made, as declutter tiles --placement: placed or supercluster.", valueName: "mode"))
+    var placement: String = TilesetJob.Placement.placed.rawValue
+
     @Option(help: "placement: how many views.")
     var annotations: Int = 100_000
 
@@ -150,8 +153,13 @@ struct BenchCommand: ParsableCommand {
             let result = try PNGBenchmark(rounds: 5).run()
             print(json ? result.json : result.text)
         case .tiles:
-            let result = try TilesBenchmark(pointCount: points, maxZoom: maxZoom ?? 14, input: input, inputOptions: inputOptions, category: category,
-                                            tippecanoe: tippecanoe, runs: runs ?? 3).run()
+            guard let mode = TilesetJob.Placement(rawValue: placement) else {
+                throw CommandError("--placement must be placed or supercluster, got \(placement)")
+            }
+            var benchmark = TilesBenchmark(pointCount: points, maxZoom: maxZoom ?? 14, input: input, inputOptions: inputOptions, category: category,
+                                           tippecanoe: tippecanoe, runs: runs ?? 3)
+            benchmark.placement = mode
+            let result = try benchmark.run()
             print(json ? result.json : result.text)
         case .serve:
             guard let wrk = wrk ?? ServeBenchmark.wrkOnPath() else {

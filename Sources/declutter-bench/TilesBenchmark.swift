@@ -29,6 +29,8 @@ struct TilesBenchmark {
     var tippecanoe: String?
     /// Rounds: each runs the job in process, and with `tippecanoe` both whole processes too.
     var runs: Int
+    /// How the job makes each zoom's clusters, as `declutter tiles --placement`.
+    var placement = TilesetJob.Placement.placed
 
     /// tippecanoe's options besides input, output, layer and zooms: keep every point (`-r1`: no dropping of a fraction
     /// at low zooms, since clustering thins them) and cluster points about 40 units apart in its 256-unit tile.
@@ -84,6 +86,8 @@ struct TilesBenchmark {
         var points: Int
         var maxZoom: Int
         var runs: Int
+        /// How the job made each zoom's clusters.
+        var placement: TilesetJob.Placement
         /// The whole job in process, and its parts.
         var total = Series(values: []), sprites = Series(values: []), index = Series(values: []), encodeWrite = Series(values: [])
         var tiles = 0
@@ -106,7 +110,7 @@ struct TilesBenchmark {
 
         var json: String {
             var fields = [
-                #""area":"tiles""#, "\"source\":" + JSONValue.string(source).jsonText, "\"points\":\(points)", "\"min_zoom\":0", "\"max_zoom\":\(maxZoom)",
+                #""area":"tiles""#, "\"placement\":\"\(placement.rawValue)\"", "\"source\":" + JSONValue.string(source).jsonText, "\"points\":\(points)", "\"min_zoom\":0", "\"max_zoom\":\(maxZoom)",
                 "\"runs\":\(runs)", "\"cores\":\(ProcessInfo.processInfo.activeProcessorCount)",
                 total.json("total_ms"), sprites.json("sprites_ms"), index.json("index_ms"), encodeWrite.json("encode_write_ms"),
                 "\"tiles\":\(tiles)", String(format: "\"tiles_per_s\":%.0f", tilesPerSecond), "\"mvt_bytes\":\(mvtBytes)",
@@ -123,7 +127,7 @@ struct TilesBenchmark {
         var text: String {
             func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
             var lines = [
-                "tiles: \(points) points (\(source)), zooms 0–\(maxZoom), \(runs) run\(runs == 1 ? "" : "s") (median, range)",
+                "tiles: \(points) points (\(source)), zooms 0–\(maxZoom), \(placement.rawValue), \(runs) run\(runs == 1 ? "" : "s") (median, range)",
                 "  in process: \(total.text): sprite sheet \(sprites.text), index \(index.text), encode+write \(encodeWrite.text)",
                 "  \(tiles) tiles (\(String(format: "%.0f", tilesPerSecond)) a second), \(megabytes(mvtBytes)) of vector tiles, "
                     + "\(megabytes(fileBytes)) PMTiles; peak \(String(format: "%.1f", peakMegabytes)) MB",
@@ -168,10 +172,11 @@ struct TilesBenchmark {
         // The command's own style and preparation, so that the job is the one `declutter tiles` runs.
         var job = try TilesetJob(points: points, style: try StyleLocator.load("default"), categoryProperty: category, keepingIdentifiers: false)
         job.zooms = 0...maxZoom
+        job.placement = placement
         // Named as `declutter tiles` names the CSV's points, so that the job in process writes the archive the whole process does.
         job.source = csv.lastPathComponent
         var result = Result(source: input.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "uniform", points: points.count, maxZoom: maxZoom,
-                            runs: runs)
+                            runs: runs, placement: placement)
 
         var declutter: URL?
         if tippecanoe != nil {
@@ -186,7 +191,7 @@ struct TilesBenchmark {
                 arms.append {
                     let runFolder = try Self.makeFolder(folder.appendingPathComponent("process-\(round)"))
                     let output = runFolder.appendingPathComponent("declutter.pmtiles")
-                    let arguments = ["tiles", "--input", csv.path, "--output", output.path, "--max-zoom", "\(maxZoom)"]
+                    let arguments = ["tiles", "--input", csv.path, "--output", output.path, "--max-zoom", "\(maxZoom)", "--placement", placement.rawValue]
                         + (category.map { ["--category", $0] } ?? [])
                     let measured = try TimedProcess(executable: declutter.path, arguments: arguments, logFolder: runFolder).run()
                     result.process?.add(measured, fileBytes: try Self.size(of: output))

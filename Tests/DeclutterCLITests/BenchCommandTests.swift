@@ -47,6 +47,7 @@ import Testing
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(figures["area"] as? String == "tiles")
         #expect(figures["source"] as? String == "uniform")
+        #expect(figures["placement"] as? String == "placed")
         #expect(figures["points"] as? Int == 2000)
         #expect(figures["max_zoom"] as? Int == 5)
         #expect(figures["runs"] as? Int == 2)
@@ -67,9 +68,13 @@ import Testing
         let mvt = try #require(figures["mvt_bytes"] as? Int), file = try #require(figures["file_bytes"] as? Int)
         #expect(mvt > tiles && file > 0)
         #expect(figures["tippecanoe"] == nil && figures["process"] == nil)
-        let text = try CommandResult.run(["bench", "tiles", "--points", "500", "--max-zoom", "3", "--runs", "1"], in: built)
+        let text = try CommandResult.run(["bench", "tiles", "--points", "500", "--max-zoom", "3", "--runs", "1", "--placement", "supercluster"],
+                                         in: built)
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.hasPrefix("tiles: 500 points (uniform), zooms 0–3, 1 run"), "\(text.stdout)")
+        #expect(text.stdout.hasPrefix("tiles: 500 points (uniform), zooms 0–3, supercluster, 1 run"), "\(text.stdout)")
+        let wrong = try CommandResult.run(["bench", "tiles", "--points", "500", "--placement", "tidy"], in: built)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--placement must be placed or supercluster, got tidy"), "\(wrong.stderr)")
     }
 
     @Test func tilesAlternatesWithTippecanoeAsWholeProcesses() throws {

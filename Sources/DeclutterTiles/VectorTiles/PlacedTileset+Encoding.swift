@@ -58,7 +58,8 @@ extension PlacedTileset {
 
     /// One cluster's feature.
     private func writeCluster(_ view: Int, at entry: ZoomTiles.Item, level: Int, into box: EncoderBox) {
-        let placement = placements[level], count = placement.members(of: view).count, counts = placement.counts(of: view)
+        let placement = placements[level], members = placement.members(of: view), count = members.count
+        let counts = annotator.categoryCounts(of: members)
         let id = Self.clusterID(zoom: placement.zoom, view: view)
         box.encoder.beginPoint(x: entry.x, y: entry.y, id: id)
         box.encoder.add(key: keys.fixed.cluster, .bool(true))
@@ -69,15 +70,14 @@ extension PlacedTileset {
         box.encoder.add(key: keys.expansionZoom, .uint(UInt64(expansionZooms[level][view])))
         if placement.hiddenCounts[view] > 0 { box.encoder.add(key: keys.hiddenCount, .uint(UInt64(placement.hiddenCounts[view]))) }
         var leader = -1
-        for (category, members) in counts.enumerated() where members > 0 {
-            if keys.categories[category] >= 0 { box.encoder.add(key: keys.categories[category], .uint(UInt64(members))) }
-            if leader < 0 || members > counts[counts.startIndex + leader] { leader = category }
+        for (category, inCategory) in counts.enumerated() where inCategory > 0 {
+            if keys.categories[category] >= 0 { box.encoder.add(key: keys.categories[category], .uint(UInt64(inCategory))) }
+            if leader < 0 || inCategory > counts[leader] { leader = category }
         }
         if leader >= 0, let identifier = style.categories[leader].clusteringIdentifier, !identifier.isEmpty {
             box.encoder.add(key: keys.fixed.identifier, .string(identifier))
         }
-        let integers = counts.map(Int.init)
-        if let ring = spriteNames.ringIcon(counts: integers, total: count) {
+        if let ring = spriteNames.ringIcon(counts: counts, total: count) {
             // Names made once per core: building the string is most of naming a cluster.
             let sprite = box.rings[ring] ?? {
                 let name = spriteNames.name(of: ring)

@@ -46,7 +46,7 @@ public struct PlacedTileset: Sendable {
     /// The style the points are drawn in.
     public var style: MarkerStyle { annotator.style }
 
-    /// Places every zoom of `zooms` (on every core, zooms side by side) and prepares their tiles.
+    /// Places every zoom of `zooms` and prepares their tiles.
     ///
     /// - Parameters:
     ///   - labelSize: The font size a cluster's count is drawn at in its bucket, as its static icon draws it (a count
@@ -69,13 +69,18 @@ public struct PlacedTileset: Sendable {
         self.extent = extent
         self.buffer = buffer
         self.zooms = zooms
-        let zoomList = Array(zooms)
-        let results = concurrentMap(zoomList.count) { index in Result { try annotator.placeWorld(tileZoom: zoomList[index]) } }
+        // One zoom at a time, the highest (the most views) first, its working memory handed back before the next: placing
+        // a zoom takes a few hundred bytes a view while it runs, and what each keeps is a few dozen.
+        var placed: [WorldPlacement] = []
         do {
-            placements = try results.map { try $0.get() }
+            for zoom in zooms.reversed() {
+                placed.append(try annotator.placeWorld(tileZoom: zoom))
+                FreedMemory.returnToSystem()
+            }
         } catch let error as AnnotationError {
             throw TilesetError(error.message)
         }
+        placements = placed.reversed()
         expansionZooms = Self.expansionZooms(placements, maximumZoom: zooms.upperBound)
         let style = annotator.style
         labelSizes = placements.map { placement in
@@ -96,13 +101,14 @@ public struct PlacedTileset: Sendable {
         pointData = PointData(points: annotator.points, generateId: false, style: style, spriteNames: spriteNames, keys: keys.fixed,
                               vocabulary: &vocabulary, fieldTypes: &fieldTypes)
         self.vocabulary = vocabulary
-        fields = Self.fields(style: style, keys: keys, placements: placements, pointFields: fieldTypes)
+        fields = Self.fields(annotator: annotator, keys: keys, placements: placements, pointFields: fieldTypes)
     }
 
     /// The layer's fields: those the tiles hold — the clusters' own, each category's count, `hidden_count` where a
     /// feature hides points — then the points' properties.
-    private static func fields(style: MarkerStyle, keys: PlacedKeys, placements: [WorldPlacement],
+    private static func fields(annotator: MapAnnotator, keys: PlacedKeys, placements: [WorldPlacement],
                                pointFields: [String: VectorTileFieldType]) -> [(name: String, type: VectorTileFieldType)] {
+        let style = annotator.style
         var fields: [(name: String, type: VectorTileFieldType)] = []
         let clusters = placements.contains { placement in (0..<placement.count).contains { placement.members(of: $0).count > 1 } }
         if clusters {
@@ -114,7 +120,9 @@ public struct PlacedTileset: Sendable {
             var counted = Set<Int>()
             for placement in placements {
                 for view in 0..<placement.count where placement.members(of: view).count > 1 {
-                    for (category, count) in placement.counts(of: view).enumerated() where count > 0 { counted.insert(category) }
+                    for (category, count) in annotator.categoryCounts(of: placement.members(of: view)).enumerated() where count > 0 {
+                        counted.insert(category)
+                    }
                 }
             }
             for (index, (category, key)) in zip(style.categories, keys.categories).enumerated() where key >= 0 && counted.contains(index) {
