@@ -9,7 +9,9 @@ cover the camera (at the zoom MapLibre requests: the map's zoom rounded down, wi
 point whose tile is its home (MapLibre draws a symbol only from the tile its anchor falls in) and whose anchor is in
 the viewport, and expects exactly those sprites, each drawn once, at its point to within half a pixel, by the
 cluster layer when `cluster` is true and the marker layer otherwise; and the page must have loaded the sprite sheet
-of its pixel ratio (sprite@2x.json and .png above 1). Only the standard library: no protobuf package.
+of its pixel ratio (sprite@2x.json and .png above 1). With --dense, besides: no two drawn icons may overlap by more
+than a pixel of their opaque ink, and each cluster must read its abbreviated count. The standard library decodes the
+tiles (no protobuf package); Pillow reads the sprite sheet for --dense.
 """
 
 import argparse
@@ -199,11 +201,97 @@ def expected_icons(site, base, camera):
     return icons, tile_zoom
 
 
+def abbreviated(count):
+    """The count as the static icons print it (CountFormatter.abbreviated): 999, 1k, 1.2k, 12k, 1.2M, 12M."""
+    def round_half_up(value):  # JavaScript's Math.round
+        return math.floor(value + 0.5)
+
+    def one_decimal(tenths):
+        rounded = round_half_up(tenths)
+        return str(rounded // 10) if rounded % 10 == 0 else "%d.%d" % (rounded // 10, rounded % 10)
+
+    if count >= 10_000_000:
+        return "%dM" % round_half_up(count / 1_000_000)
+    if count >= 1_000_000:
+        return one_decimal(count / 100_000) + "M"
+    if count >= 10_000:
+        return "%dk" % round_half_up(count / 1_000)
+    if count >= 1_000:
+        return one_decimal(count / 100) + "k"
+    return str(count)
+
+
+def overlapping_icons(site, drawn, camera):
+    """Pairs of drawn icons whose opaque pixels overlap by more than a pixel: [(a, b, shared pixels)].
+
+    Each icon is its image from the sprite sheet of the camera's pixel ratio, placed where MapLibre draws it (its
+    layer's icon-anchor and icon-offset), in device pixels. A pixel is the icon's when its alpha is at least half, the
+    edge of the icon as a person sees it; anti-aliased fringes and soft shadows below that do not count. Two icons
+    overlap when their opaque pixels still meet with the second moved one pixel further from the first along the line
+    between their centres: the pixel grid rounds their offset by up to half a pixel each way, which alone would make
+    icons that touch within the placement's half-pixel tolerance share a pixel.
+    """
+    from PIL import Image  # Pillow: from the venv of scripts/python-requirements.txt
+
+    ratio = camera.get("pixelRatio", 1)
+    suffix = "@2x" if ratio > 1 else ""
+    with open(os.path.join(site, "sprite%s.json" % suffix)) as file:
+        sheet = json.load(file)
+    alpha = Image.open(os.path.join(site, "sprite%s.png" % suffix)).convert("RGBA").getchannel("A")
+    with open(os.path.join(site, "style.json")) as file:
+        layouts = {layer["id"]: layer.get("layout", {}) for layer in json.load(file)["layers"]}
+    opaque = {}  # sprite name -> set of (column, row) of its opaque pixels
+    icons = []  # (feature, left, top, width, height, opaque pixels) in device pixels
+    for feature in drawn:
+        entry = sheet.get(feature["sprite"])
+        if entry is None:
+            continue  # reported as a missing image
+        if feature["sprite"] not in opaque:
+            pixels = alpha.crop((entry["x"], entry["y"], entry["x"] + entry["width"], entry["y"] + entry["height"])).load()
+            opaque[feature["sprite"]] = {(column, row) for row in range(entry["height"]) for column in range(entry["width"])
+                                         if pixels[column, row] >= 128}
+        layout = layouts.get(feature["layer"], {})
+        anchor = layout.get("icon-anchor", "center")
+        offset = layout.get("icon-offset", [0, 0])
+        width, height = entry["width"], entry["height"]  # the sheet of this ratio: device pixels already
+        left = (feature["x"] + offset[0]) * ratio - width / 2
+        top = (feature["y"] + offset[1]) * ratio - (height if "bottom" in anchor else 0 if "top" in anchor else height / 2)
+        icons.append((feature, left, top, width, height, opaque[feature["sprite"]]))
+    found = []
+    for a, (feature_a, left_a, top_a, width_a, height_a, pixels_a) in enumerate(icons):
+        for feature_b, left_b, top_b, width_b, height_b, pixels_b in icons[a + 1:]:
+            if left_b >= left_a + width_a or left_a >= left_b + width_b or top_b >= top_a + height_a or top_a >= top_b + height_b:
+                continue
+            across = (left_b + width_b / 2) - (left_a + width_a / 2)
+            down = (top_b + height_b / 2) - (top_a + height_a / 2)
+            length = math.hypot(across, down) or 1
+            shift_x = round(left_b - left_a + across / length)
+            shift_y = round(top_b - top_a + down / length)
+            shared = sum(1 for column, row in pixels_b if (column + shift_x, row + shift_y) in pixels_a)
+            if shared:
+                found.append((feature_a, feature_b, shared))
+    return found
+
+
+def distinct(features):
+    """The features without MapLibre's repeats: a feature in view on two copies of the world at once, or from two
+    tiles' buffers, comes back once per copy, with one position after check.html's wrap to the copy in view."""
+    seen, kept = set(), []
+    for feature in features:
+        key = (feature["layer"], feature["sprite"], round(feature["x"], 2), round(feature["y"], 2))
+        if key not in seen:
+            seen.add(key)
+            kept.append(feature)
+    return kept
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
     parser.add_argument("--report", required=True)
     parser.add_argument("--base", required=True, help="the URL the site was served at, ending in /")
+    parser.add_argument("--dense", action="store_true",
+                        help="also fail on icons whose opaque pixels overlap and on cluster text that is not the abbreviated count")
     arguments = parser.parse_args()
     with open(arguments.report) as file:
         report = json.load(file)
@@ -219,8 +307,8 @@ def main():
         problems.append("the page reported no camera")
     else:
         expected, tile_zoom = expected_icons(arguments.site, arguments.base, camera)
-        drawn = [feature for feature in report.get("features", [])
-                 if 0 <= feature["x"] < camera["width"] and 0 <= feature["y"] < camera["height"]]
+        drawn = distinct([feature for feature in report.get("features", [])
+                          if 0 <= feature["x"] < camera["width"] and 0 <= feature["y"] < camera["height"]])
         if not expected:
             problems.append("the tile set holds no icon in the viewport at zoom %d: the camera misses the data" % tile_zoom)
         remaining = list(drawn)
@@ -244,10 +332,23 @@ def main():
             if wanted not in loaded:
                 problems.append("at pixel ratio %g the page did not load %s (loaded: %s)"
                                 % (camera.get("pixelRatio", 1), wanted, ", ".join(sorted(loaded))))
+        if arguments.dense:
+            for a, b, pixels in overlapping_icons(arguments.site, drawn, camera):
+                problems.append("icons overlap by %d px: %s at (%.1f, %.1f) and %s at (%.1f, %.1f)"
+                                % (pixels, a["sprite"], a["x"], a["y"], b["sprite"], b["x"], b["y"]))
+            for feature in drawn:
+                wanted = abbreviated(feature["count"]) if feature["cluster"] is True and feature["count"] else None
+                text = feature["text"]
+                if isinstance(text, (int, float)) and not isinstance(text, bool):
+                    text = "%d" % text if text == int(text) else str(text)  # as MapLibre prints a number
+                if text != wanted:
+                    problems.append("%s at (%.1f, %.1f) reads %r, expected %r" % (feature["sprite"], feature["x"], feature["y"],
+                                                                                  feature["text"], wanted))
         clusters = sum(1 for icon in expected if icon[1])
-        print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d (WebGL: %s)"
+        counted = sum(feature["count"] or 1 if feature["cluster"] is True else 1 for feature in drawn)
+        print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d, counting %d points (WebGL: %s)"
               % (tile_zoom, len(expected), clusters, len(expected) - clusters, report.get("maplibreVersion"), len(drawn),
-                 report.get("renderer")))
+                 counted, report.get("renderer")))
     for problem in problems:
         print("maplibre-check: %s" % problem, file=sys.stderr)
     sys.exit(1 if problems else 0)
