@@ -95,6 +95,7 @@ struct TilesCommand: ParsableCommand {
     }
 
     func run() throws {
+        try FileSystem.requireWritableFolder(for: output)
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
         let points = read.points.points
         guard !points.isEmpty else { throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of") }

@@ -122,6 +122,20 @@ public enum FileSystem {
         }
     }
 
+    /// Fails unless the folder `path` would be written into exists, is a folder and is writable: checked before a long
+    /// job, so that a mistyped folder is said at once rather than after the work.
+    ///
+    /// - Throws: ``OutputError`` naming `path`.
+    public static func requireWritableFolder(for path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
+        switch item(atPath: folder) {
+        case .folder:
+            guard access(folder, W_OK) == 0 else { throw OutputError(path: path, reason: "the folder is not writable") }
+        case .file: throw OutputError(path: path, reason: "\(folder) is not a folder")
+        case nil: throw OutputError(path: path, reason: "the folder \(folder) does not exist")
+        }
+    }
+
     /// What a path names on disk (a symbolic link counts as what it points to).
     public enum Item: Sendable { case file, folder }
 

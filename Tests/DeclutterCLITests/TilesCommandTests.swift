@@ -98,6 +98,7 @@ import Testing
         (["--output", "x", "--base-url", "maps/"],
          "Error: base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\""),
         (["--output", "x", "--buffer", "5000"], "Error: --buffer must be in 0…4096, got 5000"),
+        (["--output", "missing/tiles.pmtiles"], "Error: cannot write missing/tiles.pmtiles: the folder missing does not exist"),
         (["--output", "notes.txt"], "Error: cannot write notes.txt: is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder"),
         (["--output", "tiles.zip"],
          "Error: cannot write tiles.zip: \".zip\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder"),

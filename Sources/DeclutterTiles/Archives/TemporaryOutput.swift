@@ -19,13 +19,7 @@ final class TemporaryOutput {
     init(for target: String) throws {
         self.target = target
         let url = URL(fileURLWithPath: target)
-        let folder = url.deletingLastPathComponent().path
-        switch FileSystem.item(atPath: folder) {
-        case .folder:
-            guard access(folder, W_OK) == 0 else { throw OutputError(path: target, reason: "the folder is not writable") }
-        case .file: throw OutputError(path: target, reason: "\(folder) is not a folder")
-        case nil: throw OutputError(path: target, reason: "the folder \(folder) does not exist")
-        }
+        try FileSystem.requireWritableFolder(for: target)
         path = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
         TemporaryFiles.register(path)
