@@ -119,13 +119,14 @@ public struct TilesetJob {
                                                 inkDrop: glyphs.inkDrop)
         }
         let tilesStart = now()
-        let bounds = TileBounds(enclosing: points)
-        let center = Coordinate(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
+        let box = TileBounds(enclosing: points)
+        let center = Coordinate(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2)
+        let bounds = box.stated
         var mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
         mapStyle.sprite = prefix + "sprite"
         mapStyle.sourceLayer = layer
         mapStyle.center = center
-        mapStyle.zoom = MapLibreStyle.fittingZoom(bounds, within: zooms)
+        mapStyle.zoom = MapLibreStyle.fittingZoom(box, within: zooms)
         mapStyle.countText = countText
         companions.append((name: prefix + "style.json", data: try mapStyle.jsonData()))
 

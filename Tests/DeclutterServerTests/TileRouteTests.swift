@@ -93,7 +93,12 @@ import Testing
             #expect(json["maxzoom"]?.number == 14)
             let bounds = (json["bounds"]?.array ?? []).compactMap(\.number)
             let locations = ServerHarness.points.compactMap(\.location)
-            #expect(bounds == [locations.map(\.longitude).min(), locations.map(\.latitude).min(), locations.map(\.longitude).max(), locations.map(\.latitude).max()])
+            // The points' box, widened by a tile unit at zoom 1: 360° / 8192 of longitude.
+            let box = [locations.map(\.longitude).min(), locations.map(\.latitude).min(), locations.map(\.longitude).max(),
+                       locations.map(\.latitude).max()].compactMap { $0 }
+            #expect(bounds.count == 4 && box.count == 4)
+            #expect(abs(bounds[0] - (box[0] - 360.0 / 8192)) < 1e-9 && abs(bounds[2] - (box[2] + 360.0 / 8192)) < 1e-9)
+            #expect(bounds[1] < box[1] && box[1] - bounds[1] < 0.03 && bounds[3] > box[3] && bounds[3] - box[3] < 0.03)
             #expect(json["vector_layers"]?.array?.first?.object?["id"]?.string == "points")
         }
     }

@@ -223,4 +223,44 @@ import Testing
         let single = try #require((0..<tileset.placements[8].count).first { tileset.placements[8].members(of: $0).count == 1 })
         #expect(throws: ClusterError.self) { try tileset.children(of: PlacedTileset.clusterID(zoom: 8, view: single)) }
     }
+    /// MapLibre requests only the tiles its source's bounds touch (its `TileBounds.contains`), so the bounds a tile set
+    /// states must touch every tile a feature calls home: the points' own box does not, for points on the equator,
+    /// whose clusters round onto the edge of the tile row below.
+    @Test func statedBoundsTouchEveryHomeTile() throws {
+        let style = try Self.defaultStyle()
+        // Four clumps of 100 on the equator and north of it, 14° apart.
+        let points = (0..<400).map { index -> ClusterPoint in
+            let longitude: Double = -21 + Double(index / 100) * 14 + Double(index % 10) * 0.0001
+            let latitude: Double = Double(index % 100 / 10) * 0.001
+            return ClusterPoint(longitude: longitude, latitude: latitude, id: .number(Double(index)), category: "blue")
+        }
+        let annotator = try MapAnnotator(points: points, style: style, minimumZoom: 1, maximumZoom: 8)
+        let tileset = try PlacedTileset(annotator: annotator, zooms: 0...6)
+        var homes: [(z: Int, x: Int, y: Int)] = []
+        try tileset.encode(batchSize: 64) { batch in
+            for tile in batch {
+                for layer in try TileDecoder.decode(tile.data) {
+                    let extent = Int64(layer.extent)
+                    let home = layer.features.contains { feature in
+                        layer.point(feature).map { (0..<extent).contains($0.x) && (0..<extent).contains($0.y) } ?? false
+                    }
+                    if home { homes.append((tile.z, tile.x, tile.y)) }
+                }
+            }
+        }
+        func touches(_ bounds: TileBounds, _ tile: (z: Int, x: Int, y: Int)) -> Bool {
+            let scale = Double(1 << tile.z)
+            let west = Int((WebMercator.x(longitude: bounds.west) * scale).rounded(.down))
+            let east = Int((WebMercator.x(longitude: bounds.east) * scale).rounded(.up))
+            let north = Int((WebMercator.y(latitude: bounds.north) * scale).rounded(.down))
+            let south = Int((WebMercator.y(latitude: bounds.south) * scale).rounded(.up))
+            return (west..<east).contains(tile.x) && (north..<south).contains(tile.y)
+        }
+        let own = TileBounds(enclosing: points)
+        #expect(homes.count > 10)
+        #expect(homes.contains { !touches(own, $0) })
+        let stated = own.stated
+        for home in homes { #expect(touches(stated, home), "\(home)") }
+        #expect(abs(stated.south - -0.0439453) < 1e-6 && abs(stated.west - (-21 - 0.0439453)) < 1e-6)
+    }
 }

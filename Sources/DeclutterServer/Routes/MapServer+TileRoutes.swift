@@ -33,7 +33,7 @@ extension MapServer {
             let file = context.parameters.get("name") ?? ""
             guard file.hasSuffix(".json") else { throw ServerError(.notFound, field: "path", "expected /tiles/{dataset}.json") }
             let dataset = try dataset(String(file.dropLast(5)))
-            let metadata = dataset.tileset.metadata(description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds)
+            let metadata = dataset.tileset.metadata(description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
             let json = metadata.tileJSON(tiles: [baseURL(request) + "tiles/\(dataset.name)/{z}/{x}/{y}.mvt"])
             return EntityTag.response(json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
         }
@@ -69,7 +69,7 @@ extension MapServer {
                               "dataset \(dataset.name) is drawn in style \(dataset.styleName), whose sprite names its tiles carry; ask /styles/\(dataset.styleName)/style.json?dataset=\(dataset.name)")
         }
         var mapStyle = MapLibreStyle(markerStyle: dataset.style, tiles: .template("tiles/\(dataset.name)/{z}/{x}/{y}.mvt", minimumZoom: Dataset.tileZooms.lowerBound,
-                                                                               maximumZoom: Dataset.tileZooms.upperBound, bounds: dataset.bounds),
+                                                                               maximumZoom: Dataset.tileZooms.upperBound, bounds: dataset.bounds.stated),
                                      baseURL: baseURL(request))
         // The dataset's sheet: its categories may come from its data rather than from the style's file.
         mapStyle.sprite = "styles/\(name)/sprite?dataset=\(dataset.name)"

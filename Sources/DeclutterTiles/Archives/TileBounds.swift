@@ -44,6 +44,27 @@ public struct TileBounds: Sendable, Hashable {
         self.init(west: max(west, -180), south: max(south, -limit), east: min(east, 180), north: min(north, limit))
     }
 
+    /// The bounds widened on every side by `fraction` of the world's width in Web Mercator, within the world.
+    ///
+    /// A tile set's features sit on its tiles' grid, rounded by up to half a unit, which can carry a point on a tile's
+    /// edge (the equator and the prime meridian are edges at every zoom) into the next tile, one MapLibre does not
+    /// request when the source's bounds end at the point.
+    public func widened(by fraction: Double) -> TileBounds {
+        let limit = Self.world.north
+        let west = WebMercator.x(longitude: self.west) - fraction, east = WebMercator.x(longitude: self.east) + fraction
+        let north = WebMercator.y(latitude: self.north) - fraction, south = WebMercator.y(latitude: self.south) + fraction
+        return TileBounds(west: max(WebMercator.longitude(x: west), -180), south: max(WebMercator.latitude(y: south), -limit),
+                          east: min(WebMercator.longitude(x: east), 180), north: min(WebMercator.latitude(y: north), limit))
+    }
+
+    /// The widening ``stated`` adds: a tile unit at zoom 1 with 4096 units a tile, the most that rounding moves a
+    /// feature at any zoom past 0.
+    public static let roundingMargin = 1.0 / (2 * 4096)
+
+    /// The bounds a tile set states for these points' box: widened by ``roundingMargin``, so that MapLibre requests
+    /// every tile a feature was rounded into.
+    public var stated: TileBounds { widened(by: Self.roundingMargin) }
+
     /// The whole Web Mercator world (±85.0511°, MapLibre's limit).
     public static let world = TileBounds(west: -180, south: -85.051129, east: 180, north: 85.051129)
 }
