@@ -62,11 +62,11 @@ public enum JSONValue: Sendable, Hashable {
             output += "]"
         case let .object(object):
             output += "{"
-            for (index, key) in object.keys.enumerated() {
+            for (index, member) in object.members.enumerated() {
                 if index > 0 { output += "," }
-                JSONValue.writeString(key, to: &output)
+                JSONValue.writeString(member.key, to: &output)
                 output += ":"
-                (object[key] ?? .null).write(to: &output)
+                member.value.write(to: &output)
             }
             output += "}"
         }
