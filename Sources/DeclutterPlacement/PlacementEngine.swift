@@ -74,7 +74,11 @@ public enum PlacementEngine {
         distances.reserveCapacity(count)
         /// The copies of contested views that have more than one, by their place in `contested`.
         var repeated: [Int32: [Int]] = [:]
-        var grid = CollisionGrid(width: width, height: height, cellSize: 64)
+        // Cells of 64 px suit a screen; over a map too large for the grid's plain table (a tile set's whole world), where
+        // every occupied cell costs a dictionary entry and a block, cells of 128 px file an icon in about two cells
+        // instead of three.
+        let cellSize: Double = (width / 64) * (height / 64) > Double(CollisionGrid.denseCellLimit) ? 128 : 64
+        var grid = CollisionGrid(width: width, height: height, cellSize: cellSize)
         grid.reserveCapacity(min(count, 1 << 20))
         reserved.forEach { grid.insert($0) }
         let required = DisplayPriority.required.rawValue
