@@ -255,6 +255,19 @@ def input_bounds(path):
     return (min(longitudes), min(latitudes), max(longitudes), max(latitudes)), len(rows)
 
 
+def stated_bounds(west, south, east, north):
+    """The bounds a tile set states for points spanning this box: widened on every side by half a tile unit at zoom 0
+    (1/8192 of the world in Web Mercator, the most rounding moves a feature), so that a reader requests every tile a
+    feature was rounded into. Computed here from the Web Mercator formulas, not taken from any output."""
+    def x(lon): return (lon + 180) / 360
+    def y(lat): return 0.5 - math.log(math.tan(math.pi / 4 + math.radians(lat) / 2)) / (2 * math.pi)
+    def lon(x): return x * 360 - 180
+    def lat(y): return math.degrees(2 * math.atan(math.exp((0.5 - y) * 2 * math.pi)) - math.pi / 2)
+    limit, margin = 85.051129, 1 / 8192
+    return (max(lon(x(west) - margin), -180), max(lat(y(south) + margin), -limit),
+            min(lon(x(east) + margin), 180), min(lat(y(north) - margin), limit))
+
+
 def field_type(values):
     kinds = {"Boolean" if isinstance(v, bool) else "Number" if isinstance(v, (int, float)) else "String" for v in values}
     return kinds.pop() if len(kinds) == 1 else "Mixed"
@@ -262,7 +275,8 @@ def field_type(values):
 
 def check_formats(options):
     folder = folder_tiles(options.folder)
-    (west, south, east, north), points = input_bounds(options.input)
+    span, points = input_bounds(options.input)
+    west, south, east, north = stated_bounds(*span)
     zooms = range(options.min_zoom, options.max_zoom + 1)
     if not folder:
         problem(f"{options.folder}: no tiles")
@@ -302,7 +316,7 @@ def check_formats(options):
             problem(f"{options.pmtiles}: zooms {header['min_zoom']}–{header['max_zoom']}, expected {options.min_zoom}–{options.max_zoom}")
         box = [header[k] / 1e7 for k in ("min_lon_e7", "min_lat_e7", "max_lon_e7", "max_lat_e7")]
         if not all(near(a, b, 1.5e-7) for a, b in zip(box, (west, south, east, north))):
-            problem(f"{options.pmtiles}: bounds {box}, the input's points span {[west, south, east, north]}")
+            problem(f"{options.pmtiles}: bounds {box}, the input's points {list(span)} widened give {[west, south, east, north]}")
         if header["addressed_tiles_count"] != len(folder):
             problem(f"{options.pmtiles}: addressed_tiles_count {header['addressed_tiles_count']}, the folder has {len(folder)} tiles")
         for key, data in sorted(folder.items()):
@@ -342,7 +356,7 @@ def check_formats(options):
             problem(f"{options.mbtiles}: metadata {name} = {metadata.get(name)!r}, expected {want!r}")
     box = [float(v) for v in metadata.get("bounds", "nan,nan,nan,nan").split(",")]
     if not all(near(a, b, 1e-9) for a, b in zip(box, (west, south, east, north))):
-        problem(f"{options.mbtiles}: metadata bounds {box}, the input's points span {[west, south, east, north]}")
+        problem(f"{options.mbtiles}: metadata bounds {box}, the input's points {list(span)} widened give {[west, south, east, north]}")
     check_layers(f"{options.mbtiles} metadata json", json.loads(metadata.get("json", "{}")).get("vector_layers", []))
 
     # The folder's TileJSON.
@@ -355,7 +369,7 @@ def check_formats(options):
     if (tilejson.get("minzoom"), tilejson.get("maxzoom")) != (options.min_zoom, options.max_zoom):
         problem(f"tiles.json: zooms {tilejson.get('minzoom')}–{tilejson.get('maxzoom')}, expected {options.min_zoom}–{options.max_zoom}")
     if not all(near(a, b, 1e-9) for a, b in zip(tilejson.get("bounds", []), (west, south, east, north))) or len(tilejson.get("bounds", [])) != 4:
-        problem(f"tiles.json: bounds {tilejson.get('bounds')}, the input's points span {[west, south, east, north]}")
+        problem(f"tiles.json: bounds {tilejson.get('bounds')}, the input's points {list(span)} widened give {[west, south, east, north]}")
     check_layers("tiles.json", tilejson.get("vector_layers", []))
 
     finish(f"{options.folder}, {os.path.basename(options.mbtiles)}, {os.path.basename(options.pmtiles)}: the same {len(folder)} tiles "
