@@ -121,6 +121,9 @@ struct ServeCommand: ParsableCommand {
                 loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style, categoryProperty: category))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
+            } catch let error as any DeclutterError where error.kind != .internalFailure {
+                // The file's own message names the file; the option is named before it, as it is what the user typed.
+                throw ValidationError("--dataset \(value): \(error)")
             }
         }
         var limits = ServerLimits()

@@ -54,6 +54,9 @@ public struct Dataset: Sendable {
     public static func load(name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws -> Dataset {
         // The name first, so that a slip costs no reading of a large file.
         try checkName(name)
+        guard !path.isEmpty else {
+            throw ServerError(.badRequest, field: "dataset", "the file name is empty; expected NAME=FILE")
+        }
         let url = URL(fileURLWithPath: path)
         let reader = PointReader(categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
         let read = try reader.read(contentsOf: url)
