@@ -80,6 +80,25 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a map may take, queue included, before the answer is 503.")
     var renderTimeout = ServerLimits().renderSeconds
 
+    @Option(help: "Seconds a client may take to send a request's head, from its first byte (or from connecting); then 408 and the connection closed.")
+    var headerTimeout = ServerLimits().headerSeconds
+
+    @Option(help: "Seconds a client may take to send a request's body after its head; then 408 and the connection closed.")
+    var bodyTimeout = ServerLimits().bodySeconds
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request before it is closed.")
+    var idleTimeout = ServerLimits().idleSeconds
+
+    @Option(help: ArgumentHelp("Connections open at once (default: the descriptor limit, ulimit -n, less \(ServerLimits.reservedDescriptors), at most 10000). "
+                               + "At the limit a new connection closes the longest-idle one, or is answered 503.", valueName: "n"))
+    var maxConnections: Int?
+
+    @Option(help: "Maps that may wait on the --tiles server at once, each on a thread of its own; one more is answered 503.")
+    var fetchingMaps = ServerLimits().fetchingMaps
+
+    @Flag(help: "Draw maps whose tiles could not all be had with grey squares (200, not cacheable, header Declutter-Missing-Tiles) instead of answering 502.")
+    var allowMissingTiles = false
+
     @Option(help: ArgumentHelp("The URL clients reach the server at, for TileJSON and style.json (default: http:// and the request's Host).",
                                valueName: "url"))
     var publicURL: String?
@@ -100,6 +119,16 @@ struct ServeCommand: ParsableCommand {
         }
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be 1 or more, got \(maxBodyBytes)") }
         guard renderTimeout > 0, renderTimeout <= 600 else { throw ValidationError("--render-timeout must be in (0, 600] seconds") }
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        where !(seconds > 0 && seconds <= 3600) {
+            throw ValidationError("\(name) must be in (0, 3600] seconds, got \(seconds.messageText)")
+        }
+        let connectionRoom = ServerLimits.descriptorLimit() - ServerLimits.reservedDescriptors
+        if let maxConnections, !(1...max(1, connectionRoom)).contains(maxConnections) {
+            throw ValidationError("--max-connections must be in 1…\(max(1, connectionRoom)) (the descriptor limit, ulimit -n, less "
+                                  + "\(ServerLimits.reservedDescriptors)), got \(maxConnections)")
+        }
+        guard (1...256).contains(fetchingMaps) else { throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)") }
         for value in dataset where !value.contains("=") {
             throw ValidationError("--dataset must be NAME=FILE, got \(value)")
         }
@@ -107,6 +136,16 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let catalog = StyleCatalog(directory: styles)
+        if let styles {
+            // Every style of the folder now: a broken one would otherwise fail each request that names it.
+            do {
+                try catalog.loadAll()
+            } catch let error as ServerError {
+                throw ValidationError("--styles \(styles): \(error.message)")
+            } catch let error as StyleCatalog.BrokenStyle {
+                throw ValidationError("--styles \(styles): \(error.message)")
+            }
+        }
         let datasetStyle: MarkerStyle
         do {
             datasetStyle = try catalog.style(named: style)
@@ -131,14 +170,20 @@ struct ServeCommand: ParsableCommand {
         limits.staticMap.maximumHeight = maxSize
         limits.maximumBodyBytes = maxBodyBytes
         limits.renderSeconds = renderTimeout
+        limits.headerSeconds = headerTimeout
+        limits.bodySeconds = bodyTimeout
+        limits.idleSeconds = idleTimeout
+        limits.maximumConnections = maxConnections
+        limits.fetchingMaps = fetchingMaps
         let source = try tiles.map {
             try RenderCommand.tileSource($0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
                                          attribution: nil)
         }
         var logger = Logger(label: "declutter.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
+        var server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
                                tiles: source, limits: limits, publicURL: publicURL, logger: logger)
+        server.allowMissingTiles = allowMissingTiles
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
         }

@@ -50,6 +50,9 @@ extension MapDescription {
             let tiles = try source.tiles(for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format), limit: maxTiles)
             if missingTiles == .fail { try tiles.refuseMissing() }
             basemap = .tiles(tiles)
+        case let .fetched(tiles):
+            if missingTiles == .fail { try tiles.refuseMissing() }
+            basemap = .tiles(tiles)
         }
         var map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
                             scaleBar: self.furniture.scaleBar, attribution: self.furniture.attribution)

@@ -72,6 +72,9 @@ public struct MapDescription: Sendable {
         case world
         /// Raster tiles, fetched for the map from a folder, an MBTiles file or a server.
         case tiles(any TileSource)
+        /// Raster tiles already fetched for the map's camera (``MapDescription/fetchingTiles(format:)``), so that a
+        /// server can wait on a tile server apart from its drawing threads.
+        case fetched(RasterTiles)
     }
 
     /// The camera the map is drawn with.
