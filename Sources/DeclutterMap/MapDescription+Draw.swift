@@ -30,12 +30,12 @@ extension MapDescription {
     func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
         var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer)
-        var annotated = try annotator.annotate(camera, reserved: furniture.reserved)
+        var annotated = try annotator.annotate(camera, reserved: furniture.reserved, pointsOffMap: annotatesPointsOffMap)
         // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
         // edge's best place is tried, and the one that leaves the fewest points hidden stays.
         if let legend = furniture.legend {
             for place in furniture.alternatives where annotated.hiddenPointsInView > 0 {
-                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame))
+                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame), pointsOffMap: annotatesPointsOffMap)
                 guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
                 annotated = trial
                 furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)

@@ -48,6 +48,9 @@ public struct MapAnnotator: Sendable {
     public let projected: ProjectedPoints
     /// ``projected``'s arrays, read in the hot loops.
     private let worldX: [Double], worldY: [Double]
+    /// Each zoom's groups kept across maps, with a grid over them, for many maps of the same points; nil (the
+    /// default, the reference) works them out for each map.
+    public var levels: AnnotatorLevels?
 
     /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
     static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
@@ -104,18 +107,35 @@ public struct MapAnnotator: Sendable {
     ///
     /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
     /// - Parameter reserved: Areas of the map that views keep clear of, such as a legend (see ``PlacementEngine``).
-    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = []) throws -> AnnotatedMap {
+    /// - Parameter pointsOffMap: Whether points off the map are kept in hidden annotations, so that every point is in
+    ///   one (as a layout lists them); a map drawn as an image only needs the views on it, and with ``levels`` then
+    ///   looks only at the groups near the map.
+    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = [], pointsOffMap: Bool = true) throws -> AnnotatedMap {
         let zoom = camera.zoom.rounded(.down)
         guard zoom >= Double(index.options.minZoom) else {
             throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
                                   + "build the annotator with minimumZoom at most \(Int(zoom))")
         }
         // On a pitched map the ground is largest on screen at the bottom row, by its scale against the centre's.
-        let groups = index.groups(atZoom: groupZoom(for: camera.zoom + log2(camera.perspective.scale(atY: camera.height))))
+        let groupZoom = groupZoom(for: camera.zoom + log2(camera.perspective.scale(atY: camera.height)))
+        let level = levels?.level(groupZoom) { AnnotatorLevels.Level(index.groups(atZoom: groupZoom), worldX: worldX, worldY: worldY) }
+        let groups = level?.groups ?? index.groups(atZoom: groupZoom)
         // Views and their copies are looked for this far around the map: farther than a group's member can lie from
         // its centroid, or a view from its point.
-        let region = WorldRepeat(camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height))
-        let candidates = self.candidates(groups, camera: camera, region: region)
+        let margin = style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height)
+        let region = WorldRepeat(camera: camera, margin: margin)
+        // Without points off the map to account for, only groups whose centroid lies near the map matter: those in
+        // the view's box grown by twice the margin (a turned map's box holds the turned view).
+        var near: [Int32]?
+        if let level, !pointsOffMap, camera.perspective.isFlat {
+            var box = camera.visibleWorldBounds
+            let grow = 2 * margin / camera.worldSize
+            box.include(x: box.minX - grow, y: box.minY - grow)
+            box.include(x: box.maxX + grow, y: box.maxY + grow)
+            near = level.groups(within: box)
+        }
+        let candidates = self.candidates(groups, camera: camera, region: region, centroids: level.map { ($0.centroidX, $0.centroidY) },
+                                         only: near, pointsOffMap: pointsOffMap)
         let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
                                               hulls: candidates.hulls, repeating: region, reserved: reserved,
                                               nearerFirst: region.perspective != nil)
@@ -136,7 +156,12 @@ public struct MapAnnotator: Sendable {
     /// Only points on the map take part: each group's points on it become a view at their centroid (on the copy of
     /// the world nearest the map's centre; on a pitched map, the nearest in front of the camera), its points off the
     /// map a hidden annotation of their own.
-    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat) -> Candidates {
+    /// - Parameters:
+    ///   - centroids: The groups' centroids when kept (``AnnotatorLevels``), else worked out here.
+    ///   - only: The groups to look at, ascending; nil for all of them.
+    ///   - pointsOffMap: Whether points off the map get hidden annotations.
+    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, centroids: ([Double], [Double])? = nil,
+                    only: [Int32]? = nil, pointsOffMap: Bool = true) -> Candidates {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
         var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
@@ -161,6 +186,7 @@ public struct MapAnnotator: Sendable {
         }
         /// A hidden annotation for points off the map.
         func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double) where Members.Element == Int32 {
+            guard pointsOffMap else { return }
             let world = mean(members), point = flat(world, shift: shift)
             let projected = region.projected(flatX: point.x, flatY: point.y), centre = projected ?? point
             // Behind the camera the map has no point for them: the coordinate comes from the world point itself.
@@ -176,8 +202,8 @@ public struct MapAnnotator: Sendable {
             for member in members { counts[Int(index.pointCategory[Int(member)])] += 1 }
             return counts
         }
-        for group in 0..<groups.count {
-            let members = groups.members(of: group), world = mean(members)
+        func visit(_ group: Int) {
+            let members = groups.members(of: group), world = centroids.map { (x: $0.0[group], y: $0.1[group]) } ?? mean(members)
             // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
             var shift = frame.nearestShift(worldX: world.x)
             // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
@@ -185,7 +211,7 @@ public struct MapAnnotator: Sendable {
             let flatCentre = flat(world, shift: shift)
             guard let copies = region.copies(flatX: flatCentre.x, flatY: flatCentre.y) else {
                 hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
-                continue
+                return
             }
             // A pitched map's copies are not a fixed step apart on screen, so the view stands on a copy in the region
             // (in front of the camera): the one nearest the copy nearest the centre.
@@ -206,7 +232,7 @@ public struct MapAnnotator: Sendable {
             }
             guard !inside.isEmpty else {
                 hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
-                continue
+                return
             }
             if !outside.isEmpty { hide(outside, counts: categoryCounts(outside), shift: shift) }
             let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
@@ -219,6 +245,11 @@ public struct MapAnnotator: Sendable {
             result.members.append(contentsOf: inside)
             result.memberStarts.append(Int32(result.members.count))
             result.counts.append(contentsOf: counts)
+        }
+        if let only {
+            for group in only { visit(Int(group)) }
+        } else {
+            for group in 0..<groups.count { visit(group) }
         }
         return result
     }

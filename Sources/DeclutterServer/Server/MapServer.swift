@@ -106,6 +106,8 @@ public struct MapServer: Sendable {
         drawing.map.basemap = tiles.map { .tiles($0) } ?? .world
         drawing.map.maxTiles = limits.maximumTiles
         drawing.map.missingTiles = allowMissingTiles ? .grey : .fail
+        // Points off the map matter only to a layout.
+        drawing.map.annotatesPointsOffMap = drawing.layout
         let timeLimit = limits.renderSeconds, deadline = ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000))
         let output: MapDrawing.Output
         do {
