@@ -124,7 +124,7 @@ let package = Package(
         .target(
             name: "DeclutterServer",
             dependencies: [
-                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap", "DeclutterMapContent", "DeclutterRender",
+                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap", "DeclutterMapContent", "DeclutterPNG", "DeclutterRender",
                 "DeclutterStaticAPI", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

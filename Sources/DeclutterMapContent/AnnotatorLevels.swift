@@ -14,6 +14,10 @@ public final class AnnotatorLevels: Sendable {
     struct Level: Sendable {
         let groups: LevelGroups
         let centroidX: [Double], centroidY: [Double]
+        /// Each group's box in world units.
+        let minX: [Double], minY: [Double], maxX: [Double], maxY: [Double]
+        /// Each group's hull vertices in world units, from `hullStarts[group]` to `hullStarts[group + 1]`.
+        let hullStarts: [Int32], hullX: [Double], hullY: [Double]
         /// Cells per world side: 2^zoom, at most 2^20, so a cell is about a tile of the zoom.
         let side: Int
         /// Each group's cell (`row × side + column`), ascending, with the group in ``cellGroups``.
@@ -22,25 +26,55 @@ public final class AnnotatorLevels: Sendable {
         /// Bytes held, for the cache's budget.
         var bytes: Int {
             (groups.groupOfPoint.count + groups.memberStarts.count + groups.members.count + groups.identifierOfGroup.count
-                + groups.categoryCounts.count + cellGroups.count) * 4 + (centroidX.count + centroidY.count + cellKeys.count) * 8
+                + groups.categoryCounts.count + cellGroups.count + hullStarts.count) * 4
+                + (centroidX.count * 6 + cellKeys.count + hullX.count * 2) * 8
+        }
+
+        /// A group's hull on a flat map facing north, through `flat` (world to map points, increasing in both), when
+        /// its box lies strictly inside the map, `width` by `height`: then every member is on the map and the hull of
+        /// its members' points is the hull of these. Nil when some member may lie off the map.
+        func hullOnMap(_ group: Int, width: Double, height: Double, flat: ((x: Double, y: Double)) -> (x: Double, y: Double))
+            -> [ConvexHull.Point]? {
+            let low = flat((minX[group], minY[group])), high = flat((maxX[group], maxY[group]))
+            guard low.x > 0, low.y > 0, high.x < width, high.y < height else { return nil }
+            return (Int(hullStarts[group])..<Int(hullStarts[group + 1])).map { vertex in
+                let point = flat((hullX[vertex], hullY[vertex]))
+                return ConvexHull.Point(x: point.x, y: point.y)
+            }
         }
 
         /// `groups` with their centroids (summed in member order, as ``MapAnnotator`` sums them) and grid.
         init(_ groups: LevelGroups, worldX: [Double], worldY: [Double]) {
             self.groups = groups
             var centroidX = [Double](repeating: 0, count: groups.count), centroidY = centroidX
+            var minX = centroidX, minY = centroidX, maxX = centroidX, maxY = centroidX
+            var hullStarts: [Int32] = [0], hullX: [Double] = [], hullY: [Double] = []
+            var points: [ConvexHull.Point] = []
             for group in 0..<groups.count {
                 let members = groups.members(of: group)
                 var sumX = 0.0, sumY = 0.0
+                var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+                points.removeAll(keepingCapacity: true)
                 for member in members {
-                    sumX += worldX[Int(member)]
-                    sumY += worldY[Int(member)]
+                    let x = worldX[Int(member)], y = worldY[Int(member)]
+                    sumX += x
+                    sumY += y
+                    box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+                    points.append(ConvexHull.Point(x: x, y: y))
                 }
                 centroidX[group] = sumX / Double(members.count)
                 centroidY[group] = sumY / Double(members.count)
+                (minX[group], minY[group], maxX[group], maxY[group]) = box
+                for vertex in ConvexHull(points).vertices {
+                    hullX.append(vertex.x)
+                    hullY.append(vertex.y)
+                }
+                hullStarts.append(Int32(hullX.count))
             }
             self.centroidX = centroidX
             self.centroidY = centroidY
+            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+            (self.hullStarts, self.hullX, self.hullY) = (hullStarts, hullX, hullY)
             let side = 1 << min(max(groups.zoom, 0), 20)
             self.side = side
             let keys = (0..<groups.count).map { group in

@@ -134,8 +134,7 @@ public struct MapAnnotator: Sendable {
             box.include(x: box.maxX + grow, y: box.maxY + grow)
             near = level.groups(within: box)
         }
-        let candidates = self.candidates(groups, camera: camera, region: region, centroids: level.map { ($0.centroidX, $0.centroidY) },
-                                         only: near, pointsOffMap: pointsOffMap)
+        let candidates = self.candidates(groups, camera: camera, region: region, level: level, only: near, pointsOffMap: pointsOffMap)
         let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
                                               hulls: candidates.hulls, repeating: region, reserved: reserved,
                                               nearerFirst: region.perspective != nil)
@@ -157,10 +156,10 @@ public struct MapAnnotator: Sendable {
     /// the world nearest the map's centre; on a pitched map, the nearest in front of the camera), its points off the
     /// map a hidden annotation of their own.
     /// - Parameters:
-    ///   - centroids: The groups' centroids when kept (``AnnotatorLevels``), else worked out here.
+    ///   - level: The groups' centroids, boxes and hulls when kept (``AnnotatorLevels``), else worked out here.
     ///   - only: The groups to look at, ascending; nil for all of them.
     ///   - pointsOffMap: Whether points off the map get hidden annotations.
-    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, centroids: ([Double], [Double])? = nil,
+    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
                     only: [Int32]? = nil, pointsOffMap: Bool = true) -> Candidates {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
@@ -202,8 +201,21 @@ public struct MapAnnotator: Sendable {
             for member in members { counts[Int(index.pointCategory[Int(member)])] += 1 }
             return counts
         }
+        /// Sorts a group's members into those on the map, with their points, and those off it.
+        func classify(_ members: ArraySlice<Int32>, shift: Double, all: (x: Double, y: Double)) {
+            for member in members {
+                let point = flat((worldX[Int(member)], worldY[Int(member)]), shift: shift)
+                if region.isOnMap(flatX: point.x, flatY: point.y) {
+                    inside.append(member)
+                    let onMap = region.projected(flatX: point.x, flatY: point.y) ?? all
+                    insidePoints.append(ConvexHull.Point(x: onMap.x, y: onMap.y))
+                } else {
+                    outside.append(member)
+                }
+            }
+        }
         func visit(_ group: Int) {
-            let members = groups.members(of: group), world = centroids.map { (x: $0.0[group], y: $0.1[group]) } ?? mean(members)
+            let members = groups.members(of: group), world = level.map { (x: $0.centroidX[group], y: $0.centroidY[group]) } ?? mean(members)
             // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
             var shift = frame.nearestShift(worldX: world.x)
             // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
@@ -220,15 +232,13 @@ public struct MapAnnotator: Sendable {
             inside.removeAll(keepingCapacity: true)
             outside.removeAll(keepingCapacity: true)
             insidePoints.removeAll(keepingCapacity: true)
-            for member in members {
-                let point = flat((worldX[Int(member)], worldY[Int(member)]), shift: shift)
-                if region.isOnMap(flatX: point.x, flatY: point.y) {
-                    inside.append(member)
-                    let onMap = region.projected(flatX: point.x, flatY: point.y) ?? all
-                    insidePoints.append(ConvexHull.Point(x: onMap.x, y: onMap.y))
-                } else {
-                    outside.append(member)
-                }
+            // A kept group wholly on a flat map facing north: every member is inside, and its hull is its kept hull's.
+            if let level, region.perspective == nil, camera.bearing == 0,
+               let hull = level.hullOnMap(group, width: camera.width, height: camera.height, flat: { flat($0, shift: shift) }) {
+                inside.append(contentsOf: members)
+                insidePoints = hull
+            } else {
+                classify(members, shift: shift, all: all)
             }
             guard !inside.isEmpty else {
                 hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)

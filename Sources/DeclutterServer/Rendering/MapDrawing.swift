@@ -1,6 +1,7 @@
 import DeclutterClustering
 import DeclutterGeometry
 import DeclutterMap
+import DeclutterPNG
 import DeclutterRender
 import DeclutterStaticAPI
 import DeclutterStyle
@@ -61,6 +62,10 @@ public struct MapDrawing: Sendable {
         let drawn = try map.draw(format: format, renderer: worker.renderer(for: map.annotator?.style ?? map.style))
         // The renderer warns once per tile that could not be had or read, and of nothing else with "tile ".
         let missing = drawn.warnings.count { $0.hasPrefix("tile ") }
-        return Output(image: try drawn.canvas.data(), layout: layout ? drawn.layout : nil, missingTiles: missing)
+        // One thread encodes each map: the render threads already keep every core busy, and bands on other threads
+        // would only add hand-offs and the rows each band re-reads.
+        var encoder = PNGEncoder()
+        encoder.usesEveryCore = false
+        return Output(image: try drawn.canvas.data(encoder: encoder), layout: layout ? drawn.layout : nil, missingTiles: missing)
     }
 }

@@ -29,6 +29,12 @@ extension MapServer {
             }
             let cached = work.vectorTiles.statistics
             metrics.recordCache(name: "vector_tiles", bytes: cached.bytes, hits: cached.hits, misses: cached.misses)
+            let basemap = RenderWorker.basemapTiles.statistics
+            metrics.recordCache(name: "basemap_tiles", bytes: basemap.bytes, hits: basemap.hits, misses: basemap.misses)
+            for dataset in datasets.values {
+                guard let levels = dataset.annotator.levels?.statistics else { continue }
+                metrics.recordCache(name: "levels_\(dataset.name)", bytes: levels.bytes, hits: levels.hits, misses: levels.misses)
+            }
             if let source = tiles as? HTTPTileSource { metrics.recordTileCache(hits: source.cacheHits, misses: source.cacheMisses) }
             return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
