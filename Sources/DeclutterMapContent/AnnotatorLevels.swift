@@ -37,6 +37,11 @@ public final class AnnotatorLevels: Sendable {
             -> [ConvexHull.Point]? {
             let low = flat((minX[group], minY[group])), high = flat((maxX[group], maxY[group]))
             guard low.x > 0, low.y > 0, high.x < width, high.y < height else { return nil }
+            return hull(group, flat: flat)
+        }
+
+        /// A group's hull vertices through `flat`.
+        private func hull(_ group: Int, flat: ((x: Double, y: Double)) -> (x: Double, y: Double)) -> [ConvexHull.Point] {
             return (Int(hullStarts[group])..<Int(hullStarts[group + 1])).map { vertex in
                 let point = flat((hullX[vertex], hullY[vertex]))
                 return ConvexHull.Point(x: point.x, y: point.y)

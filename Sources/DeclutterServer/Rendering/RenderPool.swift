@@ -34,7 +34,10 @@ public final class RenderPool: Service, Sendable {
 
     private struct Job {
         let deadline: ContinuousClock.Instant
-        let work: @Sendable (RenderWorker, _ late: Bool) -> Void
+        /// Runs the job and returns how to deliver its answer, which the thread calls once it no longer counts the
+        /// job as running: a client answered at once may ask again before the thread would otherwise have counted down,
+        /// and find the pool full of jobs already done.
+        let work: @Sendable (RenderWorker, _ late: Bool) -> @Sendable () -> Void
     }
 
     private let state = Mutex(State())
@@ -90,11 +93,8 @@ public final class RenderPool: Service, Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             answer.set(continuation)
             let job = Job(deadline: deadline) { worker, late in
-                if late {
-                    answer.finish(.failure(Self.timeout(timeLimit)))
-                } else {
-                    answer.finish(Result { try work(worker) })
-                }
+                let result: Result<Value, any Error> = late ? .failure(Self.timeout(timeLimit)) : Result { try work(worker) }
+                return { answer.finish(result) }
             }
             let refusal: ServerError? = state.withLock { state in
                 if state.stopping || state.running + state.jobs.count >= workers + queueLength { state.refused += 1 }
@@ -135,8 +135,9 @@ public final class RenderPool: Service, Sendable {
                 return state.jobs.removeFirst()
             }
             guard let job else { return }   // Woken with nothing to do: the pool is stopping.
-            job.work(worker, ContinuousClock.now >= job.deadline)
+            let deliver = job.work(worker, ContinuousClock.now >= job.deadline)
             state.withLock { $0.running -= 1 }
+            deliver()
         }
     }
 
