@@ -96,6 +96,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Maps that may wait on the --tiles server at once, each on a thread of its own; one more is answered 503.")
     var fetchingMaps = ServerLimits().fetchingMaps
 
+    @Option(help: "Seconds a map request that finds every render thread, queue place and fetch thread taken waits for one before it is answered 503.")
+    var admissionWait = ServerLimits().admissionSeconds
+
     @Flag(help: "Draw maps whose tiles could not all be had with grey squares (200, not cacheable, header Declutter-Missing-Tiles) instead of answering 502.")
     var allowMissingTiles = false
 
@@ -128,6 +131,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--max-connections must be in 1…\(max(1, connectionRoom)) (the descriptor limit, ulimit -n, less "
                                   + "\(ServerLimits.reservedDescriptors)), got \(maxConnections)")
         }
+        guard admissionWait >= 0, admissionWait <= 60 else { throw ValidationError("--admission-wait must be in 0…60 seconds, got \(admissionWait.messageText)") }
         guard (1...256).contains(fetchingMaps) else { throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)") }
         for value in dataset where !value.contains("=") {
             throw ValidationError("--dataset must be NAME=FILE, got \(value)")
@@ -175,6 +179,7 @@ struct ServeCommand: ParsableCommand {
         limits.idleSeconds = idleTimeout
         limits.maximumConnections = maxConnections
         limits.fetchingMaps = fetchingMaps
+        limits.admissionSeconds = admissionWait
         let source = try tiles.map {
             try RenderCommand.tileSource($0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
                                          attribution: nil)

@@ -41,16 +41,20 @@ import TileTestServer
     }
 
     @Test func aFullMapsClassRefusesBeforeParsing() async throws {
-        let server = try ServerHarness.server(pool: RenderPool(workers: 1, queueLength: 0))
+        let server = try ServerHarness.server(pool: RenderPool(workers: 1, queueLength: 0), limits: ServerLimits(admissionSeconds: 0.2))
         let malformed = "/styles/v1/me/default/static/pin-x+f00(2.35)/auto/300x200"
         try await ServerHarness.run(server) { client in
             // The one place of the maps class taken, as by a map being parsed.
             let holder = Task { try await server.work.maps.admitted { try await Task.sleep(for: .seconds(60)) } }
             for _ in 0..<200 where server.work.maps.load.inProgress == 0 { try await Task.sleep(for: .milliseconds(10)) }
             let refused = try ServerHarness.expectError(try await client.execute(uri: malformed, method: .get), .serviceUnavailable, field: "server")
-            #expect(refused == "the server has 1 maps in progress, its most; try again shortly")
+            #expect(refused == "the server has 1 maps in progress, its most, and none finished within 0.2 s; try again shortly")
+            // A request waiting when the place is given back takes it, and only then is parsed.
+            let waiting = Task { try await client.execute(uri: malformed, method: .get) }
+            try await Task.sleep(for: .milliseconds(50))
             holder.cancel()
             _ = await holder.result
+            try ServerHarness.expectError(try await waiting.value, .badRequest, field: "overlay")
             try ServerHarness.expectError(try await client.execute(uri: malformed, method: .get), .badRequest, field: "overlay")
             #expect(try await Self.metrics(client).contains(#"declutter_work_refused_total{class="maps"} 1"#))
         }

@@ -2,8 +2,9 @@ import DeclutterSupport
 import Foundation
 
 /// The server's work in classes that never wait behind one another:
-/// - **maps**: every static map, let in by the ``maps`` gate before its URL or body is parsed, drawn on the
-///   ``render`` pool (`--workers` threads and `--queue` maps waiting);
+/// - **maps**: every static map, let in by the ``maps`` gate before its URL or body is parsed (waiting up to
+///   ``ServerLimits/admissionSeconds`` for a place), drawn on the ``render`` pool (`--workers` threads and `--queue`
+///   maps waiting);
 /// - **fetch**: maps waiting on a tile server (with `--tiles` only), on threads of their own (``ServerLimits/fetchingMaps``,
 ///   no queue), so that a tile server that hangs holds those threads and never a render thread;
 /// - **tiles**: vector tiles and sprite sheets not made yet, on a small pool of their own (``tilesPool``); made ones come
@@ -36,7 +37,8 @@ struct WorkClasses: Sendable {
         self.render = render
         fetch = fetchesTiles ? RenderPool(workers: limits.fetchingMaps, queueLength: 0, name: "fetch", jobs: "maps waiting on tiles") : nil
         tilesPool = RenderPool(workers: Self.tileThreads, queueLength: Self.queuedTiles, name: "tiles", jobs: "tiles")
-        maps = AdmissionGate(name: "maps", capacity: render.workers + render.queueLength + (fetch?.workers ?? 0), noun: "maps")
+        maps = AdmissionGate(name: "maps", capacity: render.workers + render.queueLength + (fetch?.workers ?? 0), noun: "maps",
+                             waitSeconds: limits.admissionSeconds)
         vectorTiles = ByteLimitedCache(budget: limits.vectorTileCacheBytes)
     }
 

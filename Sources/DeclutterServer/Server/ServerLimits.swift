@@ -32,11 +32,14 @@ public struct ServerLimits: Sendable, Hashable {
     public var fetchingMaps: Int
     /// Bytes of vector tiles kept once made, 64 MiB by default.
     public var vectorTileCacheBytes: Int
+    /// Seconds a map request that finds every place of its class taken waits for one, holding no thread, before it is
+    /// answered 503: 0.5 by default. Refused at once, a client asks again at once, and the refusals take the cores.
+    public var admissionSeconds: Double
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(staticMap: StaticMapLimits = StaticMapLimits(), maximumBodyBytes: Int = 1 << 20, renderSeconds: Double = 10,
                 maximumTiles: Int = 256, headerSeconds: Double = 10, bodySeconds: Double = 10, idleSeconds: Double = 30,
-                maximumConnections: Int? = nil, fetchingMaps: Int = 8, vectorTileCacheBytes: Int = 64 << 20) {
+                maximumConnections: Int? = nil, fetchingMaps: Int = 8, vectorTileCacheBytes: Int = 64 << 20, admissionSeconds: Double = 0.5) {
         self.staticMap = staticMap
         self.maximumBodyBytes = maximumBodyBytes
         self.renderSeconds = renderSeconds
@@ -47,6 +50,7 @@ public struct ServerLimits: Sendable, Hashable {
         self.maximumConnections = maximumConnections
         self.fetchingMaps = fetchingMaps
         self.vectorTileCacheBytes = vectorTileCacheBytes
+        self.admissionSeconds = admissionSeconds
     }
 
     /// Descriptors kept free of connections for the rest of the server: tile cache files, libcurl's sockets, MBTiles,
