@@ -28,8 +28,11 @@ struct ServeCommand: ParsableCommand {
             POST /static (JSON), GET /datasets/{name}/static/{camera}/{w}x{h}[@2x], GET /tiles/{name}/{z}/{x}/{y}.mvt, \
             GET /tiles/{name}.json, GET /styles/{style}/sprite[@2x].{json,png}, GET /styles/{style}/style.json?dataset=NAME.
 
-            Maps are drawn on --workers threads with a queue of --queue maps in front; a request finding both full gets 503 \
-            with Retry-After. SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
+            Maps are drawn on --workers threads with a queue of --queue maps in front (with --tiles, their tiles fetched first on \
+            --fetching-maps threads of their own); a map request finding every place taken waits up to --admission-wait seconds, \
+            then gets 503 with Retry-After. A map whose tiles could not all be had is 502 (--allow-missing-tiles: grey squares). \
+            Clients have --header-timeout, --body-timeout and --idle-timeout seconds; connections are held below the descriptor \
+            limit (--max-connections). SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
 
             Examples:
               declutter serve --port 8080 --dataset cities=cities.csv --category cc

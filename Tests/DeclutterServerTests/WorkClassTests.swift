@@ -40,6 +40,25 @@ import TileTestServer
         }
     }
 
+    /// What made every zoom slow (issue #37, finding 6): each map worked out its zoom's groups and drew the basemap
+    /// whole. A second map at the same zooms takes both from the server's bounded caches.
+    @Test func mapsAtAZoomShareItsKeptGroupsAndBasemapTiles() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            for _ in 0..<2 {
+                for path in ["/datasets/paris/static/2.35,48.85,4/300x200", "/datasets/paris/static/2.35,48.85,12/300x200"] {
+                    _ = try ServerHarness.png(try await client.execute(uri: path, method: .get))
+                }
+            }
+            let lines = try await Self.metrics(client)
+            // Zoom 4's and zoom 12's groups were made once each and found once each again.
+            #expect(lines.contains(#"declutter_cache_misses_total{cache="levels_paris"} 2"#), "\(lines.filter { $0.contains("levels") })")
+            #expect(lines.contains(#"declutter_cache_hits_total{cache="levels_paris"} 2"#))
+            // The zoom-4 map's basemap tiles were drawn by the first map and copied by the second.
+            let hits = lines.first { $0.hasPrefix(#"declutter_cache_hits_total{cache="basemap_tiles"}"#) }
+            #expect((hits?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 2, "\(hits ?? "none")")
+        }
+    }
+
     @Test func aFullMapsClassRefusesBeforeParsing() async throws {
         let server = try ServerHarness.server(pool: RenderPool(workers: 1, queueLength: 0), limits: ServerLimits(admissionSeconds: 0.2))
         let malformed = "/styles/v1/me/default/static/pin-x+f00(2.35)/auto/300x200"

@@ -4,7 +4,7 @@ import Hummingbird
 /// answer gets 405 and `Allow` rather than the router's 404: the router knows routes by method and path together.
 ///
 /// `*` stands for one segment, `**` for one or more; every GET route answers HEAD too. ``MapServer/router()`` adds
-/// the same routes; a test checks that each answers the methods listed here.
+/// the same routes; HTTPFramingTests sends a wrong method to each kind.
 enum RouteMethods {
     /// Each route's pattern, as segments, and its methods.
     static let routes: [(segments: [String], methods: [HTTPRequest.Method])] = [
