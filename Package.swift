@@ -33,6 +33,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // The server's edge (connection limit, timeouts, the parser's refusals as JSON) sits in Hummingbird's channel
+        // pipeline, among SwiftNIO's handlers and HTTP types; all are Hummingbird's own dependencies.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // Cairo and Pango from the system (Debian: libcairo2-dev libpango1.0-dev).
@@ -119,9 +124,14 @@ let package = Package(
         .target(
             name: "DeclutterServer",
             dependencies: [
-                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap", "DeclutterMapContent", "DeclutterRender",
+                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap", "DeclutterMapContent", "DeclutterPNG", "DeclutterRender",
                 "DeclutterStaticAPI", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

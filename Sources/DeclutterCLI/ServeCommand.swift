@@ -28,8 +28,11 @@ struct ServeCommand: ParsableCommand {
             POST /static (JSON), GET /datasets/{name}/static/{camera}/{w}x{h}[@2x], GET /tiles/{name}/{z}/{x}/{y}.mvt, \
             GET /tiles/{name}.json, GET /styles/{style}/sprite[@2x].{json,png}, GET /styles/{style}/style.json?dataset=NAME.
 
-            Maps are drawn on --workers threads with a queue of --queue maps in front; a request finding both full gets 503 \
-            with Retry-After. SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
+            Maps are drawn on --workers threads with a queue of --queue maps in front (with --tiles, their tiles fetched first on \
+            --fetching-maps threads of their own); a map request finding every place taken waits up to --admission-wait seconds, \
+            then gets 503 with Retry-After. A map whose tiles could not all be had is 502 (--allow-missing-tiles: grey squares). \
+            Clients have --header-timeout, --body-timeout and --idle-timeout seconds; connections are held below the descriptor \
+            limit (--max-connections). SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
 
             Examples:
               declutter serve --port 8080 --dataset cities=cities.csv --category cc
@@ -80,6 +83,28 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a map may take, queue included, before the answer is 503.")
     var renderTimeout = ServerLimits().renderSeconds
 
+    @Option(help: "Seconds a client may take to send a request's head, from its first byte (or from connecting); then 408 and the connection closed.")
+    var headerTimeout = ServerLimits().headerSeconds
+
+    @Option(help: "Seconds a client may take to send a request's body after its head; then 408 and the connection closed.")
+    var bodyTimeout = ServerLimits().bodySeconds
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request before it is closed.")
+    var idleTimeout = ServerLimits().idleSeconds
+
+    @Option(help: ArgumentHelp("Connections open at once (default: the descriptor limit, ulimit -n, less \(ServerLimits.reservedDescriptors), at most 10000). "
+                               + "At the limit a new connection closes the longest-idle one, or is answered 503.", valueName: "n"))
+    var maxConnections: Int?
+
+    @Option(help: "Maps that may wait on the --tiles server at once, each on a thread of its own; one more is answered 503.")
+    var fetchingMaps = ServerLimits().fetchingMaps
+
+    @Option(help: "Seconds a map request that finds every render thread, queue place and fetch thread taken waits for one before it is answered 503.")
+    var admissionWait = ServerLimits().admissionSeconds
+
+    @Flag(help: "Draw maps whose tiles could not all be had with grey squares (200, not cacheable, header Declutter-Missing-Tiles) instead of answering 502.")
+    var allowMissingTiles = false
+
     @Option(help: ArgumentHelp("The URL clients reach the server at, for TileJSON and style.json (default: http:// and the request's Host).",
                                valueName: "url"))
     var publicURL: String?
@@ -100,6 +125,17 @@ struct ServeCommand: ParsableCommand {
         }
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be 1 or more, got \(maxBodyBytes)") }
         guard renderTimeout > 0, renderTimeout <= 600 else { throw ValidationError("--render-timeout must be in (0, 600] seconds") }
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        where !(seconds > 0 && seconds <= 3600) {
+            throw ValidationError("\(name) must be in (0, 3600] seconds, got \(seconds.messageText)")
+        }
+        let connectionRoom = ServerLimits.descriptorLimit() - ServerLimits.reservedDescriptors
+        if let maxConnections, !(1...max(1, connectionRoom)).contains(maxConnections) {
+            throw ValidationError("--max-connections must be in 1…\(max(1, connectionRoom)) (the descriptor limit, ulimit -n, less "
+                                  + "\(ServerLimits.reservedDescriptors)), got \(maxConnections)")
+        }
+        guard admissionWait >= 0, admissionWait <= 60 else { throw ValidationError("--admission-wait must be in 0…60 seconds, got \(admissionWait.messageText)") }
+        guard (1...256).contains(fetchingMaps) else { throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)") }
         for value in dataset where !value.contains("=") {
             throw ValidationError("--dataset must be NAME=FILE, got \(value)")
         }
@@ -107,6 +143,16 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let catalog = StyleCatalog(directory: styles)
+        if let styles {
+            // Every style of the folder now: a broken one would otherwise fail each request that names it.
+            do {
+                try catalog.loadAll()
+            } catch let error as ServerError {
+                throw ValidationError("--styles \(styles): \(error.message)")
+            } catch let error as StyleCatalog.BrokenStyle {
+                throw ValidationError("--styles \(styles): \(error.message)")
+            }
+        }
         let datasetStyle: MarkerStyle
         do {
             datasetStyle = try catalog.style(named: style)
@@ -121,6 +167,9 @@ struct ServeCommand: ParsableCommand {
                 loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style, categoryProperty: category))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
+            } catch let error as any DeclutterError where error.kind != .internalFailure {
+                // The file's own message names the file; the option is named before it, as it is what the user typed.
+                throw ValidationError("--dataset \(value): \(error)")
             }
         }
         var limits = ServerLimits()
@@ -128,14 +177,21 @@ struct ServeCommand: ParsableCommand {
         limits.staticMap.maximumHeight = maxSize
         limits.maximumBodyBytes = maxBodyBytes
         limits.renderSeconds = renderTimeout
+        limits.headerSeconds = headerTimeout
+        limits.bodySeconds = bodyTimeout
+        limits.idleSeconds = idleTimeout
+        limits.maximumConnections = maxConnections
+        limits.fetchingMaps = fetchingMaps
+        limits.admissionSeconds = admissionWait
         let source = try tiles.map {
             try RenderCommand.tileSource($0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
                                          attribution: nil)
         }
         var logger = Logger(label: "declutter.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
+        var server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
                                tiles: source, limits: limits, publicURL: publicURL, logger: logger)
+        server.allowMissingTiles = allowMissingTiles
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
         }

@@ -32,4 +32,29 @@ public enum PointFormat: String, Sendable, Hashable, CaseIterable {
         if text.starts(with: Array("<?xml".utf8)) { return .plist }
         return .csv
     }
+
+    /// Where the first bytes of `data` (the first 64 KB) stop looking like text: the offset of a NUL byte or of a
+    /// malformed UTF-8 sequence; nil when they look like text. A sequence cut at the end of the sample counts as text.
+    public static func binaryOffset(in data: Data) -> Int? {
+        let sample = data.prefix(1 << 16)
+        return sample.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0 { return index }
+                if byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length = byte >= 0xF0 && byte <= 0xF4 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
+                guard length > 0 else { return index }
+                for next in 1..<length where index + next < bytes.count && bytes[index + next] & 0xC0 != 0x80 {
+                    return index
+                }
+                index += length
+            }
+            return nil
+        }
+    }
 }

@@ -92,6 +92,10 @@ public struct PointReader: Sendable {
     /// - Throws: ``InputError`` naming the file and the line, feature or field.
     public func read(contentsOf url: URL) throws -> Result {
         let file = url.relativePath
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw InputError(file: file, location: nil, message: "is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)")
+        }
         guard let format = format ?? PointFormat(pathExtension: url.pathExtension) else {
             throw InputError(file: file, location: nil, message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
         }
@@ -100,6 +104,11 @@ public struct PointReader: Sendable {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw InputError(file: file, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
+        }
+        if format != .plist, let offset = PointFormat.binaryOffset(in: data) {
+            // Text formats never hold a NUL byte or a malformed UTF-8 sequence; the bytes themselves are not echoed, as
+            // they would garble a terminal.
+            throw InputError(file: file, location: nil, message: "is not text (a binary byte at offset \(offset)); expected \(format.rawValue.uppercased()) in UTF-8")
         }
         return try read(data, name: file, format: format)
     }

@@ -30,12 +30,12 @@ extension MapDescription {
     func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
         var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer)
-        var annotated = try annotator.annotate(camera, reserved: furniture.reserved)
+        var annotated = try annotator.annotate(camera, reserved: furniture.reserved, pointsOffMap: annotatesPointsOffMap)
         // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
         // edge's best place is tried, and the one that leaves the fewest points hidden stays.
         if let legend = furniture.legend {
             for place in furniture.alternatives where annotated.hiddenPointsInView > 0 {
-                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame))
+                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame), pointsOffMap: annotatesPointsOffMap)
                 guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
                 annotated = trial
                 furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)
@@ -48,6 +48,9 @@ extension MapDescription {
         case let .tiles(source):
             // Fetched before the canvas is allocated, so that a refused map costs nothing.
             let tiles = try source.tiles(for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format), limit: maxTiles)
+            if missingTiles == .fail { try tiles.refuseMissing() }
+            basemap = .tiles(tiles)
+        case let .fetched(tiles):
             if missingTiles == .fail { try tiles.refuseMissing() }
             basemap = .tiles(tiles)
         }

@@ -48,6 +48,10 @@ public struct MapDescription: Sendable {
     /// The property the points' categories were read from, when its values need not be the style's: they then take
     /// the style's colours by how many points on the map have them (``DataCategories``). Default nil.
     public var categoryProperty: String?
+    /// Whether points off the map are kept in hidden annotations, so that the drawn map's layout accounts for every
+    /// point; a front end that wants the image only turns it off, and an annotator with
+    /// ``DeclutterMapContent/MapAnnotator/levels`` then looks only at the points near the map. Default true.
+    public var annotatesPointsOffMap = true
     /// A hierarchy built once for many maps of the same points (a server's dataset, a gesture's frames); its points and
     /// style are the map's, and ``points``, ``style`` and ``categoryProperty`` are not read. Default nil.
     public var annotator: MapAnnotator?
@@ -72,6 +76,9 @@ public struct MapDescription: Sendable {
         case world
         /// Raster tiles, fetched for the map from a folder, an MBTiles file or a server.
         case tiles(any TileSource)
+        /// Raster tiles already fetched for the map's camera (``MapDescription/fetchingTiles(format:)``), so that a
+        /// server can wait on a tile server apart from its drawing threads.
+        case fetched(RasterTiles)
     }
 
     /// The camera the map is drawn with.

@@ -48,6 +48,9 @@ public struct MapAnnotator: Sendable {
     public let projected: ProjectedPoints
     /// ``projected``'s arrays, read in the hot loops.
     let worldX: [Double], worldY: [Double]
+    /// Each zoom's groups kept across maps, with a grid over them, for many maps of the same points; nil (the
+    /// default, the reference) works them out for each map.
+    public var levels: AnnotatorLevels?
 
     /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
     public static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
@@ -118,18 +121,34 @@ public struct MapAnnotator: Sendable {
     ///
     /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
     /// - Parameter reserved: Areas of the map that views keep clear of, such as a legend (see ``PlacementEngine``).
-    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = []) throws -> AnnotatedMap {
+    /// - Parameter pointsOffMap: Whether points off the map are kept in hidden annotations, so that every point is in
+    ///   one (as a layout lists them); a map drawn as an image only needs the views on it, and with ``levels`` then
+    ///   looks only at the groups near the map.
+    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = [], pointsOffMap: Bool = true) throws -> AnnotatedMap {
         let zoom = camera.zoom.rounded(.down)
         guard zoom >= Double(index.options.minZoom) else {
             throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
                                   + "build the annotator with minimumZoom at most \(Int(zoom))")
         }
         // On a pitched map the ground is largest on screen at the bottom row, by its scale against the centre's.
-        let groups = index.groups(atZoom: groupZoom(for: camera.zoom + log2(camera.perspective.scale(atY: camera.height))))
+        let groupZoom = groupZoom(for: camera.zoom + log2(camera.perspective.scale(atY: camera.height)))
+        let level = levels?.level(groupZoom) { AnnotatorLevels.Level(index.groups(atZoom: groupZoom), worldX: worldX, worldY: worldY) }
+        let groups = level?.groups ?? index.groups(atZoom: groupZoom)
         // Views and their copies are looked for this far around the map: farther than a group's member can lie from
         // its centroid, or a view from its point.
-        let region = WorldRepeat(camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height))
-        let candidates = self.candidates(groups, camera: camera, region: region)
+        let margin = style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height)
+        let region = WorldRepeat(camera: camera, margin: margin)
+        // Without points off the map to account for, only groups whose centroid lies near the map matter: those in
+        // the view's box grown by twice the margin (a turned map's box holds the turned view).
+        var near: [Int32]?
+        if let level, !pointsOffMap, camera.perspective.isFlat {
+            var box = camera.visibleWorldBounds
+            let grow = 2 * margin / camera.worldSize
+            box.include(x: box.minX - grow, y: box.minY - grow)
+            box.include(x: box.maxX + grow, y: box.maxY + grow)
+            near = level.groups(within: box)
+        }
+        let candidates = self.candidates(groups, camera: camera, region: region, level: level, only: near, pointsOffMap: pointsOffMap)
         let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
                                               hulls: candidates.hulls, repeating: region, reserved: reserved,
                                               nearerFirst: region.perspective != nil)
@@ -150,7 +169,12 @@ public struct MapAnnotator: Sendable {
     /// Only points on the map take part: each group's points on it become a view at their centroid (on the copy of
     /// the world nearest the map's centre; on a pitched map, the nearest in front of the camera), its points off the
     /// map a hidden annotation of their own.
-    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat) -> Candidates {
+    /// - Parameters:
+    ///   - level: The groups' centroids, boxes and hulls when kept (``AnnotatorLevels``), else worked out here.
+    ///   - only: The groups to look at, ascending; nil for all of them.
+    ///   - pointsOffMap: Whether points off the map get hidden annotations.
+    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
+                    only: [Int32]? = nil, pointsOffMap: Bool = true) -> Candidates {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
         var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
@@ -175,6 +199,7 @@ public struct MapAnnotator: Sendable {
         }
         /// A hidden annotation for points off the map.
         func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double) where Members.Element == Int32 {
+            guard pointsOffMap else { return }
             let world = mean(members), point = flat(world, shift: shift)
             let projected = region.projected(flatX: point.x, flatY: point.y), centre = projected ?? point
             // Behind the camera the map has no point for them: the coordinate comes from the world point itself.
@@ -190,24 +215,8 @@ public struct MapAnnotator: Sendable {
             for member in members { counts[Int(index.pointCategory[Int(member)])] += 1 }
             return counts
         }
-        for group in 0..<groups.count {
-            let members = groups.members(of: group), world = mean(members)
-            // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
-            var shift = frame.nearestShift(worldX: world.x)
-            // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
-            // outside the region has no point on the map.
-            let flatCentre = flat(world, shift: shift)
-            guard let copies = region.copies(flatX: flatCentre.x, flatY: flatCentre.y) else {
-                hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
-                continue
-            }
-            // A pitched map's copies are not a fixed step apart on screen, so the view stands on a copy in the region
-            // (in front of the camera): the one nearest the copy nearest the centre.
-            if region.perspective != nil, !copies.contains(0) { shift -= Double(copies.lowerBound > 0 ? copies.lowerBound : copies.upperBound) * frame.size }
-            let all = screen(world, shift: shift)
-            inside.removeAll(keepingCapacity: true)
-            outside.removeAll(keepingCapacity: true)
-            insidePoints.removeAll(keepingCapacity: true)
+        /// Sorts a group's members into those on the map, with their points, and those off it.
+        func classify(_ members: ArraySlice<Int32>, shift: Double, all: (x: Double, y: Double)) {
             for member in members {
                 let point = flat((worldX[Int(member)], worldY[Int(member)]), shift: shift)
                 if region.isOnMap(flatX: point.x, flatY: point.y) {
@@ -218,9 +227,36 @@ public struct MapAnnotator: Sendable {
                     outside.append(member)
                 }
             }
+        }
+        func visit(_ group: Int) {
+            let members = groups.members(of: group), world = level.map { (x: $0.centroidX[group], y: $0.centroidY[group]) } ?? mean(members)
+            // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
+            var shift = frame.nearestShift(worldX: world.x)
+            // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
+            // outside the region has no point on the map.
+            let flatCentre = flat(world, shift: shift)
+            guard let copies = region.copies(flatX: flatCentre.x, flatY: flatCentre.y) else {
+                hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
+                return
+            }
+            // A pitched map's copies are not a fixed step apart on screen, so the view stands on a copy in the region
+            // (in front of the camera): the one nearest the copy nearest the centre.
+            if region.perspective != nil, !copies.contains(0) { shift -= Double(copies.lowerBound > 0 ? copies.lowerBound : copies.upperBound) * frame.size }
+            let all = screen(world, shift: shift)
+            inside.removeAll(keepingCapacity: true)
+            outside.removeAll(keepingCapacity: true)
+            insidePoints.removeAll(keepingCapacity: true)
+            // A kept group wholly on a flat map facing north: every member is inside, and its hull is its kept hull's.
+            if let level, region.perspective == nil, camera.bearing == 0,
+               let hull = level.hullOnMap(group, width: camera.width, height: camera.height, flat: { flat($0, shift: shift) }) {
+                inside.append(contentsOf: members)
+                insidePoints = hull
+            } else {
+                classify(members, shift: shift, all: all)
+            }
             guard !inside.isEmpty else {
                 hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
-                continue
+                return
             }
             if !outside.isEmpty { hide(outside, counts: categoryCounts(outside), shift: shift) }
             let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
@@ -233,6 +269,11 @@ public struct MapAnnotator: Sendable {
             result.members.append(contentsOf: inside)
             result.memberStarts.append(Int32(result.members.count))
             result.counts.append(contentsOf: counts)
+        }
+        if let only {
+            for group in only { visit(Int(group)) }
+        } else {
+            for group in 0..<groups.count { visit(group) }
         }
         return result
     }

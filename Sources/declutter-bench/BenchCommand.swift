@@ -97,6 +97,26 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("serve: the wrk to measure with (default: wrk on the PATH).", valueName: "path"))
     var wrk: String?
 
+    @Option(help: ArgumentHelp("serve: instead of the Paris map, maps of a dataset of many points (--input's, or 150,000 seeded) at these zooms, "
+                               + "the camera moving over 64 of its points.", valueName: "z,z,…"))
+    var zooms: String?
+
+    @Option(help: ArgumentHelp("serve --zooms: wrk's connections, one run each (default 8).", valueName: "n,n,…"))
+    var connections: String = "8"
+
+    @Option(help: ArgumentHelp("serve: instead, one wrk run of this many seconds over random zooms 0…16 at the --zooms centres, "
+                               + "and the server's resident memory after the first minute and at the end.", valueName: "seconds"))
+    var sweep: Int?
+
+    /// A comma-separated list of whole numbers within `range`.
+    static func numbers(_ text: String, option: String, in range: ClosedRange<Int>) throws -> [Int] {
+        let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0.map(range.contains) ?? false }) else {
+            throw ValidationError("\(option) must be whole numbers in \(range.lowerBound)…\(range.upperBound) separated by commas, got \(text)")
+        }
+        return values.compactMap { $0 }
+    }
+
     func validate() throws {
         guard (1...20_000_000).contains(points) else { throw ValidationError("--points must be in 1…20,000,000") }
         if let maxZoom, !MapCamera.zoomRange.contains(Double(maxZoom)) { throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText)") }
@@ -164,6 +184,13 @@ struct BenchCommand: ParsableCommand {
         case .serve:
             guard let wrk = wrk ?? ServeBenchmark.wrkOnPath() else {
                 throw CommandError("serve measures with wrk, which is not on the PATH (Debian: apt-get install wrk); or give --wrk PATH")
+            }
+            if zooms != nil || sweep != nil {
+                let result = try ServeZoomsBenchmark(zooms: try Self.numbers(zooms ?? "2,4,8,12,16", option: "--zooms", in: 0...22),
+                                                     connections: try Self.numbers(connections, option: "--connections", in: 1...10_000),
+                                                     runs: runs ?? 3, seconds: seconds, wrk: wrk, peer: peer, input: input, sweep: sweep).run()
+                print(json ? result.json : result.text)
+                return
             }
             let result = try ServeBenchmark(runs: runs ?? 3, seconds: seconds, wrk: wrk, peer: peer).run()
             print(json ? result.json : result.text)

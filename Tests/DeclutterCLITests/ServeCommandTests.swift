@@ -31,6 +31,28 @@ import Testing
         #expect(result.stderr.contains("missing.csv"), "\(result.stderr)")
     }
 
+    /// A folder, an empty path and a binary file as a dataset: each message names the option and the file, and prints
+    /// none of the file's bytes (issue #37, finding 7).
+    @Test func aFolderAnEmptyPathAndABinaryFileAreNamed() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("points.csv"), withIntermediateDirectories: true)
+        var binary = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52])
+        binary.append(Data(repeating: 0x9B, count: 64))
+        try binary.write(to: folder.appendingPathComponent("image.csv"))
+        let cases = [
+            ("a=points.csv", "Error: --dataset a=points.csv: points.csv: is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)\n"),
+            ("a=", "Error: --dataset a=: the file name is empty; expected NAME=FILE\n"),
+            ("a=image.csv", "Error: --dataset a=image.csv: image.csv: is not text (a binary byte at offset 0); expected CSV in UTF-8\n"),
+        ]
+        for (argument, message) in cases {
+            let result = try CommandResult.run(["serve", "--port", "0", "--dataset", argument], in: folder)
+            #expect(result.status == 2, "\(argument)")
+            #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+            #expect(!result.stderr.contains("IHDR") && !result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+        }
+    }
+
     @Test func loadsItsDatasetsListensAndEndsCleanlyOnSIGTERM() throws {
         let process = Process()
         process.executableURL = declutterExecutable

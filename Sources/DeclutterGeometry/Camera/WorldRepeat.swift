@@ -99,16 +99,19 @@ public struct WorldRepeat: Sendable {
     private func linearCopies(x: Double, y: Double, region: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> ClosedRange<Int>? {
         var low = Double(-Int32.max), high = Double(Int32.max)
         let length = (periodX * periodX + periodY * periodY).squareRoot()
-        for (position, period, lower, upper) in [(x, periodX, region.minX, region.maxX), (y, periodY, region.minY, region.maxY)] {
+        // Each axis in turn, without an array of them: this runs for every point of a map, and an array was an
+        // allocation each time.
+        func narrow(_ position: Double, _ period: Double, _ lower: Double, _ upper: Double) -> Bool {
             if abs(period) <= length * 1e-12 {
                 // This axis does not move with k: the point is in range for every copy or for none.
-                guard position >= lower && position <= upper else { return nil }
-                continue
+                return position >= lower && position <= upper
             }
             let a = (lower - position) / period, b = (upper - position) / period
             low = Swift.max(low, Swift.min(a, b).rounded(.up))
             high = Swift.min(high, Swift.max(a, b).rounded(.down))
+            return true
         }
+        guard narrow(x, periodX, region.minX, region.maxX), narrow(y, periodY, region.minY, region.maxY) else { return nil }
         guard low <= high, low.isFinite, high.isFinite else { return nil }
         return Int(low)...Int(high)
     }

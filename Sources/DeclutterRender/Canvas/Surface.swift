@@ -45,6 +45,17 @@ public final class Surface {
         try checkStatus("create a band surface")
     }
 
+    /// An image surface over premultiplied ARGB32 pixels owned by the caller, who keeps them alive and unchanged
+    /// while the surface is used.
+    init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
+        try Self.checkSize(width: width, height: height)
+        handle = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+                                                     Int32(height), Int32(stride))
+        sink = nil
+        owner = nil
+        try checkStatus("wrap kept pixels")
+    }
+
     /// Tells cairo that the pixels changed behind its back (through band surfaces).
     func markDirty() { cairo_surface_mark_dirty(handle) }
 

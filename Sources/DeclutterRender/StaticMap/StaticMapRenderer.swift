@@ -18,6 +18,9 @@ import Foundation
 public final class StaticMapRenderer {
     /// The marker renderer, reused across maps.
     public let markers: MarkerRenderer
+    /// Embedded-basemap tiles kept across maps (a server's), shared between renderers; nil (the default) draws each
+    /// map's basemap whole.
+    public var basemapTiles: BasemapTileCache?
     /// The map's look.
     public var style: MapStyle { markers.style.map }
 
@@ -52,7 +55,12 @@ public final class StaticMapRenderer {
         var warnings: [String] = []
         switch map.basemap {
         case .none: break
-        case .world: try BasemapPainter(file: try WorldBasemap.file(), style: style, camera: camera).draw(scale: map.scale, in: context)
+        case .world:
+            if let basemapTiles, BasemapTileCache.serves(camera, scale: map.scale, format: format) {
+                try basemapTiles.draw(file: try WorldBasemap.file(), style: style, camera: camera, scale: map.scale, in: context)
+            } else {
+                try BasemapPainter(file: try WorldBasemap.file(), style: style, camera: camera).draw(scale: map.scale, in: context)
+            }
         case let .tiles(tiles):
             let painter = TilePainter(camera: camera, scale: Self.tileScale(camera: camera, scale: map.scale, format: format), missing: style.missingTile)
             let unreadable = try painter.draw(tiles.plan, images: &images, source: tiles.source, on: canvas)

@@ -41,7 +41,10 @@ public struct Dataset: Sendable {
         self.style = prepared.style
         self.styleName = styleName
         self.points = prepared.points
-        annotator = try MapAnnotator(points: prepared.points, style: prepared.style)
+        var annotator = try MapAnnotator(points: prepared.points, style: prepared.style)
+        // Every map of the dataset looks only at the groups near it, kept per zoom within a byte budget.
+        annotator.levels = AnnotatorLevels()
+        self.annotator = annotator
         // The index and tiles `declutter tiles` makes with its defaults, so that a tile's bytes are the same.
         let options = ClusterOptions(radius: 40, extent: 512, minZoom: Self.tileZooms.lowerBound, maxZoom: Self.tileZooms.upperBound,
                                      minPoints: 2)
@@ -54,6 +57,9 @@ public struct Dataset: Sendable {
     public static func load(name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws -> Dataset {
         // The name first, so that a slip costs no reading of a large file.
         try checkName(name)
+        guard !path.isEmpty else {
+            throw ServerError(.badRequest, field: "dataset", "the file name is empty; expected NAME=FILE")
+        }
         let url = URL(fileURLWithPath: path)
         let reader = PointReader(categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
         let read = try reader.read(contentsOf: url)

@@ -34,12 +34,31 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         self.init(error.kind.status, field: error.field ?? field, error.description)
     }
 
+    /// Methods the resource answers, sent as `Allow` (with 405).
+    public var allow: [HTTPRequest.Method] = []
+
+    /// The JSON body: `{"error": "…", "field": "…"}` and a newline.
+    var body: String {
+        JSONValue.object(JSONObject([("error", .string(message)), ("field", .string(field))])).jsonText + "\n"
+    }
+
     /// The JSON response.
     public var response: Response {
         var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let body = JSONValue.object(JSONObject([("error", .string(message)), ("field", .string(field))])).jsonText + "\n"
+        if !allow.isEmpty { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// The JSON response as the bytes of a whole HTTP/1.1 message that closes the connection: for the answers given
+    /// below HTTP's parser (a connection refused at the limit, a head that came too slowly or malformed), where no
+    /// request reached the routes.
+    var closingMessage: ByteBuffer {
+        let body = self.body
+        var head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
+        if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
+        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+        return ByteBuffer(string: head + body)
     }
 
     /// The status, field and message.

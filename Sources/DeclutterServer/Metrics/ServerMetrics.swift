@@ -15,6 +15,10 @@ public final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     /// The tile source's totals when last recorded.
     private let tileCacheTotals = Mutex((hits: 0, misses: 0))
+    /// Each work class's refusals when last recorded.
+    private let refusedTotals = Mutex<[String: Int]>([:])
+    /// Each cache's totals when last recorded.
+    private let cacheTotals = Mutex<[String: (hits: Int, misses: Int)]>([:])
 
     /// Creates an empty registry.
     public init() {
@@ -50,6 +54,36 @@ public final class ServerMetrics: Sendable {
         }
         Counter(label: "declutter_tile_cache_hits_total", factory: factory).increment(by: newHits)
         Counter(label: "declutter_tile_cache_misses_total", factory: factory).increment(by: newMisses)
+    }
+
+    /// Records a work class's state (`maps`, `fetch`, `tiles`): jobs on its threads, jobs waiting, and requests refused
+    /// since the server started.
+    public func recordWork(class name: String, running: Int, queued: Int, refused: Int) {
+        Gauge(label: "declutter_work_running", dimensions: [("class", name)], factory: factory).record(running)
+        Gauge(label: "declutter_work_queued", dimensions: [("class", name)], factory: factory).record(queued)
+        let added = refusedTotals.withLock { totals in
+            defer { totals[name] = max(totals[name, default: 0], refused) }
+            return max(0, refused - totals[name, default: 0])
+        }
+        Counter(label: "declutter_work_refused_total", dimensions: [("class", name)], factory: factory).increment(by: added)
+    }
+
+    /// Records a cache's bytes held, and brings its lookup counters up to its totals.
+    public func recordCache(name: String, bytes: Int, hits: Int, misses: Int) {
+        Gauge(label: "declutter_cache_bytes", dimensions: [("cache", name)], factory: factory).record(bytes)
+        let (newHits, newMisses) = cacheTotals.withLock { totals in
+            let old = totals[name, default: (0, 0)]
+            totals[name] = (max(old.hits, hits), max(old.misses, misses))
+            return (max(0, hits - old.hits), max(0, misses - old.misses))
+        }
+        Counter(label: "declutter_cache_hits_total", dimensions: [("cache", name)], factory: factory).increment(by: newHits)
+        Counter(label: "declutter_cache_misses_total", dimensions: [("cache", name)], factory: factory).increment(by: newMisses)
+    }
+
+    /// Counts a connection the server closed or refused at its edge: `evicted` (closed to make room at the
+    /// connection limit), `refused` (answered 503 at the limit), `header_timeout`, `body_timeout`, `idle_timeout`.
+    public func recordConnectionClosed(reason: String) {
+        Counter(label: "declutter_connections_closed_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
     /// The metrics in Prometheus' text format.

@@ -1,6 +1,7 @@
 import DeclutterClustering
 import DeclutterGeometry
 import DeclutterMap
+import DeclutterPNG
 import DeclutterRender
 import DeclutterStaticAPI
 import DeclutterStyle
@@ -50,6 +51,8 @@ public struct MapDrawing: Sendable {
         public var image: Data
         /// `--layout`'s JSON: the views drawn, their members and frames; nil unless ``MapDrawing/layout``.
         public var layout: JSONValue?
+        /// Tiles drawn as grey squares because they could not be had or read.
+        public var missingTiles = 0
     }
 
     /// Draws the map with the worker's renderer for its style.
@@ -57,6 +60,12 @@ public struct MapDrawing: Sendable {
     /// - Throws: what ``MapDescription/draw(format:renderer:)`` throws.
     public func draw(with worker: RenderWorker) throws -> Output {
         let drawn = try map.draw(format: format, renderer: worker.renderer(for: map.annotator?.style ?? map.style))
-        return Output(image: try drawn.canvas.data(), layout: layout ? drawn.layout : nil)
+        // The renderer warns once per tile that could not be had or read, and of nothing else with "tile ".
+        let missing = drawn.warnings.count { $0.hasPrefix("tile ") }
+        // One thread encodes each map: the render threads already keep every core busy, and bands on other threads
+        // would only add hand-offs and the rows each band re-reads.
+        var encoder = PNGEncoder()
+        encoder.usesEveryCore = false
+        return Output(image: try drawn.canvas.data(encoder: encoder), layout: layout ? drawn.layout : nil, missingTiles: missing)
     }
 }

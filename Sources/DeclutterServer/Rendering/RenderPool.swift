@@ -17,17 +17,27 @@ public final class RenderPool: Service, Sendable {
     public let workers: Int
     /// Jobs that may wait for a thread.
     public let queueLength: Int
+    /// What the pool does, in its threads' names and its messages: `render` (maps), `fetch` (maps' tiles), `tiles`
+    /// (vector tiles and sprite sheets).
+    public let name: String
+    /// What one job is, in messages: `maps`, `tiles`.
+    let jobs: String
 
     private struct State {
         var jobs: [Job] = []
         /// Jobs taken by a thread and not finished.
         var running = 0
         var stopping = false
+        /// Jobs refused since the pool started: full, or stopping.
+        var refused = 0
     }
 
     private struct Job {
         let deadline: ContinuousClock.Instant
-        let work: @Sendable (RenderWorker, _ late: Bool) -> Void
+        /// Runs the job and returns how to deliver its answer, which the thread calls once it no longer counts the
+        /// job as running: a client answered at once may ask again before the thread would otherwise have counted down,
+        /// and find the pool full of jobs already done.
+        let work: @Sendable (RenderWorker, _ late: Bool) -> @Sendable () -> Void
     }
 
     private let state = Mutex(State())
@@ -37,13 +47,23 @@ public final class RenderPool: Service, Sendable {
     /// The counts ``ServerMetrics`` reports: jobs running and jobs waiting.
     public var load: (running: Int, queued: Int) { state.withLock { ($0.running, $0.jobs.count) } }
 
+    /// Jobs refused since the pool started, because it was full or stopping.
+    var refusals: Int { state.withLock { $0.refused } }
+
     /// Jobs that may wait per thread when the queue's length is not given: a few maps' time of waiting (a map takes
     /// milliseconds to a few tenths of a second), beyond which a client is better told to come back.
     public static let queuedPerWorker = 4
 
     /// Starts `workers` threads (at least 1) with room for `queueLength` waiting jobs (0 or more; default
     /// ``queuedPerWorker`` per thread).
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, queueLength: Int? = nil) {
+    public convenience init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, queueLength: Int? = nil) {
+        self.init(workers: workers, queueLength: queueLength, name: "render", jobs: "maps")
+    }
+
+    /// Starts a pool named `name` (for its threads and messages) whose jobs are `jobs` in messages.
+    init(workers: Int, queueLength: Int?, name: String, jobs: String) {
+        self.name = name
+        self.jobs = jobs
         self.workers = max(1, workers)
         self.queueLength = max(0, queueLength ?? Self.queuedPerWorker * max(1, workers))
         for number in 0..<self.workers {
@@ -52,7 +72,7 @@ public final class RenderPool: Service, Sendable {
                 work()
                 exited.leave()
             }
-            thread.name = "declutter-render-\(number)"
+            thread.name = "declutter-\(name)-\(number)"
             thread.start()
         }
     }
@@ -63,22 +83,25 @@ public final class RenderPool: Service, Sendable {
     ///   is not run; one still running is answered with an error while its thread finishes it.
     /// - Throws: ``ServerError`` 503 when the pool is full, stopping, or the time limit passes; what `work` throws.
     public func run<Value: Sendable>(timeLimit: Double, _ work: @escaping @Sendable (RenderWorker) throws -> Value) async throws -> Value {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000))
+        try await run(until: ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000)), timeLimit: timeLimit, work)
+    }
+
+    /// Runs `work` as ``run(timeLimit:_:)`` does, by `deadline`; `timeLimit` names the whole limit in the message.
+    func run<Value: Sendable>(until deadline: ContinuousClock.Instant, timeLimit: Double,
+                              _ work: @escaping @Sendable (RenderWorker) throws -> Value) async throws -> Value {
         let answer = Answer<Value>()
         return try await withCheckedThrowingContinuation { continuation in
             answer.set(continuation)
             let job = Job(deadline: deadline) { worker, late in
-                if late {
-                    answer.finish(.failure(Self.timeout(timeLimit)))
-                } else {
-                    answer.finish(Result { try work(worker) })
-                }
+                let result: Result<Value, any Error> = late ? .failure(Self.timeout(timeLimit)) : Result { try work(worker) }
+                return { answer.finish(result) }
             }
             let refusal: ServerError? = state.withLock { state in
+                if state.stopping || state.running + state.jobs.count >= workers + queueLength { state.refused += 1 }
                 if state.stopping { return ServerError(.serviceUnavailable, field: "server", "the server is shutting down", retryAfter: 1) }
                 guard state.running + state.jobs.count < workers + queueLength else {
                     return ServerError(.serviceUnavailable, field: "server",
-                                       "all \(workers) render threads are busy and \(queueLength) maps are queued; try again shortly", retryAfter: 1)
+                                       "all \(workers) \(name) threads are busy and \(queueLength) \(jobs) are queued; try again shortly", retryAfter: 1)
                 }
                 state.jobs.append(job)
                 return nil
@@ -112,8 +135,9 @@ public final class RenderPool: Service, Sendable {
                 return state.jobs.removeFirst()
             }
             guard let job else { return }   // Woken with nothing to do: the pool is stopping.
-            job.work(worker, ContinuousClock.now >= job.deadline)
+            let deliver = job.work(worker, ContinuousClock.now >= job.deadline)
             state.withLock { $0.running -= 1 }
+            deliver()
         }
     }
 

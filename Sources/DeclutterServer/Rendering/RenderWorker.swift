@@ -14,11 +14,16 @@ public final class RenderWorker {
 
     init() {}
 
+    /// The embedded basemap's tiles, kept for every render thread of the process: a server draws the same zooms of the
+    /// same world over and over.
+    static let basemapTiles = BasemapTileCache()
+
     /// The renderer for `style`.
     public func renderer(for style: MarkerStyle) throws -> StaticMapRenderer {
         if let renderer = renderers[style] { return renderer }
         if renderers.count >= Self.maximumRenderers { renderers.removeAll() }
         let renderer = try StaticMapRenderer(style: style)
+        renderer.basemapTiles = Self.basemapTiles
         renderers[style] = renderer
         return renderer
     }

@@ -15,7 +15,7 @@ extension MapServer {
     func router() -> Router<BasicRequestContext> {
         // HEAD answers as GET without the body, for load balancers' and CDNs' checks.
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: ServerMiddleware(metrics: metrics))
+        router.add(middleware: ServerMiddleware(metrics: metrics, limits: limits))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }
             let json = JSONValue.object(JSONObject([("status", .string("ok")), ("datasets", .array(names))]))
@@ -24,46 +24,71 @@ extension MapServer {
         router.get("/metrics") { _, _ in
             let load = pool.load
             metrics.recordPool(running: load.running, queued: load.queued)
+            for workClass in work.load {
+                metrics.recordWork(class: workClass.name, running: workClass.running, queued: workClass.queued, refused: workClass.refused)
+            }
+            let cached = work.vectorTiles.statistics
+            metrics.recordCache(name: "vector_tiles", bytes: cached.bytes, hits: cached.hits, misses: cached.misses)
+            let basemap = RenderWorker.basemapTiles.statistics
+            metrics.recordCache(name: "basemap_tiles", bytes: basemap.bytes, hits: basemap.hits, misses: basemap.misses)
+            for dataset in datasets.values {
+                guard let levels = dataset.annotator.levels?.statistics else { continue }
+                metrics.recordCache(name: "levels_\(dataset.name)", bytes: levels.bytes, hits: levels.hits, misses: levels.misses)
+            }
             if let source = tiles as? HTTPTileSource { metrics.recordTileCache(hits: source.cacheHits, misses: source.cacheMisses) }
             return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
+        // Each map route is let in by the maps gate first, before its URL or body is parsed.
         router.get("/styles/v1/**") { request, _ in
-            let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
-            return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
+            try await work.maps.admitted {
+                let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
+                return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
+            }
         }
         router.post("/static") { request, _ in
-            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maximumBodyBytes {
-                throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
-            }
-            let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
-            let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
-            let style = try styles.style(named: body.request.style)
-            // The body's points take categories from their property as a dataset's do; pins then take the nearest
-            // colour among those categories.
-            let prepared = try Self.checked(field: "points") {
-                try CategoryAssignment.prepared(body.points, style: style, categoryProperty: body.category)
-            }
-            var drawing = try MapDrawing(request: body.request, style: prepared.style)
-            drawing.map.points = prepared.points + drawing.map.points
-            drawing.layout = body.layout
-            return try await draw(drawing)
+            try await work.maps.admitted { try await staticMap(request) }
         }
         router.get("/datasets/:name/static/:camera/:size") { request, context in
-            let dataset = try dataset(context.parameters.get("name") ?? "")
-            let segment = { (name: String) in
-                let raw = context.parameters.get(name) ?? ""
-                return raw.removingPercentEncoding ?? raw
-            }
-            let mapRequest = try Self.checked {
-                try StaticMapRequest(style: "dataset", overlay: nil, camera: segment("camera"), size: segment("size"), query: Self.query(request),
-                                     limits: limits.staticMap, fitsPoints: true)
-            }
-            var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
-            drawing.map.annotator = dataset.annotator
-            return try await draw(drawing)
+            try await work.maps.admitted { try await datasetMap(request, context: context) }
         }
         addTileRoutes(to: router)
         return router
+    }
+
+    /// `POST /static`: a map of the body's points and overlays.
+    func staticMap(_ request: Request) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maximumBodyBytes {
+            throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
+        }
+        // A chunked body has no length to check first: reading stops past the limit (413, in the middleware).
+        let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
+        let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
+        let style = try styles.style(named: body.request.style)
+        // The body's points take categories from their property as a dataset's do; pins then take the nearest
+        // colour among those categories.
+        let prepared = try Self.checked(field: "points") {
+            try CategoryAssignment.prepared(body.points, style: style, categoryProperty: body.category)
+        }
+        var drawing = try MapDrawing(request: body.request, style: prepared.style)
+        drawing.map.points = prepared.points + drawing.map.points
+        drawing.layout = body.layout
+        return try await draw(drawing)
+    }
+
+    /// `GET /datasets/{name}/static/{camera}/{size}`: a map of a dataset loaded at start.
+    func datasetMap(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let dataset = try dataset(context.parameters.get("name") ?? "")
+        let segment = { (name: String) in
+            let raw = context.parameters.get(name) ?? ""
+            return raw.removingPercentEncoding ?? raw
+        }
+        let mapRequest = try Self.checked {
+            try StaticMapRequest(style: "dataset", overlay: nil, camera: segment("camera"), size: segment("size"), query: Self.query(request),
+                                 limits: limits.staticMap, fitsPoints: true)
+        }
+        var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
+        drawing.map.annotator = dataset.annotator
+        return try await draw(drawing)
     }
 
     /// The dataset named `name`.

@@ -24,7 +24,15 @@ extension MapServer {
             let z = try Self.tileNumber(context.parameters.get("z") ?? "", "z", below: Dataset.tileZooms.upperBound + 1)
             let x = try Self.tileNumber(context.parameters.get("x") ?? "", "x", below: 1 << z)
             let y = try Self.tileNumber(String(file.dropLast(4)), "y", below: 1 << z)
-            let data = try await pool.run(timeLimit: limits.renderSeconds) { _ in dataset.tileset.tile(z: z, x: x, y: y) }
+            // Made tiles come from the cache on the event loop; others are made on the tiles threads, never behind maps.
+            let address = WorkClasses.VectorTileAddress(dataset: dataset.name, z: z, x: x, y: y)
+            let data: Data?
+            if let cached = work.vectorTiles.value(for: address) {
+                data = cached
+            } else {
+                data = try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in dataset.tileset.tile(z: z, x: x, y: y) }
+                work.vectorTiles.insert(data, for: address, bytes: (data?.count ?? 0) + 64)
+            }
             // An empty tile is no error: MapLibre draws nothing for a 204, as `declutter tiles` writes no file for it.
             guard let data else { return Response(status: .noContent, headers: [.cacheControl: Self.tileCacheControl]) }
             return EntityTag.response(data, to: request, contentType: "application/vnd.mapbox-vector-tile", cacheControl: Self.tileCacheControl)
@@ -47,7 +55,7 @@ extension MapServer {
             let style = try spriteStyle(name, request: request)
             let ratio = parts[0] == "sprite" ? 1 : 2
             let sheet = try await sprites.sheet(style: style, ratio: ratio) {
-                try await pool.run(timeLimit: limits.renderSeconds) { _ in try SpriteCache.build(style: style, ratio: ratio) }
+                try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in try SpriteCache.build(style: style, ratio: ratio) }
             }
             return parts[1] == "json"
                 ? EntityTag.response(sheet.json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)

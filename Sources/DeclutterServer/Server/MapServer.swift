@@ -7,6 +7,8 @@ import DeclutterSupport
 import DeclutterTileSources
 import DeclutterTiles
 import Foundation
+import HTTPTypes
+import HummingbirdCore
 import Hummingbird
 import Logging
 
@@ -44,8 +46,15 @@ public struct MapServer: Sendable {
     public let metrics: ServerMetrics
     /// Where requests and errors are logged.
     public var logger: Logger
+    /// Whether a map some of whose tiles could not be had is drawn with grey squares (200, not cached, its
+    /// `Declutter-Missing-Tiles` header counting them) rather than answered 502. Default false.
+    public var allowMissingTiles = false
     /// Sprite sheets made so far.
     let sprites = SpriteCache()
+    /// The work classes: maps, tile fetching, vector tiles and sprites.
+    let work: WorkClasses
+    /// A failing tile server is logged once per burst of failures.
+    let upstreamFailures = BurstLog(quietSeconds: 30)
 
     /// A server of `datasets` (names unique) and `styles`, drawing on `pool` over `tiles` (the embedded world map
     /// when nil).
@@ -62,6 +71,7 @@ public struct MapServer: Sendable {
         self.publicURL = publicURL
         self.metrics = metrics
         self.logger = logger
+        work = WorkClasses(render: pool, fetchesTiles: tiles != nil, limits: limits)
     }
 
     /// The Hummingbird application: routes, middleware, and the render pool as a service that stops after the HTTP
@@ -69,9 +79,11 @@ public struct MapServer: Sendable {
     ///
     /// - Parameter onServerRunning: Called with the port listened on once the server accepts connections.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let logger = logger, port = port
-        return Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "declutter"),
-                           services: [pool], onServerRunning: { channel in
+        let logger = logger, port = port, limits = limits
+        let registry = ConnectionRegistry(limit: limits.connectionLimit, metrics: metrics)
+        let server = HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, registry: registry) }
+        return Application(router: router(), server: server, configuration: .init(address: .hostname(host, port: port), serverName: "declutter"),
+                           services: work.pools, onServerRunning: { channel in
                                let listening = channel.localAddress?.port ?? port
                                logger.info("listening", metadata: ["port": .stringConvertible(listening)])
                                await onServerRunning(listening)
@@ -83,18 +95,37 @@ public struct MapServer: Sendable {
         try await application().runService()
     }
 
-    /// Draws `drawing` over the server's basemap on the pool within the time limit, and answers with the image, or
-    /// with `layout` the image in base 64 beside the layout as JSON.
+    /// Draws `drawing` over the server's basemap within the time limit, and answers with the image, or with `layout`
+    /// the image in base 64 beside the layout as JSON. With `--tiles` the tiles are fetched first on the fetch threads,
+    /// then the map is drawn on a render thread; the time limit covers both.
+    ///
+    /// - Throws: ``ServerError`` 502 when tiles could not all be had (unless ``allowMissingTiles``), 503 when a pool is
+    ///   full or the time limit passes, 422 for a map needing too many tiles.
     func draw(_ drawing: MapDrawing) async throws -> Response {
         var drawing = drawing
         drawing.map.basemap = tiles.map { .tiles($0) } ?? .world
         drawing.map.maxTiles = limits.maximumTiles
+        drawing.map.missingTiles = allowMissingTiles ? .grey : .fail
+        // Points off the map matter only to a layout.
+        drawing.map.annotatesPointsOffMap = drawing.layout
+        let timeLimit = limits.renderSeconds, deadline = ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000))
         let output: MapDrawing.Output
         do {
-            output = try await pool.run(timeLimit: limits.renderSeconds) { [drawing] worker in try drawing.draw(with: worker) }
+            if let fetch = work.fetch {
+                let map = drawing.map, format = drawing.format
+                drawing.map = try await fetch.run(until: deadline, timeLimit: timeLimit) { _ in try map.fetchingTiles(format: format) }
+                let missing = drawing.map.missingTileCount
+                if missing > 0 {
+                    upstreamFailures.log("the tile server failed \(missing) tiles of a map", level: .warning, to: logger)
+                }
+            }
+            output = try await pool.run(until: deadline, timeLimit: timeLimit) { [drawing] worker in try drawing.draw(with: worker) }
         } catch let TileError.tooManyTiles(needed, limit) {
             throw ServerError(.unprocessableContent, field: "size",
                               "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom")
+        } catch let error as TileError where error.kind == .upstreamFailure {
+            upstreamFailures.log("the tile server failed: \(error)", level: .warning, to: logger)
+            throw ServerError(error, field: "tiles")
         } catch let error as any DeclutterError where error.kind != .internalFailure {
             throw ServerError(error, field: "overlay")
         }
@@ -103,8 +134,17 @@ public struct MapServer: Sendable {
                                                     ("image", .string(output.image.base64EncodedString())), ("layout", layout)]))
             return Self.response(Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
         }
+        guard output.missingTiles == 0 else {
+            // Drawn with grey squares where tiles are missing: shown, never kept by a cache as the map.
+            var response = Self.response(output.image, contentType: Self.contentType(drawing.format), cacheControl: "no-store")
+            response.headers[Self.missingTilesHeader] = String(output.missingTiles)
+            return response
+        }
         return Self.response(output.image, contentType: Self.contentType(drawing.format), cacheControl: "public, max-age=3600")
     }
+
+    /// The header counting the tiles a map drawn with `--allow-missing-tiles` lacks.
+    public static let missingTilesHeader = HTTPField.Name("Declutter-Missing-Tiles")!
 
     /// A 200 with `data`, its type, caching rule and `ETag`.
     static func response(_ data: Data, contentType: String, cacheControl: String, etag: String? = nil) -> Response {

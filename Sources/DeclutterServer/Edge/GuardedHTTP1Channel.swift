@@ -1,0 +1,44 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1.1 connection with the server's edge in front: the connection limit (``ConnectionRegistry``),
+/// the header, body and idle timeouts (``ConnectionWatch``), and JSON answers for what HTTP's parser refuses.
+struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = HTTP1Channel.Value
+
+    let responder: HTTPChannelHandler.Responder
+    let limits: ServerLimits
+    let registry: ConnectionRegistry
+
+    /// Why a connection was closed before HTTP was set up on it: already answered 503.
+    struct Refused: Error {}
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let watch = ConnectionWatch(channel: channel, limits: limits, registry: registry)
+        guard registry.admit(channel, watch: watch) else {
+            let refusal = ServerError(.serviceUnavailable, field: "server",
+                                      "the server has \(registry.limit) connections open, each with a request in progress; try again shortly",
+                                      retryAfter: 1)
+            return channel.writeAndFlush(refusal.closingMessage)
+                .flatMap { channel.close() }
+                .flatMapThrowing { throw Refused() }
+        }
+        // However the connection ends, it leaves the registry (the phase handler may never have been added).
+        channel.closeFuture.whenComplete { [registry] _ in registry.remove(channel) }
+        do {
+            try channel.pipeline.syncOperations.addHandler(ConnectionWatch.BytesHandler(watch: watch))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        let bound = NIOLoopBound(watch, eventLoop: channel.eventLoop)
+        let http = HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [RequestPhaseHandler(watch: bound.value)]))
+        watch.start()
+        return http.setup(channel: channel, logger: logger)
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: value, logger: logger)
+    }
+}

@@ -1,0 +1,64 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Sits after HTTP's parser: tells the connection's ``ConnectionWatch`` when a request's head and end are read and a
+/// response's end is written, and turns what goes wrong below the routes into answers:
+/// - a parser error between requests is answered here as JSON (400, 431 for an oversized head) instead of
+///   Hummingbird's empty 400, and the connection closed;
+/// - a parser error or the end of input within a body reaches the route reading it as ``EdgeError``, which the
+///   middleware answers (or logs as a client that went away);
+/// - the body timeout reaches it the same way.
+final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let watch: ConnectionWatch
+
+    init(watch: ConnectionWatch) {
+        self.watch = watch
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // The context outlives neither the handler nor the watch's use of it: the watch drops the closure when the
+        // connection closes.
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        watch.onBodyTimeout = { error in loopBound.value.fireErrorCaught(error) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        watch.onBodyTimeout = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head: watch.headRead()
+        case .body: break
+        case .end: watch.endRead()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let isEnd = if case .end = unwrapOutboundIn(data) { true } else { false }
+        context.write(data, promise: promise)
+        if isEnd { watch.responseWritten() }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parserError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        if let forwarded = watch.parserFailed(parserError) { context.fireErrorCaught(forwarded) }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let error = watch.closed() { context.fireErrorCaught(error) }
+        watch.onBodyTimeout = nil
+        context.fireChannelInactive()
+    }
+}

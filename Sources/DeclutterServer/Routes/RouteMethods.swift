@@ -1,0 +1,36 @@
+import Hummingbird
+
+/// The server's routes by path pattern and the methods each answers, so that a request with a method a path does not
+/// answer gets 405 and `Allow` rather than the router's 404: the router knows routes by method and path together.
+///
+/// `*` stands for one segment, `**` for one or more; every GET route answers HEAD too. ``MapServer/router()`` adds
+/// the same routes; HTTPFramingTests sends a wrong method to each kind.
+enum RouteMethods {
+    /// Each route's pattern, as segments, and its methods.
+    static let routes: [(segments: [String], methods: [HTTPRequest.Method])] = [
+        ("health", [.get, .head]), ("metrics", [.get, .head]), ("static", [.post]),
+        ("styles/v1/**", [.get, .head]), ("datasets/*/static/*/*", [.get, .head]),
+        ("tiles/*/*/*/*", [.get, .head]), ("tiles/*", [.get, .head]), ("styles/*/*", [.get, .head]),
+    ].map { (pattern: String, methods: [HTTPRequest.Method]) in (pattern.split(separator: "/").map(String.init), methods) }
+
+    /// The methods some route answers at `path`, in the order above; empty when no route has that path.
+    static func allowed(path: String) -> [HTTPRequest.Method] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var methods: [HTTPRequest.Method] = []
+        for route in routes where matches(route.segments, segments) {
+            for method in route.methods where !methods.contains(method) { methods.append(method) }
+        }
+        return methods
+    }
+
+    /// Whether a path's segments fit a pattern's.
+    private static func matches(_ pattern: [String], _ segments: ArraySlice<Substring>) -> Bool {
+        var rest = segments
+        for (index, part) in pattern.enumerated() {
+            if part == "**" { return index == pattern.count - 1 && !rest.isEmpty && rest.allSatisfy { !$0.isEmpty } }
+            guard let segment = rest.first, !segment.isEmpty, part == "*" || segment == part else { return false }
+            rest = rest.dropFirst()
+        }
+        return rest.isEmpty
+    }
+}

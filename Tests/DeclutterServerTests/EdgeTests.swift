@@ -1,0 +1,99 @@
+import DeclutterServer
+import DeclutterSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TileTestServer
+
+/// The server's edge: header, body and idle timeouts, the connection limit, and a client that goes away (issue #37,
+/// finding 1). Timeouts are set short here so that the tests wait little; no test asserts how long anything took.
+@Suite struct EdgeTests {
+    /// Limits with short timeouts and `connections` connections at most.
+    static func limits(connections: Int? = nil) -> ServerLimits {
+        ServerLimits(maximumBodyBytes: 4096, headerSeconds: 0.3, bodySeconds: 0.3, idleSeconds: 0.3, maximumConnections: connections)
+    }
+
+    /// The port of the live test client's server.
+    static func port(_ client: any TestClientProtocol) throws -> Int { try #require(client.port) }
+
+    /// A JSON error body's field.
+    static func field(_ response: RawResponse) throws -> String? {
+        try JSONParser.parse(Data(response.body.utf8)).object?["field"]?.string
+    }
+
+    @Test func aHalfSentHeadIsAnswered408AndClosed() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: Self.limits())) { client in
+            let connection = try RawConnection(port: try Self.port(client))
+            connection.send("GET /hea")
+            let response = await connection.response()
+            #expect(response.status == 408)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.headers["connection"] == "close")
+            #expect(try Self.field(response) == "request")
+            #expect(await connection.closedByServer())
+        }
+    }
+
+    @Test func aSlowBodyIsAnswered408() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: Self.limits())) { client in
+            let connection = try RawConnection(port: try Self.port(client))
+            connection.send("POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"width\"")
+            let response = await connection.response()
+            #expect(response.status == 408)
+            #expect(try Self.field(response) == "body")
+        }
+    }
+
+    @Test func anIdleKeptAliveConnectionIsClosedAfterItsAnswer() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: Self.limits())) { client in
+            let connection = try RawConnection(port: try Self.port(client))
+            connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = await connection.response()
+            #expect(response.status == 200)
+            #expect(response.body == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+            // Then nothing until the idle timeout closes the connection.
+            #expect(await connection.closedByServer())
+        }
+    }
+
+    @Test func aClientGoneMidBodyIsCounted499NotAServerFailure() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))) { client in
+            let connection = try RawConnection(port: try Self.port(client))
+            connection.send("POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"width\":")
+            connection.quit()
+            let line = #"declutter_http_requests_total{route="/static",method="POST",status="499"} 1"#
+            var metrics = ""
+            for _ in 0..<200 where !metrics.contains(line) {
+                metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(metrics.contains(line), "\(metrics)")
+            #expect(!metrics.contains(#"status="500""#))
+        }
+    }
+
+    @Test func atTheConnectionLimitTheLongestIdleConnectionMakesRoom() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(headerSeconds: 60, maximumConnections: 4))) { client in
+            let port = try Self.port(client)
+            var idle: [RawConnection] = []
+            for _ in 0..<4 {
+                let connection = try RawConnection(port: port)
+                connection.send("GET /hea")
+                idle.append(connection)
+                // In order, so that the first is the longest waiting.
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let health = try RawConnection(port: port)
+            health.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let answer = await health.response()
+            #expect(answer.status == 200)
+            #expect(answer.body == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+            let evicted = await idle[0].response()
+            #expect(evicted.status == 503)
+            #expect(evicted.headers["retry-after"] == "1")
+            #expect(try Self.field(evicted) == "server")
+            #expect(idle[1...].allSatisfy { !$0.hasInput })
+        }
+    }
+}

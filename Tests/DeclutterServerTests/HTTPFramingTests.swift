@@ -1,0 +1,89 @@
+import DeclutterServer
+import DeclutterSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TileTestServer
+
+/// HTTP done right (issue #37, finding 5): 413 for any body over the limit, chunked too; 400 for malformed framing;
+/// every refusal of HTTP's parser as the JSON error shape; 405 with `Allow`; 414 for an over-long path segment.
+@Suite struct HTTPFramingTests {
+    static func server() throws -> MapServer {
+        try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 1000))
+    }
+
+    /// Sends `text` on a new connection and reads the answer.
+    static func exchange(_ text: String, port: Int) async throws -> RawResponse {
+        let connection = try RawConnection(port: port)
+        connection.send(text)
+        return await connection.response(waiting: 10)
+    }
+
+    /// Expects a JSON error of `status` naming `field`; returns the body.
+    @discardableResult
+    static func expectJSON(_ response: RawResponse, _ status: Int, field: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        #expect(response.status == status, "\(response.text.prefix(300))", sourceLocation: sourceLocation)
+        #expect(response.headers["content-type"] == "application/json", sourceLocation: sourceLocation)
+        let object = try JSONParser.parse(Data(response.body.utf8)).object
+        #expect(object?["field"]?.string == field, sourceLocation: sourceLocation)
+        let message = object?["error"]?.string ?? ""
+        #expect(!message.isEmpty, sourceLocation: sourceLocation)
+        return response.body
+    }
+
+    @Test func aChunkedBodyOverTheLimitIs413() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let chunk = String(repeating: " ", count: 600)
+            let request = "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n"
+            try Self.expectJSON(try await Self.exchange(request, port: try #require(client.port)), 413, field: "body")
+        }
+    }
+
+    @Test func aBadChunkSizeIs400() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let request = "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+            try Self.expectJSON(try await Self.exchange(request, port: try #require(client.port)), 400, field: "body")
+        }
+    }
+
+    @Test(arguments: [
+        ("GET /health HTTP/1.1\r\nHost x\r\n\r\n", 400, "headers"),
+        ("G(T /health HTTP/1.1\r\nHost: x\r\n\r\n", 400, "method"),
+        ("GET /health HTTP/7.1\r\nHost: x\r\n\r\n", 400, "version"),
+        ("POST /static HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n", 400, "Content-Length"),
+        ("GET /health HTTP/1.1\r\nHost: x\r\nX-Long: " + String(repeating: "a", count: 90_000) + "\r\n\r\n", 431, "headers"),
+    ])
+    func theParsersRefusalsAreJSON(request: String, status: Int, field: String) async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let response = try await Self.exchange(request, port: try #require(client.port))
+            try Self.expectJSON(response, status, field: field)
+            #expect(response.headers["connection"] == "close")
+        }
+    }
+
+    @Test(arguments: [
+        ("/health", HTTPRequest.Method.put, "GET, HEAD"),
+        ("/static", .delete, "POST"),
+        ("/datasets/paris/static/auto/300x200", .options, "GET, HEAD"),
+        ("/tiles/paris/3/4/2.mvt", .post, "GET, HEAD"),
+    ])
+    func aWrongMethodIs405WithAllow(path: String, method: HTTPRequest.Method, allow: String) async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let response = try await client.execute(uri: path, method: method)
+            try ServerHarness.expectError(response, .methodNotAllowed, field: "method")
+            #expect(response.headers[.allow] == allow)
+        }
+    }
+
+    @Test func anOverLongPathSegmentIs414WithoutAnEcho() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let camera = String(repeating: "1", count: 75_000)
+            let response = try await client.execute(uri: "/datasets/paris/static/\(camera)/300x200", method: .get)
+            let message = try ServerHarness.expectError(response, .uriTooLong, field: "url")
+            #expect(message == "the URL is 75031 bytes; the limit is 8192")
+            #expect(response.body.readableBytes < 200)
+        }
+    }
+}
