@@ -81,8 +81,10 @@ public struct MapDescription: Sendable {
         try camera(world: ProjectedPoints(annotator?.points ?? points))
     }
 
-    /// The camera, from the points' world positions, projected once.
-    func camera(world: ProjectedPoints) throws -> MapCamera {
+    /// The camera, from the points' world positions, projected once; a map fitted to its data keeps `extraPadding`
+    /// free besides its own padding.
+    func camera(world: ProjectedPoints, extraPadding: EdgePadding = EdgePadding(all: 0)) throws -> MapCamera {
+        let world = fitted(world)
         switch framing {
         case let .centered(center, zoom):
             let center = center ?? {
@@ -96,6 +98,8 @@ public struct MapDescription: Sendable {
         case let .region(bounds, padding, maxZoom):
             return try MapCamera.fitting(bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom)
         case let .data(padding, maxZoom):
+            let padding = EdgePadding(top: padding.top + extraPadding.top, left: padding.left + extraPadding.left,
+                                      bottom: padding.bottom + extraPadding.bottom, right: padding.right + extraPadding.right)
             let bounds = dataBounds(world)
             guard !bounds.isEmpty else {
                 throw CameraError("auto fits the map to its points and overlays, and there are none")
