@@ -52,6 +52,14 @@ struct RenderCommand: ParsableCommand {
                                valueName: "prop"))
     var category: String?
 
+    @Option(help: ArgumentHelp("How many values of --category get colours of their own, the rest sharing \"other\": up to the style's colours, or up to \(ColorBlindPalette.colors.count) from a colour-blind-safe palette (default: as many as the style has colours).",
+                               valueName: "n"))
+    var colors: Int?
+
+    @Option(help: ArgumentHelp("Values of --category that get colours of their own first, in this order; without --colors only they do, the rest sharing \"other\".",
+                               valueName: "value,…"))
+    var colorsFor: String?
+
     @Option(help: ArgumentHelp("Map size in points, WIDTHxHEIGHT, each 1 or more (at most 16384 px at the scale).", valueName: "WxH"))
     var size = SizeArgument(width: 800, height: 600)
 
@@ -180,6 +188,11 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(maxZoom.messageText)")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        if category == nil, colors != nil || colorsFor != nil {
+            throw ValidationError("--\(colors != nil ? "colors" : "colors-for") colours the values of --category; give --category PROP too")
+        }
+        if let colors, colors < 1 { throw ValidationError("--colors must be 1 or more, got \(colors)") }
+        if let colorsFor, colorValues(colorsFor).isEmpty { throw ValidationError("--colors-for must name at least one value, got \"\(colorsFor)\"") }
         guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
             throw ValidationError("--pitch must be in 0…60 degrees, got \(pitch.messageText)")
         }
@@ -236,6 +249,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name.escapedForTerminal)\" is not in style "
                                + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())")
         }
+        try checkColors(style: style, points: read.points)
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.withoutGeometry > 0 ? read.points.filter { $0.location != nil } : read.points
         var map = MapDescription(points: located, style: style)
@@ -262,6 +276,8 @@ struct RenderCommand: ParsableCommand {
         map.framing = framing(region: read.region, hasData: !located.isEmpty || !map.overlays.isEmpty)
         // Values not of the style take its colours by how often the map shows them.
         map.categoryProperty = category
+        map.colorCount = colors
+        map.colorValues = colorsFor.map(colorValues) ?? []
         if let gesture { return try drawFrames(gesture, map: map) }
         let result = try map.draw(format: format)
         if let note = result.categoryNote { StandardError.write("note: --category \(note)\n") }

@@ -20,7 +20,8 @@ struct FurnitureLayout {
     /// The compass in the top-right corner when asked for, the scale bar and `attribution` (nil or empty: none) measured
     /// where the painter draws them, and the legend where ``LegendPlacer`` finds it covers the fewest points, with its
     /// other places to try.
-    init(_ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer, attribution: String?) throws {
+    init(_ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer, attribution: String?,
+         manyValues: (category: String, count: Int)? = nil) throws {
         let margin = MapFurniture.margin, style = annotator.style
         let showsCompass = furniture.compass == .always || (furniture.compass == .automatic && camera.bearing != 0)
         if showsCompass {
@@ -30,7 +31,7 @@ struct FurnitureLayout {
         frames = try renderer.furnitureFrames(camera: camera, compass: compass, scaleBar: furniture.scaleBar, attribution: attribution)
         guard furniture.legend else { return }
         let (counts, density) = annotator.pointsOnMap(camera)
-        let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts)
+        let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts, manyValues: manyValues)
         guard !mapLegend.rows.isEmpty else {
             warnings.append("legend: no point is on the map, so there is no legend to draw")
             return

@@ -22,8 +22,10 @@ extension MapDescription {
         let lowest = lowestZoom(camera, world: world, style: categorised.style)
         let annotator = try categorised.annotator
             ?? MapAnnotator(points: categorised.points, projected: world, style: categorised.style, minimumZoom: Int(lowest.rounded(.down)))
-        var drawn = try draw(camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
-                             renderer: renderer)
+        var described = self
+        described.manyValues = categorised.manyValues
+        var drawn = try described.draw(camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
+                                       renderer: renderer)
         drawn.categoryNote = categorised.categoryNote
         if let warning = zeroZeroWarning { drawn.warnings.insert(warning, at: 0) }
         return drawn
@@ -32,7 +34,8 @@ extension MapDescription {
     /// Draws the map with `camera` from `annotator`'s points: for a gesture's frames, which share one annotator.
     func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
-        var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution)
+        var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution,
+                                            manyValues: manyValues)
         var annotated = try annotator.annotate(camera, reserved: furniture.reserved)
         // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
         // edge's best place is tried, and the one that leaves the fewest points hidden stays.

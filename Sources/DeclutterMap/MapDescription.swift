@@ -48,6 +48,16 @@ public struct MapDescription: Sendable {
     /// The property the points' categories were read from, when its values need not be the style's: they then take
     /// the style's colours by how many points on the map have them (``DataCategories``). Default nil.
     public var categoryProperty: String?
+    /// How many of ``categoryProperty``'s values get colours of their own, the rest sharing "other"; nil for as many
+    /// as the style has colours. More than the style has take ``ColorBlindPalette``'s colours (``DataCategories``).
+    /// Default nil.
+    public var colorCount: Int?
+    /// Values of ``categoryProperty`` that get colours of their own first, in this order; without ``colorCount``, only
+    /// they do. Default none.
+    public var colorValues: [String] = []
+    /// The category that stands for many values of ``categoryProperty`` (`other`) and how many of them have points on
+    /// the map, for the legend; set when the categories are given.
+    var manyValues: (category: String, count: Int)?
     /// A hierarchy built once for many maps of the same points (a server's dataset, a gesture's frames); its points and
     /// style are the map's, and ``points``, ``style`` and ``categoryProperty`` are not read. Default nil.
     public var annotator: MapAnnotator?

@@ -58,8 +58,10 @@ public enum MapLayout {
                 ("corner", .string(legend.corner.rawValue)),
                 ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
                 ("rows", .array(legend.legend.rows.map { row in
-                    .object(JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
-                                        ("count", .number(Double(row.count)))]))
+                    var entry = JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
+                                            ("count", .number(Double(row.count)))])
+                    if let values = row.values { entry["values"] = .number(Double(values)) }
+                    return .object(entry)
                 })),
             ]))
         }

@@ -175,8 +175,8 @@ import Testing
     }
 
     /// Country codes are not the default style's categories: the six most frequent on the map take its colours, the
-    /// other 228 share grey "other"; the legend counts them and no marker stands under it, the compass or the
-    /// attribution, which hide 20 points and are named for it.
+    /// other 228 share grey "other", 44 of them on the map; the legend counts them and no marker stands under it, the
+    /// compass or the attribution, which hide 26 points and are named for it.
     @Test func categoriesFromTheDataWithALegend() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -188,7 +188,7 @@ import Testing
         #expect(result.stderr == """
             note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 of 234 \
             values with the most points on the map; the other 228 share "other"
-            note: 20 of 2696 points in view are under the compass and the attribution
+            note: 26 of 2696 points in view are under the compass, the attribution and the legend
 
             """)
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
@@ -198,6 +198,7 @@ import Testing
         #expect(rows.compactMap { $0["count"] as? Int } == [479, 462, 245, 117, 112, 111, 1170])
         #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#6B7280"])
         #expect(rows.compactMap { $0["count"] as? Int }.reduce(0, +) == 2696)
+        #expect(rows.compactMap { $0["values"] as? Int } == [44])
         #expect(legend["corner"] as? String == "topLeft")
         let box = legend["frame"] as? [Double] ?? []
         #expect(box.count == 4)
@@ -210,7 +211,7 @@ import Testing
         #expect(corner == [524.455, 466.523, 115.545, 13.477])
         let attributionShape = CollisionGrid.Shape.box(minX: 524.455, minY: 466.523, maxX: 640, maxY: 480)
         let shown = (layout["annotations"] as? [[String: Any]] ?? []).filter { $0["visible"] as? Bool == true }
-        #expect(shown.count == 75)
+        #expect(shown.count == 74)
         for annotation in shown {
             let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
             let shape = CollisionGrid.Shape.box(minX: frame[0], minY: frame[1], maxX: frame[0] + frame[2], maxY: frame[1] + frame[3])
