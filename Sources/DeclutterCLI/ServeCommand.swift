@@ -43,11 +43,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port to listen on; 0 takes a free one.")
     var port = 8080
 
-    @Option(help: ArgumentHelp("A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable).",
-                               valueName: "name=file"))
+    @Option(help: ArgumentHelp("A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable); ,category=PROP names the property its points are coloured by (else --category's). A dataset none of whose points has its property is refused.",
+                               valueName: "name=file[,category=prop]"))
     var dataset: [String] = []
 
-    @Option(help: ArgumentHelp("The property naming each dataset point's category; values the style lacks take its colours by frequency.",
+    @Option(help: ArgumentHelp("The property colouring the points of every dataset that names none of its own; values the style lacks take its colours by frequency.",
                                valueName: "prop"))
     var category: String?
 
@@ -100,9 +100,7 @@ struct ServeCommand: ParsableCommand {
         }
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be 1 or more, got \(maxBodyBytes)") }
         guard renderTimeout > 0, renderTimeout <= 600 else { throw ValidationError("--render-timeout must be in (0, 600] seconds") }
-        for value in dataset where !value.contains("=") {
-            throw ValidationError("--dataset must be NAME=FILE, got \(value)")
-        }
+        for value in dataset { _ = try DatasetArgument(value) }
     }
 
     func run() throws {
@@ -115,10 +113,11 @@ struct ServeCommand: ParsableCommand {
         }
         var loaded: [Dataset] = []
         for value in dataset {
-            let name = String(value.prefix { $0 != "=" }), path = String(value.drop { $0 != "=" }.dropFirst())
+            let argument = try DatasetArgument(value), name = argument.name, path = argument.path
             guard !loaded.contains(where: { $0.name == name }) else { throw ValidationError("--dataset \(name) is given twice") }
             do {
-                loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style, categoryProperty: category))
+                loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style,
+                                               categoryProperty: argument.category ?? category))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             }
