@@ -28,7 +28,7 @@ struct FurnitureCover {
         }
         var counts = [Int](repeating: 0, count: pieces.count)
         for annotation in annotations where !annotation.visible {
-            let geometry = style.markerGeometry(count: annotation.members.count)
+            let geometry = style.markerGeometry(categoryCounts: annotation.categoryCounts)
             let frame = annotation.frame
             // Views of points off the map are hidden too, but those points are not in view: only views standing on it count.
             let pointX = frame.x + geometry.anchorX, pointY = frame.y + geometry.anchorY

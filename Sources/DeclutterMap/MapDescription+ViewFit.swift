@@ -40,7 +40,7 @@ extension MapDescription {
     /// cluster icons (those a map of `count` points can draw) around their points.
     static func viewReach(style: MarkerStyle, count: Int) -> EdgePadding {
         var reach = EdgePadding(all: 0)
-        var geometries = [style.markerGeometry(count: 1)]
+        var geometries = style.categories.map { style.balloonGeometry(scale: $0.balloonScale) }
         for bucket in style.cluster.buckets where bucket.minimumCount <= max(count, 2) {
             geometries.append(style.markerGeometry(count: max(2, bucket.minimumCount)))
         }

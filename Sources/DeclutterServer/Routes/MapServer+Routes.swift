@@ -28,6 +28,9 @@ extension MapServer {
             return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
         router.get("/styles/v1/**") { request, _ in
+            // An unknown style is a 404 whatever else the URL asks (an auto camera with no overlay would be a 422).
+            let segments = request.uri.path.split(separator: "/")
+            if segments.count > 3, segments[0] == "styles", let name = String(segments[3]).removingPercentEncoding { _ = try styles.style(named: name) }
             let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
             return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
         }
