@@ -27,12 +27,20 @@ struct RenderCommand: ParsableCommand {
 
             The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png tiles, a path template, or an .mbtiles file), else the embedded world map (made with Natural Earth; detail to zoom 10, the same land and water above).
 
-            Examples:
+            A fitted map keeps every marker whole inside --padding; a map at --center and --zoom may cut a marker at its edge, as MapKit does. Markers keep clear of the legend, the compass, the scale bar and the attribution.
+
+            Examples (declutter demo --write-examples writes their inputs):
+              declutter demo --write-examples Examples
               declutter render --input Examples/tandm.plist --scale 2 --output tandm.png
-              declutter render --input Examples/places.csv --category kind --legend --output europe.svg
-              declutter render --input - --format csv --delimiter ';' --lat Breite --lon Länge --output m.png < stops.csv
-              declutter render --input Examples/stops.geojson --category kind --route Examples/route.geojson \\
-                --tiles tiles.mbtiles --layout stops.json --output stops.png
+              declutter render --input Examples/places.csv --category kind --legend \\
+                --output europe.svg
+              declutter render --input - --format csv --lat lat --lon lon \\
+                --output places.png < Examples/places.csv
+              declutter render --input Examples/stops.geojson --category kind \\
+                --route Examples/route.geojson --scale-bar --layout stops.json \\
+                --output stops.png
+              declutter render --input Examples/airports.csv --category country \\
+                --colors 10 --legend --output airports.png
             """)
 
     @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (the TANDm sample's format); - reads standard input.",
@@ -48,7 +56,7 @@ struct RenderCommand: ParsableCommand {
                                valueName: "file"))
     var style: String?
 
-    @Option(help: ArgumentHelp("The property naming each point's category (one of the style's); default: the style's first category.",
+    @Option(help: ArgumentHelp("The property whose values colour the points: the style's categories where they are its names (bicycle, blue), else the style's colours go to the values with the most points on the map and the rest share \"other\" (see --colors); default: every point in the style's first category.",
                                valueName: "prop"))
     var category: String?
 

@@ -31,10 +31,18 @@ struct ServeCommand: ParsableCommand {
             Maps are drawn on --workers threads with a queue of --queue maps in front; a request finding both full gets 503 \
             with Retry-After. SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
 
-            Examples:
-              declutter serve --port 8080 --dataset cities=cities.csv --category cc
-              curl -o map.png 'http://127.0.0.1:8080/datasets/cities/static/2.35,48.85,5/600x400@2x'
-              curl -o pins.png 'http://127.0.0.1:8080/styles/v1/me/default/static/pin-s+f00(2.35,48.85),pin-s+00f(2.29,48.86)/auto/600x400'
+            Examples (declutter demo --write-examples writes their input; serve runs until stopped, so the rest go in \
+            another shell; curl -g keeps a bounding box's brackets from curl's globbing):
+              declutter demo --write-examples Examples
+              declutter serve --port 8080 \\
+                --dataset airports=Examples/airports.csv,category=country
+              curl -o europe.png \\
+                http://127.0.0.1:8080/datasets/airports/static/10,50,4/600x400@2x
+              map=http://127.0.0.1:8080/styles/v1/me/default/static
+              curl -o pins.png \\
+                "$map/pin-s+f00(2.35,48.85),pin-l+00f(2.29,48.86)/auto/600x400"
+              curl -g -o box.png \\
+                "$map/pin-s+f00(2.35,48.85)/[2.2,48.8,2.5,48.9]/600x400"
             """)
 
     @Option(help: "The address to listen on.")
@@ -66,7 +74,7 @@ struct ServeCommand: ParsableCommand {
     var tileCache: String?
 
     @Option(help: "Render threads (default: the number of cores).")
-    var workers = ProcessInfo.processInfo.activeProcessorCount
+    var workers: Int?
 
     @Option(help: "Maps that may wait for a render thread (default: 4 per thread).")
     var queue: Int?
@@ -93,7 +101,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), got \(logLevel)")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
-        guard (1...256).contains(workers) else { throw ValidationError("--workers must be in 1…256, got \(workers)") }
+        if let workers, !(1...256).contains(workers) { throw ValidationError("--workers must be in 1…256, got \(workers)") }
         if let queue, !(0...100_000).contains(queue) { throw ValidationError("--queue must be in 0…100000, got \(queue)") }
         guard (1...Surface.maximumSide / 3).contains(maxSize) else {
             throw ValidationError("--max-size must be in 1…\(Surface.maximumSide / 3) points (\(Surface.maximumSide) px at @3x), got \(maxSize)")
@@ -133,7 +141,7 @@ struct ServeCommand: ParsableCommand {
         }
         var logger = Logger(label: "declutter.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
+        let server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
                                tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
