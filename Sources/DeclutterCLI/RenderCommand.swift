@@ -281,7 +281,7 @@ struct RenderCommand: ParsableCommand {
             map.basemap = .none
         }
         map.overlays = try overlays(style: style.map)
-        map.framing = framing(region: read.region, hasData: !located.isEmpty || !map.overlays.isEmpty)
+        map.framing = try framing(region: read.region, hasData: !located.isEmpty || !map.overlays.isEmpty)
         // Values not of the style take its colours by how often the map shows them.
         map.categoryProperty = category
         map.colorCount = colors
@@ -303,14 +303,15 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// How the camera is chosen: at --center and --zoom (the data's middle without --center), else the input's own
-    /// region, else fitted to the data within --padding up to --max-zoom. With no data to fit, a warning, and 0°, 0°
-    /// at --max-zoom.
-    func framing(region: WorldBounds?, hasData: Bool) -> MapFraming {
+    /// region, else fitted to the data within --padding up to --max-zoom.
+    ///
+    /// - Throws: ``CommandError`` when there is nothing to fit or centre the map on: no point, no overlay, no region
+    ///   and no --center (an empty file would otherwise give a map of 0°, 0° that looks like a success).
+    func framing(region: WorldBounds?, hasData: Bool) throws -> MapFraming {
         if !hasData, region == nil, center == nil {
             let name = input == "-" ? PointInputOptions.standardInputName : input
-            StandardError.write("warning: \(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
-                                + "it shows 0°, 0° (give --center and --zoom)\n")
-            if zoom == nil { return .centered(Coordinate(longitude: 0, latitude: 0), zoom: maxZoom) }
+            throw CommandError("\(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
+                               + "give --center and --zoom to draw a map without markers")
         }
         if let zoom { return .centered(center?.coordinate, zoom: zoom) }
         // As the sample app does: the region fills the map, no padding.

@@ -52,21 +52,6 @@ import Testing
         #expect(layout.contains(#""points":{"total":65,"inView":3,"hiddenInView":1},"attribution":{"frame":[84.455,186.523,115.545,13.477],"text":"Made with Natural Earth"}"#))
     }
 
-    /// A file with a header and no rows drew an empty sea at 0°, 0° at zoom 17, exit 0, with no word of why; it is still
-    /// drawn, with a warning, and not when a centre is given.
-    @Test func noPointsToFitIsWarnedAbout() throws {
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("lat,lon,name\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
-        let result = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--output", "map.png"], in: folder)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "warning: empty.csv has no points and there are no overlays to fit the map to; it shows 0°, 0° (give --center and --zoom)\n")
-        let centred = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--center", "48,10", "--zoom", "4",
-                                             "--output", "centred.png"], in: folder)
-        #expect(centred.status == 0, "\(centred.stderr)")
-        #expect(centred.stderr == "")
-    }
-
     @Test func rotatedMapWithLayout() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
