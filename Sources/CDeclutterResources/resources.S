@@ -1,4 +1,5 @@
-// The files compiled into every Declutter binary, so that a copied `declutter` needs no folder beside it.
+// The files compiled into every Declutter binary, so that a copied `declutter` needs no folder beside it: the styles,
+// the basemap, the demo's data and the example inputs that `declutter demo --write-examples` writes out.
 //
 // `.incbin` paths are relative to the package root (the target's header search path). The assembler does
 // not report included files as dependencies: after changing one of them, touch this file, or
@@ -32,6 +33,19 @@ EMBED(declutter_glyph_unicycle_2x, "Styles/tandm/Unicycle_2x.png")
 EMBED(declutter_demo_airports, "Sources/CDeclutterResources/Demo/airports.csv")
 EMBED(declutter_demo_tandm, "Sources/CDeclutterResources/Demo/tandm-Data.plist")
 EMBED(declutter_basemap, "Sources/CDeclutterResources/Basemap/basemap.bin")
+EMBED(declutter_example_actual_png, "Examples/actual.png")
+EMBED(declutter_example_aegean_csv, "Examples/aegean.csv")
+EMBED(declutter_example_airports_LICENSE, "Examples/airports.LICENSE")
+EMBED(declutter_example_airports_csv, "Examples/airports.csv")
+EMBED(declutter_example_broken_json, "Examples/broken.json")
+EMBED(declutter_example_expected_png, "Examples/expected.png")
+EMBED(declutter_example_gesture_json, "Examples/gesture.json")
+EMBED(declutter_example_places_csv, "Examples/places.csv")
+EMBED(declutter_example_route_geojson, "Examples/route.geojson")
+EMBED(declutter_example_scene_json, "Examples/scene.json")
+EMBED(declutter_example_shops_csv, "Examples/shops.csv")
+EMBED(declutter_example_stops_geojson, "Examples/stops.geojson")
+EMBED(declutter_example_tandm_plist, "Examples/tandm.plist")
 
 #if !defined(__APPLE__)
     .section .note.GNU-stack,"",@progbits

@@ -14,6 +14,19 @@ FILE_SYMBOLS(declutter_glyph_unicycle_2x)
 FILE_SYMBOLS(declutter_demo_airports)
 FILE_SYMBOLS(declutter_demo_tandm)
 FILE_SYMBOLS(declutter_basemap)
+FILE_SYMBOLS(declutter_example_actual_png)
+FILE_SYMBOLS(declutter_example_aegean_csv)
+FILE_SYMBOLS(declutter_example_airports_LICENSE)
+FILE_SYMBOLS(declutter_example_airports_csv)
+FILE_SYMBOLS(declutter_example_broken_json)
+FILE_SYMBOLS(declutter_example_expected_png)
+FILE_SYMBOLS(declutter_example_gesture_json)
+FILE_SYMBOLS(declutter_example_places_csv)
+FILE_SYMBOLS(declutter_example_route_geojson)
+FILE_SYMBOLS(declutter_example_scene_json)
+FILE_SYMBOLS(declutter_example_shops_csv)
+FILE_SYMBOLS(declutter_example_stops_geojson)
+FILE_SYMBOLS(declutter_example_tandm_plist)
 
 #define ENTRY(path, name) { path, name, name##_end }
 static const struct { const char *path; const unsigned char *start; const unsigned char *end; } files[] = {
@@ -29,6 +42,19 @@ static const struct { const char *path; const unsigned char *start; const unsign
     ENTRY("Sources/CDeclutterResources/Demo/airports.csv", declutter_demo_airports),
     ENTRY("Sources/CDeclutterResources/Demo/tandm-Data.plist", declutter_demo_tandm),
     ENTRY("Sources/CDeclutterResources/Basemap/basemap.bin", declutter_basemap),
+    ENTRY("Examples/actual.png", declutter_example_actual_png),
+    ENTRY("Examples/aegean.csv", declutter_example_aegean_csv),
+    ENTRY("Examples/airports.LICENSE", declutter_example_airports_LICENSE),
+    ENTRY("Examples/airports.csv", declutter_example_airports_csv),
+    ENTRY("Examples/broken.json", declutter_example_broken_json),
+    ENTRY("Examples/expected.png", declutter_example_expected_png),
+    ENTRY("Examples/gesture.json", declutter_example_gesture_json),
+    ENTRY("Examples/places.csv", declutter_example_places_csv),
+    ENTRY("Examples/route.geojson", declutter_example_route_geojson),
+    ENTRY("Examples/scene.json", declutter_example_scene_json),
+    ENTRY("Examples/shops.csv", declutter_example_shops_csv),
+    ENTRY("Examples/stops.geojson", declutter_example_stops_geojson),
+    ENTRY("Examples/tandm.plist", declutter_example_tandm_plist),
 };
 
 size_t declutter_resource_count(void) { return sizeof files / sizeof files[0]; }

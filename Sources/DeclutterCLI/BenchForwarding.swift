@@ -10,7 +10,9 @@ import Foundation
 struct BenchForwarding: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure a capability: runs declutter-bench, built beside declutter (swift build -c release).")
+        abstract: "Measure a capability: runs declutter-bench, built beside declutter (swift build -c release).",
+        // A declutter copied alone has no declutter-bench beside it, and lists no command that could only fail.
+        shouldDisplay: FileManager.default.isExecutableFile(atPath: programBesideThisOne("declutter-bench").path))
 
     @Argument(parsing: .captureForPassthrough, help: "What declutter-bench takes: an area (markers, cluster, placement, sprites, diff, render, png, tiles, serve) and its options.")
     var arguments: [String] = []

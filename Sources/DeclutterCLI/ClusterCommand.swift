@@ -28,13 +28,18 @@ struct ClusterCommand: ParsableCommand {
 
             With --from-zoom or --from-bbox (or both) it prints, as JSON, what moving the camera from that view to --zoom and --bbox keeps, adds and removes: clusters by cluster_id, single points by their id (else their position in the input, from 0), with counts of features and points. Each defaults to its counterpart, so --from-zoom alone is a zoom and --from-bbox alone a pan.
 
-            Examples:
-              declutter cluster --input Examples/airports.csv --zoom 3 --bbox -10,35,30,60
+            Examples (declutter demo --write-examples writes their inputs):
+              declutter demo --write-examples Examples
+              declutter cluster --input Examples/airports.csv --zoom 3 \\
+                --bbox -10,35,30,60
               declutter cluster --input Examples/stops.geojson --tile 0/0/0
               declutter cluster --input Examples/tandm.plist --zoom 14
-              declutter cluster --input Examples/aegean.csv --grid 64 --zoom 6 --bbox 22,35,29,41
-              declutter cluster --input Examples/aegean.csv --from-zoom 6 --zoom 7 --bbox 22,35,29,41
-              curl -s https://example.org/stops.csv | declutter cluster --input - --lat stop_lat --lon stop_lon --zoom 12
+              declutter cluster --input Examples/aegean.csv --grid 64 --zoom 6 \\
+                --bbox 22,35,29,41
+              declutter cluster --input Examples/aegean.csv --from-zoom 6 --zoom 7 \\
+                --bbox 22,35,29,41
+              declutter cluster --input - --lat lat --lon lon --zoom 4 \\
+                < Examples/places.csv
             """)
 
     @Option(help: ArgumentHelp("Points: .geojson/.json (Point and MultiPoint features), .csv/.tsv (a header naming the latitude and longitude columns) or .plist (TANDm); - reads standard input.",

@@ -17,10 +17,25 @@ import Foundation
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render two maps from the package's own data: the TANDm sample (tandm.png) and the world's airports (airports.png).")
+        abstract: "Render two maps from the package's own data: the TANDm sample (tandm.png) and the world's airports (airports.png).",
+        discussion: """
+            With --write-examples it writes the example inputs the other commands' help uses instead (places.csv, \
+            stops.geojson, tandm.plist, airports.csv, …, as the package's Examples folder holds them), so that every \
+            example runs from a copied declutter in an empty folder.
+
+            Examples:
+              declutter demo --output-directory maps
+              declutter demo --write-examples Examples
+              declutter render --input Examples/places.csv --category kind \\
+                --legend --output europe.png
+            """)
 
     @Option(help: ArgumentHelp("The folder to write the maps into; created when missing.", valueName: "dir"))
     var outputDirectory: String = "."
+
+    @Option(help: ArgumentHelp("Write the example inputs into this folder (created when missing) instead of drawing the maps; files already there are not replaced.",
+                               valueName: "dir"))
+    var writeExamples: String?
 
     @Option(help: "Pixels per point: 1, 2 or 3.")
     var scale: Int = 2
@@ -30,6 +45,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let writeExamples { return try Self.writeExamples(into: writeExamples) }
         let folder = URL(fileURLWithPath: outputDirectory, isDirectory: true)
         if FileSystem.item(atPath: folder.path) == .file {
             throw CommandError("\(outputDirectory): is a file, not a folder; pick another with --output-directory")
@@ -47,6 +63,26 @@ struct DemoCommand: ParsableCommand {
         try FileSystem.writeAllAtomically(files, into: folder, creatingFolder: true)
         try StandardOutput.print(lines.joined(separator: "\n"))
         notes.forEach { StandardError.write($0) }
+    }
+
+    /// Writes the bundled example inputs into `path`, all of them or none.
+    ///
+    /// - Throws: ``CommandError`` when a file is there already or the build carries no examples.
+    static func writeExamples(into path: String) throws {
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
+        var files: [(name: String, data: Data)] = []
+        for example in BundledFiles.examplePaths {
+            guard let data = BundledFiles.data(example) else { continue }
+            files.append((String(example.dropFirst("Examples/".count)), data))
+        }
+        guard !files.isEmpty else { throw CommandError("the example inputs are missing from this build of declutter") }
+        // Someone's own edits of an example stay theirs.
+        if let there = files.first(where: { FileSystem.item(atPath: folder.appendingPathComponent($0.name).path) != nil }) {
+            throw CommandError("--write-examples: \(folder.appendingPathComponent(there.name).relativePath) exists already; "
+                               + "write the examples into another folder")
+        }
+        try FileSystem.writeAllAtomically(files, into: folder, creatingFolder: true)
+        try StandardOutput.print("wrote \(files.count) example inputs into \(path): \(files.map(\.name).joined(separator: ", "))")
     }
 
     /// The demo's points from a data file compiled into the binary.

@@ -20,10 +20,16 @@ struct DiffCommand: ParsableCommand {
             core; only PNG files are read, and NAME.mask.png beside an expected image masks it (alpha > 0 is ignored).
             Exits 0 when nothing differs beyond the tolerances, 1 when something does (a changed, new or deleted \
             image, or images of two sizes), 2 on bad input.
-            Examples:
-              declutter diff expected.png actual.png --threshold 0.05 --diff-output diff.png --json -
-              declutter diff Snapshots/ screenshots/ --report report --junit junit.xml --ignore 0,580,200,20
-              declutter diff Snapshots/ screenshots/ --update --prune
+
+            Examples (declutter demo --write-examples writes the first one's inputs):
+              declutter demo --write-examples Examples
+              declutter diff Examples/expected.png Examples/actual.png \\
+                --threshold 0.05 --diff-output diff.png --json -
+              declutter demo --output-directory goldens
+              declutter demo --output-directory today
+              declutter diff goldens today --report report --junit junit.xml \\
+                --ignore 0,580,200,20
+              declutter diff goldens today --update --prune
             """)
 
     @Argument(help: ArgumentHelp("The reference image (PNG), or a folder of them; the diff shows it in faded grey.", valueName: "expected"))

@@ -14,8 +14,9 @@ struct MarkerCommand: ParsableCommand {
         abstract: "Draw one cluster icon (or, for a single point, its balloon marker) as PNG, SVG or PDF.",
         discussion: """
             Examples:
-              declutter marker --style Styles/tandm.json --counts bicycle=3,tricycle=2 --scale 2 --output cluster@2x.png
-              declutter marker --style Styles/tandm.json --counts unicycle=1 --output unicycle.svg
+              declutter marker --style tandm --counts bicycle=3,tricycle=2 \\
+                --scale 2 --output cluster@2x.png
+              declutter marker --style tandm --counts unicycle=1 --output unicycle.svg
             """)
 
     @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports.", valueName: "file"))

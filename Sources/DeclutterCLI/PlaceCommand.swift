@@ -19,6 +19,10 @@ struct PlaceCommand: ParsableCommand {
             The scene: {"viewport": {"width", "height"}, "clusterView": {"width", "height", "collisionMode", "centerOffset", "maximumSpread"},
                         "annotations": [{"id", "x", "y", "width", "height", "centerOffset", "collisionMode",
                                          "displayPriority", "clusteringIdentifier"}]}
+
+            Examples (declutter demo --write-examples writes their input):
+              declutter demo --write-examples Examples
+              declutter place --input Examples/scene.json
             """)
 
     @Option(help: ArgumentHelp("The scene (JSON).", valueName: "file"))

@@ -27,12 +27,20 @@ struct RenderCommand: ParsableCommand {
 
             The basemap is --tiles (an http(s) URL template, a folder of {z}/{x}/{y}.png tiles, a path template, or an .mbtiles file), else the embedded world map (made with Natural Earth; detail to zoom 10, the same land and water above).
 
-            Examples:
+            A fitted map keeps every marker whole inside --padding; a map at --center and --zoom may cut a marker at its edge, as MapKit does. Markers keep clear of the legend, the compass, the scale bar and the attribution.
+
+            Examples (declutter demo --write-examples writes their inputs):
+              declutter demo --write-examples Examples
               declutter render --input Examples/tandm.plist --scale 2 --output tandm.png
-              declutter render --input Examples/places.csv --category kind --legend --output europe.svg
-              declutter render --input - --format csv --delimiter ';' --lat Breite --lon Länge --output m.png < stops.csv
-              declutter render --input Examples/stops.geojson --category kind --route Examples/route.geojson \\
-                --tiles tiles.mbtiles --layout stops.json --output stops.png
+              declutter render --input Examples/places.csv --category kind --legend \\
+                --output europe.svg
+              declutter render --input - --format csv --lat lat --lon lon \\
+                --output places.png < Examples/places.csv
+              declutter render --input Examples/stops.geojson --category kind \\
+                --route Examples/route.geojson --scale-bar --layout stops.json \\
+                --output stops.png
+              declutter render --input Examples/airports.csv --category country \\
+                --colors 10 --legend --output airports.png
             """)
 
     @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (the TANDm sample's format); - reads standard input.",
@@ -48,9 +56,17 @@ struct RenderCommand: ParsableCommand {
                                valueName: "file"))
     var style: String?
 
-    @Option(help: ArgumentHelp("The property naming each point's category (one of the style's); default: the style's first category.",
+    @Option(help: ArgumentHelp("The property whose values colour the points: the style's categories where they are its names (bicycle, blue), else the style's colours go to the values with the most points on the map and the rest share \"other\" (see --colors); default: every point in the style's first category.",
                                valueName: "prop"))
     var category: String?
+
+    @Option(help: ArgumentHelp("How many values of --category get colours of their own, the rest sharing \"other\": up to the style's colours, or up to \(ColorBlindPalette.colors.count) from a colour-blind-safe palette (default: as many as the style has colours).",
+                               valueName: "n"))
+    var colors: Int?
+
+    @Option(help: ArgumentHelp("Values of --category that get colours of their own first, in this order; without --colors only they do, the rest sharing \"other\".",
+                               valueName: "value,…"))
+    var colorsFor: String?
 
     @Option(help: ArgumentHelp("Map size in points, WIDTHxHEIGHT, each 1 or more (at most 16384 px at the scale).", valueName: "WxH"))
     var size = SizeArgument(width: 800, height: 600)
@@ -180,6 +196,11 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--max-zoom must be in \(MapCamera.zoomRangeText), got \(maxZoom.messageText)")
         }
         if center != nil && zoom == nil { throw ValidationError("--center needs --zoom too (or give neither, and the map fits the data)") }
+        if category == nil, colors != nil || colorsFor != nil {
+            throw ValidationError("--\(colors != nil ? "colors" : "colors-for") colours the values of --category; give --category PROP too")
+        }
+        if let colors, colors < 1 { throw ValidationError("--colors must be 1 or more, got \(colors)") }
+        if let colorsFor, colorValues(colorsFor).isEmpty { throw ValidationError("--colors-for must name at least one value, got \"\(colorsFor)\"") }
         guard pitch.isFinite, Perspective.pitchRange.contains(pitch) else {
             throw ValidationError("--pitch must be in 0…60 degrees, got \(pitch.messageText)")
         }
@@ -236,6 +257,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name.escapedForTerminal)\" is not in style "
                                + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())")
         }
+        try checkColors(style: style, points: read.points)
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.withoutGeometry > 0 ? read.points.filter { $0.location != nil } : read.points
         var map = MapDescription(points: located, style: style)
@@ -259,9 +281,11 @@ struct RenderCommand: ParsableCommand {
             map.basemap = .none
         }
         map.overlays = try overlays(style: style.map)
-        map.framing = framing(region: read.region, hasData: !located.isEmpty || !map.overlays.isEmpty)
+        map.framing = try framing(region: read.region, hasData: !located.isEmpty || !map.overlays.isEmpty)
         // Values not of the style take its colours by how often the map shows them.
         map.categoryProperty = category
+        map.colorCount = colors
+        map.colorValues = colorsFor.map(colorValues) ?? []
         if let gesture { return try drawFrames(gesture, map: map) }
         let result = try map.draw(format: format)
         if let note = result.categoryNote { StandardError.write("note: --category \(note)\n") }
@@ -279,14 +303,15 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// How the camera is chosen: at --center and --zoom (the data's middle without --center), else the input's own
-    /// region, else fitted to the data within --padding up to --max-zoom. With no data to fit, a warning, and 0°, 0°
-    /// at --max-zoom.
-    func framing(region: WorldBounds?, hasData: Bool) -> MapFraming {
+    /// region, else fitted to the data within --padding up to --max-zoom.
+    ///
+    /// - Throws: ``CommandError`` when there is nothing to fit or centre the map on: no point, no overlay, no region
+    ///   and no --center (an empty file would otherwise give a map of 0°, 0° that looks like a success).
+    func framing(region: WorldBounds?, hasData: Bool) throws -> MapFraming {
         if !hasData, region == nil, center == nil {
             let name = input == "-" ? PointInputOptions.standardInputName : input
-            StandardError.write("warning: \(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
-                                + "it shows 0°, 0° (give --center and --zoom)\n")
-            if zoom == nil { return .centered(Coordinate(longitude: 0, latitude: 0), zoom: maxZoom) }
+            throw CommandError("\(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
+                               + "give --center and --zoom to draw a map without markers")
         }
         if let zoom { return .centered(center?.coordinate, zoom: zoom) }
         // As the sample app does: the region fills the map, no padding.

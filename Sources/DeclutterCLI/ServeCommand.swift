@@ -34,10 +34,18 @@ struct ServeCommand: ParsableCommand {
             Clients have --header-timeout, --body-timeout and --idle-timeout seconds; connections are held below the descriptor \
             limit (--max-connections). SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
 
-            Examples:
-              declutter serve --port 8080 --dataset cities=cities.csv --category cc
-              curl -o map.png 'http://127.0.0.1:8080/datasets/cities/static/2.35,48.85,5/600x400@2x'
-              curl -o pins.png 'http://127.0.0.1:8080/styles/v1/me/default/static/pin-s+f00(2.35,48.85),pin-s+00f(2.29,48.86)/auto/600x400'
+            Examples (declutter demo --write-examples writes their input; serve runs until stopped, so the rest go in \
+            another shell; curl -g keeps a bounding box's brackets from curl's globbing):
+              declutter demo --write-examples Examples
+              declutter serve --port 8080 \\
+                --dataset airports=Examples/airports.csv,category=country
+              curl -o europe.png \\
+                http://127.0.0.1:8080/datasets/airports/static/10,50,4/600x400@2x
+              map=http://127.0.0.1:8080/styles/v1/me/default/static
+              curl -o pins.png \\
+                "$map/pin-s+f00(2.35,48.85),pin-l+00f(2.29,48.86)/auto/600x400"
+              curl -g -o box.png \\
+                "$map/pin-s+f00(2.35,48.85)/[2.2,48.8,2.5,48.9]/600x400"
             """)
 
     @Option(help: "The address to listen on.")
@@ -46,11 +54,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port to listen on; 0 takes a free one.")
     var port = 8080
 
-    @Option(help: ArgumentHelp("A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable).",
-                               valueName: "name=file"))
+    @Option(help: ArgumentHelp("A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable); ,category=PROP names the property its points are coloured by (else --category's). A dataset none of whose points has its property is refused.",
+                               valueName: "name=file[,category=prop]"))
     var dataset: [String] = []
 
-    @Option(help: ArgumentHelp("The property naming each dataset point's category; values the style lacks take its colours by frequency.",
+    @Option(help: ArgumentHelp("The property colouring the points of every dataset that names none of its own; values the style lacks take its colours by frequency.",
                                valueName: "prop"))
     var category: String?
 
@@ -69,7 +77,7 @@ struct ServeCommand: ParsableCommand {
     var tileCache: String?
 
     @Option(help: "Render threads (default: the number of cores).")
-    var workers = ProcessInfo.processInfo.activeProcessorCount
+    var workers: Int?
 
     @Option(help: "Maps that may wait for a render thread (default: 4 per thread).")
     var queue: Int?
@@ -118,7 +126,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), got \(logLevel)")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
-        guard (1...256).contains(workers) else { throw ValidationError("--workers must be in 1…256, got \(workers)") }
+        if let workers, !(1...256).contains(workers) { throw ValidationError("--workers must be in 1…256, got \(workers)") }
         if let queue, !(0...100_000).contains(queue) { throw ValidationError("--queue must be in 0…100000, got \(queue)") }
         guard (1...Surface.maximumSide / 3).contains(maxSize) else {
             throw ValidationError("--max-size must be in 1…\(Surface.maximumSide / 3) points (\(Surface.maximumSide) px at @3x), got \(maxSize)")
@@ -136,9 +144,7 @@ struct ServeCommand: ParsableCommand {
         }
         guard admissionWait >= 0, admissionWait <= 60 else { throw ValidationError("--admission-wait must be in 0…60 seconds, got \(admissionWait.messageText)") }
         guard (1...256).contains(fetchingMaps) else { throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)") }
-        for value in dataset where !value.contains("=") {
-            throw ValidationError("--dataset must be NAME=FILE, got \(value)")
-        }
+        for value in dataset { _ = try DatasetArgument(value) }
     }
 
     func run() throws {
@@ -161,10 +167,11 @@ struct ServeCommand: ParsableCommand {
         }
         var loaded: [Dataset] = []
         for value in dataset {
-            let name = String(value.prefix { $0 != "=" }), path = String(value.drop { $0 != "=" }.dropFirst())
+            let argument = try DatasetArgument(value), name = argument.name, path = argument.path
             guard !loaded.contains(where: { $0.name == name }) else { throw ValidationError("--dataset \(name) is given twice") }
             do {
-                loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style, categoryProperty: category))
+                loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style,
+                                               categoryProperty: argument.category ?? category))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             } catch let error as any DeclutterError where error.kind != .internalFailure {
@@ -189,7 +196,7 @@ struct ServeCommand: ParsableCommand {
         }
         var logger = Logger(label: "declutter.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        var server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers, queueLength: queue),
+        var server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
                                tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         server.allowMissingTiles = allowMissingTiles
         for set in loaded {

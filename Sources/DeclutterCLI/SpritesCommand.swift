@@ -16,7 +16,7 @@ struct SpritesCommand: ParsableCommand {
         abstract: "Write sprite.png/sprite.json at each pixel ratio, sprite.manifest.json and sprite.svg for a style.",
         discussion: """
             Example:
-              declutter sprites --style tandm --output public/sprites --ratios 1,2
+              declutter sprites --style tandm --output sprites --ratios 1,2
             """)
 
     @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports.", valueName: "file"))

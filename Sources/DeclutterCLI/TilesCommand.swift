@@ -25,10 +25,15 @@ struct TilesCommand: ParsableCommand {
 
             --output picks the format: NAME.mbtiles (MBTiles 1.3, tiles gzip-compressed), NAME.pmtiles (PMTiles v3, for object storage or a CDN) or a new folder of {z}/{x}/{y}.pbf with tiles.json. The sprite sheet and style.json go inside the folder, or beside an archive as NAME-sprite… and NAME-style.json. style.json's URLs start with --base-url (MapLibre takes no relative ones). Everything appears together or not at all.
 
-            Examples:
-              declutter tiles --input Examples/tandm.plist --style tandm --output tandm-tiles
-              (cd tandm-tiles && python3 -m http.server)   # then load http://localhost:8000/style.json in MapLibre
-              declutter tiles --input cities.csv --category cc --max-zoom 12 --output cities.pmtiles --base-url https://maps.example.org/
+            To look at a folder of tiles, serve it over HTTP (python3 -m http.server in it) and load its style.json in MapLibre.
+
+            Examples (declutter demo --write-examples writes their inputs):
+              declutter demo --write-examples Examples
+              declutter tiles --input Examples/tandm.plist --style tandm \\
+                --output tandm-tiles
+              declutter tiles --input Examples/places.csv --category country \\
+                --max-zoom 12 --output places.pmtiles \\
+                --base-url https://maps.example.org/
             """)
 
     @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (TANDm); - reads standard input.", valueName: "file"))

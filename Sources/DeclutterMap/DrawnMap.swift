@@ -26,16 +26,29 @@ public struct DrawnMap {
     public var categoryNote: String?
     /// What to say when the embedded basemap has less detail than the map's zoom; nil otherwise.
     public var basemapNote: String?
+    /// Where the compass, the scale bar and the attribution stand; the legend is ``legend``.
+    public var furniture = FurnitureFrames()
+    /// The points on the map whose views are hidden because they would run into a piece of furniture, per piece
+    /// (`legend`, `compass`, `scale bar`, `attribution`) that hides any.
+    public var pointsUnderFurniture: [(name: String, points: Int)] = []
 
     /// The drawn views.
     public var annotations: [MapAnnotation] { content.annotations }
 
     /// The layout as `declutter render --layout` writes it: the camera, the points, the legend and every view.
-    public var layout: JSONValue { MapLayout.json(camera: camera, map: content, points: points, legend: legend) }
+    public var layout: JSONValue { MapLayout.json(camera: camera, map: content, points: points, legend: legend, furniture: furniture) }
 
-    /// What to say when points on the map ended up only in hidden views; nil when none did.
+    /// What to say when points on the map ended up only in hidden views, saying which lie under the furniture; nil when
+    /// none did.
     public var hiddenPointsNote: String? {
-        guard content.hiddenPointsInView > 0 else { return nil }
-        return "\(content.hiddenPointsInView) of \(content.pointsInView) points in view are under higher-priority views"
+        let hidden = content.hiddenPointsInView
+        guard hidden > 0 else { return nil }
+        let start = "\(hidden) of \(content.pointsInView) points in view are"
+        let underFurniture = min(hidden, pointsUnderFurniture.reduce(0) { $0 + $1.points })
+        guard underFurniture > 0 else { return "\(start) under higher-priority views" }
+        let names = pointsUnderFurniture.map { "the " + $0.name }
+        let pieces = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        guard underFurniture < hidden else { return "\(start) under \(pieces)" }
+        return "\(start) hidden: \(hidden - underFurniture) under higher-priority views, \(underFurniture) under \(pieces)"
     }
 }

@@ -13,20 +13,25 @@ struct FurnitureLayout {
     /// Other places for the legend, to try in turn.
     var alternatives: [(corner: MapLegend.Corner, frame: Frame)] = []
     var compass: (x: Double, y: Double)?
+    /// The compass's, scale bar's and attribution's frames, their text measured in the renderer's fonts.
+    var frames = FurnitureFrames()
     var warnings: [String] = []
 
-    /// The compass in the top-right corner when asked for, and the legend where ``LegendPlacer`` finds it covers the
-    /// fewest points, with its other places to try.
-    init(_ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer) throws {
+    /// The compass in the top-right corner when asked for, the scale bar and `attribution` (nil or empty: none) measured
+    /// where the painter draws them, and the legend where ``LegendPlacer`` finds it covers the fewest points, with its
+    /// other places to try.
+    init(_ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer, attribution: String?,
+         manyValues: (category: String, count: Int)? = nil) throws {
         let margin = MapFurniture.margin, style = annotator.style
         let showsCompass = furniture.compass == .always || (furniture.compass == .automatic && camera.bearing != 0)
         if showsCompass {
             let radius = NorthArrow.diameter / 2
             compass = (camera.width - margin - radius, margin + radius)
         }
+        frames = try renderer.furnitureFrames(camera: camera, compass: compass, scaleBar: furniture.scaleBar, attribution: attribution)
         guard furniture.legend else { return }
         let (counts, density) = annotator.pointsOnMap(camera)
-        let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts)
+        let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts, manyValues: manyValues)
         guard !mapLegend.rows.isEmpty else {
             warnings.append("legend: no point is on the map, so there is no legend to draw")
             return
@@ -44,18 +49,23 @@ struct FurnitureLayout {
         alternatives = Array(places.dropFirst())
     }
 
-    /// The areas markers keep clear of: the compass, and the legend with 2 points around it.
+    /// The areas markers keep clear of: the compass, the scale bar, the attribution and the legend, with 2 points around
+    /// each.
     var reserved: [CollisionGrid.Shape] { reserved(legendAt: legend?.frame) }
 
     /// The areas markers keep clear of with the legend at `frame`.
-    func reserved(legendAt frame: Frame?) -> [CollisionGrid.Shape] {
-        var shapes: [CollisionGrid.Shape] = []
-        if let compass {
-            shapes.append(.circle(x: compass.x, y: compass.y, radius: NorthArrow.diameter / 2 + 2))
-        }
+    func reserved(legendAt frame: Frame?) -> [CollisionGrid.Shape] { named(legendAt: frame).map(\.shape) }
+
+    /// The areas markers keep clear of, each with the name of what stands there, the legend at `frame`.
+    func named(legendAt frame: Frame?) -> [(name: String, shape: CollisionGrid.Shape)] {
+        var shapes = frames.reserved(margin: Self.clearance)
         if let frame {
-            shapes.append(.box(minX: frame.x - 2, minY: frame.y - 2, maxX: frame.x + frame.width + 2, maxY: frame.y + frame.height + 2))
+            shapes.append(("legend", .box(minX: frame.x - Self.clearance, minY: frame.y - Self.clearance, maxX: frame.x + frame.width + Self.clearance,
+                                          maxY: frame.y + frame.height + Self.clearance)))
         }
         return shapes
     }
+
+    /// Clear space kept between a marker and a piece of furniture, in points.
+    static let clearance = 2.0
 }

@@ -13,9 +13,10 @@ extension MapDescription {
     /// categories: the style's colours go to the values with the most points on the map at `camera` and the rest share
     /// "other" (``DataCategories``); ``categoryNote`` says how. Unchanged otherwise.
     func categorised(camera: MapCamera, world: ProjectedPoints) throws -> (points: [ClusterPoint], style: MarkerStyle,
-                                                                          annotator: MapAnnotator?, categoryNote: String?) {
+                                                                          annotator: MapAnnotator?, categoryNote: String?,
+                                                                          manyValues: (category: String, count: Int)?) {
         guard annotator == nil, let property = categoryProperty, points.contains(where: { $0.category != nil }) else {
-            return (points, style, annotator, nil)
+            return (points, style, annotator, nil, manyValues)
         }
         let region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
         let onMap = world.indices.map { index in
@@ -23,19 +24,26 @@ extension MapDescription {
             let flat = projection.flatPoint(worldX: world.x[index], worldY: world.y[index])
             return region.isOnMap(flatX: flat.x, flatY: flat.y)
         }
-        guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap) else {
-            return (points, style, nil, nil)
+        guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap,
+                                        colors: colorCount, colorsFor: colorValues) else {
+            return (points, style, nil, nil, nil)
         }
         var points = self.points
         data.apply(to: &points)
         let named = data.style.categories.count - (data.valuesInOther > 0 ? 1 : 0)
         let foreign = Set(self.points.compactMap(\.category).filter { style.category(named: $0) == nil })
         let example = foreign.sorted().first ?? ""
+        let values = named + data.valuesInOther
         var note = "\(property): \"\(example)\"\(foreign.count > 1 ? " and \(foreign.count - 1) more" : "") "
-            + "\(foreign.count > 1 ? "are not categories" : "is not a category") of style \"\(style.name)\", so its colours go to the "
-            + "\(named) of \(named + data.valuesInOther) values with the most points on the map"
-        if data.valuesInOther > 0 { note += "; the other \(data.valuesInOther) share \"\(data.style.categories.last?.name ?? DataCategories.otherName)\"" }
-        return (points, data.style, nil, note)
+            + "\(foreign.count > 1 ? "are not categories" : "is not a category") of style \"\(style.name)\", so "
+        let chosen = colorValues.isEmpty ? "with the most points on the map"
+            : colorValues.count >= named ? "named by --colors-for" : "named by --colors-for, then those with the most points on the map"
+        note += data.usesColorBlindPalette
+            ? "the \(named) of \(values) values \(chosen) take a \(ColorBlindPalette.colors.count)-colour colour-blind-safe palette"
+            : "its colours go to the \(named) of \(values) values \(chosen)"
+        let other = data.style.categories.last?.name ?? DataCategories.otherName
+        if data.valuesInOther > 0 { note += "; the other \(data.valuesInOther) share \"\(other)\"" }
+        return (points, data.style, nil, note, data.valuesInOther > 0 ? (other, data.valuesInOtherOnMap) : nil)
     }
 
     /// This map with its categories given as ``draw(format:renderer:)`` gives them at `camera`: for a gesture's
@@ -46,6 +54,7 @@ extension MapDescription {
         map.points = result.points
         map.style = result.style
         map.categoryProperty = nil
+        map.manyValues = result.manyValues
         return (map, result.categoryNote)
     }
 }

@@ -18,18 +18,24 @@ extension MapDescription {
         let world = annotator?.projected ?? ProjectedPoints(points)
         let camera = try camera(world: world)
         let categorised = try self.categorised(camera: camera, world: world)
-        // One map needs the hierarchy down to its own zoom only.
+        // One map needs the hierarchy down to its own zoom only (a fitted map's, once its views are fitted).
+        let lowest = lowestZoom(camera, world: world, style: categorised.style)
         let annotator = try categorised.annotator
-            ?? MapAnnotator(points: categorised.points, projected: world, style: categorised.style, minimumZoom: Int(camera.zoom.rounded(.down)))
-        var drawn = try draw(camera: camera, annotator: annotator, format: format, renderer: renderer)
+            ?? MapAnnotator(points: categorised.points, projected: world, style: categorised.style, minimumZoom: Int(lowest.rounded(.down)))
+        var described = self
+        described.manyValues = categorised.manyValues
+        var drawn = try described.draw(camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
+                                       renderer: renderer)
         drawn.categoryNote = categorised.categoryNote
+        if let warning = zeroZeroWarning { drawn.warnings.insert(warning, at: 0) }
         return drawn
     }
 
     /// Draws the map with `camera` from `annotator`'s points: for a gesture's frames, which share one annotator.
     func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
-        var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer)
+        var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution,
+                                            manyValues: manyValues)
         var annotated = try annotator.annotate(camera, reserved: furniture.reserved, pointsOffMap: annotatesPointsOffMap)
         // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
         // edge's best place is tried, and the one that leaves the fewest points hidden stays.
@@ -59,10 +65,25 @@ extension MapDescription {
         map.missingTiles = missingTiles
         map.legend = furniture.legend.map { ($0.legend, $0.frame.x, $0.frame.y) }
         map.compass = furniture.compass
+        map.furnitureFrames = furniture.frames
         let (canvas, warnings) = try renderer.render(map, format: format)
         // Above the embedded map's detail zoom its land and water still beat a plain background; the note says so.
         let note = if case .world = self.basemap { WorldBasemap.note(forZoom: camera.zoom) } else { String?.none }
-        return DrawnMap(canvas: canvas, camera: camera, content: annotated, points: annotator.points, legend: furniture.legend,
-                        warnings: warnings + furniture.warnings, basemapNote: note)
+        var drawn = DrawnMap(canvas: canvas, camera: camera, content: annotated, points: annotator.points, legend: furniture.legend,
+                             warnings: warnings + furniture.warnings, basemapNote: note)
+        drawn.furniture = furniture.frames
+        drawn.pointsUnderFurniture = FurnitureCover(furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height)
+            .hiddenPoints(annotated.annotations, style: annotator.style)
+        return drawn
+    }
+
+    /// The text printed in the bottom-right corner: the furniture's own, else the basemap's ("" prints none).
+    var attribution: String? {
+        switch basemap {
+        case .none: furniture.attribution
+        case .world: furniture.attribution ?? WorldBasemap.attribution
+        case let .tiles(source): furniture.attribution ?? source.attribution
+        case let .fetched(tiles): furniture.attribution ?? tiles.attribution
+        }
     }
 }

@@ -52,6 +52,16 @@ public struct MapDescription: Sendable {
     /// point; a front end that wants the image only turns it off, and an annotator with
     /// ``DeclutterMapContent/MapAnnotator/levels`` then looks only at the points near the map. Default true.
     public var annotatesPointsOffMap = true
+    /// How many of ``categoryProperty``'s values get colours of their own, the rest sharing "other"; nil for as many
+    /// as the style has colours. More than the style has take ``ColorBlindPalette``'s colours (``DataCategories``).
+    /// Default nil.
+    public var colorCount: Int?
+    /// Values of ``categoryProperty`` that get colours of their own first, in this order; without ``colorCount``, only
+    /// they do. Default none.
+    public var colorValues: [String] = []
+    /// The category that stands for many values of ``categoryProperty`` (`other`) and how many of them have points on
+    /// the map, for the legend; set when the categories are given.
+    var manyValues: (category: String, count: Int)?
     /// A hierarchy built once for many maps of the same points (a server's dataset, a gesture's frames); its points and
     /// style are the map's, and ``points``, ``style`` and ``categoryProperty`` are not read. Default nil.
     public var annotator: MapAnnotator?
@@ -88,8 +98,10 @@ public struct MapDescription: Sendable {
         try camera(world: ProjectedPoints(annotator?.points ?? points))
     }
 
-    /// The camera, from the points' world positions, projected once.
-    func camera(world: ProjectedPoints) throws -> MapCamera {
+    /// The camera, from the points' world positions, projected once; a map fitted to its data keeps `extraPadding`
+    /// free besides its own padding.
+    func camera(world: ProjectedPoints, extraPadding: EdgePadding = EdgePadding(all: 0)) throws -> MapCamera {
+        let world = fitted(world)
         switch framing {
         case let .centered(center, zoom):
             let center = center ?? {
@@ -103,6 +115,8 @@ public struct MapDescription: Sendable {
         case let .region(bounds, padding, maxZoom):
             return try MapCamera.fitting(bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom)
         case let .data(padding, maxZoom):
+            let padding = EdgePadding(top: padding.top + extraPadding.top, left: padding.left + extraPadding.left,
+                                      bottom: padding.bottom + extraPadding.bottom, right: padding.right + extraPadding.right)
             let bounds = dataBounds(world)
             guard !bounds.isEmpty else {
                 throw CameraError("auto fits the map to its points and overlays, and there are none")

@@ -40,6 +40,15 @@ public struct CategoryAssignment: Sendable {
         return (name, keepingIdentifier ? point.clusteringIdentifier : category.clusteringIdentifier)
     }
 
+    /// What is wrong when `property` names the points' categories and no point has it, nil when some point does (or
+    /// there are none): the message names the properties the points do have.
+    public static func missing(_ property: String, in points: [ClusterPoint]) -> String? {
+        guard !points.isEmpty, points.allSatisfy({ $0.category == nil }) else { return nil }
+        let names = points.first?.properties.keys ?? []
+        return "no point has the property \"\(property.escapedForTerminal)\" to colour it by; "
+            + (names.isEmpty ? "its points have no properties" : "its points have \(names.nameList(quoted: true))")
+    }
+
     /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then each point
     /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points and the style they are drawn in.

@@ -19,6 +19,11 @@ public struct DataCategories: Sendable {
     public let categoryOfValue: [String: String]
     /// How many distinct values share the `other` colour.
     public let valuesInOther: Int
+    /// Of ``valuesInOther``, how many have points on the map (all of them when no map was given).
+    public let valuesInOtherOnMap: Int
+    /// Whether the values' colours come from ``ColorBlindPalette`` rather than the style, as more values were given
+    /// colours of their own than the style has.
+    public let usesColorBlindPalette: Bool
 
     /// Colours `values` (one per point; nil where a point lacks the property) from `style`'s palette.
     ///
@@ -26,9 +31,14 @@ public struct DataCategories: Sendable {
     /// region gives its colours to the values it shows), then all points, then by name.
     ///
     /// The palette is the style's categories; a category named `other` gives the shared colour, else the last
-    /// category does when the values outnumber the palette. Returns nil when every value is a category of the style,
-    /// which then applies as it is (points lacking the property taking its first category).
-    public init?(values: [String?], style: MarkerStyle, property: String, onMap: [Bool]? = nil) {
+    /// category does when the values outnumber the palette. `colors` says how many values get colours of their own
+    /// (nil: as many as the palette holds), `colorsFor` which do first, in that order, the most frequent of the rest
+    /// following up to `colors` (without it, only those named); where that is more values than the style has colours
+    /// for, they take ``ColorBlindPalette``'s colours instead, up to ``ColorBlindPalette/maximumColors(for:)``, and the
+    /// style's `other` (else last) colour stays the shared one. Returns nil when every value is a category of the
+    /// style, which then applies as it is (points lacking the property taking its first category).
+    public init?(values: [String?], style: MarkerStyle, property: String, onMap: [Bool]? = nil, colors: Int? = nil,
+                 colorsFor: [String] = []) {
         var frequency: [String: Int] = [:], shown: [String: Int] = [:]
         for (index, value) in values.enumerated() {
             frequency[value ?? Self.missingName, default: 0] += 1
@@ -42,8 +52,32 @@ public struct DataCategories: Sendable {
         }.map(\.key)
         var palette = style.categories.filter { $0.name != Self.otherName }
         var other = style.category(named: Self.otherName)
-        if other == nil, ranked.count > palette.count, let last = palette.popLast() { other = last }
-        let named = ranked.count > palette.count ? palette.count : ranked.count
+        var chosen: [String]
+        var longPalette = false
+        if colors == nil && colorsFor.isEmpty {
+            if other == nil, ranked.count > palette.count, let last = palette.popLast() { other = last }
+            chosen = Array(ranked.prefix(palette.count))
+        } else {
+            var asked: [String] = []
+            for value in colorsFor where !asked.contains(value) { asked.append(value) }
+            let limit = min(colors ?? asked.count, ColorBlindPalette.maximumColors(for: style))
+            chosen = Array((asked + ranked.filter { !asked.contains($0) }).prefix(limit))
+            let leftOver = ranked.contains { !chosen.contains($0) }
+            let ownColors = palette.count - (leftOver && other == nil ? 1 : 0)
+            if chosen.count > ownColors {
+                // More values than the style has colours for: the long palette, the style's other (else last) colour shared.
+                longPalette = true
+                if other == nil { other = palette.last }
+                let base = palette.first ?? style.categories[0]
+                palette = ColorBlindPalette.colors.map { color in
+                    var category = base
+                    category.color = color
+                    return category
+                }
+            } else if leftOver, other == nil, let last = palette.popLast() {
+                other = last
+            }
+        }
         // Data categories: one clustering identifier for all, so that a cluster holds every value near it.
         let identifier = "\(property) values"
         func category(_ name: String, like source: MarkerCategory) -> MarkerCategory {
@@ -53,19 +87,23 @@ public struct DataCategories: Sendable {
             return MarkerCategory(name: name, color: source.color, glyph: glyph, clusteringIdentifier: identifier,
                                   displayPriority: source.displayPriority)
         }
-        var categories = zip(ranked.prefix(named), palette).map { category($0, like: $1) }
-        var categoryOfValue = Dictionary(uniqueKeysWithValues: ranked.prefix(named).map { ($0, $0) })
-        if named < ranked.count, let other {
+        var categories = zip(chosen, palette).map { category($0, like: $1) }
+        chosen = Array(chosen.prefix(categories.count))
+        var categoryOfValue = Dictionary(uniqueKeysWithValues: chosen.map { ($0, $0) })
+        let rest = ranked.filter { categoryOfValue[$0] == nil }
+        if !rest.isEmpty, let other {
             // A value named "other" that made the palette keeps its own colour; the shared row is still "other".
             let otherName = categoryOfValue[Self.otherName] == nil ? Self.otherName : "\(Self.otherName) values"
             categories.append(category(otherName, like: other))
-            for value in ranked.dropFirst(named) { categoryOfValue[value] = otherName }
+            for value in rest { categoryOfValue[value] = otherName }
         }
         var adapted = style
         adapted.categories = categories
         self.style = adapted
         self.categoryOfValue = categoryOfValue
-        self.valuesInOther = ranked.count - named
+        valuesInOther = rest.count
+        valuesInOtherOnMap = onMap == nil ? rest.count : rest.filter { (shown[$0] ?? 0) > 0 }.count
+        usesColorBlindPalette = longPalette
     }
 
     /// Gives each point the category of its value.

@@ -206,7 +206,7 @@ public struct MapAnnotator: Sendable {
             let coordinate = projected == nil
                 ? Coordinate(longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)), latitude: WebMercator.latitude(y: world.y)) : nil
             result.offMap.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
-                                            geometry: style.markerGeometry(count: members.count), camera: camera, copies: [], visible: false,
+                                            geometry: style.markerGeometry(categoryCounts: counts), camera: camera, copies: [], visible: false,
                                             coordinate: coordinate))
         }
         /// Members per category of some points.
@@ -261,7 +261,7 @@ public struct MapAnnotator: Sendable {
             if !outside.isEmpty { hide(outside, counts: categoryCounts(outside), shift: shift) }
             let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
             let centre = outside.isEmpty ? all : screen(mean(inside), shift: shift)
-            let geometry = style.markerGeometry(count: inside.count), offset = geometry.centerOffset
+            let geometry = style.markerGeometry(categoryCounts: counts), offset = geometry.centerOffset
             result.views.append(PlacementView(x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
                                               offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
                                               clusteringGroup: groups.identifierOfGroup[group], weight: inside.count))
@@ -296,7 +296,7 @@ public struct MapAnnotator: Sendable {
             // The copy nearest the map's centre is the view's frame; its other copies on the map are drawn too.
             let onMap = region.copiesOnMap(view)
             let nearest = region.nearestCopy(of: view, among: onMap.isEmpty ? [0] : onMap)
-            let geometry = style.markerGeometry(count: members.count)
+            let geometry = style.markerGeometry(categoryCounts: counts)
             let copies = onMap.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in
                 let shift = region.offset(copy, x: view.x, y: view.y)
                 return (view.x + shift.x - geometry.anchorX, view.y + shift.y - geometry.anchorY)

@@ -13,11 +13,13 @@ import Foundation
 /// gives them, else their zero-based input positions; every point is in exactly one annotation's members. `frame`
 /// is the view's copy nearest the map's centre; `copies` (only where the world repeats on the map) gives the
 /// top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
-/// under higher-priority views. `bearing` and `pitch` (degrees) are there when not 0.
+/// under higher-priority views. `bearing` and `pitch` (degrees) are there when not 0. The furniture drawn gives its
+/// frame: `legend` (with its corner and rows), `compass`, `scaleBar` (with its `label`) and `attribution` (with its
+/// `text`); markers keep clear of all of them.
 public enum MapLayout {
     /// The layout document for a map.
     public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
-                            legend: PlacedLegend? = nil) -> JSONValue {
+                            legend: PlacedLegend? = nil, furniture: FurnitureFrames = FurnitureFrames()) -> JSONValue {
         let annotations = map.annotations
         func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
         func coordinate(_ value: Coordinate) -> JSONValue {
@@ -56,10 +58,20 @@ public enum MapLayout {
                 ("corner", .string(legend.corner.rawValue)),
                 ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
                 ("rows", .array(legend.legend.rows.map { row in
-                    .object(JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
-                                        ("count", .number(Double(row.count)))]))
+                    var entry = JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
+                                            ("count", .number(Double(row.count)))])
+                    if let values = row.values { entry["values"] = .number(Double(values)) }
+                    return .object(entry)
                 })),
             ]))
+        }
+        func frame(_ box: FurnitureFrames.Frame) -> JSONValue { .array([number(box.x), number(box.y), number(box.width), number(box.height)]) }
+        if let compass = furniture.compass { layout["compass"] = .object(JSONObject([("frame", frame(compass))])) }
+        if let bar = furniture.scaleBar {
+            layout["scaleBar"] = .object(JSONObject([("frame", frame(bar.frame)), ("label", .string(bar.label))]))
+        }
+        if let attribution = furniture.attribution {
+            layout["attribution"] = .object(JSONObject([("frame", frame(attribution.frame)), ("text", .string(attribution.text))]))
         }
         layout["annotations"] = .array(entries)
         return .object(layout)

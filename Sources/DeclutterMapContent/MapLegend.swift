@@ -11,12 +11,16 @@ public struct MapLegend: Sendable, Hashable {
         public var color: RGBAColor
         /// Points of it on the map.
         public var count: Int
+        /// How many values of the data the row stands for when it stands for more than one (the `other` row); nil
+        /// for a row of one value or category.
+        public var values: Int?
 
         /// Creates a row.
-        public init(name: String, color: RGBAColor, count: Int) {
+        public init(name: String, color: RGBAColor, count: Int, values: Int? = nil) {
             self.name = name
             self.color = color
             self.count = count
+            self.values = values
         }
     }
 
@@ -36,11 +40,14 @@ public struct MapLegend: Sendable, Hashable {
         self.rows = rows
     }
 
-    /// The legend of `style`'s categories with `counts` points each (the style's order).
-    public init(title: String?, style: MarkerStyle, counts: [Int]) {
+    /// The legend of `style`'s categories with `counts` points each (the style's order); the category named
+    /// `manyValues.category` stands for `manyValues.count` values of the data.
+    public init(title: String?, style: MarkerStyle, counts: [Int], manyValues: (category: String, count: Int)? = nil) {
         self.title = title
         rows = zip(style.categories, counts).compactMap { category, count in
-            count > 0 ? Row(name: category.name, color: category.color, count: count) : nil
+            guard count > 0 else { return nil }
+            let values = manyValues.flatMap { $0.category == category.name ? $0.count : nil }
+            return Row(name: category.name, color: category.color, count: count, values: values)
         }
     }
 

@@ -10,10 +10,23 @@ extension WorldRepeat {
         return x - view.width / 2 < mapSize.width && x + view.width / 2 > 0 && y - view.height / 2 < mapSize.height && y + view.height / 2 > 0
     }
 
-    /// The copies of a view in the region that reach into the map.
+    /// Whether copy k of a view lies wholly on the map (always, without a map size).
+    package func isWhole(_ view: PlacementView, copy: Int) -> Bool {
+        guard let mapSize else { return true }
+        let shift = offset(copy, x: view.x, y: view.y), x = view.x + view.offsetX + shift.x, y = view.y + view.offsetY + shift.y
+        return x - view.width / 2 >= 0 && x + view.width / 2 <= mapSize.width && y - view.height / 2 >= 0 && y + view.height / 2 <= mapSize.height
+    }
+
+    /// The copies of a view in the region that reach into the map. Where some of them lie wholly on the map (a map
+    /// wider than the world shows a view near its side edge again a world away), only those: a copy the map's edge
+    /// would cut is left out, as the whole one shows the view. A view none of whose copies is whole keeps them, cut as a
+    /// centred map cuts a view at its edge.
     package func copiesOnMap(_ view: PlacementView) -> [Int] {
         guard let copies = copies(x: view.x, y: view.y) else { return [] }
-        return copies.filter { reachesMap(view, copy: $0) }
+        let reaching = copies.filter { reachesMap(view, copy: $0) }
+        guard reaching.count > 1 else { return reaching }
+        let whole = reaching.filter { isWhole(view, copy: $0) }
+        return whole.isEmpty ? reaching : whole
     }
 
     /// Of some copies of a view, the one whose view centre is nearest the map's centre (the region's without a map

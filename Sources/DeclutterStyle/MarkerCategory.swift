@@ -16,6 +16,9 @@ public struct MarkerCategory: Sendable, Hashable {
     public var clusteringIdentifier: String?
     /// The priority of this category's balloon markers. Default `defaultHigh`.
     public var displayPriority: DisplayPriority
+    /// The size of its balloon against the style's, for markers drawn smaller or larger than the rest (a static-map
+    /// URL's `pin-s` next to `pin-l`); not read from style files. Default 1.
+    public var balloonScale = 1.0
 
     /// Creates a category; see the properties for the defaults.
     public init(name: String, color: RGBAColor, glyph: Glyph? = nil, solidCluster: Bool = false,

@@ -42,14 +42,25 @@ public struct MarkerGeometry: Sendable, Hashable {
 extension MarkerStyle {
     /// The geometry of the marker for `count` members: a balloon for one, else the cluster icon of the count's bucket.
     public func markerGeometry(count: Int) -> MarkerGeometry {
-        if count == 1 {
-            return MarkerGeometry(kind: .balloon, width: balloon.width, height: balloon.height,
-                                  anchorX: balloon.width / 2, anchorY: balloon.height, collisionMode: .rectangle)
-        }
+        if count == 1 { return balloonGeometry() }
         let diameter = cluster.bucket(for: count).diameter
         let offset = cluster.centerOffset.count == 2 ? cluster.centerOffset : [0, 0]
         return MarkerGeometry(kind: .cluster, width: diameter, height: diameter, anchorX: diameter / 2 - offset[0],
                               anchorY: diameter / 2 - offset[1], collisionMode: cluster.collisionMode)
+    }
+
+    /// The geometry of the marker for members counted by the style's category index: for one member, its category's
+    /// balloon (scaled by its ``MarkerCategory/balloonScale``), else as ``markerGeometry(count:)``.
+    public func markerGeometry(categoryCounts counts: [Int]) -> MarkerGeometry {
+        let total = counts.reduce(0, +)
+        guard total == 1, let index = counts.firstIndex(of: 1), index < categories.count else { return markerGeometry(count: total) }
+        return balloonGeometry(scale: categories[index].balloonScale)
+    }
+
+    /// A balloon's geometry at `scale` times the style's size: its tip on the point.
+    public func balloonGeometry(scale: Double = 1) -> MarkerGeometry {
+        let width = balloon.width * scale, height = balloon.height * scale
+        return MarkerGeometry(kind: .balloon, width: width, height: height, anchorX: width / 2, anchorY: height, collisionMode: .rectangle)
     }
 
     /// The largest cluster icon's diameter: the unit clusters' compactness is measured in.

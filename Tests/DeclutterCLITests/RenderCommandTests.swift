@@ -30,39 +30,26 @@ import Testing
         #expect(lines.first?.hasSuffix("tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)") == true)
         #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28269 of 28298 points on the map, in ") == true)
         // TANDm's unicycles (defaultLow) under the bicycle clusters are said to be hidden; of the airports, one lies
-        // where the legend stands, in the place along the map's edges that covers the fewest.
+        // where the legend stands, in the place along the map's edges that covers the fewest, and the note says so.
         #expect(result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n"
-                + "note: airports.png: 1 of 28269 points in view are under higher-priority views\n")
+                + "note: airports.png: 1 of 28269 points in view are under the legend\n")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("tandm.png")), test: "demo", name: "tandm")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
     }
 
     /// The summary counts the points the map shows, not every point read: a map of three of TANDm's 65 points says so,
-    /// as its layout's `points.inView` does (it said "65 points in 3 views shown").
+    /// as its layout's `points.inView` does (it said "65 points in 3 views shown"). On this 200-point map the attribution
+    /// takes the bottom right, so the third point's balloon, which would stand under it, is hidden and said to be.
     @Test func summarySaysHowManyPointsAreOnTheMap() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CommandResult.run(["render", "--input", tandmPlist, "--center", "37.8050,-122.4136", "--zoom", "17",
                                             "--size", "200x200", "--layout", "layout.json", "--output", "map.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote map.png: 200×200 pt (200×200 px), zoom 17.00, 3 of 65 points on the map, in 3 views shown (0 clusters, 3 markers)\n")
+        #expect(result.stdout == "wrote map.png: 200×200 pt (200×200 px), zoom 17.00, 3 of 65 points on the map, in 2 views shown (0 clusters, 2 markers)\n")
+        #expect(result.stderr.hasPrefix("note: 1 of 3 points in view are under the attribution\n"), "\(result.stderr)")
         let layout = try String(contentsOf: folder.appendingPathComponent("layout.json"), encoding: .utf8)
-        #expect(layout.contains(#""points":{"total":65,"inView":3,"hiddenInView":0}"#))
-    }
-
-    /// A file with a header and no rows drew an empty sea at 0°, 0° at zoom 17, exit 0, with no word of why; it is still
-    /// drawn, with a warning, and not when a centre is given.
-    @Test func noPointsToFitIsWarnedAbout() throws {
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("lat,lon,name\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
-        let result = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--output", "map.png"], in: folder)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "warning: empty.csv has no points and there are no overlays to fit the map to; it shows 0°, 0° (give --center and --zoom)\n")
-        let centred = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--center", "48,10", "--zoom", "4",
-                                             "--output", "centred.png"], in: folder)
-        #expect(centred.status == 0, "\(centred.stderr)")
-        #expect(centred.stderr == "")
+        #expect(layout.contains(#""points":{"total":65,"inView":3,"hiddenInView":1},"attribution":{"frame":[84.455,186.523,115.545,13.477],"text":"Made with Natural Earth"}"#))
     }
 
     @Test func rotatedMapWithLayout() throws {
@@ -121,7 +108,8 @@ import Testing
     }
 
     /// The world's airports over the United States at zoom 4, categories from the `subd` column (the state) by census
-    /// region: 13,491 points on the map, clustered under one identifier.
+    /// region: 13,491 points on the map, clustered under one identifier. None hides another; the six in the Caribbean
+    /// whose view would stand under the attribution are hidden and said to be.
     @Test func denseRealDataStaysTrue() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -147,10 +135,10 @@ import Testing
         let result = try CommandResult.run(["render", "--input", "airports.csv", "--category", "kind", "--center", "38,-96", "--zoom", "4",
                                             "--size", "1024x640", "--layout", "layout.json", "--output", "us.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "")
+        #expect(result.stderr == "note: 6 of 13491 points in view are under the attribution\n")
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
         let points = layout["points"] as? [String: Int] ?? [:]
-        #expect(points == ["total": 28298, "inView": 13491, "hiddenInView": 0])
+        #expect(points == ["total": 28298, "inView": 13491, "hiddenInView": 6])
         // No two shown views overlap: cluster circles, balloon boxes, by more than 0.05 pt.
         let shown = (layout["annotations"] as? [[String: Any]] ?? []).filter { $0["visible"] as? Bool == true }
         let shapes = shown.map { annotation -> CollisionGrid.Shape in
@@ -162,17 +150,18 @@ import Testing
         let overlapping = shapes.indices.flatMap { a in shapes.indices.filter { $0 > a && shapes[a].intersects(shapes[$0]) }.map { (a, $0) } }
         #expect(overlapping.isEmpty, "\(overlapping.prefix(3))")
         #expect(shown.count > 100)
-        // Every shown view stands on the map, and every point on the map is in a shown view.
+        // Every shown view stands on the map, and every point on the map but those six is in a shown view.
         #expect(shown.allSatisfy { annotation in
             let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
             return frame[0] < 1024 && frame[1] < 640 && frame[0] + frame[2] > 0 && frame[1] + frame[3] > 0
         })
-        #expect(shown.reduce(0) { $0 + (($1["members"] as? [Int])?.count ?? 0) } == 13491)
+        #expect(shown.reduce(0) { $0 + (($1["members"] as? [Int])?.count ?? 0) } == 13485)
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("us.png")), test: "denseRealData", name: "us-airports")
     }
 
     /// Country codes are not the default style's categories: the six most frequent on the map take its colours, the
-    /// other 228 share grey "other"; the legend counts them and no marker stands under it or the compass.
+    /// other 228 share grey "other", 44 of them on the map; the legend counts them and no marker stands under it, the
+    /// compass or the attribution, which hide 26 points and are named for it.
     @Test func categoriesFromTheDataWithALegend() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -184,7 +173,7 @@ import Testing
         #expect(result.stderr == """
             note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 of 234 \
             values with the most points on the map; the other 228 share "other"
-            note: 3 of 2696 points in view are under higher-priority views
+            note: 26 of 2696 points in view are under the compass, the attribution and the legend
 
             """)
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
@@ -194,17 +183,24 @@ import Testing
         #expect(rows.compactMap { $0["count"] as? Int } == [479, 462, 245, 117, 112, 111, 1170])
         #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#6B7280"])
         #expect(rows.compactMap { $0["count"] as? Int }.reduce(0, +) == 2696)
+        #expect(rows.compactMap { $0["values"] as? Int } == [44])
         #expect(legend["corner"] as? String == "topLeft")
         let box = legend["frame"] as? [Double] ?? []
         #expect(box.count == 4)
         let legendShape = CollisionGrid.Shape.box(minX: box[0], minY: box[1], maxX: box[0] + box[2], maxY: box[1] + box[3])
         let compass = CollisionGrid.Shape.circle(x: 640 - 8 - 15, y: 8 + 15, radius: 15)
+        #expect(layout["compass"] as? [String: [Double]] == ["frame": [602, 8, 30, 30]])
+        let attribution = layout["attribution"] as? [String: Any] ?? [:]
+        #expect(attribution["text"] as? String == "Made with Natural Earth")
+        let corner = attribution["frame"] as? [Double] ?? []
+        #expect(corner == [524.455, 466.523, 115.545, 13.477])
+        let attributionShape = CollisionGrid.Shape.box(minX: 524.455, minY: 466.523, maxX: 640, maxY: 480)
         let shown = (layout["annotations"] as? [[String: Any]] ?? []).filter { $0["visible"] as? Bool == true }
-        #expect(shown.count == 77)
+        #expect(shown.count == 74)
         for annotation in shown {
             let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
             let shape = CollisionGrid.Shape.box(minX: frame[0], minY: frame[1], maxX: frame[0] + frame[2], maxY: frame[1] + frame[3])
-            #expect(!shape.intersects(legendShape) && !shape.intersects(compass), "\(frame)")
+            #expect(!shape.intersects(legendShape) && !shape.intersects(compass) && !shape.intersects(attributionShape), "\(frame)")
         }
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("europe.png")), test: "categoriesFromTheData", name: "europe-legend")
     }

@@ -10,7 +10,7 @@ import Testing
 
     /// The assembler does not track `.incbin` files, so an edited style would ship stale: this says so.
     @Test func everyBundledFileIsTheFileInThePackage() throws {
-        #expect(BundledFiles.paths.count == 12)
+        #expect(BundledFiles.paths.count == 25)
         for path in BundledFiles.paths {
             let onDisk = try Data(contentsOf: packageRoot.appendingPathComponent(path))
             #expect(BundledFiles.data(path) == onDisk,

@@ -3,8 +3,9 @@
 
     python3 Tools/basemap/build.py [--source DIR] [--output FILE]
 
-Reads the 1:10m land, lakes, rivers and country borders, the 1:50m state/province lines and the 1:10m populated
-places (gzip-compressed GeoJSON, see README.md), and writes one binary file that `WorldBasemap.swift` reads:
+Reads the 1:10m land with its minor islands, lakes, rivers and country borders, the 1:50m state/province lines and the
+1:10m populated places (gzip-compressed GeoJSON, see README.md), and writes one binary file that `WorldBasemap.swift`
+reads:
 
     header   "DCBM", u8 version (1), u8 band count
     band     u8 min zoom, u8 max zoom, u8 grid level g, u8 b (coordinates are integers, 2^b per world),
@@ -76,6 +77,11 @@ def load(source):
     """Each layer's features as (min zoom, [rings or lines in world units])."""
     layers = {name: [] for name in LAYERS}
     for feature in read(source, "ne_10m_land"):
+        for polygon in parts(feature["geometry"]):
+            layers["land"].append((0.0, polygon))
+    # The islets 1:10m's land leaves out (Natural Earth's min_zoom of 6.5 and 7 is for labels): land at every zoom,
+    # where rings under a pixel are dropped as for the rest.
+    for feature in read(source, "ne_10m_minor_islands"):
         for polygon in parts(feature["geometry"]):
             layers["land"].append((0.0, polygon))
     for feature in read(source, "ne_10m_lakes"):

@@ -3,8 +3,9 @@ import DeclutterStyle
 import DeclutterSupport
 import Foundation
 
-/// The files compiled into the binary: the bundled styles and their glyph images, the world basemap and the
-/// demo's data. A `declutter` copied anywhere carries them; nothing is read from beside the executable.
+/// The files compiled into the binary: the bundled styles and their glyph images, the world basemap, the demo's data
+/// and the example inputs the help's examples read. A `declutter` copied anywhere carries them; nothing is read from
+/// beside the executable.
 public enum BundledFiles {
     /// Every bundled file's package-relative path, such as `Styles/tandm.json`.
     public static let paths: [String] = (0..<declutter_resource_count()).compactMap { index in
@@ -27,6 +28,9 @@ public enum BundledFiles {
             return String(path.dropFirst(7).dropLast(5))
         }.sorted()
     }
+
+    /// The example inputs (`Examples/places.csv`, …), sorted: what `declutter demo --write-examples` writes out.
+    public static var examplePaths: [String] { paths.filter { $0.hasPrefix("Examples/") }.sorted() }
 
     /// The bundled style `name`, its glyph images read from the bundle too; nil when there is no such style.
     public static func style(named name: String) throws -> MarkerStyle? {

@@ -45,7 +45,10 @@ public final class MarkerRenderer {
 
     /// The geometry of the image for these counts: a balloon for one member, a cluster icon otherwise.
     public func geometry(for counts: CategoryCounts) -> MarkerGeometry {
-        style.markerGeometry(count: counts.total)
+        guard counts.total == 1, let entry = counts.entries.first(where: { $0.count == 1 }), let index = categoryIndex[entry.name] else {
+            return style.markerGeometry(count: counts.total)
+        }
+        return style.balloonGeometry(scale: style.categories[index].balloonScale)
     }
 
     /// Encodes the marker for these counts as PNG (at `scale` pixels per point), SVG or PDF.
@@ -95,7 +98,11 @@ public final class MarkerRenderer {
                 // A map shows the same few balloons many times: drawn once per category, then copied.
                 context.paintPixels(try balloonImage(category: index, scale: device.scale), deviceX: device.originX, deviceY: device.originY)
             } else {
-                try drawBalloon(style.categories[index], in: context, scale: scale)
+                let size = style.categories[index].balloonScale
+                context.save()
+                context.scale(by: size)
+                try drawBalloon(style.categories[index], in: context, scale: scale * size)
+                context.restore()
             }
         default:
             try drawCluster(counts, total: total, label: label, in: context)
@@ -185,11 +192,13 @@ public final class MarkerRenderer {
     private func balloonImage(category index: Int, scale: Double) throws -> Surface {
         let key = BalloonKey(category: index, scale: scale)
         if let cached = balloonImages[key] { return cached }
-        let surface = try Surface(imageWidth: Int((style.balloon.width * scale).rounded(.up)),
-                                  height: Int((style.balloon.height * scale).rounded(.up)))
+        // A category's balloon may be drawn smaller or larger than the style's (a static map's pin-s).
+        let size = style.categories[index].balloonScale
+        let surface = try Surface(imageWidth: Int((style.balloon.width * size * scale).rounded(.up)),
+                                  height: Int((style.balloon.height * size * scale).rounded(.up)))
         let context = try DrawingContext(surface: surface)
-        context.scale(by: scale)
-        try drawBalloon(style.categories[index], in: context, scale: scale)
+        context.scale(by: scale * size)
+        try drawBalloon(style.categories[index], in: context, scale: scale * size)
         try context.checkStatus("draw a balloon")
         balloonImages[key] = surface
         return surface

@@ -14,24 +14,39 @@ struct FurniturePainter {
     private let style: MapStyle
     private let legend: (box: LegendBox, x: Double, y: Double)?
     private let compass: (x: Double, y: Double)?
-    private let scaleBar: (length: Double, label: TextLayout, box: Box)?
-    private let attribution: (layout: TextLayout, box: Box)?
+    private let scaleBar: (bar: FurnitureFrames.ScaleBar, label: TextLayout)?
+    private let attribution: (frame: Box, layout: TextLayout)?
 
     /// Lays out the furniture `map` asks for, `attribution` being the text its basemap calls for (nil or empty: none).
+    /// The scale bar and attribution stand at the frames `map.furnitureFrames` gives, else where ``frames(camera:compass:scaleBar:attribution:text:)``
+    /// puts them.
     init(_ map: borrowing StaticMap, attribution: String?, text: TextEngine, style: MapStyle) throws {
         camera = map.camera
         self.style = style
         legend = try map.legend.map { (box: try LegendBox($0.legend, text: text), x: $0.x, y: $0.y) }
         compass = map.compass
-        scaleBar = map.scaleBar ? try Self.scaleBar(camera: map.camera, text: text) : nil
-        self.attribution = try attribution.flatMap { $0.isEmpty ? nil : try Self.attribution($0, camera: map.camera, text: text) }
+        let frames = try map.furnitureFrames
+            ?? Self.frames(camera: map.camera, compass: nil, scaleBar: map.scaleBar, attribution: attribution, text: text)
+        scaleBar = try frames.scaleBar.map { ($0, try Self.scaleBarLabel($0.label, text: text)) }
+        self.attribution = try frames.attribution.map { ($0.frame, try Self.attributionLayout($0.text, text: text)) }
+    }
+
+    /// The frames of the compass centred at `compass`, the scale bar when asked for and the attribution (nil or empty:
+    /// none), their text measured with `text`'s fonts.
+    static func frames(camera: MapCamera, compass: (x: Double, y: Double)?, scaleBar: Bool, attribution: String?,
+                       text: TextEngine) throws -> FurnitureFrames {
+        let diameter = NorthArrow.diameter
+        return FurnitureFrames(
+            compass: compass.map { ($0.x - diameter / 2, $0.y - diameter / 2, diameter, diameter) },
+            scaleBar: scaleBar ? try Self.scaleBar(camera: camera, text: text) : nil,
+            attribution: try attribution.flatMap { $0.isEmpty ? nil : try Self.attribution($0, camera: camera, text: text) })
     }
 
     /// The boxes place names keep clear of: the attribution's, the scale bar's, the legend's and the compass's.
     var reserved: [Box] {
         let legendArea = legend.map { ($0.x, $0.y, $0.box.size.width, $0.box.size.height) }
         let compassArea = compass.map { ($0.x - NorthArrow.diameter / 2, $0.y - NorthArrow.diameter / 2, NorthArrow.diameter, NorthArrow.diameter) }
-        return [attribution?.box, scaleBar?.box, legendArea, compassArea].compactMap { $0 }
+        return [attribution?.frame, scaleBar?.bar.frame, legendArea, compassArea].compactMap { $0 }
     }
 
     /// Draws the legend, the north arrow, the scale bar and the attribution, in that order.
@@ -40,15 +55,20 @@ struct FurniturePainter {
         if let compass {
             NorthArrow.draw(centerX: compass.x, centerY: compass.y, bearing: camera.bearing, in: context, textColor: style.text)
         }
-        if let scaleBar { drawScaleBar(scaleBar.length, label: scaleBar.label, in: context) }
-        if let attribution { drawAttribution(attribution.layout, box: attribution.box, in: context) }
+        if let scaleBar { drawScaleBar(scaleBar.bar, label: scaleBar.label, in: context) }
+        if let attribution { drawAttribution(attribution.layout, box: attribution.frame, in: context) }
     }
 
-    /// The attribution's text and its pale box in the bottom-right corner.
-    private static func attribution(_ text: String, camera: MapCamera, text engine: TextEngine) throws -> (layout: TextLayout, box: Box) {
-        let layout = try engine.layout(text, family: "DejaVu Sans", size: 9)
+    /// The attribution's text as it is printed.
+    private static func attributionLayout(_ text: String, text engine: TextEngine) throws -> TextLayout {
+        try engine.layout(text, family: "DejaVu Sans", size: 9)
+    }
+
+    /// The attribution's pale box in the bottom-right corner, sized to its text.
+    private static func attribution(_ text: String, camera: MapCamera, text engine: TextEngine) throws -> FurnitureFrames.Attribution {
+        let layout = try attributionLayout(text, text: engine)
         let padding = 3.0, width = layout.logicalExtents.width + 2 * padding, height = layout.logicalExtents.height + padding
-        return (layout, (camera.width - width, camera.height - height, width, height))
+        return FurnitureFrames.Attribution(frame: (camera.width - width, camera.height - height, width, height), text: text)
     }
 
     /// The attribution on its pale box.
@@ -60,24 +80,31 @@ struct FurniturePainter {
         context.show(layout, x: box.x + padding, y: box.y + padding / 2, color: style.text)
     }
 
+    /// The scale bar's label as it is printed.
+    private static func scaleBarLabel(_ label: String, text: TextEngine) throws -> TextLayout {
+        try text.layout(label, family: "DejaVu Sans Bold", size: 9)
+    }
+
     /// The scale bar's length in points, its label, and the box it covers (its halo and label included); nil where the
     /// map has no scale (a zoom so low that a point spans no finite distance).
-    private static func scaleBar(camera: MapCamera, text: TextEngine) throws -> (length: Double, label: TextLayout, box: Box)? {
+    private static func scaleBar(camera: MapCamera, text: TextEngine) throws -> FurnitureFrames.ScaleBar? {
         let metersPerPoint = camera.metersPerPoint
         guard metersPerPoint > 0, metersPerPoint.isFinite else { return nil }
         let (distance, label) = scaleBarDistance(maximum: metersPerPoint * 100)
         let length = distance / metersPerPoint, x = scaleBarX, y = camera.height - scaleBarInset
-        let layout = try text.layout(label, family: "DejaVu Sans Bold", size: 9)
+        let layout = try scaleBarLabel(label, text: text)
         let top = min(y - 7, y - 4 - layout.logicalExtents.height)
-        return (length, layout, (x - 2, top, max(length + 4, layout.logicalExtents.width + 6), y + 2 - top))
+        return FurnitureFrames.ScaleBar(frame: (x - 2, top, max(length + 4, layout.logicalExtents.width + 6), y + 2 - top),
+                                        length: length, label: label)
     }
 
     /// Where the scale bar stands: its left end's distance from the map's left edge, its line's from the bottom edge.
     private static let scaleBarX = 8.0, scaleBarInset = 10.0
 
     /// A scale bar in the bottom-left corner: the longest round distance (1, 2 or 5 × 10ⁿ m) up to 100 points.
-    private func drawScaleBar(_ length: Double, label: TextLayout, in context: DrawingContext) {
-        let x = Self.scaleBarX, y = camera.height - Self.scaleBarInset
+    private func drawScaleBar(_ bar: FurnitureFrames.ScaleBar, label: TextLayout, in context: DrawingContext) {
+        // The line stands where the frame says: its left end 2 points in, 2 points above the frame's bottom.
+        let x = bar.frame.x + 2, y = bar.frame.y + bar.frame.height - 2, length = bar.length
         context.newPath()
         context.move(toX: x, y: y - 5)
         context.line(toX: x, y: y)

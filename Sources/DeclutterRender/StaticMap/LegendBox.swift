@@ -4,16 +4,19 @@ import DeclutterStyle
 import Foundation
 
 /// A map legend laid out for drawing: a pale box with a row per category — a dot in its colour, its name, and its
-/// count aligned right — under an optional title.
+/// count aligned right — under an optional title. A row that stands for many values (`other`) says how many on a
+/// smaller line under its name, so that the box grows a little taller rather than wider.
 public struct LegendBox {
     /// The legend drawn.
     public let legend: MapLegend
     /// The box's size in points.
     public let size: (width: Double, height: Double)
     private let title: TextLayout?
-    private let rows: [(name: TextLayout, count: TextLayout)]
+    private let rows: [(name: TextLayout, count: TextLayout, values: TextLayout?)]
 
     static let padding = 6.0, rowHeight = 15.0, dotRadius = 4.5, gap = 6.0, columnGap = 12.0
+    /// The height of a row's line of values under its name.
+    static let valuesHeight = 11.0
     /// The longest name drawn, in characters; longer ones end in "…".
     static let maximumNameLength = 28
 
@@ -23,15 +26,17 @@ public struct LegendBox {
         title = try legend.title.map { try text.layout(Self.shortened($0), family: "DejaVu Sans Bold", size: 10) }
         rows = try legend.rows.map { row in
             (try text.layout(Self.shortened(row.name), family: "DejaVu Sans", size: 10),
-             try text.layout(Self.grouped(row.count), family: "DejaVu Sans", size: 10))
+             try text.layout(Self.grouped(row.count), family: "DejaVu Sans", size: 10),
+             try row.values.map { try text.layout("\(Self.grouped($0)) \($0 == 1 ? "value" : "values")", family: "DejaVu Sans", size: 8) })
         }
-        let nameWidth = rows.map(\.name.logicalExtents.width).max() ?? 0
+        let nameWidth = rows.map { max($0.name.logicalExtents.width, $0.values?.logicalExtents.width ?? 0) }.max() ?? 0
         let countWidth = rows.map(\.count.logicalExtents.width).max() ?? 0
         let rowWidth = 2 * Self.dotRadius + Self.gap + nameWidth + Self.columnGap + countWidth
         let titleWidth = title?.logicalExtents.width ?? 0
         let titleHeight = title == nil ? 0 : Self.rowHeight + 2
+        let valuesHeight = Double(rows.filter { $0.values != nil }.count) * Self.valuesHeight
         size = ((max(rowWidth, titleWidth) + 2 * Self.padding).rounded(.up),
-                (titleHeight + Double(rows.count) * Self.rowHeight + 2 * Self.padding).rounded(.up))
+                (titleHeight + Double(rows.count) * Self.rowHeight + valuesHeight + 2 * Self.padding).rounded(.up))
     }
 
     /// Draws the box with its top-left corner at (x, y).
@@ -56,6 +61,10 @@ public struct LegendBox {
             context.show(layout.count, x: x + size.width - Self.padding - layout.count.logicalExtents.width,
                          y: middle - layout.count.logicalExtents.height / 2, color: textColor)
             top += Self.rowHeight
+            if let values = layout.values {
+                context.show(values, x: x + Self.padding + 2 * Self.dotRadius + Self.gap, y: top - 2, color: textColor.withOpacity(0.7))
+                top += Self.valuesHeight
+            }
         }
     }
 

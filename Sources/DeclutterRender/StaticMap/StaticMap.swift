@@ -25,6 +25,10 @@ public struct StaticMap: Sendable {
     public var legend: (legend: MapLegend, x: Double, y: Double)?
     /// The centre of a north arrow; nil draws none.
     public var compass: (x: Double, y: Double)?
+    /// Where the scale bar and the attribution stand, as the map pipeline laid them out before placing markers
+    /// (``StaticMapRenderer/furnitureFrames(camera:compass:scaleBar:attribution:)``); nil lays them out at drawing, from
+    /// ``scaleBar`` and ``attribution``.
+    public var furnitureFrames: FurnitureFrames?
 
     /// Creates a map description.
     public init(camera: MapCamera, scale: Double = 1, basemap: Basemap = .world, overlays: [MapOverlay] = [],

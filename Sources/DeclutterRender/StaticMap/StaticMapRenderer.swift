@@ -106,6 +106,12 @@ public final class StaticMapRenderer {
         }
     }
 
+    /// Where a map's compass (centred at `compass`), scale bar (when asked for) and attribution (nil or empty: none)
+    /// stand, their text measured in this renderer's fonts: known before markers are placed, so that they keep clear.
+    public func furnitureFrames(camera: MapCamera, compass: (x: Double, y: Double)?, scaleBar: Bool, attribution: String?) throws -> FurnitureFrames {
+        try FurniturePainter.frames(camera: camera, compass: compass, scaleBar: scaleBar, attribution: attribution, text: markers.text)
+    }
+
     /// A legend laid out in this renderer's fonts, for its size before drawing.
     public func legendBox(_ legend: MapLegend) throws -> LegendBox {
         try LegendBox(legend, text: markers.text)

@@ -63,6 +63,10 @@ public struct Dataset: Sendable {
         let url = URL(fileURLWithPath: path)
         let reader = PointReader(categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
         let read = try reader.read(contentsOf: url)
+        // A property no point has would draw every map in one colour without a word.
+        if let categoryProperty, let problem = CategoryAssignment.missing(categoryProperty, in: read.points) {
+            throw ServerError(.badRequest, field: "dataset", "\(path): \(problem) (give NAME=FILE,category=PROP for this dataset)")
+        }
         return try Dataset(name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty)
     }
 

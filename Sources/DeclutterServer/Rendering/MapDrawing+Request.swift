@@ -28,9 +28,9 @@ extension MapDrawing {
         map.furniture.scaleBar = request.scaleBar
         for (number, overlay) in request.overlays.enumerated() {
             switch overlay {
-            case let .pin(_, label, color, coordinate):
+            case let .pin(size, label, color, coordinate):
                 map.points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
-                                           category: try category(for: color, label: label)))
+                                           category: try category(for: color, label: label, size: size)))
             case let .path(path):
                 var paint = ShapePaint(stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3), width: path.strokeWidth,
                                        opacity: path.strokeOpacity ?? 1)
@@ -88,9 +88,27 @@ extension MapDrawing {
         return paint
     }
 
-    /// Categories a request may add to its style for its markers' colours and labels; a marker past them takes
+    /// Categories a request may add to its style for its markers' colours, labels and sizes; a marker past them takes
     /// the style's category of the nearest colour, unlabelled.
     static let maximumAddedColors = 32
+
+    /// A small pin's balloon against the style's, which a large pin takes: Mapbox's `pin-s` and `pin-l`.
+    static let smallPinScale = 0.75
+
+    /// The category of a pin of `size` asked for in `color` with `label`: ``category(for:label:)``'s, and for a small pin
+    /// its variant `NAME small` whose balloon is ``smallPinScale`` of the style's (added to ``style`` like the rest).
+    mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel?, size: StaticMapOverlay.PinSize) throws -> String? {
+        let name = try category(for: color, label: label)
+        guard let name, size == .small else { return name }
+        let small = name + " small"
+        if map.style.category(named: small) != nil { return small }
+        guard var variant = map.style.category(named: name),
+              map.style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return name }
+        variant.name = small
+        variant.balloonScale = Self.smallPinScale
+        map.style.categories.append(variant)
+        return small
+    }
 
     /// The category of a marker asked for in `color` with `label`, so that it is drawn as asked, clusters with the
     /// others, and shows as its own slice of a cluster:
@@ -112,8 +130,10 @@ extension MapDrawing {
         switch label {
         case let .icon(name)?:
             guard let named = map.style.category(named: name) else {
+                // Only the style's own categories whose names a URL can write as an icon: not those added for colours.
+                let icons = map.style.categories.prefix(baseCategoryCount).map(\.name).filter(Self.isIconName)
                 throw ServerError(.unprocessableContent, field: "overlay", "the pin icon \"\(name)\" is not a category of the style; "
-                                  + "icons: \(map.style.categories.map(\.name).joined(separator: ", ")), or a letter or a number 0…99")
+                                  + (icons.isEmpty ? "it has no icons; use" : "icons: \(icons.joined(separator: ", ")), or") + " a letter or a number 0…99")
             }
             guard let color, color != named.color else { return named.name }
             added = named
@@ -135,6 +155,15 @@ extension MapDrawing {
         added.solidCluster = false
         map.style.categories.append(added)
         return name
+    }
+
+    /// Whether a URL can name `name` as a pin's icon: lowercase ASCII letters, digits and hyphens, starting with a
+    /// letter, 2 to ``StaticMapOverlay/PinLabel/maximumIconNameLength`` characters (a single letter is a label).
+    static func isIconName(_ name: String) -> Bool {
+        guard (2...StaticMapOverlay.PinLabel.maximumIconNameLength).contains(name.count), let first = name.first, first.isASCII, first.isLowercase else {
+            return false
+        }
+        return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
 
     /// `style`'s category whose colour is nearest `color` (in sRGB), the first category without one.

@@ -40,7 +40,10 @@ extension MapServer {
         }
         // Each map route is let in by the maps gate first, before its URL or body is parsed.
         router.get("/styles/v1/**") { request, _ in
-            try await work.maps.admitted {
+            // An unknown style is a 404 whatever else the URL asks (an auto camera with no overlay would be a 422).
+            let segments = request.uri.path.split(separator: "/")
+            if segments.count > 3, segments[0] == "styles", let name = String(segments[3]).removingPercentEncoding { _ = try styles.style(named: name) }
+            return try await work.maps.admitted {
                 let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
                 return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
             }

@@ -1,0 +1,111 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterMapContent
+import DeclutterStyle
+import Foundation
+
+extension MapDescription {
+    /// How many of the points lie at exactly 0°, 0°: almost always a missing value written as zeros.
+    public var pointsAtZeroZero: Int {
+        (annotator?.points ?? points).reduce(0) { $0 + ($1.location.map(Self.isZeroZero) == true ? 1 : 0) }
+    }
+
+    /// What to say about points at exactly 0°, 0°, nil when there are none: that they are most likely missing values,
+    /// and, on a map fitted to the data, that the fit leaves them out.
+    var zeroZeroWarning: String? {
+        let count = pointsAtZeroZero
+        guard count > 0 else { return nil }
+        let located = (annotator?.points ?? points).reduce(0) { $0 + ($1.location == nil ? 0 : 1) }
+        var warning = "\(count) \(count == 1 ? "point lies" : "points lie") at exactly 0°, 0°, almost always a missing value rather than a place"
+        if case .data = framing, count < located { warning += "; the map is fitted to the other \(located - count)" }
+        return warning
+    }
+
+    /// Whether a coordinate is exactly 0°, 0°.
+    static func isZeroZero(_ coordinate: Coordinate) -> Bool { coordinate.longitude == 0 && coordinate.latitude == 0 }
+
+    /// The world positions a fit takes: the points at exactly 0°, 0° left out, unless every located point is there.
+    func fitted(_ world: ProjectedPoints) -> ProjectedPoints {
+        let all = annotator?.points ?? points
+        guard all.count == world.count, all.contains(where: { $0.location.map(Self.isZeroZero) == false }) else { return world }
+        var x = world.x, y = world.y
+        for (index, point) in all.enumerated() where point.location.map(Self.isZeroZero) == true {
+            x[index] = .nan
+            y[index] = .nan
+        }
+        return ProjectedPoints(x: x, y: y)
+    }
+
+    /// How far a view of `style` can reach from its point, on each side, in points: the balloon above its tip, and the
+    /// cluster icons (those a map of `count` points can draw) around their points.
+    static func viewReach(style: MarkerStyle, count: Int) -> EdgePadding {
+        var reach = EdgePadding(all: 0)
+        var geometries = style.categories.map { style.balloonGeometry(scale: $0.balloonScale) }
+        for bucket in style.cluster.buckets where bucket.minimumCount <= max(count, 2) {
+            geometries.append(style.markerGeometry(count: max(2, bucket.minimumCount)))
+        }
+        for geometry in geometries {
+            reach.left = max(reach.left, geometry.anchorX)
+            reach.right = max(reach.right, geometry.width - geometry.anchorX)
+            reach.top = max(reach.top, geometry.anchorY)
+            reach.bottom = max(reach.bottom, geometry.height - geometry.anchorY)
+        }
+        return reach
+    }
+
+    /// A map fitted to its data at `camera`, moved and zoomed until every shown view stands whole within the padding:
+    /// each pass places the views and widens the padding on each side by how far the views there run past it, then
+    /// fits again. Where four passes do not settle, the fit that leaves every view's whole reach inside the padding
+    /// around every point (``viewReach(style:count:)``) is taken, which no view can leave. Other framings return
+    /// `camera`.
+    func fittingViews(_ camera: MapCamera, annotator: MapAnnotator, world: ProjectedPoints) throws -> MapCamera {
+        guard case let .data(padding, _) = framing else { return camera }
+        // Never more than the widest fit's padding, so that the zoom stays at or above its zoom, down to which the
+        // annotator is built.
+        let reach = Self.viewReach(style: annotator.style, count: world.count)
+        var extra = EdgePadding(all: 0), fitted = camera
+        for _ in 0..<4 {
+            let overflow = try overflow(of: annotator.annotate(fitted), camera: fitted, padding: padding)
+            guard overflow.top > 0.01 || overflow.left > 0.01 || overflow.bottom > 0.01 || overflow.right > 0.01 else { return fitted }
+            extra = EdgePadding(top: min(reach.top, extra.top + overflow.top), left: min(reach.left, extra.left + overflow.left),
+                                bottom: min(reach.bottom, extra.bottom + overflow.bottom), right: min(reach.right, extra.right + overflow.right))
+            // Padding wider than a small map leaves no room, and the annotator holds no zooms below its lowest: the
+            // plain fit stands.
+            guard let wider = try? self.camera(world: world, extraPadding: extra), wider.zoom >= Double(annotator.index.options.minZoom) else {
+                return camera
+            }
+            fitted = wider
+        }
+        guard let widest = try? widestViewFit(world: world, style: annotator.style), widest.zoom >= Double(annotator.index.options.minZoom) else {
+            return camera
+        }
+        return widest
+    }
+
+    /// The fit that keeps the reach of every view `style` can draw inside the padding around every point: the lowest
+    /// zoom ``fittingViews(_:annotator:world:)`` can take.
+    func widestViewFit(world: ProjectedPoints, style: MarkerStyle) throws -> MapCamera {
+        try camera(world: world, extraPadding: Self.viewReach(style: style, count: world.count))
+    }
+
+    /// The lowest zoom a map drawn at `camera` may end up at once its views are fitted: for an annotator built down to it.
+    func lowestZoom(_ camera: MapCamera, world: ProjectedPoints, style: MarkerStyle) -> Double {
+        guard case .data = framing, let widest = try? widestViewFit(world: world, style: style) else { return camera.zoom }
+        return min(camera.zoom, widest.zoom)
+    }
+
+    /// How far, on each side, the shown views of `map` (and their copies) run past the padded area of `camera`.
+    func overflow(of map: AnnotatedMap, camera: MapCamera, padding: EdgePadding) -> EdgePadding {
+        var overflow = EdgePadding(all: 0)
+        for annotation in map.annotations where annotation.visible {
+            let frame = annotation.frame
+            for corner in [(x: frame.x, y: frame.y)] + annotation.copies {
+                overflow.left = max(overflow.left, padding.left - corner.x)
+                overflow.top = max(overflow.top, padding.top - corner.y)
+                overflow.right = max(overflow.right, corner.x + frame.width - (camera.width - padding.right))
+                overflow.bottom = max(overflow.bottom, corner.y + frame.height - (camera.height - padding.bottom))
+            }
+        }
+        return overflow
+    }
+}

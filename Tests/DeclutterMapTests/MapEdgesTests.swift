@@ -1,0 +1,122 @@
+import DeclutterClustering
+import DeclutterGeometry
+import DeclutterMap
+import DeclutterMapContent
+import DeclutterRender
+import DeclutterStyle
+import Foundation
+import Testing
+
+/// What a static map does at its edges: furniture that markers keep clear of, fitted maps whose views stand whole
+/// inside the padding, world copies placed whole or not at all, points at 0°, 0°.
+@Suite struct MapEdgesTests {
+    /// A 400×300 map at zoom 10 with no basemap, and points where `places` (map points) put them.
+    func map(at places: [(x: Double, y: Double)]) throws -> (MapDescription, MapCamera) {
+        let camera = try MapCamera(center: Coordinate(longitude: 10, latitude: 50), zoom: 10, width: 400, height: 300)
+        var map = MapDescription(points: places.map { place in
+            let coordinate = camera.coordinate(atX: place.x, y: place.y)
+            return ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude)
+        }, style: try bundledStyle("default"))
+        map.framing = .centered(camera.center, zoom: camera.zoom)
+        (map.width, map.height) = (400, 300)
+        map.basemap = .none
+        return (map, camera)
+    }
+
+    /// A balloon whose point is in the bottom-left corner would stand on the scale bar, and one in the bottom-right
+    /// corner on the attribution: both are hidden and said to be, the balloon in the middle shows, the layout gives
+    /// both frames, and the bar is drawn at its frame.
+    @Test func markersKeepClearOfTheScaleBarAndTheAttribution() throws {
+        var (map, _) = try map(at: [(30, 295), (200, 150), (380, 298)])
+        map.furniture.scaleBar = true
+        map.furniture.attribution = "© Declutter tests"
+        let drawn = try map.draw(format: .png)
+        #expect(drawn.annotations.filter(\.visible).map(\.members) == [[1]])
+        #expect(drawn.pointsUnderFurniture.map(\.name) == ["scale bar", "attribution"])
+        #expect(drawn.pointsUnderFurniture.map(\.points) == [1, 1])
+        #expect(drawn.hiddenPointsNote == "2 of 3 points in view are under the scale bar and the attribution")
+        let bar = try #require(drawn.furniture.scaleBar)
+        #expect(bar.label == "5 km")
+        #expect(bar.frame.x == 6 && bar.frame.y + bar.frame.height == 292)
+        let attribution = try #require(drawn.furniture.attribution)
+        #expect(attribution.text == "© Declutter tests")
+        #expect(attribution.frame.x + attribution.frame.width == 400 && attribution.frame.y + attribution.frame.height == 300)
+        let layout = try #require(drawn.layout.object)
+        #expect(layout["scaleBar"]?.object?["label"]?.string == "5 km")
+        #expect(layout["attribution"]?.object?["frame"]?.array?.count == 4)
+        // The bar's line runs 2 points above its frame's bottom, from 2 points in: dark on the pale background.
+        let line = pixel(drawn.canvas, Int(bar.frame.x + 2 + bar.length / 2), Int(bar.frame.y + bar.frame.height - 2))
+        let above = pixel(drawn.canvas, Int(bar.frame.x + 2 + bar.length / 2), Int(bar.frame.y) - 3)
+        #expect(line[0] < 128 && above[0] > 200, "\(line) \(above)")
+    }
+
+    /// Points spread over a map fitted to them: every shown view (the balloons above their points, the clusters
+    /// around theirs) stands whole inside the 40-point padding, where the plain fit put the northernmost point's
+    /// balloon 2 points from the top edge.
+    @Test func aFittedMapKeepsEveryViewInsideItsPadding() throws {
+        let points = [(47.0, 5.0), (55.1, 8.6), (50.0, 15.0), (48.2, 11.6), (51.3, 6.9), (53.5, 10.0), (49.9, 8.3)]
+            .map { ClusterPoint(longitude: $0.1, latitude: $0.0) }
+        var map = MapDescription(points: points, style: try bundledStyle("default"))
+        (map.width, map.height) = (400, 300)
+        map.basemap = .none
+        let plain = try map.camera()
+        let drawn = try map.draw(format: .png)
+        #expect(drawn.camera.zoom < plain.zoom)
+        let shown = drawn.annotations.filter(\.visible)
+        // Two of the seven are near enough to cluster.
+        #expect(shown.map(\.members.count).sorted() == [1, 1, 1, 1, 1, 2])
+        for annotation in shown {
+            let frame = annotation.frame
+            #expect(frame.x >= 40 - 0.01 && frame.y >= 40 - 0.01 && frame.x + frame.width <= 360.01 && frame.y + frame.height <= 260.01, "\(frame)")
+        }
+        // The northernmost balloon's top is the top edge of the padded area, give or take what the fit's passes leave.
+        let top = shown.map(\.frame.y).min() ?? 0
+        #expect(top >= 40 - 0.01 && top < 48, "\(top)")
+    }
+
+    /// Points at exactly 0°, 0° are almost always missing values: a fitted map leaves them out and says so.
+    @Test func pointsAtZeroZeroDoNotDragAFittedMap() throws {
+        let cities = [(48.85, 2.35), (52.52, 13.40), (41.9, 12.5)].map { ClusterPoint(longitude: $0.1, latitude: $0.0) }
+        var with = MapDescription(points: cities + Array(repeating: ClusterPoint(longitude: 0, latitude: 0), count: 3), style: try bundledStyle("default"))
+        var without = MapDescription(points: cities, style: try bundledStyle("default"))
+        with.basemap = .none
+        without.basemap = .none
+        #expect(with.pointsAtZeroZero == 3)
+        let drawn = try with.draw(format: .png), plain = try without.draw(format: .png)
+        #expect(drawn.camera == plain.camera)
+        #expect(drawn.warnings.first == "3 points lie at exactly 0°, 0°, almost always a missing value rather than a place; the map is fitted to the other 3")
+        #expect(plain.warnings.isEmpty)
+    }
+
+    /// 2,000 points spread over the world on a map 1.6 worlds wide: a view near a side edge also shows a world away,
+    /// and only whole copies are drawn; a view is cut at a side only where none of its copies would be whole.
+    @Test func copiesAtTheSidesAreWholeOrLeftOut() throws {
+        var seed: UInt64 = 42
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let points = (0..<2000).map { _ in ClusterPoint(longitude: next() * 360 - 180, latitude: next() * 140 - 70) }
+        var map = MapDescription(points: points, style: try bundledStyle("default"))
+        map.framing = .centered(Coordinate(longitude: 0, latitude: 20), zoom: 1.5)
+        (map.width, map.height) = (1200, 600)
+        map.basemap = .none
+        let drawn = try map.draw(format: .png)
+        let world = drawn.camera.worldSize
+        var repeated = 0, cut = 0
+        for annotation in drawn.annotations where annotation.visible {
+            let frame = annotation.frame
+            let corners = [frame.x] + annotation.copies.map(\.x)
+            let whole = corners.map { $0 >= 0 && $0 + frame.width <= 1200 }
+            if corners.count > 1 { repeated += 1 }
+            if whole.contains(false) {
+                cut += 1
+                #expect(corners.count == 1, "\(corners)")
+                // Its copies a world either way would not be whole either.
+                #expect(![frame.x - world, frame.x + world].contains { $0 >= 0 && $0 + frame.width <= 1200 }, "\(frame)")
+            }
+        }
+        #expect(repeated > 10)
+        #expect(cut == 0)
+    }
+}
