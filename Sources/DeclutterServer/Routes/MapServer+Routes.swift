@@ -11,10 +11,11 @@ import Foundation
 import Hummingbird
 
 extension MapServer {
-    /// Every route, behind ``ServerMiddleware``.
+    /// Every route, behind ``ServerMiddleware`` and, outside it, ``CrossOriginMiddleware``.
     func router() -> Router<BasicRequestContext> {
         // HEAD answers as GET without the body, for load balancers' and CDNs' checks.
         let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: CrossOriginMiddleware())
         router.add(middleware: ServerMiddleware(metrics: metrics, limits: limits))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }

@@ -1,0 +1,68 @@
+import DeclutterServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// A page of another origin can use the server (issue #38): its answers, errors included, allow any origin and
+/// expose the headers a page reads; preflights name each path's methods.
+@Suite struct CrossOriginTests {
+    static let origin: HTTPFields = [.origin: "http://localhost:8000"]
+
+    @Test func answersToAPageAllowAnyOriginAndExposeTheirHeaders() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let style = try await client.execute(uri: "/styles/default/style.json?dataset=paris", method: .get, headers: Self.origin)
+            #expect(style.status == .ok)
+            #expect(style.headers[.accessControlAllowOrigin] == "*")
+            #expect(style.headers[.accessControlExposeHeaders] == "ETag, Retry-After, Declutter-Missing-Tiles")
+            let tile = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: Self.origin)
+            #expect(tile.status == .ok)
+            #expect(tile.headers[.accessControlAllowOrigin] == "*")
+        }
+    }
+
+    @Test func aRequestWithoutOriginGetsNoCORSHeaders() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/health", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.accessControlAllowOrigin] == nil)
+        }
+    }
+
+    @Test func errorsCarryTheHeadersSoAPageReadsTheirJSON() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let missing = try await client.execute(uri: "/tiles/nowhere/0/0/0.mvt", method: .get, headers: Self.origin)
+            try ServerHarness.expectError(missing, .notFound, field: "dataset")
+            #expect(missing.headers[.accessControlAllowOrigin] == "*")
+            let tooBig = try await client.execute(uri: "/datasets/paris/static/auto/9000x9000", method: .get, headers: Self.origin)
+            #expect(tooBig.status.code / 100 == 4)
+            #expect(tooBig.headers[.accessControlAllowOrigin] == "*")
+        }
+    }
+
+    @Test(arguments: [("/static", "POST, OPTIONS"), ("/tiles/paris/3/4/2.mvt", "GET, HEAD, OPTIONS"),
+                      ("/styles/default/style.json", "GET, HEAD, OPTIONS")])
+    func aPreflightNamesThePathsMethods(path: String, methods: String) async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            var headers = Self.origin
+            headers[.accessControlRequestMethod] = "POST"
+            headers[.accessControlRequestHeaders] = "content-type"
+            let response = try await client.execute(uri: path, method: .options, headers: headers)
+            #expect(response.status == .noContent)
+            #expect(response.headers[.accessControlAllowOrigin] == "*")
+            #expect(response.headers[.accessControlAllowMethods] == methods)
+            #expect(response.headers[.accessControlAllowHeaders] == "Content-Type")
+            #expect(response.headers[.accessControlMaxAge] == "86400")
+        }
+    }
+
+    @Test func aPreflightForNoRouteIsThe404() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            var headers = Self.origin
+            headers[.accessControlRequestMethod] = "GET"
+            let response = try await client.execute(uri: "/nothing/here", method: .options, headers: headers)
+            try ServerHarness.expectError(response, .notFound, field: "path")
+            #expect(response.headers[.accessControlAllowOrigin] == "*")
+        }
+    }
+}
