@@ -20,13 +20,11 @@ struct CountGlyphs {
         let rasterizer = try GlyphRasterizer()
         var characters = Set((32...126).compactMap(Unicode.Scalar.init) + (160...255).compactMap(Unicode.Scalar.init))
         for category in style.categories { characters.formUnion(category.name.unicodeScalars) }
-        var glyphs: [UInt32: [GlyphRange.Glyph]] = [:]
+        var glyphs: [UInt32: [SDFGlyph]] = [:]
         var digitsTop = Double.infinity, digitsBottom = -Double.infinity
         for character in characters.sorted(by: { $0.value < $1.value }) {
             let glyph = try rasterizer.glyph(character, family: style.font)
-            glyphs[character.value / 256 * 256, default: []].append(
-                GlyphRange.Glyph(id: glyph.id, bitmap: glyph.bitmap, width: glyph.width, height: glyph.height, left: glyph.left,
-                                 top: glyph.top, advance: glyph.advance))
+            glyphs[character.value / 256 * 256, default: []].append(glyph)
             if ("0"..."9").contains(Character(character)), glyph.height > 0 {
                 // Where MapLibre draws the ink below the line's middle: its top is `-17 - top` from there.
                 let top = -Self.shapingOffset - Double(glyph.top)

@@ -1,6 +1,5 @@
 import DeclutterServer
 import Foundation
-import Synchronization
 import Testing
 
 /// `declutter serve` as a process: refusals before it listens, and a SIGTERM that ends it cleanly. The routes are
@@ -64,52 +63,28 @@ import Testing
                                         + "its points have \"zip\" (give NAME=FILE,category=PROP for this dataset)"), "\(result.stderr)")
     }
 
-    @Test func eachDatasetTakesItsOwnCategoryProperty() throws {
+    @Test func eachDatasetTakesItsOwnCategoryProperty() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("zip,state,lat,lon\n10001,NY,40.75,-73.99\n94103,CA,37.77,-122.41\n".utf8).write(to: folder.appendingPathComponent("zips.csv"))
         try Data("name,cc,lat,lon\nParis,FR,48.85,2.35\nBerlin,DE,52.52,13.40\n".utf8).write(to: folder.appendingPathComponent("cities.csv"))
-        let process = Process()
-        process.executableURL = declutterExecutable
-        process.currentDirectoryURL = folder
-        process.arguments = ["serve", "--port", "0", "--category", "cc", "--dataset", "cities=cities.csv", "--dataset", "zips=zips.csv,category=state"]
-        let errors = Pipe(), text = Mutex("")
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
-        defer { if process.isRunning { process.interrupt() } }
-        for _ in 0..<400 where !text.withLock({ $0.contains("listening") }) { Thread.sleep(forTimeInterval: 0.05) }
-        process.terminate()
-        process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
-        #expect(text.withLock { $0.hasPrefix("loaded cities: 2 points in style \"Default\"\nloaded zips: 2 points in style \"Default\"\n") },
-                "\(text.withLock { $0 })")
+        let serve = try ServeProcess(["serve", "--port", "0", "--category", "cc", "--dataset", "cities=cities.csv",
+                                      "--dataset", "zips=zips.csv,category=state"], in: folder)
+        defer { serve.stop() }
+        #expect(try await serve.listeningPort() != nil)
+        serve.stop()
+        #expect(serve.log.hasPrefix("loaded cities: 2 points in style \"Default\"\nloaded zips: 2 points in style \"Default\"\n"), "\(serve.log)")
+        let process = serve.process
         #expect(process.terminationStatus == 0)
     }
 
-    @Test func loadsItsDatasetsListensAndEndsCleanlyOnSIGTERM() throws {
-        let process = Process()
-        process.executableURL = declutterExecutable
-        process.arguments = ["serve", "--port", "0", "--dataset", "cycles=\(tandmPlist)", "--style", "tandm"]
-        let errors = Pipe(), text = Mutex("")
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
-        defer { if process.isRunning { process.interrupt() } }
-        for _ in 0..<400 where !text.withLock({ $0.contains("listening") }) { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(text.withLock { $0.hasPrefix("loaded cycles: 65 points in style \"TANDm\"\n") })
-        #expect(text.withLock { $0.contains("listening") })
-        process.terminate()
-        process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
+    @Test func loadsItsDatasetsListensAndEndsCleanlyOnSIGTERM() async throws {
+        let serve = try ServeProcess(["serve", "--port", "0", "--dataset", "cycles=\(tandmPlist)", "--style", "tandm"])
+        defer { serve.stop() }
+        #expect(try await serve.listeningPort() != nil)
+        #expect(serve.log.hasPrefix("loaded cycles: 65 points in style \"TANDm\"\n"))
+        serve.stop()
+        let process = serve.process
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }

@@ -1,6 +1,5 @@
 import DeclutterServer
 import Foundation
-import Synchronization
 import Testing
 import TileTestServer
 #if canImport(Glibc)
@@ -36,32 +35,11 @@ import Glibc
 
     @Test func idleHalfRequestsLeaveHealthAnsweringUnderUlimit1024() async throws {
         try #require(Self.roomForConnections(1_400), "the test needs 1,400 descriptors of its own")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // `exec` so that the server is the process the test stops; 1,024 descriptors, as most systems give.
-        process.arguments = ["-c", "ulimit -n 1024 && exec \"$0\" serve --port 0 --header-timeout 300 --idle-timeout 300", declutterExecutable.path]
-        let errors = Pipe(), text = Mutex("")
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-            errors.fileHandleForReading.readabilityHandler = nil
-        }
-        var port: Int?
-        for _ in 0..<400 where port == nil {
-            try await Task.sleep(for: .milliseconds(50))
-            port = text.withLock { log in
-                log.split(separator: "\n").first { $0.hasSuffix("listening") }?.split(separator: " ").first { $0.hasPrefix("port=") }
-                    .flatMap { Int($0.dropFirst(5)) }
-            }
-        }
-        let listening = try #require(port, "\(text.withLock { $0 })")
+        let serve = try ServeProcess(["-c", "ulimit -n 1024 && exec \"$0\" serve --port 0 --header-timeout 300 --idle-timeout 300",
+                                      declutterExecutable.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        defer { serve.stop() }
+        let listening = try #require(try await serve.listeningPort(), "\(serve.log)")
         var idle: [RawConnection] = []
         for _ in 0..<1_100 {
             let connection = try RawConnection(port: listening)

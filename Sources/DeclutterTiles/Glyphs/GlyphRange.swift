@@ -1,36 +1,18 @@
+import DeclutterStyle
 import Foundation
 
 /// 256 code points of a font's glyphs as MapLibre loads them (`{fontstack}/{start}-{end}.pbf`): the glyph protobuf
 /// fontnik writes — `glyphs { stacks { name, range, glyphs { id, bitmap, width, height, left, top, advance } } }`.
 public struct GlyphRange: Sendable, Hashable {
-    /// A glyph: its code point, its signed distance field with a 3-pixel border, and its metrics in pixels at 24 to
-    /// the em (see fontnik: `top` is the ink's top above the baseline less 27).
-    public struct Glyph: Sendable, Hashable {
-        public var id: UInt32
-        public var bitmap: [UInt8]
-        public var width: Int, height: Int, left: Int, top: Int, advance: Int
-
-        /// Creates a glyph from its parts.
-        public init(id: UInt32, bitmap: [UInt8], width: Int, height: Int, left: Int, top: Int, advance: Int) {
-            self.id = id
-            self.bitmap = bitmap
-            self.width = width
-            self.height = height
-            self.left = left
-            self.top = top
-            self.advance = advance
-        }
-    }
-
     /// The font stack's name, as a style's `text-font` lists it.
     public var fontStack: String
     /// The first code point of the range, a multiple of 256.
     public var start: UInt32
     /// The range's glyphs, by ascending code point.
-    public var glyphs: [Glyph]
+    public var glyphs: [SDFGlyph]
 
     /// A range of `fontStack` starting at `start` (rounded down to a multiple of 256).
-    public init(fontStack: String, start: UInt32, glyphs: [Glyph]) {
+    public init(fontStack: String, start: UInt32, glyphs: [SDFGlyph]) {
         self.fontStack = fontStack
         self.start = start / 256 * 256
         self.glyphs = glyphs.sorted { $0.id < $1.id }
