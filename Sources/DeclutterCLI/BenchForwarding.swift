@@ -14,15 +14,20 @@ struct BenchForwarding: ParsableCommand {
         // A declutter copied alone has no declutter-bench beside it, and lists no command that could only fail.
         shouldDisplay: FileManager.default.isExecutableFile(atPath: programBesideThisOne("declutter-bench").path))
 
-    @Argument(parsing: .captureForPassthrough, help: "What declutter-bench takes: an area (markers, cluster, placement, sprites, diff, render, png, tiles, serve) and its options.")
+    @Argument(
+        parsing: .captureForPassthrough,
+        help:
+            "What declutter-bench takes: an area (markers, cluster, placement, sprites, diff, render, png, tiles, serve) and its options."
+    )
     var arguments: [String] = []
 
     func run() throws {
         let bench = programBesideThisOne("declutter-bench")
         guard FileManager.default.isExecutableFile(atPath: bench.path) else {
-            throw CommandError("the benchmarks are a program of their own, declutter-bench, which is not beside this declutter "
-                + "(\(bench.path)); build it with `swift build -c release --product declutter-bench` and run "
-                + "`.build/release/declutter-bench \(arguments.joined(separator: " "))`")
+            throw CommandError(
+                "the benchmarks are a program of their own, declutter-bench, which is not beside this declutter "
+                    + "(\(bench.path)); build it with `swift build -c release --product declutter-bench` and run "
+                    + "`.build/release/declutter-bench \(arguments.joined(separator: " "))`")
         }
         let argv = ([bench.path] + arguments).map { strdup($0) } + [nil]
         execv(bench.path, argv)

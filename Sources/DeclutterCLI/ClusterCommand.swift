@@ -42,8 +42,10 @@ struct ClusterCommand: ParsableCommand {
                 < Examples/places.csv
             """)
 
-    @Option(help: ArgumentHelp("Points: .geojson/.json (Point and MultiPoint features), .csv/.tsv (a header naming the latitude and longitude columns) or .plist (TANDm); - reads standard input.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Points: .geojson/.json (Point and MultiPoint features), .csv/.tsv (a header naming the latitude and longitude columns) or .plist (TANDm); - reads standard input.",
+            valueName: "file"))
     var input: String
 
     @OptionGroup var inputOptions: PointInputOptions
@@ -68,43 +70,60 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Property naming each point's category (counted per cluster).", valueName: "prop"))
     var category: String?
 
-    @Option(name: .customLong("group-by"), help: ArgumentHelp("Property naming each point's clustering identifier.", valueName: "prop"))
+    @Option(
+        name: .customLong("group-by"),
+        help: ArgumentHelp("Property naming each point's clustering identifier.", valueName: "prop"))
     var groupBy: String?
 
     @Option(parsing: .unconditional, help: "Zoom to cluster at (required unless --tile is given).")
     var zoom: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Bounding box \(BoundingBoxArgument.expected); longitudes wrap, west > east crosses the antimeridian (default: the whole world).",
-                               valueName: "w,s,e,n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Bounding box \(BoundingBoxArgument.expected); longitudes wrap, west > east crosses the antimeridian (default: the whole world).",
+            valueName: "w,s,e,n"))
     var bbox: BoundingBoxArgument?
 
-    @Option(help: ArgumentHelp("Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z.",
-                               valueName: "z/x/y"))
+    @Option(
+        help: ArgumentHelp(
+            "Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ \(Self.zooms.upperBound) and 0 ≤ x, y < 2^z.",
+            valueName: "z/x/y"))
     var tile: TileArgument?
 
-    @Option(name: .customLong("tile-extent"), parsing: .unconditional,
-            help: ArgumentHelp("With --tile: tile units across the tile for the positions (default: --extent, as supercluster's getTile); 4096 as in a vector tile.",
-                               valueName: "n"))
+    @Option(
+        name: .customLong("tile-extent"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --tile: tile units across the tile for the positions (default: --extent, as supercluster's getTile); 4096 as in a vector tile.",
+            valueName: "n"))
     var tileExtent: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("With --tile: how far beyond the tile's edges features are taken, in units of --tile-extent (default: --radius, scaled to --tile-extent); 64 as in a vector tile.",
-                               valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --tile: how far beyond the tile's edges features are taken, in units of --tile-extent (default: --radius, scaled to --tile-extent); 64 as in a vector tile.",
+            valueName: "n"))
     var buffer: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Cluster by a grid of squares CELL pixels wide at --zoom over --bbox (viewport grid clustering) instead of supercluster.",
-                               valueName: "cell"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Cluster by a grid of squares CELL pixels wide at --zoom over --bbox (viewport grid clustering) instead of supercluster.",
+            valueName: "cell"))
     var grid: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Print the change from the view at this zoom (default: --zoom) to --zoom as JSON.",
-                                                        valueName: "zoom"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Print the change from the view at this zoom (default: --zoom) to --zoom as JSON.",
+            valueName: "zoom"))
     var fromZoom: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Print the change from the view of this box (default: --bbox) to --bbox as JSON; \(BoundingBoxArgument.expected).",
-                               valueName: "w,s,e,n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Print the change from the view of this box (default: --bbox) to --bbox as JSON; \(BoundingBoxArgument.expected).",
+            valueName: "w,s,e,n"))
     var fromBbox: BoundingBoxArgument?
 
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
@@ -115,8 +134,11 @@ struct ClusterCommand: ParsableCommand {
 
     /// The options given that only supercluster's clustering uses, by name.
     var clusteringOptionsGiven: [String] {
-        [("--radius", radius != nil), ("--extent", extent != nil), ("--min-zoom", minZoom != nil), ("--max-zoom", maxZoom != nil),
-         ("--min-points", minPoints != nil), ("--group-by", groupBy != nil)].filter(\.1).map(\.0)
+        [
+            ("--radius", radius != nil), ("--extent", extent != nil), ("--min-zoom", minZoom != nil),
+            ("--max-zoom", maxZoom != nil),
+            ("--min-points", minPoints != nil), ("--group-by", groupBy != nil),
+        ].filter(\.1).map(\.0)
     }
 
     /// The camera-change options given, by name.
@@ -126,19 +148,30 @@ struct ClusterCommand: ParsableCommand {
 
     /// Supercluster's options, defaults filled in; this process owns its heap, so the index may trim it once built.
     var clusterOptions: ClusterOptions {
-        ClusterOptions(radius: radius ?? 40, extent: extent ?? 512, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 16, minPoints: minPoints ?? 2,
-                       releasesFreedMemory: true)
+        ClusterOptions(
+            radius: radius ?? 40, extent: extent ?? 512, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 16,
+            minPoints: minPoints ?? 2,
+            releasesFreedMemory: true)
     }
 
     func validate() throws {
         let options = clusterOptions
-        guard options.radius > 0, options.radius.isFinite else { throw ValidationError("--radius must be a positive number") }
-        guard options.extent > 0, options.extent.isFinite else { throw ValidationError("--extent must be a positive number") }
-        let zooms = Self.zooms
-        guard zooms.contains(options.minZoom), zooms.contains(options.maxZoom), options.minZoom <= options.maxZoom else {
-            throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(options.minZoom) and \(options.maxZoom)")
+        guard options.radius > 0, options.radius.isFinite else {
+            throw ValidationError("--radius must be a positive number")
         }
-        guard options.minPoints >= 2 else { throw ValidationError("--min-points must be 2 or more, got \(options.minPoints)") }
+        guard options.extent > 0, options.extent.isFinite else {
+            throw ValidationError("--extent must be a positive number")
+        }
+        let zooms = Self.zooms
+        guard zooms.contains(options.minZoom), zooms.contains(options.maxZoom), options.minZoom <= options.maxZoom
+        else {
+            throw ValidationError(
+                "--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(options.minZoom) and \(options.maxZoom)"
+            )
+        }
+        guard options.minPoints >= 2 else {
+            throw ValidationError("--min-points must be 2 or more, got \(options.minPoints)")
+        }
         // A missing zoom is told in run(): here it would mask an unknown option (`--zom 3`), which the parser reports
         // only once validation passes.
         if tile == nil, let zoom, !(zoom.isFinite && MapCamera.zoomRange.contains(zoom)) {
@@ -149,63 +182,85 @@ struct ClusterCommand: ParsableCommand {
         }
         if let grid {
             // Under a pixel the cell keys (row × columns + column) would overflow at zoom 22.
-            guard grid >= 1, grid.isFinite else { throw ValidationError("--grid must be a cell size of 1 pixel or more, got \(grid.messageText)") }
-            if tile != nil { throw ValidationError("--grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox") }
+            guard grid >= 1, grid.isFinite else {
+                throw ValidationError("--grid must be a cell size of 1 pixel or more, got \(grid.messageText)")
+            }
+            if tile != nil {
+                throw ValidationError("--grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox")
+            }
             let from = fromOptionsGiven
             if !from.isEmpty {
-                throw ValidationError("\(from.joined(separator: " and ")) cannot be combined with --grid: the change is told between supercluster's clusters")
+                throw ValidationError(
+                    "\(from.joined(separator: " and ")) cannot be combined with --grid: the change is told between supercluster's clusters"
+                )
             }
             let unused = clusteringOptionsGiven
             if !unused.isEmpty {
-                throw ValidationError("\(unused.joined(separator: ", ")) cannot be combined with --grid: "
-                    + "\(unused.count == 1 ? "it sets" : "they set") supercluster's clustering, and a grid cell takes every point in it")
+                throw ValidationError(
+                    "\(unused.joined(separator: ", ")) cannot be combined with --grid: "
+                        + "\(unused.count == 1 ? "it sets" : "they set") supercluster's clustering, and a grid cell takes every point in it"
+                )
             }
         }
         if tile == nil, tileExtent != nil || buffer != nil {
-            throw ValidationError("\(tileExtent != nil ? "--tile-extent" : "--buffer") needs --tile Z/X/Y: it sets how that tile is cut")
+            throw ValidationError(
+                "\(tileExtent != nil ? "--tile-extent" : "--buffer") needs --tile Z/X/Y: it sets how that tile is cut")
         }
         if let tileExtent, !(tileExtent > 0 && tileExtent.isFinite && tileExtent <= 16_777_216) {
-            throw ValidationError("--tile-extent must be a positive number up to 16777216, got \(tileExtent.messageText)")
+            throw ValidationError(
+                "--tile-extent must be a positive number up to 16777216, got \(tileExtent.messageText)")
         }
         if let buffer, !(buffer >= 0 && buffer.isFinite && buffer <= 16_777_216) {
             throw ValidationError("--buffer must be a number ≥ 0 up to 16777216, got \(buffer.messageText)")
         }
         if tile != nil, !fromOptionsGiven.isEmpty {
-            throw ValidationError("\(fromOptionsGiven.joined(separator: " and ")) cannot be combined with --tile: the change is told between two views of --zoom and --bbox")
+            throw ValidationError(
+                "\(fromOptionsGiven.joined(separator: " and ")) cannot be combined with --tile: the change is told between two views of --zoom and --bbox"
+            )
         }
     }
 
     func run() throws {
         if tile == nil, zoom == nil {
-            throw ValidationError(grid != nil ? "--grid needs --zoom Z and --bbox W,S,E,N" : "give --zoom Z (or --tile Z/X/Y)")
+            throw ValidationError(
+                grid != nil ? "--grid needs --zoom Z and --bbox W,S,E,N" : "give --zoom Z (or --tile Z/X/Y)")
         }
         if grid != nil, bbox == nil { throw ValidationError("--grid needs --bbox W,S,E,N: the view cut into cells") }
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
         // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
         if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {
-            StandardError.write("warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n")
+            StandardError.write(
+                "warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n"
+            )
         }
         if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
-            StandardError.write("warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n")
+            StandardError.write(
+                "warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n"
+            )
         }
         let box = bbox ?? .world
         let zoom = self.zoom ?? 0
         if let grid {
-            try StandardOutput.print(GridClusterOutput(points: read.points, cellSize: grid).geoJSON(box: box, zoom: zoom))
+            try StandardOutput.print(
+                GridClusterOutput(points: read.points, cellSize: grid).geoJSON(box: box, zoom: zoom))
             return
         }
         let index = ClusterIndex(points: read.points, options: clusterOptions)
         if let tile {
             // Without --buffer the radius stays the buffer, at whatever extent the positions are given in.
             let extent = tileExtent ?? clusterOptions.extent
-            let features = index.tile(z: tile.z, x: tile.x, y: tile.y, extent: extent,
-                                      buffer: buffer ?? clusterOptions.radius * extent / clusterOptions.extent) ?? []
-            try StandardOutput.print(JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
+            let features =
+                index.tile(
+                    z: tile.z, x: tile.x, y: tile.y, extent: extent,
+                    buffer: buffer ?? clusterOptions.radius * extent / clusterOptions.extent) ?? []
+            try StandardOutput.print(
+                JSONValue.object(JSONObject([("features", .array(features.map(\.json)))])).jsonText)
             return
         }
         if !fromOptionsGiven.isEmpty {
-            let change = ClusterViewChange(index: index, from: .init(box: fromBbox ?? box, zoom: fromZoom ?? zoom),
-                                           to: .init(box: box, zoom: zoom))
+            let change = ClusterViewChange(
+                index: index, from: .init(box: fromBbox ?? box, zoom: fromZoom ?? zoom),
+                to: .init(box: box, zoom: zoom))
             try StandardOutput.print(change.json.jsonText)
             return
         }
@@ -220,8 +275,11 @@ struct ClusterCommand: ParsableCommand {
 
     /// A cluster with supercluster's properties plus `expansion_zoom` and per-category counts; a point as it came.
     func geoJSON(_ feature: ClusterFeature, index: ClusterIndex, zoom: Double) -> JSONValue {
-        let geometry = JSONValue.object(JSONObject([("type", .string("Point")),
-                                                    ("coordinates", .array([.number(feature.longitude), .number(feature.latitude)]))]))
+        let geometry = JSONValue.object(
+            JSONObject([
+                ("type", .string("Point")),
+                ("coordinates", .array([.number(feature.longitude), .number(feature.latitude)])),
+            ]))
         var properties = feature.properties
         var object = JSONObject([("type", .string("Feature"))])
         if let clusterId = feature.clusterId {
@@ -230,13 +288,20 @@ struct ClusterCommand: ParsableCommand {
             properties["cluster_id"] = .number(Double(clusterId))
             properties["point_count"] = .number(Double(feature.pointCount))
             // As supercluster: the count itself below 1,000, text from there.
-            properties["point_count_abbreviated"] = feature.pointCount < 1000 ? .number(Double(feature.pointCount))
+            properties["point_count_abbreviated"] =
+                feature.pointCount < 1000
+                ? .number(Double(feature.pointCount))
                 : .string(CountFormatter.abbreviated(feature.pointCount))
-            properties["expansion_zoom"] = ((try? index.expansionZoom(of: clusterId)).map { JSONValue.number(Double($0)) }) ?? .null
+            properties["expansion_zoom"] =
+                ((try? index.expansionZoom(of: clusterId)).map { JSONValue.number(Double($0)) }) ?? .null
             if !feature.categoryCounts.isEmpty {
-                properties["categories"] = .object(JSONObject(feature.categoryCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))
+                properties["categories"] = .object(
+                    JSONObject(
+                        feature.categoryCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))
             }
-            if let identifier = feature.clusteringIdentifier, groupBy != nil { properties["clustering_identifier"] = .string(identifier) }
+            if let identifier = feature.clusteringIdentifier, groupBy != nil {
+                properties["clustering_identifier"] = .string(identifier)
+            }
         } else if let pointIndex = feature.pointIndex, let id = index.points[pointIndex].id {
             object["id"] = id
         }

@@ -38,7 +38,9 @@ struct ClusterViewChange {
         self.from = from
         self.to = to
         func features(_ camera: Camera) -> [ClusterFeature] {
-            index.clusters(west: camera.box.west, south: camera.box.south, east: camera.box.east, north: camera.box.north, zoom: camera.zoom)
+            index.clusters(
+                west: camera.box.west, south: camera.box.south, east: camera.box.east, north: camera.box.north,
+                zoom: camera.zoom)
         }
         before = features(from)
         after = features(to)
@@ -59,8 +61,11 @@ struct ClusterViewChange {
     /// the input from 0.
     var json: JSONValue {
         func view(_ camera: Camera, _ shown: [ClusterFeature]) -> JSONValue {
-            .object(JSONObject([("zoom", .number(camera.zoom)), ("bbox", camera.box.json), ("count", .number(Double(shown.count))),
-                                ("point_count", .number(Double(shown.reduce(0) { $0 + $1.pointCount })))]))
+            .object(
+                JSONObject([
+                    ("zoom", .number(camera.zoom)), ("bbox", camera.box.json), ("count", .number(Double(shown.count))),
+                    ("point_count", .number(Double(shown.reduce(0) { $0 + $1.pointCount }))),
+                ]))
         }
         func part(_ shown: [Shown]) -> JSONValue {
             var clusters: [JSONValue] = [], points: [JSONValue] = []
@@ -70,11 +75,17 @@ struct ClusterViewChange {
                 case let .point(position): points.append(index.points[position].id ?? .number(Double(position)))
                 }
             }
-            return .object(JSONObject([("count", .number(Double(shown.count))),
-                                       ("point_count", .number(Double(shown.reduce(0) { $0 + (pointCounts[$1] ?? 0) }))),
-                                       ("clusters", .array(clusters)), ("points", .array(points))]))
+            return .object(
+                JSONObject([
+                    ("count", .number(Double(shown.count))),
+                    ("point_count", .number(Double(shown.reduce(0) { $0 + (pointCounts[$1] ?? 0) }))),
+                    ("clusters", .array(clusters)), ("points", .array(points)),
+                ]))
         }
-        return .object(JSONObject([("from", view(from, before)), ("to", view(to, after)), ("keep", part(diff.keep)),
-                                   ("add", part(diff.add)), ("remove", part(diff.remove))]))
+        return .object(
+            JSONObject([
+                ("from", view(from, before)), ("to", view(to, after)), ("keep", part(diff.keep)),
+                ("add", part(diff.add)), ("remove", part(diff.remove)),
+            ]))
     }
 }

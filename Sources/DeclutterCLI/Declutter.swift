@@ -10,8 +10,11 @@ package struct Declutter: ParsableCommand {
         commandName: "declutter",
         abstract: "Cluster map points, place markers the way MapKit does, and draw them with Cairo and Pango.",
         version: "declutter \(version) (\(DrawingLibraries.versions))",
-        subcommands: [RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, TilesCommand.self, ServeCommand.self, ClusterCommand.self, PlaceCommand.self,
-                      DiffCommand.self, BenchForwarding.self])
+        subcommands: [
+            RenderCommand.self, DemoCommand.self, MarkerCommand.self, SpritesCommand.self, TilesCommand.self,
+            ServeCommand.self, ClusterCommand.self, PlaceCommand.self,
+            DiffCommand.self, BenchForwarding.self,
+        ])
 
     /// The release this binary was built from.
     package static let version = "0.5.0"

@@ -17,7 +17,8 @@ import Foundation
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render two maps from the package's own data: the TANDm sample (tandm.png) and the world's airports (airports.png).",
+        abstract:
+            "Render two maps from the package's own data: the TANDm sample (tandm.png) and the world's airports (airports.png).",
         discussion: """
             With --write-examples it writes the example inputs the other commands' help uses instead (places.csv, \
             stops.geojson, tandm.plist, airports.csv, …, as the package's Examples folder holds them), so that every \
@@ -33,8 +34,10 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write the maps into; created when missing.", valueName: "dir"))
     var outputDirectory: String = "."
 
-    @Option(help: ArgumentHelp("Write the example inputs into this folder (created when missing) instead of drawing the maps; files already there are not replaced.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the example inputs into this folder (created when missing) instead of drawing the maps; files already there are not replaced.",
+            valueName: "dir"))
     var writeExamples: String?
 
     @Option(help: "Pixels per point: 1, 2 or 3.")
@@ -50,13 +53,17 @@ struct DemoCommand: ParsableCommand {
         if FileSystem.item(atPath: folder.path) == .file {
             throw CommandError("\(outputDirectory): is a file, not a folder; pick another with --output-directory")
         }
-        let maps = [("tandm.png", try Self.tandmMap(scale: Double(scale))), ("airports.png", try Self.airportsMap(scale: Double(scale)))]
+        let maps = [
+            ("tandm.png", try Self.tandmMap(scale: Double(scale))),
+            ("airports.png", try Self.airportsMap(scale: Double(scale))),
+        ]
         var files: [(name: String, data: Data)] = []
         var lines: [String] = [], notes: [String] = []
         for (name, map) in maps {
             let output = try map.draw(format: .png)
             files.append((name, try output.canvas.data()))
-            lines.append(MapSummary.line(output, path: folder.appendingPathComponent(name).path, scale: map.scale, format: .png))
+            lines.append(
+                MapSummary.line(output, path: folder.appendingPathComponent(name).path, scale: map.scale, format: .png))
             if let note = output.hiddenPointsNote { notes.append("note: \(name): \(note)\n") }
         }
         // Created only once both maps are drawn, so a failure leaves no empty folder behind.
@@ -77,12 +84,16 @@ struct DemoCommand: ParsableCommand {
         }
         guard !files.isEmpty else { throw CommandError("the example inputs are missing from this build of declutter") }
         // Someone's own edits of an example stay theirs.
-        if let there = files.first(where: { FileSystem.item(atPath: folder.appendingPathComponent($0.name).path) != nil }) {
-            throw CommandError("--write-examples: \(folder.appendingPathComponent(there.name).relativePath) exists already; "
-                               + "write the examples into another folder")
+        if let there = files.first(where: {
+            FileSystem.item(atPath: folder.appendingPathComponent($0.name).path) != nil
+        }) {
+            throw CommandError(
+                "--write-examples: \(folder.appendingPathComponent(there.name).relativePath) exists already; "
+                    + "write the examples into another folder")
         }
         try FileSystem.writeAllAtomically(files, into: folder, creatingFolder: true)
-        try StandardOutput.print("wrote \(files.count) example inputs into \(path): \(files.map(\.name).joined(separator: ", "))")
+        try StandardOutput.print(
+            "wrote \(files.count) example inputs into \(path): \(files.map(\.name).joined(separator: ", "))")
     }
 
     /// The demo's points from a data file compiled into the binary.
@@ -97,7 +108,9 @@ struct DemoCommand: ParsableCommand {
     static func tandmMap(scale: Double) throws -> MapDescription {
         let read = try read("tandm-Data.plist")
         var map = MapDescription(points: read.points, style: try StyleLocator.load("tandm"))
-        if let region = read.region { map.framing = .region(region, padding: EdgePadding(all: 0), maxZoom: MapCamera.zoomRange.upperBound) }
+        if let region = read.region {
+            map.framing = .region(region, padding: EdgePadding(all: 0), maxZoom: MapCamera.zoomRange.upperBound)
+        }
         map.width = 390
         map.height = 600
         map.scale = scale
@@ -108,8 +121,10 @@ struct DemoCommand: ParsableCommand {
     /// The world's airports, coloured by the region of their time zone.
     static func airportsMap(scale: Double) throws -> MapDescription {
         let read = try read("airports.csv", reader: PointReader(categoryProperty: "tz"))
-        let regions = ["America": "america", "Europe": "europe", "Africa": "africa", "Asia": "asia", "Australia": "oceania",
-                       "Pacific": "oceania"]
+        let regions = [
+            "America": "america", "Europe": "europe", "Africa": "africa", "Asia": "asia", "Australia": "oceania",
+            "Pacific": "oceania",
+        ]
         var points = read.points
         for index in points.indices {
             let zone = points[index].category ?? ""

@@ -11,18 +11,24 @@ import Synchronization
 extension DiffCommand {
     /// Two folders: a line per image that is not unchanged, the counts, the outputs, and `--update`.
     func compareFolders() throws {
-        if diffOutput != nil { throw ValidationError("--diff-output writes one diff image; for folders, --report DIR holds them all") }
+        if diffOutput != nil {
+            throw ValidationError("--diff-output writes one diff image; for folders, --report DIR holds them all")
+        }
         let expected = URL(fileURLWithPath: first), actual = URL(fileURLWithPath: second)
-        let outputs = [("--json", json == "-" ? nil : json), ("--junit", junit)].compactMap { name, path in path.map { (name, $0) } }
+        let outputs = [("--json", json == "-" ? nil : json), ("--junit", junit)].compactMap { name, path in
+            path.map { (name, $0) }
+        }
         try FileSystem.refuseOverwriting(outputs, inputs: mask.map { [("--mask", $0)] } ?? [])
         if let report {
             for (name, folder) in [("expected", first), ("actual", second)] where Self.isInside(report, folder) {
-                throw CommandError("--report \(report) is inside the \(name) folder \(folder), where its images would be compared next time; "
-                    + "choose a folder outside both")
+                throw CommandError(
+                    "--report \(report) is inside the \(name) folder \(folder), where its images would be compared next time; "
+                        + "choose a folder outside both")
             }
         }
         let progress = DiffProgress()
-        let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) { done, total in
+        let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) {
+            done, total in
             progress.update(done, of: total)
         }
         progress.finish()
@@ -35,35 +41,51 @@ extension DiffCommand {
                 let count = differences.filter { $0.status == status }.count
                 return count > 0 || status == .changed ? "\(count) \(status.rawValue)" : nil
             }
-            try StandardOutput.print("\(differences.count) images: " + counts.joined(separator: ", ")
-                + (report.map { "; report: \($0)/index.html" } ?? ""))
+            try StandardOutput.print(
+                "\(differences.count) images: " + counts.joined(separator: ", ")
+                    + (report.map { "; report: \($0)/index.html" } ?? ""))
         }
         try applyUpdate(differences, expected: expected, actual: actual, pair: nil)
         if differences.contains(where: { $0.status.fails }) && !update { throw ExitCode(1) }
     }
 
-    /// Writes the report, JSON and JUnit the options ask for (and, for a pair, the diff image). The files are written together, each whole or not at all; the report folder is swapped in whole.
+    /// Writes the report, JSON and JUnit the options ask for (and, for a pair, the diff image). The files are written
+    /// together, each whole or not at all; the report folder is swapped in whole.
     ///
     /// - Parameters:
     ///   - json: for a pair, its one-object JSON; nil writes the folder document.
     ///   - pair: the two files of a pair, whose names may differ.
-    func writeOutputs(_ differences: [ImageDifference], expected: URL, actual: URL, json pairJSON: String?,
-                      extraFiles: [(Data, URL)], pair: (URL, URL)?) throws {
-        let document = pairJSON ?? ImageDifference.jsonDocument(differences, expected: first, actual: second, reportPath: report)
+    func writeOutputs(
+        _ differences: [ImageDifference], expected: URL, actual: URL, json pairJSON: String?,
+        extraFiles: [(Data, URL)], pair: (URL, URL)?
+    ) throws {
+        let document =
+            pairJSON ?? ImageDifference.jsonDocument(differences, expected: first, actual: second, reportPath: report)
         var files = extraFiles
         if let json, json != "-" { files.append((Data(document.utf8), URL(fileURLWithPath: json))) }
         if let junit {
             let suite = "declutter diff \(first) \(second)"
-            files.append((Data(ImageDifference.junitDocument(differences, suite: suite, reportPath: report).utf8), URL(fileURLWithPath: junit)))
+            files.append(
+                (
+                    Data(ImageDifference.junitDocument(differences, suite: suite, reportPath: report).utf8),
+                    URL(fileURLWithPath: junit)
+                ))
         }
         if let report {
-            let details = ["expected: \(first)", "actual: \(second)", "threshold \(threshold)"
-                + (maxPixels > 0 ? ", up to \(maxPixels) pixels" : "") + (maxRatio > 0 ? ", up to \(maxRatio * 100) %" : "")
-                + (ignoredRegions.isEmpty ? "" : ", ignoring " + ignoredRegions.map(\.defaultValueDescription).joined(separator: " "))
-                + (mask.map { ", mask \($0)" } ?? "")]
-            let page = ComparisonReport(title: "declutter diff", details: details), folder = URL(fileURLWithPath: report)
+            let details = [
+                "expected: \(first)", "actual: \(second)",
+                "threshold \(threshold)"
+                    + (maxPixels > 0 ? ", up to \(maxPixels) pixels" : "")
+                    + (maxRatio > 0 ? ", up to \(maxRatio * 100) %" : "")
+                    + (ignoredRegions.isEmpty
+                        ? "" : ", ignoring " + ignoredRegions.map(\.defaultValueDescription).joined(separator: " "))
+                    + (mask.map { ", mask \($0)" } ?? ""),
+            ]
+            let page = ComparisonReport(title: "declutter diff", details: details),
+                folder = URL(fileURLWithPath: report)
             if let (expectedFile, actualFile) = pair {
-                try page.write(differences, expectedFile: { _ in expectedFile }, actualFile: { _ in actualFile }, to: folder)
+                try page.write(
+                    differences, expectedFile: { _ in expectedFile }, actualFile: { _ in actualFile }, to: folder)
             } else {
                 try page.write(differences, expected: expected, actual: actual, to: folder)
             }
@@ -78,13 +100,17 @@ extension DiffCommand {
         guard update else { return }
         let changes: GoldenUpdate
         if let (expectedFile, actualFile) = pair {
-            changes = GoldenUpdate(copies: differences.first?.status.fails == true ? [(actualFile, expectedFile)] : [], removals: [])
+            changes = GoldenUpdate(
+                copies: differences.first?.status.fails == true ? [(actualFile, expectedFile)] : [], removals: [])
         } else {
             changes = GoldenUpdate(differences, expected: expected, actual: actual, prune: prune)
         }
         let lines = try changes.apply()
         for line in lines { try StandardOutput.print(line) }
-        try StandardOutput.print(lines.isEmpty ? "nothing to update" : "updated \(changes.copies.count) and removed \(changes.removals.count) expected images")
+        try StandardOutput.print(
+            lines.isEmpty
+                ? "nothing to update"
+                : "updated \(changes.copies.count) and removed \(changes.removals.count) expected images")
     }
 
     /// Whether `path` is `folder` or lies under it (by resolved absolute paths; `path` need not exist yet).

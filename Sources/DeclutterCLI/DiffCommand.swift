@@ -32,7 +32,9 @@ struct DiffCommand: ParsableCommand {
               declutter diff goldens today --update --prune
             """)
 
-    @Argument(help: ArgumentHelp("The reference image (PNG), or a folder of them; the diff shows it in faded grey.", valueName: "expected"))
+    @Argument(
+        help: ArgumentHelp(
+            "The reference image (PNG), or a folder of them; the diff shows it in faded grey.", valueName: "expected"))
     var first: String
 
     @Argument(help: ArgumentHelp("The image compared with it (PNG), or a folder of them.", valueName: "actual"))
@@ -47,20 +49,27 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Opacity of the original image in the diff, 0…1.")
     var alpha: Double = 0.1
 
-    @Option(name: .customLong("aa-color"), help: ArgumentHelp("Colour of anti-aliased pixels in the diff.", valueName: "r,g,b"))
+    @Option(
+        name: .customLong("aa-color"),
+        help: ArgumentHelp("Colour of anti-aliased pixels in the diff.", valueName: "r,g,b"))
     var antialiasingColor: ColorArgument = ColorArgument(PixelMatch.RGB(255, 255, 0))
 
-    @Option(name: .customLong("diff-color"), help: ArgumentHelp("Colour of differing pixels in the diff.", valueName: "r,g,b"))
+    @Option(
+        name: .customLong("diff-color"),
+        help: ArgumentHelp("Colour of differing pixels in the diff.", valueName: "r,g,b"))
     var diffColor: ColorArgument = ColorArgument(PixelMatch.RGB(255, 0, 0))
 
-    @Option(name: .customLong("diff-color-alt"),
-            help: ArgumentHelp("Colour of differing pixels that are darker in the second image.", valueName: "r,g,b"))
+    @Option(
+        name: .customLong("diff-color-alt"),
+        help: ArgumentHelp("Colour of differing pixels that are darker in the second image.", valueName: "r,g,b"))
     var alternateDiffColor: ColorArgument?
 
     @Flag(help: "Draw only the differences, over transparency.")
     var diffMask = false
 
-    @Flag(name: .customLong("no-checkerboard"), help: "Blend semi-transparent pixels over white instead of a checkerboard.")
+    @Flag(
+        name: .customLong("no-checkerboard"),
+        help: "Blend semi-transparent pixels over white instead of a checkerboard.")
     var white = false
 
     @Option(help: "Accept up to this many differing pixels (per image).")
@@ -69,14 +78,21 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Accept up to this share of differing pixels (per image), 0…1.")
     var maxRatio: Double = 0
 
-    @Option(name: .customLong("ignore"),
-            help: ArgumentHelp("Ignore this rectangle of every image (repeatable); drawn hatched in the diff.", valueName: "x,y,w,h"))
+    @Option(
+        name: .customLong("ignore"),
+        help: ArgumentHelp(
+            "Ignore this rectangle of every image (repeatable); drawn hatched in the diff.", valueName: "x,y,w,h"))
     var ignoredRegions: [RegionArgument] = []
 
-    @Option(help: ArgumentHelp("Ignore the pixels whose alpha is above 0 in this PNG, which has the images' size.", valueName: "file.png"))
+    @Option(
+        help: ArgumentHelp(
+            "Ignore the pixels whose alpha is above 0 in this PNG, which has the images' size.", valueName: "file.png"))
     var mask: String?
 
-    @Option(help: "The most pixels an image may have; a larger one is refused before it is decoded (each pixel costs about 12 bytes).")
+    @Option(
+        help:
+            "The most pixels an image may have; a larger one is refused before it is decoded (each pixel costs about 12 bytes)."
+    )
     var pixelLimit: Int = DiffCommand.defaultPixelLimit
 
     /// 8192 × 8192: about 800 MB for the two images and the diff.
@@ -85,11 +101,17 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Two images: write the diff image here (PNG).", valueName: "file"))
     var diffOutput: String?
 
-    @Option(help: ArgumentHelp("Write an HTML report into this folder (index.html and the pictures), replacing one there.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Write an HTML report into this folder (index.html and the pictures), replacing one there.",
+            valueName: "dir"))
     var report: String?
 
-    @Option(help: ArgumentHelp("Write the result as JSON to this file (- for standard output): for two images "
-        + "{\"mismatched\", \"width\", \"height\", \"ratio\"}, for folders one record per image.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the result as JSON to this file (- for standard output): for two images "
+                + "{\"mismatched\", \"width\", \"height\", \"ratio\"}, for folders one record per image.",
+            valueName: "file"))
     var json: String?
 
     @Option(help: ArgumentHelp("Write JUnit XML to this file: one test case per image.", valueName: "file"))
@@ -112,24 +134,30 @@ struct DiffCommand: ParsableCommand {
         if let diffOutput, (try? OutputFormat(path: diffOutput)) != .png {
             throw ValidationError("--diff-output must name a .png file, got \(diffOutput)")
         }
-        if let mask, !mask.lowercased().hasSuffix(".png") { throw ValidationError("--mask must name a .png file, got \(mask)") }
+        if let mask, !mask.lowercased().hasSuffix(".png") {
+            throw ValidationError("--mask must name a .png file, got \(mask)")
+        }
         if prune && !update { throw ValidationError("--prune removes deleted images only with --update") }
     }
 
     /// The comparison the options describe.
     var comparison: ImageComparison {
         ImageComparison(
-            pixelMatch: PixelMatch(threshold: threshold, includeAntialiasing: includeAntialiasing, alpha: alpha,
-                                   antialiasingColor: antialiasingColor.color, diffColor: diffColor.color,
-                                   alternateDiffColor: alternateDiffColor?.color, diffMask: diffMask, checkerboard: !white),
+            pixelMatch: PixelMatch(
+                threshold: threshold, includeAntialiasing: includeAntialiasing, alpha: alpha,
+                antialiasingColor: antialiasingColor.color, diffColor: diffColor.color,
+                alternateDiffColor: alternateDiffColor?.color, diffMask: diffMask, checkerboard: !white),
             maximumDifferingPixels: maxPixels, maximumDifferingRatio: maxRatio)
     }
 
     /// The folder comparison the options describe (also used for one pair: its masks and limits are the same).
     func folderComparison(drawsDiffs: Bool) throws -> FolderComparison {
-        let maskImage = try mask.map { path in (image: try FolderComparison(pixelLimit: pixelLimit).image(at: URL(fileURLWithPath: path)), name: path) }
-        return FolderComparison(comparison: comparison, ignoredRectangles: ignoredRegions.map(\.rectangle), sharedMask: maskImage,
-                                drawsDiffs: drawsDiffs, pixelLimit: pixelLimit)
+        let maskImage = try mask.map { path in
+            (image: try FolderComparison(pixelLimit: pixelLimit).image(at: URL(fileURLWithPath: path)), name: path)
+        }
+        return FolderComparison(
+            comparison: comparison, ignoredRectangles: ignoredRegions.map(\.rectangle), sharedMask: maskImage,
+            drawsDiffs: drawsDiffs, pixelLimit: pixelLimit)
     }
 
     func run() throws {
@@ -137,8 +165,10 @@ struct DiffCommand: ParsableCommand {
         case (.folder, .folder): try compareFolders()
         case (.folder, .file), (.file, .folder):
             throw CommandError("\(first) and \(second) must both be images or both be folders")
-        case (.folder, nil): throw CommandError("\(second): no such folder (\(first) is a folder, so the actual images are one too)")
-        case (nil, .folder): throw CommandError("\(first): no such folder (\(second) is a folder, so the expected images are one too)")
+        case (.folder, nil):
+            throw CommandError("\(second): no such folder (\(first) is a folder, so the actual images are one too)")
+        case (nil, .folder):
+            throw CommandError("\(first): no such folder (\(second) is a folder, so the expected images are one too)")
         default: try comparePair()
         }
     }
@@ -146,8 +176,10 @@ struct DiffCommand: ParsableCommand {
     /// Two images: the line or JSON object printed before, the diff image, and the outputs of one record.
     func comparePair() throws {
         if prune { throw ValidationError("--prune applies to folders; \(first) and \(second) are files") }
-        let outputs = [("--diff-output", diffOutput), ("--json", json == "-" ? nil : json), ("--junit", junit)].compactMap { name, path in path.map { (name, $0) } }
-        try FileSystem.refuseOverwriting(outputs, inputs: [("first image", first), ("second image", second)] + (mask.map { [("--mask", $0)] } ?? []))
+        let outputs = [("--diff-output", diffOutput), ("--json", json == "-" ? nil : json), ("--junit", junit)]
+            .compactMap { name, path in path.map { (name, $0) } }
+        try FileSystem.refuseOverwriting(
+            outputs, inputs: [("first image", first), ("second image", second)] + (mask.map { [("--mask", $0)] } ?? []))
         let folders = try folderComparison(drawsDiffs: true)
         let expectedURL = URL(fileURLWithPath: first), actualURL = URL(fileURLWithPath: second)
         let (one, two) = try folders.images(expected: expectedURL, actual: actualURL)
@@ -155,32 +187,41 @@ struct DiffCommand: ParsableCommand {
         var difference: ImageDifference
         var diffImage: RGBAImage?
         if one.width != two.width || one.height != two.height {
-            difference = ImageDifference(path: name, status: .changed, expectedSize: [one.width, one.height], actualSize: [two.width, two.height])
+            difference = ImageDifference(
+                path: name, status: .changed, expectedSize: [one.width, one.height],
+                actualSize: [two.width, two.height])
         } else {
             let mask = try folders.mask(for: expectedURL, width: one.width, height: one.height)
             let result = try comparison.compare(one, two, mask: mask)
             diffImage = result.diff
-            let status: ImageDifference.Status = result.differingPixels == 0 ? .unchanged : result.passes ? .withinTolerance : .changed
-            difference = ImageDifference(path: name, status: status, expectedSize: [one.width, one.height], actualSize: [two.width, two.height],
-                                         differingPixels: result.differingPixels, ignoredPixels: mask?.ignoredPixelCount ?? 0,
-                                         diffPNG: result.differingPixels > 0 && report != nil ? try result.diff.pngData() : nil)
+            let status: ImageDifference.Status =
+                result.differingPixels == 0 ? .unchanged : result.passes ? .withinTolerance : .changed
+            difference = ImageDifference(
+                path: name, status: status, expectedSize: [one.width, one.height], actualSize: [two.width, two.height],
+                differingPixels: result.differingPixels, ignoredPixels: mask?.ignoredPixelCount ?? 0,
+                diffPNG: result.differingPixels > 0 && report != nil ? try result.diff.pngData() : nil)
         }
         var files: [(Data, URL)] = []
         if let diffOutput, let diffImage { files.append((try diffImage.pngData(), URL(fileURLWithPath: diffOutput))) }
-        let pairJSON = difference.sizesDiffer
+        let pairJSON =
+            difference.sizesDiffer
             ? "{\"mismatched\":null,\"expected\":[\(one.width),\(one.height)],\"actual\":[\(two.width),\(two.height)],\"ratio\":null}"
             : "{\"mismatched\":\(difference.differingPixels ?? 0),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(difference.ratio ?? 0)}"
-        try writeOutputs([difference], expected: expectedURL.deletingLastPathComponent(), actual: actualURL.deletingLastPathComponent(),
-                         json: pairJSON + "\n", extraFiles: files, pair: (expectedURL, actualURL))
+        try writeOutputs(
+            [difference], expected: expectedURL.deletingLastPathComponent(),
+            actual: actualURL.deletingLastPathComponent(),
+            json: pairJSON + "\n", extraFiles: files, pair: (expectedURL, actualURL))
         if json != "-" {
             if difference.sizesDiffer {
-                try StandardOutput.print("the sizes differ: \(first) is \(ImageDifference.sizeText(difference.expectedSize)) px, "
-                    + "\(second) is \(ImageDifference.sizeText(difference.actualSize)) px")
+                try StandardOutput.print(
+                    "the sizes differ: \(first) is \(ImageDifference.sizeText(difference.expectedSize)) px, "
+                        + "\(second) is \(ImageDifference.sizeText(difference.actualSize)) px")
             } else {
                 let percent = String(format: "%.4f", (difference.ratio ?? 0) * 100)
-                try StandardOutput.print("\(difference.differingPixels ?? 0) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
-                    + (difference.status == .withinTolerance ? ", within the tolerances" : "")
-                    + (difference.ignoredPixels > 0 ? "; \(difference.ignoredPixels) ignored" : ""))
+                try StandardOutput.print(
+                    "\(difference.differingPixels ?? 0) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
+                        + (difference.status == .withinTolerance ? ", within the tolerances" : "")
+                        + (difference.ignoredPixels > 0 ? "; \(difference.ignoredPixels) ignored" : ""))
             }
         }
         try applyUpdate([difference], expected: expectedURL, actual: actualURL, pair: (expectedURL, actualURL))

@@ -21,7 +21,8 @@ struct GridClusterOutput {
     /// as the clusterer takes a box within −180…180 only.
     func clusters(box: BoundingBoxArgument, zoom: Double) -> [ViewportGridClusterer.Cluster] {
         box.longitudeSpans.flatMap { span in
-            clusterer.clusters(west: span.lowerBound, south: box.south, east: span.upperBound, north: box.north, zoom: zoom)
+            clusterer.clusters(
+                west: span.lowerBound, south: box.south, east: span.upperBound, north: box.north, zoom: zoom)
         }
     }
 
@@ -48,15 +49,23 @@ struct GridClusterOutput {
             object["properties"] = .object(point.properties)
         } else {
             let count = cluster.members.count
-            var properties = JSONObject([("cluster", .bool(true)), ("point_count", .number(Double(count))),
-                                         ("point_count_abbreviated", count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count)))])
+            var properties = JSONObject([
+                ("cluster", .bool(true)), ("point_count", .number(Double(count))),
+                (
+                    "point_count_abbreviated",
+                    count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
+                ),
+            ])
             if !cluster.categoryCounts.isEmpty {
-                properties["categories"] = .object(JSONObject(cluster.categoryCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))
+                properties["categories"] = .object(
+                    JSONObject(
+                        cluster.categoryCounts.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))
             }
             properties["cell"] = .array(cluster.cell.map { .number(Double($0)) })
             object["properties"] = .object(properties)
         }
-        object["geometry"] = .object(JSONObject([("type", .string("Point")), ("coordinates", .array([.number(longitude), .number(latitude)]))]))
+        object["geometry"] = .object(
+            JSONObject([("type", .string("Point")), ("coordinates", .array([.number(longitude), .number(latitude)]))]))
         return .object(object)
     }
 }

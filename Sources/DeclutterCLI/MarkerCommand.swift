@@ -22,8 +22,10 @@ struct MarkerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports.", valueName: "file"))
     var style: String
 
-    @Option(help: ArgumentHelp("Members per category, e.g. bicycle=3,tricycle=2; a total of 1 draws a balloon marker.",
-                               valueName: "cat=n,..."))
+    @Option(
+        help: ArgumentHelp(
+            "Members per category, e.g. bicycle=3,tricycle=2; a total of 1 draws a balloon marker.",
+            valueName: "cat=n,..."))
     var counts: String
 
     @Option(help: ArgumentHelp("Text drawn instead of a cluster's count, e.g. 100+.", valueName: "text"))
@@ -32,7 +34,8 @@ struct MarkerCommand: ParsableCommand {
     @Option(help: "Pixels per point for PNG output: 1, 2 or 3.")
     var scale: Int = 1
 
-    @Option(help: ArgumentHelp("The file to write; its extension (.png, .svg, .pdf) picks the format.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("The file to write; its extension (.png, .svg, .pdf) picks the format.", valueName: "file"))
     var output: String
 
     func validate() throws {
@@ -49,11 +52,13 @@ struct MarkerCommand: ParsableCommand {
         let renderer = try MarkerRenderer(style: style)
         let geometry = renderer.geometry(for: counts)
         if label != nil && geometry.kind == .balloon {
-            StandardError.write("warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")
+            StandardError.write(
+                "warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")
         }
         let data = try renderer.render(counts, label: label, scale: Double(scale), format: format)
         try FileSystem.writeAtomically(data, to: URL(fileURLWithPath: output))
         let pixels = format == .png ? " (\(Int(geometry.width) * scale)×\(Int(geometry.height) * scale) px)" : ""
-        try StandardOutput.print("wrote \(output): \(geometry.kind.rawValue) \(Int(geometry.width))×\(Int(geometry.height)) pt\(pixels)")
+        try StandardOutput.print(
+            "wrote \(output): \(geometry.kind.rawValue) \(Int(geometry.width))×\(Int(geometry.height)) pt\(pixels)")
     }
 }

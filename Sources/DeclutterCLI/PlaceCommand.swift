@@ -45,12 +45,17 @@ struct PlaceCommand: ParsableCommand {
         }
         let result = PlacementEngine.place(scene)
         let clusters = result.clusters.map { cluster in
-            JSONValue.object(JSONObject([("members", .array(cluster.members.map(JSONValue.string))), ("x", .number(cluster.x)),
-                                         ("y", .number(cluster.y)), ("visible", .bool(cluster.visible)),
-                                         ("clusteringIdentifier", .string(cluster.clusteringIdentifier))]))
+            JSONValue.object(
+                JSONObject([
+                    ("members", .array(cluster.members.map(JSONValue.string))), ("x", .number(cluster.x)),
+                    ("y", .number(cluster.y)), ("visible", .bool(cluster.visible)),
+                    ("clusteringIdentifier", .string(cluster.clusteringIdentifier)),
+                ]))
         }
-        let output = JSONObject([("visible", .array(result.visible.map(JSONValue.string))),
-                                 ("hidden", .array(result.hidden.map(JSONValue.string))), ("clusters", .array(clusters))])
+        let output = JSONObject([
+            ("visible", .array(result.visible.map(JSONValue.string))),
+            ("hidden", .array(result.hidden.map(JSONValue.string))), ("clusters", .array(clusters)),
+        ])
         try StandardOutput.print(JSONValue.object(output).jsonText)
     }
 }

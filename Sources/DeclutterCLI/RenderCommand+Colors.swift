@@ -17,18 +17,24 @@ extension RenderCommand {
     func checkColors(style: MarkerStyle, points: [ClusterPoint]) throws {
         let maximum = ColorBlindPalette.maximumColors(for: style)
         if let colors, colors > maximum {
-            throw ValidationError("--colors must be at most \(maximum) (the \(ColorBlindPalette.colors.count)-colour colour-blind-safe palette"
-                                  + "\(maximum > ColorBlindPalette.colors.count ? " or style \"\(style.name)\"'s colours" : "")), got \(colors)")
+            throw ValidationError(
+                "--colors must be at most \(maximum) (the \(ColorBlindPalette.colors.count)-colour colour-blind-safe palette"
+                    + "\(maximum > ColorBlindPalette.colors.count ? " or style \"\(style.name)\"'s colours" : "")), got \(colors)"
+            )
         }
         guard let colorsFor, let category else { return }
         let named = colorValues(colorsFor)
         if named.count > (colors ?? maximum) {
-            throw ValidationError("--colors-for names \(named.count) values, more than \(colors.map { "--colors \($0)" } ?? "the \(maximum) colours there are")")
+            throw ValidationError(
+                "--colors-for names \(named.count) values, more than \(colors.map { "--colors \($0)" } ?? "the \(maximum) colours there are")"
+            )
         }
         let present = Set(points.compactMap(\.category))
         let absent = named.filter { !present.contains($0) }
         if !absent.isEmpty {
-            StandardError.write("warning: --colors-for: no point has \(absent.nameList(quoted: true)) as its \"\(category.escapedForTerminal)\"\n")
+            StandardError.write(
+                "warning: --colors-for: no point has \(absent.nameList(quoted: true)) as its \"\(category.escapedForTerminal)\"\n"
+            )
         }
     }
 }

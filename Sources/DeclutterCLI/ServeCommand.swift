@@ -22,7 +22,8 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve static maps (Mapbox Static Images URLs), datasets' maps and cluster tiles, sprites and styles over HTTP.",
+        abstract:
+            "Serve static maps (Mapbox Static Images URLs), datasets' maps and cluster tiles, sprites and styles over HTTP.",
         discussion: """
             Routes: GET /health, GET /metrics (Prometheus), GET /styles/v1/{user}/{style}/static/[{overlay}/]{camera}/{w}x{h}[@2x], \
             POST /static (JSON), GET /datasets/{name}/static/{camera}/{w}x{h}[@2x], GET /tiles/{name}/{z}/{x}/{y}.mvt, \
@@ -54,23 +55,31 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port to listen on; 0 takes a free one.")
     var port = 8080
 
-    @Option(help: ArgumentHelp("A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable); ,category=PROP names the property its points are coloured by (else --category's). A dataset none of whose points has its property is refused.",
-                               valueName: "name=file[,category=prop]"))
+    @Option(
+        help: ArgumentHelp(
+            "A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable); ,category=PROP names the property its points are coloured by (else --category's). A dataset none of whose points has its property is refused.",
+            valueName: "name=file[,category=prop]"))
     var dataset: [String] = []
 
-    @Option(help: ArgumentHelp("The property colouring the points of every dataset that names none of its own; values the style lacks take its colours by frequency.",
-                               valueName: "prop"))
+    @Option(
+        help: ArgumentHelp(
+            "The property colouring the points of every dataset that names none of its own; values the style lacks take its colours by frequency.",
+            valueName: "prop"))
     var category: String?
 
-    @Option(help: ArgumentHelp("The style datasets are drawn in: a name from --styles or a bundled one (tandm, default, airports).",
-                               valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The style datasets are drawn in: a name from --styles or a bundled one (tandm, default, airports).",
+            valueName: "name"))
     var style = "default"
 
     @Option(help: ArgumentHelp("A folder of styles (NAME.json) served besides the bundled ones.", valueName: "dir"))
     var styles: String?
 
-    @Option(help: ArgumentHelp("Raster basemap tiles: an http(s) URL template, a folder or path template, or an .mbtiles file (default: the embedded world map).",
-                               valueName: "source"))
+    @Option(
+        help: ArgumentHelp(
+            "Raster basemap tiles: an http(s) URL template, a folder or path template, or an .mbtiles file (default: the embedded world map).",
+            valueName: "source"))
     var tiles: String?
 
     @Option(help: ArgumentHelp("Where fetched tiles are cached (default: ~/.cache/declutter/tiles).", valueName: "dir"))
@@ -91,59 +100,96 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a map may take, queue included, before the answer is 503.")
     var renderTimeout = ServerLimits().renderSeconds
 
-    @Option(help: "Seconds a client may take to send a request's head, from its first byte (or from connecting); then 408 and the connection closed.")
+    @Option(
+        help:
+            "Seconds a client may take to send a request's head, from its first byte (or from connecting); then 408 and the connection closed."
+    )
     var headerTimeout = ServerLimits().headerSeconds
 
-    @Option(help: "Seconds a client may take to send a request's body after its head; then 408 and the connection closed.")
+    @Option(
+        help: "Seconds a client may take to send a request's body after its head; then 408 and the connection closed.")
     var bodyTimeout = ServerLimits().bodySeconds
 
     @Option(help: "Seconds a kept-alive connection may wait for its next request before it is closed.")
     var idleTimeout = ServerLimits().idleSeconds
 
-    @Option(help: ArgumentHelp("Connections open at once (default: the descriptor limit, ulimit -n, less \(ServerLimits.reservedDescriptors), at most 10000). "
-                               + "At the limit a new connection closes the longest-idle one, or is answered 503.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Connections open at once (default: the descriptor limit, ulimit -n, less \(ServerLimits.reservedDescriptors), at most 10000). "
+                + "At the limit a new connection closes the longest-idle one, or is answered 503.", valueName: "n"))
     var maxConnections: Int?
 
-    @Option(help: "Maps that may wait on the --tiles server at once, each on a thread of its own; one more is answered 503.")
+    @Option(
+        help: "Maps that may wait on the --tiles server at once, each on a thread of its own; one more is answered 503."
+    )
     var fetchingMaps = ServerLimits().fetchingMaps
 
-    @Option(help: "Seconds a map request that finds every render thread, queue place and fetch thread taken waits for one before it is answered 503.")
+    @Option(
+        help:
+            "Seconds a map request that finds every render thread, queue place and fetch thread taken waits for one before it is answered 503."
+    )
     var admissionWait = ServerLimits().admissionSeconds
 
-    @Flag(help: "Draw maps whose tiles could not all be had with grey squares (200, not cacheable, header Declutter-Missing-Tiles) instead of answering 502.")
+    @Flag(
+        help:
+            "Draw maps whose tiles could not all be had with grey squares (200, not cacheable, header Declutter-Missing-Tiles) instead of answering 502."
+    )
     var allowMissingTiles = false
 
-    @Option(help: ArgumentHelp("The URL clients reach the server at, for TileJSON and style.json (default: http:// and the request's Host).",
-                               valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The URL clients reach the server at, for TileJSON and style.json (default: http:// and the request's Host).",
+            valueName: "url"))
     var publicURL: String?
 
-    @Option(help: ArgumentHelp("The least severe log messages written to standard error: trace, debug, info (one line a request), notice, warning, error or critical.",
-                               valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "The least severe log messages written to standard error: trace, debug, info (one line a request), notice, warning, error or critical.",
+            valueName: "level"))
     var logLevel = "info"
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), got \(logLevel)")
+            throw ValidationError(
+                "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), got \(logLevel)"
+            )
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
-        if let workers, !(1...256).contains(workers) { throw ValidationError("--workers must be in 1…256, got \(workers)") }
-        if let queue, !(0...100_000).contains(queue) { throw ValidationError("--queue must be in 0…100000, got \(queue)") }
-        guard (1...Surface.maximumSide / 3).contains(maxSize) else {
-            throw ValidationError("--max-size must be in 1…\(Surface.maximumSide / 3) points (\(Surface.maximumSide) px at @3x), got \(maxSize)")
+        if let workers, !(1...256).contains(workers) {
+            throw ValidationError("--workers must be in 1…256, got \(workers)")
         }
-        guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be 1 or more, got \(maxBodyBytes)") }
-        guard renderTimeout > 0, renderTimeout <= 600 else { throw ValidationError("--render-timeout must be in (0, 600] seconds") }
-        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        if let queue, !(0...100_000).contains(queue) {
+            throw ValidationError("--queue must be in 0…100000, got \(queue)")
+        }
+        guard (1...Surface.maximumSide / 3).contains(maxSize) else {
+            throw ValidationError(
+                "--max-size must be in 1…\(Surface.maximumSide / 3) points (\(Surface.maximumSide) px at @3x), got \(maxSize)"
+            )
+        }
+        guard maxBodyBytes >= 1 else {
+            throw ValidationError("--max-body-bytes must be 1 or more, got \(maxBodyBytes)")
+        }
+        guard renderTimeout > 0, renderTimeout <= 600 else {
+            throw ValidationError("--render-timeout must be in (0, 600] seconds")
+        }
+        for (name, seconds) in [
+            ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+        ]
         where !(seconds > 0 && seconds <= 3600) {
             throw ValidationError("\(name) must be in (0, 3600] seconds, got \(seconds.messageText)")
         }
         let connectionRoom = ServerLimits.descriptorLimit() - ServerLimits.reservedDescriptors
         if let maxConnections, !(1...max(1, connectionRoom)).contains(maxConnections) {
-            throw ValidationError("--max-connections must be in 1…\(max(1, connectionRoom)) (the descriptor limit, ulimit -n, less "
-                                  + "\(ServerLimits.reservedDescriptors)), got \(maxConnections)")
+            throw ValidationError(
+                "--max-connections must be in 1…\(max(1, connectionRoom)) (the descriptor limit, ulimit -n, less "
+                    + "\(ServerLimits.reservedDescriptors)), got \(maxConnections)")
         }
-        guard admissionWait >= 0, admissionWait <= 60 else { throw ValidationError("--admission-wait must be in 0…60 seconds, got \(admissionWait.messageText)") }
-        guard (1...256).contains(fetchingMaps) else { throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)") }
+        guard admissionWait >= 0, admissionWait <= 60 else {
+            throw ValidationError("--admission-wait must be in 0…60 seconds, got \(admissionWait.messageText)")
+        }
+        guard (1...256).contains(fetchingMaps) else {
+            throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)")
+        }
         for value in dataset { _ = try DatasetArgument(value) }
     }
 
@@ -168,10 +214,14 @@ struct ServeCommand: ParsableCommand {
         var loaded: [Dataset] = []
         for value in dataset {
             let argument = try DatasetArgument(value), name = argument.name, path = argument.path
-            guard !loaded.contains(where: { $0.name == name }) else { throw ValidationError("--dataset \(name) is given twice") }
+            guard !loaded.contains(where: { $0.name == name }) else {
+                throw ValidationError("--dataset \(name) is given twice")
+            }
             do {
-                loaded.append(try Dataset.load(name: name, path: path, style: datasetStyle, styleName: style,
-                                               categoryProperty: argument.category ?? category))
+                loaded.append(
+                    try Dataset.load(
+                        name: name, path: path, style: datasetStyle, styleName: style,
+                        categoryProperty: argument.category ?? category))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             } catch let error as any DeclutterError where error.kind != .internalFailure {
@@ -191,13 +241,17 @@ struct ServeCommand: ParsableCommand {
         limits.fetchingMaps = fetchingMaps
         limits.admissionSeconds = admissionWait
         let source = try tiles.map {
-            try RenderCommand.tileSource($0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10, deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
-                                         attribution: nil)
+            try RenderCommand.tileSource(
+                $0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10,
+                deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
+                attribution: nil)
         }
         var logger = Logger(label: "declutter.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        var server = MapServer(host: host, port: port, datasets: loaded, styles: catalog, pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
-                               tiles: source, limits: limits, publicURL: publicURL, logger: logger)
+        var server = MapServer(
+            host: host, port: port, datasets: loaded, styles: catalog,
+            pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
+            tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         server.allowMissingTiles = allowMissingTiles
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")

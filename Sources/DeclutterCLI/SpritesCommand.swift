@@ -25,8 +25,10 @@ struct SpritesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"))
     var output: String
 
-    @Option(help: ArgumentHelp("Pixel ratios, one or more of 1, 2, 3 separated by commas; default: the style's sprites.ratios.",
-                               valueName: "1,2,3"))
+    @Option(
+        help: ArgumentHelp(
+            "Pixel ratios, one or more of 1, 2, 3 separated by commas; default: the style's sprites.ratios.",
+            valueName: "1,2,3"))
     var ratios: PixelRatiosArgument?
 
     // Unconditional, so that `--spacing -1` is read as a number and gets its range message.
@@ -38,7 +40,10 @@ struct SpritesCommand: ParsableCommand {
         case fast, smallest
     }
 
-    @Option(help: "PNG compression: fast (Declutter's deflate, about the size of zlib level 3 in a third of its time) or smallest (zlib level 9: about 28 % smaller, 40 times slower to encode).")
+    @Option(
+        help:
+            "PNG compression: fast (Declutter's deflate, about the size of zlib level 3 in a third of its time) or smallest (zlib level 9: about 28 % smaller, 40 times slower to encode)."
+    )
     var compression: Compression = .fast
 
     func validate() throws {
@@ -49,17 +54,21 @@ struct SpritesCommand: ParsableCommand {
         let style = try StyleLocator.loadCheckingFont(style)
         let ratios = self.ratios?.ratios ?? style.sprites.ratios
         let folder = URL(fileURLWithPath: output)
-        if FileSystem.item(atPath: folder.path) == .file { throw OutputError(path: output, reason: "is a file, not a folder") }
+        if FileSystem.item(atPath: folder.path) == .file {
+            throw OutputError(path: output, reason: "is a file, not a folder")
+        }
         let progress = ProgressBar(label: "sprites")
         let encoder = compression == .fast ? PNGEncoder() : PNGEncoder(level: 9)
-        let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, spacing: spacing, encoder: encoder) { done, total in
+        let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, spacing: spacing, encoder: encoder) {
+            done, total in
             progress.update(done, of: total)
         }
         progress.finish()
         // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
         let names = sheet.files.map(\.name).joined(separator: ", ")
-        try StandardOutput.print("wrote \(names) to \(output): \(sheet.nameCount) names, \(sheet.imageCount) images, "
-            + String(format: "%.1f %% fill", sheet.fill * 100))
+        try StandardOutput.print(
+            "wrote \(names) to \(output): \(sheet.nameCount) names, \(sheet.imageCount) images, "
+                + String(format: "%.1f %% fill", sheet.fill * 100))
     }
 }

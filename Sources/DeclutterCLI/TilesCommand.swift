@@ -19,7 +19,8 @@ import Foundation
 struct TilesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles",
-        abstract: "Cluster points into vector tiles (MBTiles, PMTiles or a folder) with a sprite sheet and a MapLibre style.json.",
+        abstract:
+            "Cluster points into vector tiles (MBTiles, PMTiles or a folder) with a sprite sheet and a MapLibre style.json.",
         discussion: """
             Every non-empty tile of zooms --min-zoom…--max-zoom holds supercluster's clusters and points for that tile (radius 40 at extent 512, at least 2 points; positions at extent 4096 with a buffer of --buffer units), in one layer. A cluster carries cluster, cluster_id, point_count, point_count_abbreviated, one count per category, clustering_identifier and sprite, the name of its icon in the sprite sheet; a point keeps its own properties and gets sprite too, so a MapLibre layer needs only "icon-image": ["get", "sprite"].
 
@@ -36,26 +37,38 @@ struct TilesCommand: ParsableCommand {
                 --base-url https://maps.example.org/
             """)
 
-    @Option(help: ArgumentHelp("Points: .geojson/.json, .csv/.tsv or .plist (TANDm); - reads standard input.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Points: .geojson/.json, .csv/.tsv or .plist (TANDm); - reads standard input.", valueName: "file"))
     var input: String
 
     @OptionGroup var inputOptions: PointInputOptions
 
-    @Option(help: ArgumentHelp("A style file (JSON), or a bundled style: tandm, default, airports (default: default; tandm for a TANDm plist).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A style file (JSON), or a bundled style: tandm, default, airports (default: default; tandm for a TANDm plist).",
+            valueName: "file"))
     var style: String?
 
-    @Option(help: ArgumentHelp("Property naming each point's category; values the style lacks take its colours by frequency.", valueName: "prop"))
+    @Option(
+        help: ArgumentHelp(
+            "Property naming each point's category; values the style lacks take its colours by frequency.",
+            valueName: "prop"))
     var category: String?
 
-    @Option(name: .customLong("group-by"),
-            help: ArgumentHelp("Property naming each point's clustering identifier (default: its category's in the style).", valueName: "prop"))
+    @Option(
+        name: .customLong("group-by"),
+        help: ArgumentHelp(
+            "Property naming each point's clustering identifier (default: its category's in the style).",
+            valueName: "prop"))
     var groupBy: String?
 
     @Option(parsing: .unconditional, help: "Lowest zoom written.")
     var minZoom: Int = 0
 
-    @Option(parsing: .unconditional, help: "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it).")
+    @Option(
+        parsing: .unconditional,
+        help: "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it).")
     var maxZoom: Int = 14
 
     @Option(parsing: .unconditional, help: "Cluster radius in pixels at extent 512.")
@@ -64,14 +77,18 @@ struct TilesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The vector layer's name.", valueName: "name"))
     var layer: String = "points"
 
-    @Option(parsing: .unconditional, help: "Tile units (of 4096 across a tile) beyond each edge that a tile takes features from, 0…4096.")
+    @Option(
+        parsing: .unconditional,
+        help: "Tile units (of 4096 across a tile) beyond each edge that a tile takes features from, 0…4096.")
     var buffer: Int = 64
 
     @Option(help: ArgumentHelp("The absolute URL the output is served from, for style.json.", valueName: "url"))
     var baseURL: String = MapLibreStyle.defaultBaseURL
 
-    @Option(help: ArgumentHelp("How each zoom's clusters are made: placed (as a static map of the whole world at that zoom is placed: no two icons overlap, every point counted once, counts as text) or supercluster (supercluster's clusters exactly, icons per count step).",
-                               valueName: "placed|supercluster"))
+    @Option(
+        help: ArgumentHelp(
+            "How each zoom's clusters are made: placed (as a static map of the whole world at that zoom is placed: no two icons overlap, every point counted once, counts as text) or supercluster (supercluster's clusters exactly, icons per count step).",
+            valueName: "placed|supercluster"))
     var placement: String = TilesetJob.Placement.placed.rawValue
 
     @Option(help: ArgumentHelp("NAME.mbtiles, NAME.pmtiles, or a new folder.", valueName: "path"))
@@ -86,16 +103,21 @@ struct TilesCommand: ParsableCommand {
     func validate() throws {
         let zooms = ClusterCommand.zooms
         guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
-            throw ValidationError("--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)")
+            throw ValidationError(
+                "--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)"
+            )
         }
-        guard radius > 0, radius.isFinite else { throw ValidationError("--radius must be a positive number, got \(radius.messageText)") }
+        guard radius > 0, radius.isFinite else {
+            throw ValidationError("--radius must be a positive number, got \(radius.messageText)")
+        }
         guard (0...4096).contains(buffer) else { throw ValidationError("--buffer must be in 0…4096, got \(buffer)") }
         guard !layer.isEmpty else { throw ValidationError("--layer must not be empty") }
         guard let mode = TilesetJob.Placement(rawValue: placement) else {
             throw ValidationError("--placement must be placed or supercluster, got \(placement)")
         }
         if mode == .placed, maxZoom > MapAnnotator.maximumTileZoom {
-            throw ValidationError("--max-zoom must be at most \(MapAnnotator.maximumTileZoom) with --placement placed, got \(maxZoom)")
+            throw ValidationError(
+                "--max-zoom must be at most \(MapAnnotator.maximumTileZoom) with --placement placed, got \(maxZoom)")
         }
     }
 
@@ -107,8 +129,9 @@ struct TilesCommand: ParsableCommand {
         let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
         progress.finish()
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
-        try StandardOutput.print("wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(maxZoom), "
-            + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)")
+        try StandardOutput.print(
+            "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(maxZoom), "
+                + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)")
     }
 
     /// The job for the points read from the input, and how many there are. The points as read are let go when this
@@ -116,19 +139,27 @@ struct TilesCommand: ParsableCommand {
     private func makeJob() throws -> (TilesetJob, Int) {
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
         let points = read.points.points
-        guard !points.isEmpty else { throw CommandError("\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of") }
+        guard !points.isEmpty else {
+            throw CommandError(
+                "\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of")
+        }
         guard points.count <= Self.maximumPoints else {
             throw CommandError("\(input): \(points.count) points, more than the limit of \(Self.maximumPoints)")
         }
         if let groupBy, points.allSatisfy({ $0.clusteringIdentifier == nil }) {
-            StandardError.write("warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n")
+            StandardError.write(
+                "warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n"
+            )
         }
         let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
         if let category, points.allSatisfy({ $0.category == nil }) {
-            StandardError.write("warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n")
+            StandardError.write(
+                "warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n"
+            )
         }
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
-        var job = try TilesetJob(points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
+        var job = try TilesetJob(
+            points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         job.zooms = minZoom...maxZoom
         job.radius = radius
         job.layer = layer
@@ -151,6 +182,7 @@ struct TilesCommand: ParsableCommand {
             if folders[folder] == nil { items.append(folder + "/") }
             folders[folder, default: 0] += 1
         }
-        return items.map { $0.hasSuffix("/") ? "\($0) (\(folders[String($0.dropLast())] ?? 0) glyph ranges)" : $0 }.joined(separator: ", ")
+        return items.map { $0.hasSuffix("/") ? "\($0) (\(folders[String($0.dropLast())] ?? 0) glyph ranges)" : $0 }
+            .joined(separator: ", ")
     }
 }

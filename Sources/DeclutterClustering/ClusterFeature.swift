@@ -24,8 +24,10 @@ public struct ClusterFeature: Sendable, Hashable {
     }
 
     /// Creates a feature: a cluster with its id, or a single point with its input index.
-    public init(clusterId: Int?, pointIndex: Int?, pointCount: Int, longitude: Double, latitude: Double,
-                categoryCounts: [String: Int], properties: JSONObject, clusteringIdentifier: String?) {
+    public init(
+        clusterId: Int?, pointIndex: Int?, pointCount: Int, longitude: Double, latitude: Double,
+        categoryCounts: [String: Int], properties: JSONObject, clusteringIdentifier: String?
+    ) {
         self.pointCount = pointCount
         self.longitude = longitude
         self.latitude = latitude

@@ -26,16 +26,22 @@ extension ClusterIndex.Build {
         if skipBeyond >= nearestCap { nearest = [] }
         var subset: [Int32] = []
         for item in 0..<count
-        where level.groups[item] >= 0 && (level.counts[item] > 1 || nearest.isEmpty || nearest[Int(level.items[item])] <= skipBeyond) {
+        where level.groups[item] >= 0
+            && (level.counts[item] > 1 || nearest.isEmpty || nearest[Int(level.items[item])] <= skipBeyond)
+        {
             subset.append(Int32(item))
         }
         guard !subset.isEmpty else { return ClusterIndex.NeighborLists(empty: count) }
-        guard var lists = ClusterIndex.listNeighbors(level, subset: subset, radius: radius, budget: 4 * count + 1_000_000,
-                                                     banded: &statistics.zoomsListedFromBands) else {
+        guard
+            var lists = ClusterIndex.listNeighbors(
+                level, subset: subset, radius: radius, budget: 4 * count + 1_000_000,
+                banded: &statistics.zoomsListedFromBands)
+        else {
             return nil
         }
         if lists.borderline.isEmpty
-            && !ClusterIndex.mergeDependsOnOrder(level, lists, minPoints: options.minPoints, reduces: reducer != nil) {
+            && !ClusterIndex.mergeDependsOnOrder(level, lists, minPoints: options.minPoints, reduces: reducer != nil)
+        {
             statistics.zoomsListedInFoundOrder += 1
             return lists
         }
@@ -52,24 +58,31 @@ extension ClusterIndex {
     /// over the subset (or bands, where it crowds), in its order; and the items with a candidate near the radius's
     /// edge, where a k-d search's pruning (rounded apart from the distance) might decide otherwise. Computed by all
     /// cores; nil when the lists would hold more than `budget` entries. `banded` counts the levels searched with bands.
-    static func listNeighbors(_ level: Level, subset: [Int32], radius: Double, budget: Int, banded: inout Int) -> NeighborLists? {
+    static func listNeighbors(_ level: Level, subset: [Int32], radius: Double, budget: Int, banded: inout Int)
+        -> NeighborLists?
+    {
         // Cells at least two radii wide, so a search reads at most 2×2 of them; not many more than items. Where the
         // points crowd into a few cells (a city on a world-wide grid), bands over the points' own extent instead.
         // (1 + 1e-6 keeps rounding from making cells a hair narrower than two radii, which would cost a third row or
         // column of cells, never a result: the runs cover the reach whatever the cells' size.)
-        let side = max(1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(min(1024, 1 / (2 * radius * (1 + 1e-6))))))
+        let side = max(
+            1, min(1024, Int(Double(subset.count).squareRoot() * 2), Int(min(1024, 1 / (2 * radius * (1 + 1e-6))))))
         let grid = PointGrid(xs: level.xs, ys: level.ys, members: subset, side: side)
         if grid.crowding > 16 {
             banded += 1
-            return listNeighbors(level, subset: subset, radius: radius, budget: budget,
-                                 runs: PointBands(xs: level.xs, ys: level.ys, members: subset, minimumHeight: 2 * radius))
+            return listNeighbors(
+                level, subset: subset, radius: radius, budget: budget,
+                runs: PointBands(xs: level.xs, ys: level.ys, members: subset, minimumHeight: 2 * radius))
         }
         return listNeighbors(level, subset: subset, radius: radius, budget: budget, runs: grid)
     }
 
     /// The lists of ``listNeighbors(_:subset:radius:budget:banded:)`` from a grid or bands over the subset.
-    static func listNeighbors<Runs: CandidateRuns>(_ level: Level, subset: [Int32], radius: Double, budget: Int, runs: Runs)
-        -> NeighborLists? {
+    static func listNeighbors<Runs: CandidateRuns>(
+        _ level: Level, subset: [Int32], radius: Double, budget: Int, runs: Runs
+    )
+        -> NeighborLists?
+    {
         let count = level.count
         // A little beyond the radius: the distance test decides. Whatever the test accepts or marks borderline has a
         // squared distance of at most r²(1 + 1e-9) (and a few roundings of 2⁻⁵³), so lies within r(1 + 5e-10) on each
@@ -86,22 +99,26 @@ extension ClusterIndex {
         let squared = radius * radius, edge = squared * 1e-9
         // Per chunk of the grid or bands, searched in their order so that nearby points are read in turn: the items
         // searched, how many neighbours each has, the neighbours, the borderline items; nil past the budget.
-        let parts = concurrentMap(chunks) { chunk -> (items: [Int32], counts: [Int32], neighbors: [Int32], borderline: [Int32])? in
+        let parts = concurrentMap(chunks) {
+            chunk -> (items: [Int32], counts: [Int32], neighbors: [Int32], borderline: [Int32])? in
             let entries = runs.entries, groups = level.groups
             let range = (subset.count * chunk / chunks)..<(subset.count * (chunk + 1) / chunks)
             var part = (items: [Int32](), counts: [Int32](), neighbors: [Int32](), borderline: [Int32]())
             part.items.reserveCapacity(range.count)
             part.counts.reserveCapacity(range.count)
             for position in range {
-                let item = entries[position].id, qx = entries[position].x, qy = entries[position].y, group = groups[Int(item)]
+                let item = entries[position].id, qx = entries[position].x, qy = entries[position].y,
+                    group = groups[Int(item)]
                 var found: Int32 = 0
                 runs.forEachRun(x: qx, y: qy, reach: reach) { run in
                     for other in run {
-                        // (x − qx)² + (y − qy)² ≤ r², with the float32 position a k-d tree holds, as its search computes it.
+                        // (x − qx)² + (y − qy)² ≤ r², with the float32 position a k-d tree holds, as its search
+                        // computes it.
                         let candidate = entries[other]
                         let dx = Double(Float(candidate.x)) - qx, dy = Double(Float(candidate.y)) - qy
                         let distance = dx * dx + dy * dy
-                        guard distance <= squared + edge, candidate.id != item, groups[Int(candidate.id)] == group else { continue }
+                        guard distance <= squared + edge, candidate.id != item, groups[Int(candidate.id)] == group
+                        else { continue }
                         if distance >= squared - edge { part.borderline.append(item) }
                         if distance <= squared {
                             part.neighbors.append(candidate.id)

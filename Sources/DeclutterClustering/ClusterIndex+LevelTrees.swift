@@ -28,7 +28,9 @@ extension ClusterIndex {
             let items = order(level, &queried)
             if let built = queried.trees[level] { return (items, built) }
             let table = self.table
-            let built = KDTree(count: items.count, nodeSize: options.nodeSize) { (table.x(Int(items[$0])), table.y(Int(items[$0]))) }
+            let built = KDTree(count: items.count, nodeSize: options.nodeSize) {
+                (table.x(Int(items[$0])), table.y(Int(items[$0])))
+            }
             queried.trees[level] = built
             return (items, built)
         }

@@ -24,7 +24,9 @@ extension ClusterIndex {
         }
         func candidates(_ cell: Int) -> Int {
             let (rows, columns) = around(cell)
-            return rows.reduce(0) { $0 + Int(grid.starts[$1 * side + columns.upperBound + 1] - grid.starts[$1 * side + columns.lowerBound]) }
+            return rows.reduce(0) {
+                $0 + Int(grid.starts[$1 * side + columns.upperBound + 1] - grid.starts[$1 * side + columns.lowerBound])
+            }
         }
         // Only crowded neighbourhoods (heaps of duplicates, say) need a k-d tree.
         let crowded = (0..<side * side).contains { grid.starts[$0 + 1] > grid.starts[$0] && candidates($0) > 1024 }
@@ -54,7 +56,8 @@ extension ClusterIndex {
                 var best = capSquared
                 for row in rows {
                     // A row of three cells is one run of the binned points.
-                    for other in Int(starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1])
+                    for other in Int(
+                        starts[row * side + columns.lowerBound])..<Int(starts[row * side + columns.upperBound + 1])
                     where other != position {
                         let dx = entries[other].x - x, dy = entries[other].y - y
                         best = min(best, dx * dx + dy * dy)

@@ -8,9 +8,12 @@ extension ClusterIndex {
     /// Clusters and points within a bounding box at a zoom, as supercluster's `getClusters`; longitudes wrap, and
     /// a box across the antimeridian (west > east) is split in two.
     public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [ClusterFeature] {
-        var minLongitude = ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        var minLongitude =
+            ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
         let minLatitude = max(-90, min(90, south))
-        var maxLongitude = east == 180 ? 180 : ((east + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        var maxLongitude =
+            east == 180
+            ? 180 : ((east + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
         let maxLatitude = max(-90, min(90, north))
         if east - west >= 360 {
             minLongitude = -180
@@ -21,9 +24,11 @@ extension ClusterIndex {
         }
         guard zoom.isFinite else { return [] }
         let (items, tree) = orderAndTree(levelIndex(Int(max(-1, min(64, zoom.rounded(.down))))))
-        return tree.range(minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
-                          maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude))
-            .map { feature(Int(items[$0])) }
+        return tree.range(
+            minX: WebMercator.x(longitude: minLongitude), minY: WebMercator.y(latitude: maxLatitude),
+            maxX: WebMercator.x(longitude: maxLongitude), maxY: WebMercator.y(latitude: minLatitude)
+        )
+        .map { feature(Int(items[$0])) }
     }
 
     /// The features of tile z/x/y in tile coordinates (0…extent), with a buffer around the tile, as supercluster's
@@ -50,12 +55,16 @@ extension ClusterIndex {
             let worldX: Double, worldY: Double
             if entry.item >= points.count {
                 let cluster = table.cluster(entry.item)
-                worldX = cluster.x; worldY = cluster.y
+                worldX = cluster.x
+                worldY = cluster.y
             } else {
-                worldX = WebMercator.x(longitude: (points[entry.item].location?.longitude ?? .nan)); worldY = WebMercator.y(latitude: (points[entry.item].location?.latitude ?? .nan))
+                worldX = WebMercator.x(longitude: (points[entry.item].location?.longitude ?? .nan))
+                worldY = WebMercator.y(latitude: (points[entry.item].location?.latitude ?? .nan))
             }
-            let position = Self.tilePosition(worldX: worldX, worldY: worldY, x: entry.column, y: Double(y), scale: scale, extent: extent)
-            return ZoomTiles.Item(item: Int32(entry.item), x: Int32(clamping: position.x), y: Int32(clamping: position.y))
+            let position = Self.tilePosition(
+                worldX: worldX, worldY: worldY, x: entry.column, y: Double(y), scale: scale, extent: extent)
+            return ZoomTiles.Item(
+                item: Int32(entry.item), x: Int32(clamping: position.x), y: Int32(clamping: position.y))
         }
     }
 
@@ -71,7 +80,10 @@ extension ClusterIndex {
         func add(_ ids: [Int], _ tileX: Double) {
             for index in ids { entries.append((Int(items[index]), tileX)) }
         }
-        add(tree.range(minX: (Double(x) - padding) / scale, minY: top, maxX: (Double(x) + 1 + padding) / scale, maxY: bottom), Double(x))
+        add(
+            tree.range(
+                minX: (Double(x) - padding) / scale, minY: top, maxX: (Double(x) + 1 + padding) / scale, maxY: bottom),
+            Double(x))
         if x == 0 {
             add(tree.range(minX: 1 - padding / scale, minY: top, maxX: 1, maxY: bottom), scale)
         }
@@ -111,7 +123,9 @@ extension ClusterIndex {
     }
 
     /// supercluster's `_appendLeaves`.
-    private func appendLeaves(_ result: inout [ClusterFeature], _ clusterId: Int, limit: Int, offset: Int, skipped: Int) throws -> Int {
+    private func appendLeaves(_ result: inout [ClusterFeature], _ clusterId: Int, limit: Int, offset: Int, skipped: Int)
+        throws -> Int
+    {
         var skipped = skipped
         for child in try children(of: clusterId) {
             if let childId = child.clusterId {
@@ -144,7 +158,8 @@ extension ClusterIndex {
         return zoom
     }
 
-    /// The level for a zoom, clamped to the index's range (`maxZoom + 1` holds the points): supercluster's `_limitZoom`.
+    /// The level for a zoom, clamped to the index's range (`maxZoom + 1` holds the points): supercluster's
+    /// `_limitZoom`.
     func levelIndex(_ zoom: Int) -> Int {
         max(options.minZoom, min(zoom, options.maxZoom + 1)) - options.minZoom
     }
@@ -159,16 +174,19 @@ extension ClusterIndex {
     private func feature(_ item: Int) -> ClusterFeature {
         if item >= points.count {
             let cluster = table.cluster(item)
-            return ClusterFeature(clusterId: cluster.id, pointIndex: nil, pointCount: Int(cluster.count),
-                                  longitude: WebMercator.longitude(x: cluster.x), latitude: WebMercator.latitude(y: cluster.y),
-                                  categoryCounts: categoryCounts(row: cluster.row), properties: reducedProperties(cluster.row),
-                                  clusteringIdentifier: identifier(cluster.group))
+            return ClusterFeature(
+                clusterId: cluster.id, pointIndex: nil, pointCount: Int(cluster.count),
+                longitude: WebMercator.longitude(x: cluster.x), latitude: WebMercator.latitude(y: cluster.y),
+                categoryCounts: categoryCounts(row: cluster.row), properties: reducedProperties(cluster.row),
+                clusteringIdentifier: identifier(cluster.group))
         }
         let point = points[item]
         let category = pointCategory.isEmpty ? -1 : pointCategory[item]
-        return ClusterFeature(clusterId: nil, pointIndex: item, pointCount: 1, longitude: (point.location?.longitude ?? .nan),
-                              latitude: (point.location?.latitude ?? .nan), categoryCounts: category >= 0 ? [categories[Int(category)]: 1] : [:],
-                              properties: point.properties, clusteringIdentifier: point.clusteringIdentifier)
+        return ClusterFeature(
+            clusterId: nil, pointIndex: item, pointCount: 1, longitude: (point.location?.longitude ?? .nan),
+            latitude: (point.location?.latitude ?? .nan),
+            categoryCounts: category >= 0 ? [categories[Int(category)]: 1] : [:],
+            properties: point.properties, clusteringIdentifier: point.clusteringIdentifier)
     }
 
     /// An item of the table as a tile feature (supercluster's `_addTileFeatures` for one item, with
@@ -178,14 +196,17 @@ extension ClusterIndex {
         let worldX: Double, worldY: Double, tags: JSONObject, id: JSONValue?
         if isCluster {
             let cluster = table.cluster(item)
-            worldX = cluster.x; worldY = cluster.y
+            worldX = cluster.x
+            worldY = cluster.y
             var properties = reducedProperties(cluster.row)
             let count = Int(cluster.count)
             properties["cluster"] = .bool(true)
             properties["cluster_id"] = .number(Double(cluster.id))
             properties["point_count"] = .number(Double(count))
-            properties["point_count_abbreviated"] = count < 1000 ? .number(Double(count)) : .string(CountFormatter.superclusterAbbreviated(count))
-            for (name, members) in categoryCounts(row: cluster.row).sorted(by: { $0.key < $1.key }) where properties[name] == nil {
+            properties["point_count_abbreviated"] =
+                count < 1000 ? .number(Double(count)) : .string(CountFormatter.superclusterAbbreviated(count))
+            for (name, members) in categoryCounts(row: cluster.row).sorted(by: { $0.key < $1.key })
+            where properties[name] == nil {
                 properties[name] = .number(Double(members))
             }
             tags = properties
@@ -193,7 +214,8 @@ extension ClusterIndex {
         } else {
             let point = points[item]
             // supercluster projects single points again at full precision for tiles.
-            worldX = WebMercator.x(longitude: (point.location?.longitude ?? .nan)); worldY = WebMercator.y(latitude: (point.location?.latitude ?? .nan))
+            worldX = WebMercator.x(longitude: (point.location?.longitude ?? .nan))
+            worldY = WebMercator.y(latitude: (point.location?.latitude ?? .nan))
             tags = point.properties
             id = options.generateId ? .number(Double(item)) : point.id
         }
@@ -204,7 +226,9 @@ extension ClusterIndex {
     /// A world position in tile units of tile (x, y) at `scale` tiles across, rounded as supercluster's `Math.round`
     /// (halves toward positive infinity) and clamped to what an Int holds (only an absurd extent comes near).
     @inline(__always)
-    static func tilePosition(worldX: Double, worldY: Double, x: Double, y: Double, scale: Double, extent: Double) -> (x: Int, y: Int) {
+    static func tilePosition(worldX: Double, worldY: Double, x: Double, y: Double, scale: Double, extent: Double) -> (
+        x: Int, y: Int
+    ) {
         let tileX = (extent * (worldX * scale - x) + 0.5).rounded(.down)
         let tileY = (extent * (worldY * scale - y) + 0.5).rounded(.down)
         func integer(_ value: Double) -> Int { Int(max(-9.0e18, min(9.0e18, value))) }

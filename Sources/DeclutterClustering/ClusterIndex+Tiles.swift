@@ -24,11 +24,13 @@ extension ClusterIndex {
         guard item >= points.count else { return nil }
         let cluster = table.cluster(item)
         let width = categories.count
-        let counts = cluster.row >= 0 && width > 0
+        let counts =
+            cluster.row >= 0 && width > 0
             ? table.categoryRows[Int(cluster.row) * width..<Int(cluster.row + 1) * width] : []
-        return ClusterSummary(id: cluster.id, pointCount: Int(cluster.count),
-                              clusteringIdentifier: cluster.group >= 0 ? identifiers[Int(cluster.group)] : nil,
-                              categoryCounts: counts, reducedProperties: reducedProperties(cluster.row))
+        return ClusterSummary(
+            id: cluster.id, pointCount: Int(cluster.count),
+            clusteringIdentifier: cluster.group >= 0 ? identifiers[Int(cluster.group)] : nil,
+            categoryCounts: counts, reducedProperties: reducedProperties(cluster.row))
     }
 
     /// Every non-empty tile of a zoom with its items: for each tile, the features
@@ -48,14 +50,19 @@ extension ClusterIndex {
             (queried.orders[level] ?? Self.spell(level, levels: levels, spelled: queried.orders), queried.trees[level])
         }
         let table = self.table
-        let tree = cachedTree ?? KDTree(count: items.count, nodeSize: options.nodeSize) {
-            (table.x(Int(items[$0])), table.y(Int(items[$0])))
-        }
+        let tree =
+            cachedTree
+            ?? KDTree(count: items.count, nodeSize: options.nodeSize) {
+                (table.x(Int(items[$0])), table.y(Int(items[$0])))
+            }
         let ordered = tree.entriesInSearchOrder()
         let world = worldPositions(items)
         return ZoomTiles.gather(zoom: zoom, count: ordered.count, extent: extent, padding: padding) { position in
             let entry = ordered[position], level = Int(entry.id)
-            return (item: items[level], testX: Double(entry.x), testY: Double(entry.y), worldX: world.xs[level], worldY: world.ys[level])
+            return (
+                item: items[level], testX: Double(entry.x), testY: Double(entry.y), worldX: world.xs[level],
+                worldY: world.ys[level]
+            )
         }
     }
 
@@ -67,14 +74,17 @@ extension ClusterIndex {
         let parts = concurrentMap(chunks) { chunk in
             let range = items.count * chunk / chunks..<items.count * (chunk + 1) / chunks
             var xs = [Double](), ys = [Double]()
-            xs.reserveCapacity(range.count); ys.reserveCapacity(range.count)
+            xs.reserveCapacity(range.count)
+            ys.reserveCapacity(range.count)
             for position in range {
                 let item = Int(items[position])
                 if item >= points.count {
                     let cluster = table.cluster(item)
-                    xs.append(cluster.x); ys.append(cluster.y)
+                    xs.append(cluster.x)
+                    ys.append(cluster.y)
                 } else {
-                    xs.append(WebMercator.x(longitude: (points[item].location?.longitude ?? .nan))); ys.append(WebMercator.y(latitude: (points[item].location?.latitude ?? .nan)))
+                    xs.append(WebMercator.x(longitude: (points[item].location?.longitude ?? .nan)))
+                    ys.append(WebMercator.y(latitude: (points[item].location?.latitude ?? .nan)))
                 }
             }
             return (xs, ys)

@@ -51,14 +51,18 @@ public final class ClusterIndex: Sendable {
     /// Levels' orders spelled out and their trees, built when first queried.
     let queried: Mutex<QueriedLevels>
 
-    /// A map/reduce pair that aggregates point properties into cluster properties, as supercluster's `map` and `reduce`.
+    /// A map/reduce pair that aggregates point properties into cluster properties, as supercluster's `map` and
+    /// `reduce`.
     public struct Reducer: Sendable {
         /// Turns a point's properties into the values reduced (supercluster's `map`).
         public var map: @Sendable (JSONObject) -> JSONObject
         /// Folds a member's mapped values into the cluster's (supercluster's `reduce`).
         public var reduce: @Sendable (inout JSONObject, JSONObject) -> Void
         /// Creates a reducer.
-        public init(map: @escaping @Sendable (JSONObject) -> JSONObject, reduce: @escaping @Sendable (inout JSONObject, JSONObject) -> Void) {
+        public init(
+            map: @escaping @Sendable (JSONObject) -> JSONObject,
+            reduce: @escaping @Sendable (inout JSONObject, JSONObject) -> Void
+        ) {
             self.map = map
             self.reduce = reduce
         }
@@ -73,15 +77,18 @@ public final class ClusterIndex: Sendable {
     ///   - options: Radius, extent, zoom range, minimum points.
     ///   - categories: Category names counted per cluster; default: the points' categories in first-seen order.
     ///   - reducer: An optional map/reduce over point properties.
-    public init(points: [ClusterPoint], projected: ProjectedPoints? = nil, options: ClusterOptions = ClusterOptions(),
-                categories: [String]? = nil, reducer: Reducer? = nil) {
+    public init(
+        points: [ClusterPoint], projected: ProjectedPoints? = nil, options: ClusterOptions = ClusterOptions(),
+        categories: [String]? = nil, reducer: Reducer? = nil
+    ) {
         self.options = options
         self.points = points
         self.reducer = reducer
         // In a block of its own, so that the build's arrays are gone before the freed memory is returned.
         do {
             // "generate a cluster object for each point": the level above maxZoom.
-            var build = Build(points: points, projected: projected, options: options, categories: categories, reducer: reducer)
+            var build = Build(
+                points: points, projected: projected, options: options, categories: categories, reducer: reducer)
             // "cluster points on max zoom, then cluster the results on previous zoom, etc."
             for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
                 build.cluster(zoom: zoom)
@@ -124,8 +131,13 @@ public final class ClusterIndex: Sendable {
         /// `load`'s first step: a row for each point — its position projected to Web Mercator and rounded to
         /// float32 (supercluster's `fround(lngX(lng))`, `fround(latY(lat))`), its input index, a count of 1 —
         /// plus what supercluster has no field for: each point's category and clustering group, numbered.
-        init(points: [ClusterPoint], projected given: ProjectedPoints?, options: ClusterOptions, categories: [String]?, reducer: Reducer?) {
-            precondition(given.map { $0.count == points.count } ?? true, "ClusterIndex: a projection of another number of points")
+        init(
+            points: [ClusterPoint], projected given: ProjectedPoints?, options: ClusterOptions, categories: [String]?,
+            reducer: Reducer?
+        ) {
+            precondition(
+                given.map { $0.count == points.count } ?? true, "ClusterIndex: a projection of another number of points"
+            )
             self.options = options
             self.points = points
             self.reducer = reducer
@@ -161,7 +173,8 @@ public final class ClusterIndex: Sendable {
                 }
             }
             var categoryNames = categories ?? []
-            var categoryIndex = Dictionary(categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var categoryIndex = Dictionary(
+                categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             var identifierIndex: [String: Int32] = [:]
             var identifierNames: [String] = []
             // One entry a point once some point has a category.
@@ -203,14 +216,19 @@ public final class ClusterIndex: Sendable {
             var top = Level()
             if xs.allSatisfy(\.isFinite) {
                 // Every point placed: the level shares the arrays.
-                top.xs = xs; top.ys = ys; top.groups = groups
+                top.xs = xs
+                top.ys = ys
+                top.groups = groups
                 top.items = Array(0..<Int32(points.count))
                 top.counts = [Int32](repeating: 1, count: points.count)
             } else {
                 top.reserve(points.count)
                 for index in points.indices where xs[index].isFinite {
-                    top.xs.append(xs[index]); top.ys.append(ys[index]); top.groups.append(groups[index])
-                    top.items.append(Int32(index)); top.counts.append(1)
+                    top.xs.append(xs[index])
+                    top.ys.append(ys[index])
+                    top.groups.append(groups[index])
+                    top.items.append(Int32(index))
+                    top.counts.append(1)
                 }
             }
             table = ItemTable(xs: xs, ys: ys, groups: groups)
@@ -295,7 +313,9 @@ public final class ClusterIndex: Sendable {
                 } else {
                     searched.removeAll(keepingCapacity: true)
                     if group >= 0, let tree = level.tree {
-                        tree.within(x: x, y: y, radius: radius) { k in if k != i && level.groups[k] == group { searched.append(Int32(k)) } }
+                        tree.within(x: x, y: y, radius: radius) { k in
+                            if k != i && level.groups[k] == group { searched.append(Int32(k)) }
+                        }
                     }
                     neighbors = searched
                     list = 0..<searched.count
@@ -303,13 +323,16 @@ public final class ClusterIndex: Sendable {
                 // "count the number of points in a potential cluster", of the neighbours not yet visited.
                 let originCount = Int(level.counts[i])
                 var total = originCount
-                for position in list where !visited[Int(neighbors[position])] { total += Int(level.counts[Int(neighbors[position])]) }
+                for position in list where !visited[Int(neighbors[position])] {
+                    total += Int(level.counts[Int(neighbors[position])])
+                }
 
                 // "if there were neighbors to merge, and there are enough points to form a cluster"
                 if total > originCount && total >= options.minPoints {
                     changed = true
                     var weightedX = x * Double(originCount), weightedY = y * Double(originCount)
-                    // "encode both zoom and point index on which the cluster originated -- offset by total length of features"
+                    // "encode both zoom and point index on which the cluster originated -- offset by total length of
+                    // features"
                     let id = (i << 5) + (zoom + 1) + points.count, item = Int32(firstItem + made.count)
                     let aggregated = categoryWidth > 0 || reducer != nil
                     let row = Int32(table.rowCount)
@@ -331,18 +354,26 @@ public final class ClusterIndex: Sendable {
                         table.setParent(Int(level.items[k]), item)
                         if categoryWidth > 0 { addCategories(of: level, k, to: Int(row)) }
                         if let reducer {
-                            if !reducing { reduced = mapped(level, i); reducing = true }
+                            if !reducing {
+                                reduced = mapped(level, i)
+                                reducing = true
+                            }
                             reducer.reduce(&reduced, mapped(level, k))
                         }
                     }
                     if reducer != nil { table.properties.append(reduced) }
                     table.setParent(Int(level.items[i]), item)
                     let centroidX = weightedX / Double(total), centroidY = weightedY / Double(total)
-                    next.xs.append(centroidX); next.ys.append(centroidY)
-                    next.items.append(item); next.counts.append(Int32(total)); next.groups.append(group)
+                    next.xs.append(centroidX)
+                    next.ys.append(centroidY)
+                    next.items.append(item)
+                    next.counts.append(Int32(total))
+                    next.groups.append(group)
                     changes.insert(item)
-                    made.append(ItemTable.Cluster(x: centroidX, y: centroidY, id: id, group: group, parent: -1, count: Int32(total),
-                                                  row: aggregated ? row : -1))
+                    made.append(
+                        ItemTable.Cluster(
+                            x: centroidX, y: centroidY, id: id, group: group, parent: -1, count: Int32(total),
+                            row: aggregated ? row : -1))
                 } else {
                     // "left points as unclustered": the item, then its unvisited neighbours.
                     next.append(from: level, i)
@@ -383,7 +414,9 @@ public final class ClusterIndex: Sendable {
             let width = categories.count, item = Int(level.items[index])
             if item >= points.count {
                 let source = Int(table.cluster(item).row)
-                for category in 0..<width { table.categoryRows[row * width + category] += table.categoryRows[source * width + category] }
+                for category in 0..<width {
+                    table.categoryRows[row * width + category] += table.categoryRows[source * width + category]
+                }
             } else {
                 let category = pointCategory.isEmpty ? -1 : pointCategory[item]
                 if category >= 0 { table.categoryRows[row * width + Int(category)] += 1 }
@@ -403,7 +436,9 @@ public final class ClusterIndex: Sendable {
         /// The statistics, with the levels kept as changes counted.
         var finishedStatistics: Statistics {
             var statistics = self.statistics
-            statistics.levelsKeptAsChanges = levels.reduce(0) { count, level in if case .changes = level { count + 1 } else { count } }
+            statistics.levelsKeptAsChanges = levels.reduce(0) { count, level in
+                if case .changes = level { count + 1 } else { count }
+            }
             return statistics
         }
     }

@@ -34,8 +34,10 @@ public struct ClusterOptions: Sendable, Hashable {
     public var releasesFreedMemory: Bool
 
     /// Creates options; see the properties for the defaults.
-    public init(radius: Double = 40, extent: Double = 512, minZoom: Int = 0, maxZoom: Int = 16, minPoints: Int = 2,
-                nodeSize: Int = 64, generateId: Bool = false, shortcuts: Bool = true, releasesFreedMemory: Bool = false) {
+    public init(
+        radius: Double = 40, extent: Double = 512, minZoom: Int = 0, maxZoom: Int = 16, minPoints: Int = 2,
+        nodeSize: Int = 64, generateId: Bool = false, shortcuts: Bool = true, releasesFreedMemory: Bool = false
+    ) {
         self.radius = radius
         self.extent = extent
         self.minZoom = minZoom

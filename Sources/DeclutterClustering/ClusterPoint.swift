@@ -16,8 +16,10 @@ public struct ClusterPoint: Sendable, Hashable {
     public var clusteringIdentifier: String?
 
     /// Creates a point; by default every point shares one clustering identifier, as in supercluster.
-    public init(location: Coordinate?, properties: JSONObject = JSONObject(), id: JSONValue? = nil, category: String? = nil,
-                clusteringIdentifier: String? = "") {
+    public init(
+        location: Coordinate?, properties: JSONObject = JSONObject(), id: JSONValue? = nil, category: String? = nil,
+        clusteringIdentifier: String? = ""
+    ) {
         self.location = location
         self.properties = properties
         self.id = id
@@ -27,10 +29,14 @@ public struct ClusterPoint: Sendable, Hashable {
 
     /// Creates a point at a longitude and latitude in degrees; one that is not finite leaves the point without a
     /// location.
-    public init(longitude: Double, latitude: Double, properties: JSONObject = JSONObject(), id: JSONValue? = nil,
-                category: String? = nil, clusteringIdentifier: String? = "") {
-        self.init(location: longitude.isFinite && latitude.isFinite ? Coordinate(longitude: longitude, latitude: latitude) : nil,
-                  properties: properties, id: id, category: category, clusteringIdentifier: clusteringIdentifier)
+    public init(
+        longitude: Double, latitude: Double, properties: JSONObject = JSONObject(), id: JSONValue? = nil,
+        category: String? = nil, clusteringIdentifier: String? = ""
+    ) {
+        self.init(
+            location: longitude.isFinite && latitude.isFinite
+                ? Coordinate(longitude: longitude, latitude: latitude) : nil,
+            properties: properties, id: id, category: category, clusteringIdentifier: clusteringIdentifier)
     }
 }
 

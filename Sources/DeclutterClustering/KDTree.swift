@@ -40,7 +40,11 @@ public struct KDTree: Sendable {
                 let middle = right >> 1
                 sorter.select(middle, 0, right, 0)
                 _ = concurrentMap(2) { half in
-                    if half == 0 { sorter.sort(left: 0, right: middle - 1, axis: 1) } else { sorter.sort(left: middle + 1, right: right, axis: 1) }
+                    if half == 0 {
+                        sorter.sort(left: 0, right: middle - 1, axis: 1)
+                    } else {
+                        sorter.sort(left: middle + 1, right: right, axis: 1)
+                    }
                 }
             }
         }
@@ -101,7 +105,9 @@ public struct KDTree: Sendable {
             }
             let capacity = 6 * (Int.bitWidth - count.leadingZeroBitCount + 2)
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { stack in
-                stack[0] = 0; stack[1] = count - 1; stack[2] = 0
+                stack[0] = 0
+                stack[1] = count - 1
+                stack[2] = 0
                 var top = 3
                 while top > 0 {
                     let axis = stack[top - 1], right = stack[top - 2], left = stack[top - 3]
@@ -114,11 +120,15 @@ public struct KDTree: Sendable {
                     measure(middle)
                     let split = Double(entries[middle].coordinate(axis))
                     if (axis == 0 ? qx : qy) - radius <= split {
-                        stack[top] = left; stack[top + 1] = middle - 1; stack[top + 2] = 1 - axis
+                        stack[top] = left
+                        stack[top + 1] = middle - 1
+                        stack[top + 2] = 1 - axis
                         top += 3
                     }
                     if (axis == 0 ? qx : qy) + radius >= split {
-                        stack[top] = middle + 1; stack[top + 1] = right; stack[top + 2] = 1 - axis
+                        stack[top] = middle + 1
+                        stack[top + 1] = right
+                        stack[top + 2] = 1 - axis
                         top += 3
                     }
                 }
@@ -186,7 +196,9 @@ public struct KDTree: Sendable {
                 // Per pending range, the squared distance to the splitting line that separates it from the query:
                 // checked when the range is taken, with the best distance known by then.
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { bounds in
-                    stack[0] = 0; stack[1] = entries.count - 1; stack[2] = 0
+                    stack[0] = 0
+                    stack[1] = entries.count - 1
+                    stack[2] = 0
                     bounds[0] = 0
                     var top = 1
                     // Nothing beats a duplicate: stopping there keeps heaps of equal points from being searched whole.

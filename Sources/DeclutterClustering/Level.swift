@@ -14,19 +14,27 @@ extension ClusterIndex {
         var tree: KDTree?
 
         mutating func append(from other: Level, _ index: Int) {
-            xs.append(other.xs[index]); ys.append(other.ys[index])
-            items.append(other.items[index]); counts.append(other.counts[index]); groups.append(other.groups[index])
+            xs.append(other.xs[index])
+            ys.append(other.ys[index])
+            items.append(other.items[index])
+            counts.append(other.counts[index])
+            groups.append(other.groups[index])
         }
 
         mutating func append(from other: Level, _ range: Range<Int>) {
-            xs.append(contentsOf: other.xs[range]); ys.append(contentsOf: other.ys[range])
-            items.append(contentsOf: other.items[range]); counts.append(contentsOf: other.counts[range])
+            xs.append(contentsOf: other.xs[range])
+            ys.append(contentsOf: other.ys[range])
+            items.append(contentsOf: other.items[range])
+            counts.append(contentsOf: other.counts[range])
             groups.append(contentsOf: other.groups[range])
         }
 
         mutating func reserve(_ count: Int) {
-            xs.reserveCapacity(count); ys.reserveCapacity(count); items.reserveCapacity(count)
-            counts.reserveCapacity(count); groups.reserveCapacity(count)
+            xs.reserveCapacity(count)
+            ys.reserveCapacity(count)
+            items.reserveCapacity(count)
+            counts.reserveCapacity(count)
+            groups.reserveCapacity(count)
         }
 
         var count: Int { xs.count }

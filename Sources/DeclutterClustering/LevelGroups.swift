@@ -49,9 +49,11 @@ extension ClusterIndex {
         // For each cluster made at `zoom` or above (its id says: `(origin << 5) + zoom + 1 + points`), the item that
         // stands for it at `zoom`; -1 for clusters made below it.
         var top = [Int32](repeating: -1, count: itemCount - pointCount)
-        for item in stride(from: itemCount - 1, through: pointCount, by: -1) where ((table.cluster(item).id - pointCount) & 31) - 1 >= zoom {
+        for item in stride(from: itemCount - 1, through: pointCount, by: -1)
+        where ((table.cluster(item).id - pointCount) & 31) - 1 >= zoom {
             let parent = Int(table.parent(item))
-            top[item - pointCount] = parent >= 0 && top[parent - pointCount] >= 0 ? top[parent - pointCount] : Int32(item)
+            top[item - pointCount] =
+                parent >= 0 && top[parent - pointCount] >= 0 ? top[parent - pointCount] : Int32(item)
         }
         // Groups numbered as their first member appears.
         var groupOfPoint = [Int32](repeating: -1, count: pointCount)
@@ -80,7 +82,9 @@ extension ClusterIndex {
             }
             groupOfPoint[point] = group
             sizes[Int(group)] += 1
-            if !pointCategory.isEmpty, pointCategory[point] >= 0 { categoryCounts[Int(group) * width + Int(pointCategory[point])] += 1 }
+            if !pointCategory.isEmpty, pointCategory[point] >= 0 {
+                categoryCounts[Int(group) * width + Int(pointCategory[point])] += 1
+            }
         }
         // Members by a counting sort on the group: each group's in input order.
         var starts = [Int32](repeating: 0, count: sizes.count + 1)
@@ -91,8 +95,9 @@ extension ClusterIndex {
             members[Int(next[group])] = Int32(point)
             next[group] += 1
         }
-        return LevelGroups(zoom: zoom, groupOfPoint: groupOfPoint, memberStarts: starts, members: members,
-                           identifierOfGroup: identifierOfGroup, identifiers: identifiers, categoryCounts: categoryCounts,
-                           categoryWidth: width)
+        return LevelGroups(
+            zoom: zoom, groupOfPoint: groupOfPoint, memberStarts: starts, members: members,
+            identifierOfGroup: identifierOfGroup, identifiers: identifiers, categoryCounts: categoryCounts,
+            categoryWidth: width)
     }
 }

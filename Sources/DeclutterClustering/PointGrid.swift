@@ -31,7 +31,9 @@ struct PointGrid: Sendable {
         let count = members?.count ?? sourceX.count
         func cell(_ value: Float) -> Int { Self.cell(Double(value), side: side) }
         var entries: [Entry] = []
-        let rowStarts = Self.scatter(xs: sourceX, ys: sourceY, members: members, into: side, entries: &entries) { cell(Float($0)) }
+        let rowStarts = Self.scatter(xs: sourceX, ys: sourceY, members: members, into: side, entries: &entries) {
+            cell(Float($0))
+        }
         var starts = [Int32](repeating: 0, count: side * side + 1)
         var filled = [Int](repeating: 0, count: side)
         var band: [Entry] = []
@@ -61,8 +63,10 @@ struct PointGrid: Sendable {
 
     /// Points scattered into `entries` by band (`band(y)`, `bands` of them) with a counting sort, in their order
     /// within a band; returns where each band starts (`bands + 1` entries).
-    static func scatter(xs: [Double], ys: [Double], members: [Int32]?, into bands: Int, entries: inout [Entry],
-                        band: (Double) -> Int) -> [Int] {
+    static func scatter(
+        xs: [Double], ys: [Double], members: [Int32]?, into bands: Int, entries: inout [Entry],
+        band: (Double) -> Int
+    ) -> [Int] {
         let count = members?.count ?? xs.count
         var starts = [Int](repeating: 0, count: bands + 1)
         let bandOf = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -16,8 +16,10 @@ public struct TileFeature: Sendable, Hashable {
 
     /// `{"type": 1, "geometry": [[x, y]], "tags": {...}, "id": ...}`.
     public var json: JSONValue {
-        var object = JSONObject([("type", .number(1)), ("geometry", .array([.array([.number(Double(x)), .number(Double(y))])])),
-                                 ("tags", .object(tags))])
+        var object = JSONObject([
+            ("type", .number(1)), ("geometry", .array([.array([.number(Double(x)), .number(Double(y))])])),
+            ("tags", .object(tags)),
+        ])
         if let id { object["id"] = id }
         return .object(object)
     }

@@ -50,7 +50,10 @@ public final class ViewportGridClusterer: Sendable {
         let minY = WebMercator.y(latitude: north), maxY = WebMercator.y(latitude: south)
         var cells: [Cell: [Int]] = [:]
         tree.query(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { index in
-            cells[Cell(row: Self.cellNumber(ys[index], cellWorld), column: Self.cellNumber(xs[index], cellWorld)), default: []].append(index)
+            cells[
+                Cell(row: Self.cellNumber(ys[index], cellWorld), column: Self.cellNumber(xs[index], cellWorld)),
+                default: []
+            ].append(index)
         }
         return cells.keys.sorted().compactMap { cell in
             guard let members = cells[cell]?.sorted() else { return nil }
@@ -58,8 +61,9 @@ public final class ViewportGridClusterer: Sendable {
             let meanY = members.reduce(0) { $0 + ys[$1] } / Double(members.count)
             var counts: [String: Int] = [:]
             for member in members { if let category = points[member].category { counts[category, default: 0] += 1 } }
-            return Cluster(members: members, longitude: WebMercator.longitude(x: meanX), latitude: WebMercator.latitude(y: meanY),
-                           categoryCounts: counts, cell: [cell.column, cell.row])
+            return Cluster(
+                members: members, longitude: WebMercator.longitude(x: meanX), latitude: WebMercator.latitude(y: meanY),
+                categoryCounts: counts, cell: [cell.column, cell.row])
         }
     }
 

@@ -11,8 +11,10 @@ extension ZoomTiles {
     /// across the antimeridian after the rest; tiles come along the Hilbert curve.
     ///
     /// - Parameter padding: The buffer in tile widths (buffer ÷ extent).
-    public static func gather(zoom: Int, count: Int, extent: Double, padding: Double,
-                              entry: (Int) -> (item: Int32, testX: Double, testY: Double, worldX: Double, worldY: Double)) -> ZoomTiles {
+    public static func gather(
+        zoom: Int, count: Int, extent: Double, padding: Double,
+        entry: (Int) -> (item: Int32, testX: Double, testY: Double, worldX: Double, worldY: Double)
+    ) -> ZoomTiles {
         let scale = pow(2, Double(zoom)), last = (1 << zoom) - 1
         // Entries (tile, where in the tile's order) and what they hold; the tile's own items first, then those from
         // across the antimeridian at x == 0, then at x == last, each part in entry order.
@@ -34,7 +36,8 @@ extension ZoomTiles {
             for column in columns {
                 for row in rows { main.append(Placed(entry: at, column: Int32(column), row: Int32(row), shift: 0)) }
             }
-            // supercluster's extra queries: [1 - padding / scale, 1] for x == 0, [0, padding / scale] for the last column.
+            // supercluster's extra queries: [1 - padding / scale, 1] for x == 0, [0, padding / scale] for the last
+            // column.
             if item.testX >= 1 - padding / scale && item.testX <= 1 {
                 for row in rows { fromEast.append(Placed(entry: at, column: 0, row: Int32(row), shift: 1)) }
             }
@@ -65,7 +68,9 @@ extension ZoomTiles {
         tileItems.reserveCapacity(order.count)
         for (position, index) in order.enumerated() {
             let entry = placed[index]
-            if position == 0 || entry.column != placed[order[position - 1]].column || entry.row != placed[order[position - 1]].row {
+            if position == 0 || entry.column != placed[order[position - 1]].column
+                || entry.row != placed[order[position - 1]].row
+            {
                 columns.append(entry.column)
                 rows.append(entry.row)
                 starts.append(position)
@@ -73,8 +78,9 @@ extension ZoomTiles {
             let at = Int(entry.entry)
             // The column the position is measured from: the tile's own, or the copy of the world beside it.
             let origin = entry.shift == 0 ? Double(entry.column) : entry.shift > 0 ? scale : -1
-            let point = ClusterIndex.tilePosition(worldX: worldX[at], worldY: worldY[at], x: origin, y: Double(entry.row), scale: scale,
-                                                  extent: extent)
+            let point = ClusterIndex.tilePosition(
+                worldX: worldX[at], worldY: worldY[at], x: origin, y: Double(entry.row), scale: scale,
+                extent: extent)
             tileItems.append(Item(item: items[at], x: Int32(clamping: point.x), y: Int32(clamping: point.y)))
         }
         starts.append(order.count)
@@ -99,7 +105,9 @@ extension ZoomTiles {
         // A guess one cell wide of either end, then each end moved until the exact test agrees.
         var low = Int(max(-1, min(Double(last + 1), (value * scale - 1 - padding).rounded(.down))))
         var high = Int(max(-1, min(Double(last + 1), (value * scale + padding).rounded(.down))))
-        func holds(_ cell: Int) -> Bool { (Double(cell) - padding) / scale <= value && value <= (Double(cell) + 1 + padding) / scale }
+        func holds(_ cell: Int) -> Bool {
+            (Double(cell) - padding) / scale <= value && value <= (Double(cell) + 1 + padding) / scale
+        }
         while low > 0 && holds(low - 1) { low -= 1 }
         while low <= last && low <= high + 1 && !holds(low) { low += 1 }
         low = max(low, 0)

@@ -14,11 +14,13 @@ extension ParsableCommand {
             do {
                 try command.run()
             } catch let error as ValidationError {
-                // Thrown while running, it would be printed with the root's usage; the usage of the command that ran helps.
+                // Thrown while running, it would be printed with the root's usage; the usage of the command that ran
+                // helps.
                 let type = Swift.type(of: command)
                 let root = configuration.commandName ?? "declutter"
                 let name = type == Self.self ? "" : type.configuration.commandName.map { " \($0)" } ?? ""
-                let text = "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See '\(root)\(name) --help' for more information.\n"
+                let text =
+                    "Error: \(error.message)\nUsage: \(usageString(for: type))\n  See '\(root)\(name) --help' for more information.\n"
                 StandardError.write(text)
                 Foundation.exit(2)
             }

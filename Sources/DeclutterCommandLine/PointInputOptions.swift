@@ -3,27 +3,36 @@ import DeclutterInput
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How to read the points of `--input`: shared by `render`, `cluster` and `bench cluster`, so that a file one reads
 /// the others read the same way.
 package struct PointInputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The input's format: csv, geojson or plist (default: from the extension; for standard input, from the content).",
-                               valueName: "csv|geojson|plist"))
+    @Option(
+        help: ArgumentHelp(
+            "The input's format: csv, geojson or plist (default: from the extension; for standard input, from the content).",
+            valueName: "csv|geojson|plist"))
     var format: String?
 
-    @Option(help: ArgumentHelp("CSV: the character between fields: ',', ';', tab or '|' (default: whichever of ',' ';' and tab the header line has most of).",
-                               valueName: "char"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV: the character between fields: ',', ';', tab or '|' (default: whichever of ',' ';' and tab the header line has most of).",
+            valueName: "char"))
     var delimiter: String?
 
-    @Option(help: ArgumentHelp("CSV: the latitude column (default: lat, latitude, latitude_deg or lat_deg in any case, else y).", valueName: "column"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV: the latitude column (default: lat, latitude, latitude_deg or lat_deg in any case, else y).",
+            valueName: "column"))
     var lat: String?
 
-    @Option(help: ArgumentHelp("CSV: the longitude column (default: lon, lng, long, longitude, longitude_deg or lon_deg, else x).",
-                               valueName: "column"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV: the longitude column (default: lon, lng, long, longitude, longitude_deg or lon_deg, else x).",
+            valueName: "column"))
     var lon: String?
 
     /// What `--input -` reads, and how messages name it.
@@ -62,10 +71,13 @@ package struct PointInputOptions: ParsableArguments {
 
     /// Reads `input` (`-` for standard input) and prints the reader's warnings on stderr; returns the points and the
     /// format they were read in.
-    package func read(_ input: String, category: String? = nil, groupBy: String? = nil, skipInvalid: Bool = false) throws
-        -> (points: PointReader.Result, format: PointFormat) {
-        var reader = PointReader(categoryProperty: category, identifierProperty: groupBy, skipInvalid: skipInvalid,
-                                 format: try pointFormat(), delimiter: try separator(), latitudeColumn: lat, longitudeColumn: lon)
+    package func read(_ input: String, category: String? = nil, groupBy: String? = nil, skipInvalid: Bool = false)
+        throws
+        -> (points: PointReader.Result, format: PointFormat)
+    {
+        var reader = PointReader(
+            categoryProperty: category, identifierProperty: groupBy, skipInvalid: skipInvalid,
+            format: try pointFormat(), delimiter: try separator(), latitudeColumn: lat, longitudeColumn: lon)
         let result: PointReader.Result
         if input == "-" {
             result = try reader.read(from: Self.readStandardInput, name: Self.standardInputName)
@@ -86,13 +98,15 @@ package struct PointInputOptions: ParsableArguments {
     static func readStandardInput(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             #if canImport(Glibc)
-            let count = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+                let count = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
             #else
-            let count = Darwin.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+                let count = Darwin.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
             #endif
             if count >= 0 { return count }
             guard errno == EINTR else {
-                throw InputError(file: standardInputName, location: nil, message: "cannot read standard input (\(String(cString: strerror(errno))))")
+                throw InputError(
+                    file: standardInputName, location: nil,
+                    message: "cannot read standard input (\(String(cString: strerror(errno))))")
             }
         }
     }

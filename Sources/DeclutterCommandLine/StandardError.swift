@@ -6,7 +6,8 @@ import Foundation
 package enum StandardError {
     /// Writes `text` as it is, but for its control characters (line breaks are kept).
     package static func write(_ text: String) {
-        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapedForTerminal }.joined(separator: "\n")
+        let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).escapedForTerminal }
+            .joined(separator: "\n")
         FileHandle.standardError.write(Data(safe.utf8))
     }
 }

@@ -8,7 +8,8 @@ extension StyleLocator {
     package static func loadCheckingFont(_ nameOrPath: String) throws -> MarkerStyle {
         let style = try load(nameOrPath)
         if let fallback = try? TextEngine().fallbackFamily(for: style.font) {
-            StandardError.write("warning: \(nameOrPath): font: no installed font is \"\(style.font)\"; text is drawn in \(fallback)\n")
+            StandardError.write(
+                "warning: \(nameOrPath): font: no installed font is \"\(style.font)\"; text is drawn in \(fallback)\n")
         }
         return style
     }

@@ -28,7 +28,8 @@ package struct Adler32 {
         pending &+= 1
     }
 
-    /// Adds `count` bytes, sixteen at a time in vector lanes: zlib's byte loop took as long as Huffman-coding a 40×40 icon.
+    /// Adds `count` bytes, sixteen at a time in vector lanes: zlib's byte loop took as long as Huffman-coding a 40×40
+    /// icon.
     mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int) {
         // Below 2^20 bytes between reductions the second sum stays under 2^49.
         if pending > 1 << 20 { reduce() }
@@ -52,8 +53,8 @@ package struct Adler32 {
     /// Adds `rows` scanlines of filter type 0 lying one after another in `bytes`: each a zero byte, then `rowBytes`
     /// bytes.
     ///
-    /// Rows of a multiple of 16 bytes are summed in one pass with no horizontal sum per row (``Lanes/addZero()``): for a
-    /// 40×40 icon that is a fifth of the time of a call per row.
+    /// Rows of a multiple of 16 bytes are summed in one pass with no horizontal sum per row (``Lanes/addZero()``): for
+    /// a 40×40 icon that is a fifth of the time of a call per row.
     package mutating func addScanlines(_ bytes: UnsafePointer<UInt8>, rowBytes: Int, rows: Int) {
         let chunksPerRow = rowBytes / 16
         guard rowBytes % 16 == 0, chunksPerRow >= 1, chunksPerRow <= Lanes.batch else {
@@ -118,7 +119,8 @@ package struct Adler32 {
     private mutating func add(_ lanes: Lanes) {
         let weights = SIMD16<UInt64>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
         let sums = SIMD16<UInt64>(truncatingIfNeeded: lanes.sums)
-        second &+= UInt64(16 &* lanes.chunks &+ lanes.zeros) &* first
+        second &+=
+            UInt64(16 &* lanes.chunks &+ lanes.zeros) &* first
             &+ 16 &* SIMD16<UInt64>(truncatingIfNeeded: lanes.prefixes).wrappedSum() &+ (sums &* weights).wrappedSum()
             &+ SIMD16<UInt64>(truncatingIfNeeded: lanes.zeroSums).wrappedSum()
         first &+= sums.wrappedSum()

@@ -22,7 +22,7 @@ package struct BitWriter: ~Copyable {
         buffer |= bits &<< bitCount
         bitCount += UInt64(count)
         UnsafeMutableRawPointer(storage + byteCount).storeBytes(of: buffer.littleEndian, as: UInt64.self)
-        let whole = bitCount &>> 3   // at most 7: fewer than 8 bits were held, at most 56 added
+        let whole = bitCount &>> 3  // at most 7: fewer than 8 bits were held, at most 56 added
         byteCount += Int(whole)
         buffer = buffer &>> (whole &<< 3)
         bitCount &= 7

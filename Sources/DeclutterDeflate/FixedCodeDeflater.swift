@@ -71,7 +71,10 @@ package final class FixedCodeDeflater {
         // CRC-32 and ISIZE, least significant byte first (2.3.1).
         let checksum = UInt32(truncatingIfNeeded: crc32(0, bytes, uInt(count)))
         for value in [checksum, UInt32(count)] {
-            for shift in stride(from: 0, to: 32, by: 8) { trailer.pointee = UInt8(truncatingIfNeeded: value >> shift); trailer += 1 }
+            for shift in stride(from: 0, to: 32, by: 8) {
+                trailer.pointee = UInt8(truncatingIfNeeded: value >> shift)
+                trailer += 1
+            }
         }
         return Data(bytes: output, count: trailer - output)
     }
@@ -87,7 +90,7 @@ package final class FixedCodeDeflater {
         let distanceBase = DeflateTables.distanceBase, distanceExtraBits = DeflateTables.distanceExtraBits
 
         var writer = BitWriter(output)
-        writer.write(0b011, count: 3)   // BFINAL 1, then BTYPE 01 (fixed codes), least significant bit first
+        writer.write(0b011, count: 3)  // BFINAL 1, then BTYPE 01 (fixed codes), least significant bit first
         var position = 0
         while position < count {
             var matchLength = 0, matchDistance = 0
@@ -109,12 +112,15 @@ package final class FixedCodeDeflater {
             if matchLength >= 3 {
                 // A length code and its extra bits (7 or 8 + at most 5), then a distance code and its (5 + at most 10
                 // here): one write of at most 28 bits.
-                let lengthSymbol = Int(lengthSymbols[matchLength]), distanceSymbol = DeflateTables.distanceSymbol(matchDistance)
+                let lengthSymbol = Int(lengthSymbols[matchLength]),
+                    distanceSymbol = DeflateTables.distanceSymbol(matchDistance)
                 let lengthEntry = literals[257 + lengthSymbol], distanceEntry = distances[distanceSymbol]
-                let lengthBits = (lengthEntry & 0xFFFF_FFFF)
+                let lengthBits =
+                    (lengthEntry & 0xFFFF_FFFF)
                     | UInt64(matchLength - Int(lengthBase[lengthSymbol])) &<< (lengthEntry >> 32)
                 let lengthCount = (lengthEntry >> 32) + UInt64(lengthExtraBits[lengthSymbol])
-                let distanceBits = (distanceEntry & 0xFFFF_FFFF)
+                let distanceBits =
+                    (distanceEntry & 0xFFFF_FFFF)
                     | UInt64(matchDistance - Int(distanceBase[distanceSymbol])) &<< (distanceEntry >> 32)
                 let distanceCount = (distanceEntry >> 32) + UInt64(distanceExtraBits[distanceSymbol])
                 writer.write(lengthBits | distanceBits &<< lengthCount, count: Int(lengthCount + distanceCount))
@@ -158,10 +164,13 @@ package final class FixedCodeDeflater {
     /// How many bytes from `earlier` equal those from `current`, at most `limit`. Eight bytes are compared at a time:
     /// the first differing byte is the lowest set byte of their exclusive or (the words are read little-endian).
     @inline(__always)
-    private static func commonLength(_ earlier: UnsafePointer<UInt8>, _ current: UnsafePointer<UInt8>, limit: Int) -> Int {
+    private static func commonLength(_ earlier: UnsafePointer<UInt8>, _ current: UnsafePointer<UInt8>, limit: Int)
+        -> Int
+    {
         var length = 0
         while length + 8 <= limit {
-            let difference = UInt64(littleEndian: UnsafeRawPointer(earlier + length).loadUnaligned(as: UInt64.self))
+            let difference =
+                UInt64(littleEndian: UnsafeRawPointer(earlier + length).loadUnaligned(as: UInt64.self))
                 ^ UInt64(littleEndian: UnsafeRawPointer(current + length).loadUnaligned(as: UInt64.self))
             if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
             length += 8

@@ -3,7 +3,8 @@ import Foundation
 /// Deflate's fixed Huffman codes (RFC 1951, 3.2.6) as `code | length << 32` tables.
 enum FixedCodes {
     /// Literal/length symbols 0…287: 8, 9, 7 and 8 bits by range.
-    nonisolated(unsafe) static let literals: UnsafePointer<UInt64> = table((0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
+    nonisolated(unsafe) static let literals: UnsafePointer<UInt64> = table(
+        (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
     /// Distance symbols 0…29: 5 bits each.
     nonisolated(unsafe) static let distances: UnsafePointer<UInt64> = table([Int](repeating: 5, count: 30))
 

@@ -22,7 +22,9 @@ public final class Gzip {
     /// - Throws: ``GzipError`` when the level is not within 0…9, or there is no memory.
     public init(level: Int32 = 6) throws {
         guard (0...9).contains(level) else { throw GzipError("the compression level \(level) is not within 0…9") }
-        guard let compressor = libdeflate_alloc_compressor(level) else { throw GzipError("libdeflate could not start (no memory)") }
+        guard let compressor = libdeflate_alloc_compressor(level) else {
+            throw GzipError("libdeflate could not start (no memory)")
+        }
         self.compressor = compressor
         small = level > 0 ? FixedCodeDeflater() : nil
     }
@@ -41,8 +43,11 @@ public final class Gzip {
         if buffer.count < bound { buffer = [UInt8](repeating: 0, count: bound) }
         return try buffer.withUnsafeMutableBytes { output -> Data in
             // The output holds the bound's bytes, so the member always fits.
-            let written = libdeflate_gzip_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-            guard written > 0, let start = output.baseAddress else { throw GzipError("libdeflate could not compress \(input.count) bytes") }
+            let written = libdeflate_gzip_compress(
+                compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            guard written > 0, let start = output.baseAddress else {
+                throw GzipError("libdeflate could not compress \(input.count) bytes")
+            }
             return Data(bytes: start, count: written)
         }
     }
@@ -69,7 +74,9 @@ public final class Gzip {
                     stream.avail_out = uInt(buffer.count)
                     status = inflate(&stream, Z_NO_FLUSH)
                     guard status == Z_OK || status == Z_STREAM_END else {
-                        throw GzipError(status == Z_BUF_ERROR ? "the gzip data ends early" : "not gzip data (zlib status \(status))")
+                        throw GzipError(
+                            status == Z_BUF_ERROR ? "the gzip data ends early" : "not gzip data (zlib status \(status))"
+                        )
                     }
                     output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
                 }
@@ -84,6 +91,8 @@ public final class Gzip {
     /// - Throws: ``OutputError`` naming `path`.
     package static func checkArchive(at path: String, level: Int32) throws {
         if FileSystem.item(atPath: path) == .folder { throw OutputError(path: path, reason: "is a folder, not a file") }
-        guard (0...9).contains(level) else { throw OutputError(path: path, reason: "the compression level \(level) is not within 0…9") }
+        guard (0...9).contains(level) else {
+            throw OutputError(path: path, reason: "the compression level \(level) is not within 0…9")
+        }
     }
 }

@@ -57,11 +57,14 @@ package enum HuffmanBlock {
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 316 + 3 + 19) { symbolBuffer in
                     let symbols = symbolBuffer.baseAddress!, codeLengthFrequencies = symbols + 316 + 3
                     codeLengthFrequencies.initialize(repeating: 0, count: 19)
-                    let symbolCount = HuffmanBlock.runLengthCode(combined, count: literalCount + distanceCount, into: symbols,
-                                                                 frequencies: codeLengthFrequencies)
+                    let symbolCount = HuffmanBlock.runLengthCode(
+                        combined, count: literalCount + distanceCount, into: symbols,
+                        frequencies: codeLengthFrequencies)
                     HuffmanCode.lengths(codeLengthFrequencies, count: 19, limit: 7, into: codeLengthLengths)
                     var codeLengthCount = 19
-                    while codeLengthCount > 4 && codeLengthLengths[HuffmanBlock.codeLengthOrder[codeLengthCount - 1]] == 0 {
+                    while codeLengthCount > 4
+                        && codeLengthLengths[HuffmanBlock.codeLengthOrder[codeLengthCount - 1]] == 0
+                    {
                         codeLengthCount -= 1
                     }
 
@@ -69,7 +72,8 @@ package enum HuffmanBlock {
                     // bits for every symbol, one more for bytes 144…255, one less for lengths 257…279.
                     var dynamicBits = 14 + 3 * codeLengthCount
                     for symbol in 0..<19 {
-                        dynamicBits &+= codeLengthFrequencies[symbol]
+                        dynamicBits &+=
+                            codeLengthFrequencies[symbol]
                             &* (Int(codeLengthLengths[symbol]) &+ HuffmanBlock.extraBits(forCodeLengthSymbol: symbol))
                     }
                     var allSymbols = 0, ninths = 0, sevenths = 0
@@ -88,12 +92,12 @@ package enum HuffmanBlock {
                     let fixedBits = 8 &* allSymbols &+ ninths &- sevenths &+ 5 &* distanceSymbols
 
                     if fixedBits <= dynamicBits {
-                        writer.write(final ? 3 : 2, count: 3)   // final bit, then type 1: fixed codes
+                        writer.write(final ? 3 : 2, count: 3)  // final bit, then type 1: fixed codes
                         literalTable.update(from: FixedCodes.literals, count: 288)
                         distanceTable.update(from: FixedCodes.distances, count: 30)
                         return
                     }
-                    writer.write(final ? 5 : 4, count: 3)   // final bit, then type 2: dynamic codes
+                    writer.write(final ? 5 : 4, count: 3)  // final bit, then type 2: dynamic codes
                     writer.write(UInt64(literalCount - 257), count: 5)
                     writer.write(UInt64(distanceCount - 1), count: 5)
                     writer.write(UInt64(codeLengthCount - 4), count: 4)
@@ -121,8 +125,10 @@ package enum HuffmanBlock {
     /// 18 (11–138 zeros); each output is `symbol | repeatExtra << 8`, and each symbol is counted in `frequencies`.
     /// Returns the number of outputs. `lengths` must be followed by 8 bytes no length equals, and `symbols` hold
     /// `count + 3`.
-    fileprivate static func runLengthCode(_ lengths: UnsafePointer<UInt8>, count: Int, into symbols: UnsafeMutablePointer<Int>,
-                                          frequencies: UnsafeMutablePointer<Int>) -> Int {
+    fileprivate static func runLengthCode(
+        _ lengths: UnsafePointer<UInt8>, count: Int, into symbols: UnsafeMutablePointer<Int>,
+        frequencies: UnsafeMutablePointer<Int>
+    ) -> Int {
         var output = 0
         func emit(_ symbol: Int, _ extra: Int = 0) {
             symbols[output] = symbol | extra << 8
@@ -147,12 +153,23 @@ package enum HuffmanBlock {
                 var run = last + 1 - runStart
                 runStart = last + 1
                 if value == 0 {
-                    while run >= 11 { let repeats = min(run, 138); emit(18, repeats - 11); run -= repeats }
-                    if run >= 3 { emit(17, run - 3); run = 0 }
+                    while run >= 11 {
+                        let repeats = min(run, 138)
+                        emit(18, repeats - 11)
+                        run -= repeats
+                    }
+                    if run >= 3 {
+                        emit(17, run - 3)
+                        run = 0
+                    }
                 } else if run >= 4 {
                     emit(value)
                     run -= 1
-                    while run >= 3 { let repeats = min(run, 6); emit(16, repeats - 3); run -= repeats }
+                    while run >= 3 {
+                        let repeats = min(run, 6)
+                        emit(16, repeats - 3)
+                        run -= repeats
+                    }
                 }
                 // One to three copies (fewer than 4 of a length, fewer than 3 zeros): three writes, `run` kept.
                 symbols[output] = value

@@ -6,7 +6,9 @@ enum HuffmanCode {
     /// (zlib's inflater rejects incomplete code-length codes).
     static func lengths(_ frequencies: [Int], limit: Int) -> [Int] {
         let lengths = [UInt8](unsafeUninitializedCapacity: frequencies.count) { buffer, initialized in
-            frequencies.withUnsafeBufferPointer { HuffmanCode.lengths($0.baseAddress!, count: $0.count, limit: limit, into: buffer.baseAddress!) }
+            frequencies.withUnsafeBufferPointer {
+                HuffmanCode.lengths($0.baseAddress!, count: $0.count, limit: limit, into: buffer.baseAddress!)
+            }
             initialized = frequencies.count
         }
         return lengths.map(Int.init)
@@ -15,7 +17,9 @@ enum HuffmanCode {
     /// Code lengths for `count` symbol frequencies (below 2^40 each, `count` at most 320) into `lengths`: rounded
     /// lengths where they apply (a small block, where sorting would cost as much as coding it), else minimum-redundancy
     /// lengths limited to `limit` bits.
-    static func lengths(_ frequencies: UnsafePointer<Int>, count: Int, limit: Int, into lengths: UnsafeMutablePointer<UInt8>) {
+    static func lengths(
+        _ frequencies: UnsafePointer<Int>, count: Int, limit: Int, into lengths: UnsafeMutablePointer<UInt8>
+    ) {
         if roundedLengths(frequencies, count: count, limit: limit, into: lengths) { return }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + 4) { buffer in
             // Keys pack weight and symbol (symbols are below 2^16) so one integer sort orders by weight, then symbol.
@@ -23,7 +27,10 @@ enum HuffmanCode {
             var used = 0
             for symbol in 0..<count {
                 lengths[symbol] = 0
-                if frequencies[symbol] > 0 { keys[used] = frequencies[symbol] << 16 | symbol; used += 1 }
+                if frequencies[symbol] > 0 {
+                    keys[used] = frequencies[symbol] << 16 | symbol
+                    used += 1
+                }
             }
             var filler = 0
             while used < 2 {
@@ -33,7 +40,10 @@ enum HuffmanCode {
             }
             radixSort(keys, count: used, scratch: scratch)
             // Symbols go to the scratch half; the weights are turned into depths in place.
-            for index in 0..<used { scratch[index] = keys[index] & 0xFFFF; keys[index] >>= 16 }
+            for index in 0..<used {
+                scratch[index] = keys[index] & 0xFFFF
+                keys[index] >>= 16
+            }
             minimumRedundancyDepths(keys, count: used)
 
             var deepest = 0
@@ -58,7 +68,10 @@ enum HuffmanCode {
                     // Symbols are in ascending frequency: the longest codes go to the rarest.
                     var position = 0
                     for length in stride(from: limit, through: 1, by: -1) {
-                        for _ in 0..<counts[length] { keys[position] = length; position += 1 }
+                        for _ in 0..<counts[length] {
+                            keys[position] = length
+                            position += 1
+                        }
                     }
                 }
             }
@@ -70,8 +83,10 @@ enum HuffmanCode {
     /// symbols occur: each symbol's length is log2(total / frequency) rounded up, which leaves room in the code
     /// (Kraft sum at most 1), then codes are shortened while the room allows, first those rounded up the most, so
     /// the code is complete. Returns false, writing nothing, when it does not apply.
-    static func roundedLengths(_ frequencies: UnsafePointer<Int>, count: Int, limit: Int,
-                               into lengths: UnsafeMutablePointer<UInt8>) -> Bool {
+    static func roundedLengths(
+        _ frequencies: UnsafePointer<Int>, count: Int, limit: Int,
+        into lengths: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
         var total = 0, used = 0
         for symbol in 0..<count {
             total += frequencies[symbol]
@@ -85,8 +100,8 @@ enum HuffmanCode {
         // wait for each other's count to be stored; a list's symbols are visited sub-list by sub-list.
         let subListSize = count / 4 + 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 32 * subListSize + 32) { buffer in
-            // Symbols whose code can get shorter, by r = frequency · 2^(l - 1) / total, which is in [1/2, 1): list k holds
-            // r from (8 + k)/16, so the codes nearest to deserving one bit less come first.
+            // Symbols whose code can get shorter, by r = frequency · 2^(l - 1) / total, which is in [1/2, 1): list k
+            // holds r from (8 + k)/16, so the codes nearest to deserving one bit less come first.
             let lists = buffer.baseAddress!, listCounts = lists + 32 * subListSize
             listCounts.initialize(repeating: 0, count: 32)
             let clamped = HuffmanCode.shorteningList
@@ -96,11 +111,13 @@ enum HuffmanCode {
             // go either way at random.
             for symbol in 0..<count {
                 let frequency = frequencies[symbol]
-                let kept = (0 &- frequency) >> 63   // all ones for a used symbol
-                // The least l with frequency · 2^l ≥ total: the difference of the floors of their logarithms, or one more
-                // (for a used symbol at least 1, as no frequency is the whole total).
+                let kept = (0 &- frequency) >> 63  // all ones for a used symbol
+                // The least l with frequency · 2^l ≥ total: the difference of the floors of their logarithms, or one
+                // more (for a used symbol at least 1, as no frequency is the whole total).
                 let floorLength = totalLog &- (Int.bitWidth - 1 - frequency.leadingZeroBitCount)
-                let length = (floorLength &+ Int(bitPattern: UInt(bitPattern: (frequency &<< floorLength) &- total) >> 63)) & kept
+                let length =
+                    (floorLength &+ Int(bitPattern: UInt(bitPattern: (frequency &<< floorLength) &- total) >> 63))
+                    & kept
                 lengths[symbol] = UInt8(truncatingIfNeeded: length)
                 room &-= (1 &<< (limit &- length)) & kept
                 // Written always, counted only for a code that can shorten (length 2 or more).
@@ -109,8 +126,8 @@ enum HuffmanCode {
                 lists[subList &* subListSize &+ listCounts[subList]] = symbol
                 listCounts[subList] &+= Int(bitPattern: UInt(bitPattern: 1 &- length) >> 63)
             }
-            // Shortening a code of length l takes another 2^(limit - l) and saves `frequency` bits: greedily, by r, each
-            // code once a round while the room allows (a shortened code's r halves, below every other's). A round
+            // Shortening a code of length l takes another 2^(limit - l) and saves `frequency` bits: greedily, by r,
+            // each code once a round while the room allows (a shortened code's r halves, below every other's). A round
             // always shortens something while room is left: the room is a multiple of the longest code's step.
             while room > 0 {
                 for subList in stride(from: 31, through: 0, by: -1) {
@@ -142,7 +159,9 @@ enum HuffmanCode {
         let count = keys.count
         var scratch = [Int](repeating: 0, count: count)
         keys.withUnsafeMutableBufferPointer { keyBuffer in
-            scratch.withUnsafeMutableBufferPointer { radixSort(keyBuffer.baseAddress!, count: count, scratch: $0.baseAddress!) }
+            scratch.withUnsafeMutableBufferPointer {
+                radixSort(keyBuffer.baseAddress!, count: count, scratch: $0.baseAddress!)
+            }
         }
     }
 
@@ -154,7 +173,10 @@ enum HuffmanCode {
             for index in 1..<count {
                 let key = keys[index]
                 var position = index
-                while position > 0 && keys[position - 1] > key { keys[position] = keys[position - 1]; position -= 1 }
+                while position > 0 && keys[position - 1] > key {
+                    keys[position] = keys[position - 1]
+                    position -= 1
+                }
                 keys[position] = key
             }
             return
@@ -220,8 +242,15 @@ enum HuffmanCode {
         var available = 1, used = 0, depth = 0
         var node = count - 2, next = count - 1
         while available > 0 {
-            while node >= 0 && weights[node] == depth { used += 1; node -= 1 }
-            while available > used { weights[next] = depth; next -= 1; available -= 1 }
+            while node >= 0 && weights[node] == depth {
+                used += 1
+                node -= 1
+            }
+            while available > used {
+                weights[next] = depth
+                next -= 1
+                available -= 1
+            }
             available = 2 * used
             depth += 1
             used = 0
@@ -232,7 +261,9 @@ enum HuffmanCode {
     static func codes(_ lengths: [Int]) -> [UInt32] {
         let table = [UInt64](unsafeUninitializedCapacity: lengths.count) { buffer, initialized in
             let bytes = lengths.map { UInt8($0) }
-            bytes.withUnsafeBufferPointer { HuffmanCode.table(lengths: $0.baseAddress!, count: $0.count, into: buffer.baseAddress!) }
+            bytes.withUnsafeBufferPointer {
+                HuffmanCode.table(lengths: $0.baseAddress!, count: $0.count, into: buffer.baseAddress!)
+            }
             initialized = lengths.count
         }
         return table.map { UInt32(truncatingIfNeeded: $0) }
@@ -245,7 +276,8 @@ enum HuffmanCode {
             let nextCode = buffer.baseAddress!
             nextCode.initialize(repeating: 0, count: 17)
             for symbol in 0..<count { nextCode[Int(lengths[symbol])] += 1 }
-            // Counts per length become the first code of each length (unused symbols count at length 0, which no code has).
+            // Counts per length become the first code of each length (unused symbols count at length 0, which no code
+            // has).
             var code: UInt32 = 0, previousCount: UInt32 = 0
             for length in 1...16 {
                 let lengthCount = nextCode[length]
@@ -259,7 +291,8 @@ enum HuffmanCode {
                 let value = nextCode[length]
                 nextCode[length] = value &+ 1
                 // The code's 16 bits reversed, then the top `length` of them: nothing for length 0.
-                let reversed = UInt32(reversedBytes[Int(value & 0xFF)]) << 8 | UInt32(reversedBytes[Int((value >> 8) & 0xFF)])
+                let reversed =
+                    UInt32(reversedBytes[Int(value & 0xFF)]) << 8 | UInt32(reversedBytes[Int((value >> 8) & 0xFF)])
                 table[symbol] = UInt64(reversed &>> UInt32(16 - length)) | UInt64(length) << 32
             }
         }

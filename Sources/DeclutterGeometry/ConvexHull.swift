@@ -53,7 +53,9 @@ public struct ConvexHull: Sendable, Hashable {
     static func chain(_ input: [Point]) -> [Point] {
         let points = input.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
         guard points.count > 2 else { return points.count == 2 && points[0] == points[1] ? [points[0]] : points }
-        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
         var hull: [Point] = []
         hull.reserveCapacity(points.count + 1)
         for point in points {
@@ -62,10 +64,12 @@ public struct ConvexHull: Sendable, Hashable {
         }
         let lowerCount = hull.count + 1
         for point in points.reversed().dropFirst() {
-            while hull.count >= lowerCount && cross(hull[hull.count - 2], hull[hull.count - 1], point) <= 0 { hull.removeLast() }
+            while hull.count >= lowerCount && cross(hull[hull.count - 2], hull[hull.count - 1], point) <= 0 {
+                hull.removeLast()
+            }
             hull.append(point)
         }
-        hull.removeLast()   // the first point again
+        hull.removeLast()  // the first point again
         return hull.isEmpty ? [points[0]] : hull
     }
 

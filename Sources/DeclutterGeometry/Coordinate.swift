@@ -16,9 +16,12 @@ public struct Coordinate: Sendable, Hashable, Codable {
     /// The great-circle distance to another coordinate in metres (haversine, mean Earth radius).
     public func distance(to other: Coordinate) -> Double {
         let radians = Double.pi / 180
-        let deltaLatitude = (other.latitude - latitude) * radians, deltaLongitude = (other.longitude - longitude) * radians
-        let a = sin(deltaLatitude / 2) * sin(deltaLatitude / 2)
-            + cos(latitude * radians) * cos(other.latitude * radians) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
+        let deltaLatitude = (other.latitude - latitude) * radians,
+            deltaLongitude = (other.longitude - longitude) * radians
+        let a =
+            sin(deltaLatitude / 2) * sin(deltaLatitude / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(deltaLongitude / 2)
+            * sin(deltaLongitude / 2)
         return 2 * 6_371_008.8 * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 }
@@ -29,7 +32,9 @@ extension Coordinate {
         let radians = Double.pi / 180, angular = distance / 6_371_008.8
         let latitude1 = latitude * radians, longitude1 = longitude * radians, heading = bearing * radians
         let latitude2 = asin(sin(latitude1) * cos(angular) + cos(latitude1) * sin(angular) * cos(heading))
-        let longitude2 = longitude1 + atan2(sin(heading) * sin(angular) * cos(latitude1), cos(angular) - sin(latitude1) * sin(latitude2))
+        let longitude2 =
+            longitude1
+            + atan2(sin(heading) * sin(angular) * cos(latitude1), cos(angular) - sin(latitude1) * sin(latitude2))
         let wrapped = (longitude2 / radians + 540).truncatingRemainder(dividingBy: 360) - 180
         return Coordinate(longitude: wrapped, latitude: latitude2 / radians)
     }

@@ -17,10 +17,13 @@ public enum Polyline {
         func next() throws -> Int {
             var result = 0, shift = 0
             while true {
-                guard position < bytes.count else { throw PolylineError("the polyline ends inside a value at character \(position + 1)") }
+                guard position < bytes.count else {
+                    throw PolylineError("the polyline ends inside a value at character \(position + 1)")
+                }
                 let byte = Int(bytes[position])
                 guard (63...126).contains(byte) else {
-                    throw PolylineError("character \(position + 1) is not part of an encoded polyline (expected ASCII 63…126)")
+                    throw PolylineError(
+                        "character \(position + 1) is not part of an encoded polyline (expected ASCII 63…126)")
                 }
                 position += 1
                 let chunk = byte - 63
@@ -36,7 +39,9 @@ public enum Polyline {
             longitude += try next()
             let coordinate = Coordinate(longitude: Double(longitude) / factor, latitude: Double(latitude) / factor)
             guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
-                throw PolylineError("point \(coordinates.count + 1) (\(coordinate.latitude), \(coordinate.longitude)) is outside the world; is the precision right?")
+                throw PolylineError(
+                    "point \(coordinates.count + 1) (\(coordinate.latitude), \(coordinate.longitude)) is outside the world; is the precision right?"
+                )
             }
             coordinates.append(coordinate)
         }
@@ -57,7 +62,8 @@ public enum Polyline {
             output.append(UInt8(rest + 63))
         }
         for coordinate in coordinates {
-            let latitude = Int((coordinate.latitude * factor).rounded()), longitude = Int((coordinate.longitude * factor).rounded())
+            let latitude = Int((coordinate.latitude * factor).rounded()),
+                longitude = Int((coordinate.longitude * factor).rounded())
             append(latitude - previousLatitude)
             append(longitude - previousLongitude)
             previousLatitude = latitude

@@ -33,7 +33,8 @@ public enum WebMercator {
 extension WebMercator {
     /// A coordinate's position in global pixels at a zoom: `tileSize·2^zoom` pixels across the world, as
     /// mercantile and tile servers count them.
-    public static func pixel(of coordinate: Coordinate, zoom: Double, tileSize: Double = 256) -> (x: Double, y: Double) {
+    public static func pixel(of coordinate: Coordinate, zoom: Double, tileSize: Double = 256) -> (x: Double, y: Double)
+    {
         let size = tileSize * pow(2, zoom)
         return (x(longitude: coordinate.longitude) * size, y(latitude: coordinate.latitude) * size)
     }

@@ -16,8 +16,10 @@ public struct WorldBounds: Sendable, Hashable {
 
     /// A box around the region MapKit describes by centre and span in degrees.
     public init(center: Coordinate, latitudeDelta: Double, longitudeDelta: Double) {
-        include(Coordinate(longitude: center.longitude - longitudeDelta / 2, latitude: center.latitude + latitudeDelta / 2))
-        include(Coordinate(longitude: center.longitude + longitudeDelta / 2, latitude: center.latitude - latitudeDelta / 2))
+        include(
+            Coordinate(longitude: center.longitude - longitudeDelta / 2, latitude: center.latitude + latitudeDelta / 2))
+        include(
+            Coordinate(longitude: center.longitude + longitudeDelta / 2, latitude: center.latitude - latitudeDelta / 2))
     }
 
     /// Whether nothing has been included.
@@ -30,8 +32,10 @@ public struct WorldBounds: Sendable, Hashable {
 
     /// Grows the box to hold a world point.
     public mutating func include(x: Double, y: Double) {
-        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        minX = Swift.min(minX, x)
+        maxX = Swift.max(maxX, x)
+        minY = Swift.min(minY, y)
+        maxY = Swift.max(maxY, y)
     }
 
     /// The columns and rows of the `count`×`count` grid of tiles or cells over the world that the box touches, its
@@ -40,7 +44,8 @@ public struct WorldBounds: Sendable, Hashable {
     public func gridCells(count: Int, inset: Double = 0) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         guard !isEmpty, minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
         let scale = Double(count)
-        let firstColumn = Int((minX * scale + inset).rounded(.down)), lastColumn = Int((maxX * scale - inset).rounded(.down))
+        let firstColumn = Int((minX * scale + inset).rounded(.down)),
+            lastColumn = Int((maxX * scale - inset).rounded(.down))
         let firstRow = Swift.max(0, Int((minY * scale + inset).rounded(.down)))
         let lastRow = Swift.min(count - 1, Int((maxY * scale - inset).rounded(.down)))
         guard firstColumn <= lastColumn, firstRow <= lastRow else { return nil }
@@ -58,14 +63,16 @@ extension WorldBounds {
     /// The widest stretch of longitude without a point is left out. It is found exactly with 65,536 bins: a gap
     /// between points in different bins is the distance from one bin's largest x to the next filled bin's smallest,
     /// and a gap within one bin is narrower than any other possible choice but the one around the world.
-    public static func enclosing<Coordinates: Sequence>(_ coordinates: Coordinates) -> WorldBounds where Coordinates.Element == Coordinate {
+    public static func enclosing<Coordinates: Sequence>(_ coordinates: Coordinates) -> WorldBounds
+    where Coordinates.Element == Coordinate {
         enclosing(ProjectedPoints(coordinates.lazy.map { Optional($0) }))
     }
 
     /// The smallest box around the located points, as ``enclosing(_:)-(Coordinates)`` boxes coordinates.
     public static func enclosing(_ points: ProjectedPoints) -> WorldBounds {
         let binCount = 1 << 16
-        var lowest = [Double](repeating: .infinity, count: binCount), highest = [Double](repeating: -.infinity, count: binCount)
+        var lowest = [Double](repeating: .infinity, count: binCount),
+            highest = [Double](repeating: -.infinity, count: binCount)
         var bounds = WorldBounds()
         for index in points.indices where points.isLocated(index) {
             let x = points.x[index]

@@ -35,7 +35,9 @@ struct CSVChunks: ~Copyable {
         }
         while count < target && !ended {
             let start = count
-            let written = try storage.withUnsafeMutableBytes { try read(UnsafeMutableRawBufferPointer(rebasing: $0[start..<target])) }
+            let written = try storage.withUnsafeMutableBytes {
+                try read(UnsafeMutableRawBufferPointer(rebasing: $0[start..<target]))
+            }
             if written == 0 { ended = true } else { count += min(written, target - start) }
         }
     }
@@ -72,11 +74,14 @@ struct CSVChunks: ~Copyable {
         let kept = count - dropped
         storage.withUnsafeMutableBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
-            UnsafeMutableRawPointer(base).copyMemory(from: base + dropped, byteCount: kept)   // a memmove: they overlap
+            UnsafeMutableRawPointer(base).copyMemory(from: base + dropped, byteCount: kept)  // a memmove: they overlap
         }
         count = kept
         scanned = max(0, scanned - dropped)
         // Only whole records are dropped: the scan restarts outside quotes at the last record's end.
-        if dropped >= recordEnd { scannedLines -= recordLines; (recordEnd, recordLines) = (0, 0) }
+        if dropped >= recordEnd {
+            scannedLines -= recordLines
+            (recordEnd, recordLines) = (0, 0)
+        }
     }
 }

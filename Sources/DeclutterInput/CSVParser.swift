@@ -8,7 +8,9 @@ extension String {
     /// (tab and Unicode's space separators), without a detour through NSString: a million rows read twice as fast.
     var trimmingSpaces: Substring {
         // Most fields start and end with a printable ASCII character: nothing to trim.
-        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) { return self[...] }
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
+            return self[...]
+        }
         func isSpace(_ character: Character) -> Bool {
             character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
         }
@@ -69,7 +71,9 @@ struct CSVParser {
     /// A cut is moved on to just past the next line break outside quotes. Outside or inside is the count of quotes
     /// since `start`, odd inside: the parser enters a quoted field at any quote and leaves it at the next one but
     /// a doubled quote, which counts two.
-    static func recordRuns(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, parts: Int) -> [(range: Range<Int>, line: Int)] {
+    static func recordRuns(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, parts: Int) -> [(
+        range: Range<Int>, line: Int
+    )] {
         var runs: [(range: Range<Int>, line: Int)] = []
         var runStart = start, runLine = line
         var position = start, inQuotes = false, lines = line

@@ -44,7 +44,9 @@ public struct MapShape: Sendable, Hashable {
     /// - Throws: ``InputError`` naming `file` and the feature whose geometry is malformed.
     public static func read(geoJSON root: JSONValue, file: String) throws -> [MapShape] {
         guard let object = root.object else {
-            throw InputError(file: file, location: nil, message: "expected a GeoJSON object (FeatureCollection, Feature or geometry)")
+            throw InputError(
+                file: file, location: nil, message: "expected a GeoJSON object (FeatureCollection, Feature or geometry)"
+            )
         }
         var shapes: [MapShape] = []
         if let features = object["features"]?.array {
@@ -71,7 +73,8 @@ public struct MapShape: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw InputError(file: url.relativePath, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
+            throw InputError(
+                file: url.relativePath, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
         }
         return try read(geoJSON: data, file: url.relativePath)
     }
@@ -81,7 +84,9 @@ public struct MapShape: Sendable, Hashable {
             throw InputError(file: file, location: location, message: "expected a geometry object with a \"type\"")
         }
         func fail(_ expected: String) -> InputError {
-            InputError(file: file, location: "\(location).coordinates", message: "expected \(expected) of [longitude, latitude] positions")
+            InputError(
+                file: file, location: "\(location).coordinates",
+                message: "expected \(expected) of [longitude, latitude] positions")
         }
         let coordinates = geometry["coordinates"]
         switch type {
@@ -96,14 +101,18 @@ public struct MapShape: Sendable, Hashable {
             }
             shapes.append(MapShape(kind: .line, rings: lines.compactMap { $0 }))
         case "Polygon":
-            guard let rings = coordinates?.array?.map(positions), !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
+            guard let rings = coordinates?.array?.map(positions), !rings.isEmpty,
+                rings.allSatisfy({ ($0?.count ?? 0) >= 3 })
+            else {
                 throw fail("rings (arrays of three or more)")
             }
             shapes.append(MapShape(kind: .polygon, rings: rings.compactMap { $0 }))
         case "MultiPolygon":
             guard let polygons = coordinates?.array else { throw fail("polygons of rings") }
             for polygon in polygons {
-                guard let rings = polygon.array?.map(positions), !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
+                guard let rings = polygon.array?.map(positions), !rings.isEmpty,
+                    rings.allSatisfy({ ($0?.count ?? 0) >= 3 })
+                else {
                     throw fail("polygons of rings (arrays of three or more)")
                 }
                 shapes.append(MapShape(kind: .polygon, rings: rings.compactMap { $0 }))
@@ -127,7 +136,8 @@ public struct MapShape: Sendable, Hashable {
         result.reserveCapacity(array.count)
         for item in array {
             guard let pair = item.array, pair.count >= 2, let longitude = pair[0].number,
-                  let latitude = pair[1].number, (-180...180).contains(longitude), (-90...90).contains(latitude) else {
+                let latitude = pair[1].number, (-180...180).contains(longitude), (-90...90).contains(latitude)
+            else {
                 return nil
             }
             result.append(Coordinate(longitude: longitude, latitude: latitude))

@@ -16,15 +16,20 @@ extension PointReader {
     /// numbers). Fields are separated by ``delimiter`` or the one the header line uses. Read in one pass over the
     /// bytes, quotes and embedded newlines as RFC 4180 has them.
     ///
-    /// A file of two megabytes or more is read on every core (``readRecords(_:from:line:header:file:parts:minimumRunBytes:)``).
-    func readCSV(_ data: Data, file: String, parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20) throws -> Result {
+    /// A file of two megabytes or more is read on every core
+    /// (``readRecords(_:from:line:header:file:parts:minimumRunBytes:)``).
+    func readCSV(_ data: Data, file: String, parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20) throws
+        -> Result
+    {
         let separator = try csvSeparator(file: file)
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let (header, bodyStart, line) = try readCSVHeader(bytes, separator: separator, file: file) else {
                 throw InputError(file: file, location: nil, message: "the file is empty; expected a header row")
             }
-            return try readRecords(bytes, from: bodyStart, line: line, header: header, file: file, parts: parts, minimumRunBytes: minimumRunBytes)
+            return try readRecords(
+                bytes, from: bodyStart, line: line, header: header, file: file, parts: parts,
+                minimumRunBytes: minimumRunBytes)
         }
     }
 
@@ -41,7 +46,11 @@ extension PointReader {
     func csvSeparator(file: String) throws -> UInt8? {
         guard let delimiter else { return nil }
         guard let ascii = delimiter.asciiValue, !["\"", "\n", "\r"].contains(delimiter) else {
-            throw InputError(file: file, location: nil, message: "the delimiter must be one ASCII character other than a quote or a line break, got \"\(delimiter)\"")
+            throw InputError(
+                file: file, location: nil,
+                message:
+                    "the delimiter must be one ASCII character other than a quote or a line break, got \"\(delimiter)\""
+            )
         }
         return ascii
     }
@@ -49,8 +58,10 @@ extension PointReader {
     /// The header record at the start of `bytes`, where the records after it start and the line they start on; nil when
     /// there is no record at all.
     func readCSVHeader(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8?, file: String) throws
-        -> (header: CSVHeader, bodyStart: Int, line: Int)? {
-        var parser = CSVParser(bytes: bytes, delimiter: separator ?? CSVParser.likelyDelimiter(bytes, among: Self.detectedDelimiters))
+        -> (header: CSVHeader, bodyStart: Int, line: Int)?
+    {
+        var parser = CSVParser(
+            bytes: bytes, delimiter: separator ?? CSVParser.likelyDelimiter(bytes, among: Self.detectedDelimiters))
         let headerStart = parser.position
         guard let header = parser.nextRecord() else { return nil }
         let headerLine = String(decoding: bytes[headerStart..<parser.position], as: UTF8.self)
@@ -65,14 +76,18 @@ extension PointReader {
     /// Bytes of `2 * minimumRunBytes` or more are read on every core: they are cut into runs of whole records
     /// (``CSVParser/recordRuns(_:from:line:parts:)``), each read as one pass would read it from there, and the runs'
     /// points, skips and first error joined in file order — the same result as one pass.
-    func readRecords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, header: CSVHeader, file: String,
-                     parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20) throws -> Result {
+    func readRecords(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, header: CSVHeader, file: String,
+        parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20
+    ) throws -> Result {
         let bodyBytes = bytes.count - start
-        let runs = CSVParser.recordRuns(bytes, from: start, line: line,
-                                        parts: bodyBytes >= 2 * minimumRunBytes ? min(parts, bodyBytes / minimumRunBytes) : 1)
+        let runs = CSVParser.recordRuns(
+            bytes, from: start, line: line,
+            parts: bodyBytes >= 2 * minimumRunBytes ? min(parts, bodyBytes / minimumRunBytes) : 1)
         let read = concurrentMap(runs.count) { run -> Swift.Result<Result, Error> in
-            var rows = CSVParser(bytes: UnsafeBufferPointer(rebasing: bytes[runs[run].range]), delimiter: header.delimiter,
-                                 line: runs[run].line)
+            var rows = CSVParser(
+                bytes: UnsafeBufferPointer(rebasing: bytes[runs[run].range]), delimiter: header.delimiter,
+                line: runs[run].line)
             return Swift.Result { try readRows(&rows, names: header.names, columns: header.columns, file: file) }
         }
         // The first error in file order is the first run's that failed; one run is the result as it is.
@@ -85,7 +100,9 @@ extension PointReader {
     }
 
     /// The points of the records `parser` has left, after a header of `names` with coordinates in `columns`.
-    private func readRows(_ parser: inout CSVParser, names: [String], columns: (latitude: Int, longitude: Int), file: String) throws -> Result {
+    private func readRows(
+        _ parser: inout CSVParser, names: [String], columns: (latitude: Int, longitude: Int), file: String
+    ) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
         let (latitudeColumn, longitudeColumn) = columns
         // Spreadsheets in much of Europe write `50,5;10,25`: where the comma is not the separator, it may be the
@@ -94,33 +111,42 @@ extension PointReader {
         func coordinate(_ text: String) -> Double? {
             let trimmed = text.trimmingSpaces
             if let value = Double(trimmed) { return value }
-            guard decimalComma, trimmed.utf8.filter({ $0 == UInt8(ascii: ",") }).count == 1, !trimmed.contains(".") else { return nil }
+            guard decimalComma, trimmed.utf8.filter({ $0 == UInt8(ascii: ",") }).count == 1, !trimmed.contains(".")
+            else { return nil }
             return Double(trimmed.replacingOccurrences(of: ",", with: "."))
         }
         while let record = parser.nextRecord() {
             let location = "line \(record.line)"
             guard !record.unclosedQuote else {
-                try reject(location, "a quoted field opens here and is not closed before the end of the file", file: file, into: &result)
+                try reject(
+                    location, "a quoted field opens here and is not closed before the end of the file", file: file,
+                    into: &result)
                 continue
             }
-            if record.fields.count == 1 && record.fields[0].text.isEmpty { continue }   // blank line
+            if record.fields.count == 1 && record.fields[0].text.isEmpty { continue }  // blank line
             guard record.fields.count == names.count else {
-                try reject(location, "expected \(names.count) fields, found \(record.fields.count)", file: file, into: &result)
+                try reject(
+                    location, "expected \(names.count) fields, found \(record.fields.count)", file: file, into: &result)
                 continue
             }
             let latitude = coordinate(record.fields[latitudeColumn].text)
             let longitude = coordinate(record.fields[longitudeColumn].text)
             if let message = Self.problem(longitude: longitude, latitude: latitude) {
-                let detail = latitude == nil ? "latitude \"\(record.fields[latitudeColumn].text)\" is not a number"
-                    : longitude == nil ? "longitude \"\(record.fields[longitudeColumn].text)\" is not a number" : message
+                let detail =
+                    latitude == nil
+                    ? "latitude \"\(record.fields[latitudeColumn].text)\" is not a number"
+                    : longitude == nil
+                        ? "longitude \"\(record.fields[longitudeColumn].text)\" is not a number" : message
                 try reject(location, detail, file: file, into: &result)
                 continue
             }
             var properties = JSONObject()
-            for (column, field) in record.fields.enumerated() where column != latitudeColumn && column != longitudeColumn {
+            for (column, field) in record.fields.enumerated()
+            where column != latitudeColumn && column != longitudeColumn {
                 properties[names[column]] = field.value
             }
-            result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil))
+            result.points.append(
+                point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil))
             result.origins.append(Int32(clamping: record.line))
         }
         return result
@@ -128,14 +154,18 @@ extension PointReader {
 
     /// The latitude and longitude columns: the ones named by ``latitudeColumn`` and ``longitudeColumn``, else the
     /// first with a usual name, else `y` and `x`.
-    private func coordinateColumns(_ names: [String], headerLine: String, delimiter: UInt8, file: String) throws -> (latitude: Int, longitude: Int) {
+    private func coordinateColumns(_ names: [String], headerLine: String, delimiter: UInt8, file: String) throws -> (
+        latitude: Int, longitude: Int
+    ) {
         let lowered = names.map { $0.lowercased() }
         func fail(_ message: String) -> InputError { InputError(file: file, location: "line 1", message: message) }
         func named(_ given: String?, option: String) throws -> Int? {
             guard let given else { return nil }
             guard let column = lowered.firstIndex(of: String(given.trimmingSpaces).lowercased()) else {
-                throw fail("\(option) \"\(given.escapedForTerminal)\" is not a column; the header's columns are "
-                           + names.nameList(quoted: true) + Self.otherSeparatorHint(headerLine, used: delimiter, lead: ". The header"))
+                throw fail(
+                    "\(option) \"\(given.escapedForTerminal)\" is not a column; the header's columns are "
+                        + names.nameList(quoted: true)
+                        + Self.otherSeparatorHint(headerLine, used: delimiter, lead: ". The header"))
             }
             return column
         }
@@ -145,28 +175,36 @@ extension PointReader {
         let latitude = try named(latitudeColumn, option: "--lat") ?? usual(Self.latitudeNames, "y")
         let longitude = try named(longitudeColumn, option: "--lon") ?? usual(Self.longitudeNames, "x")
         if let latitude, let longitude {
-            guard latitude != longitude else { throw fail("--lat and --lon name the same column, \"\(names[latitude])\"") }
+            guard latitude != longitude else {
+                throw fail("--lat and --lon name the same column, \"\(names[latitude])\"")
+            }
             // Two columns of one name: which holds the coordinate cannot be told.
             for (column, option) in [(latitude, "--lat"), (longitude, "--lon")] {
                 let same = lowered.indices.filter { lowered[$0] == lowered[column] }
                 guard same.count == 1 else {
-                    throw fail("columns \(same.map { String($0 + 1) }.joined(separator: " and ")) are both named \"\(names[column].escapedForTerminal)\"; "
-                               + "expected one column of each name (rename one, or give \(option) with the other's name)")
+                    throw fail(
+                        "columns \(same.map { String($0 + 1) }.joined(separator: " and ")) are both named \"\(names[column].escapedForTerminal)\"; "
+                            + "expected one column of each name (rename one, or give \(option) with the other's name)")
                 }
             }
             return (latitude, longitude)
         }
-        let missing = latitude == nil && longitude == nil ? "latitude or longitude column" : latitude == nil ? "latitude column" : "longitude column"
+        let missing =
+            latitude == nil && longitude == nil
+            ? "latitude or longitude column" : latitude == nil ? "latitude column" : "longitude column"
         let shown = headerLine.count > 100 ? headerLine.prefix(99) + "…" : headerLine[...]
-        let described = "header \"\(shown.replacingOccurrences(of: "\t", with: "\\t"))\" has no \(missing) (separated by \(Self.describe(delimiter)))"
+        let described =
+            "header \"\(shown.replacingOccurrences(of: "\t", with: "\\t"))\" has no \(missing) (separated by \(Self.describe(delimiter)))"
         let hint = Self.otherSeparatorHint(headerLine, used: delimiter, lead: "; it")
         if !hint.isEmpty { throw fail(described + hint) }
         let latitudeChoices = Self.latitudeNames.joined(separator: ", ") + " or y"
         let longitudeChoices = Self.longitudeNames.joined(separator: ", ") + " or x"
-        let expected = latitude == nil && longitude == nil
+        let expected =
+            latitude == nil && longitude == nil
             ? "expected columns named \(latitudeChoices) and \(longitudeChoices) (or give --lat and --lon)"
-            : latitude == nil ? "expected a column named \(latitudeChoices) (or give --lat)"
-            : "expected a column named \(longitudeChoices) (or give --lon)"
+            : latitude == nil
+                ? "expected a column named \(latitudeChoices) (or give --lat)"
+                : "expected a column named \(longitudeChoices) (or give --lon)"
         throw fail("\(described); \(expected)")
     }
 

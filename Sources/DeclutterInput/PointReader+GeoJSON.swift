@@ -9,9 +9,12 @@ extension PointReader {
     func readGeoJSON(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
         result.originKind = .geojson
-        let notACollection = InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
+        let notACollection = InputError(
+            file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
         func readFeatures(_ parser: inout JSONParser) throws {
-            try parser.elements { index, parser in try readFeature(parser.value(), index: index, file: file, into: &result) }
+            try parser.elements { index, parser in
+                try readFeature(parser.value(), index: index, file: file, into: &result)
+            }
         }
         do {
             try JSONParser.read(data) { parser in
@@ -38,7 +41,7 @@ extension PointReader {
                         try readFeature(.object(root), index: nil, file: file, into: &result)
                     }
                 } else {
-                    _ = try parser.value()   // a syntax error, if any, is the better message
+                    _ = try parser.value()  // a syntax error, if any, is the better message
                     throw notACollection
                 }
                 try parser.end()
@@ -54,11 +57,14 @@ extension PointReader {
         var result = Result(points: [], skipped: 0, problems: [])
         result.originKind = .geojson
         if let features = value.array ?? value.object?["features"]?.array {
-            for (index, feature) in features.enumerated() { try readFeature(feature, index: index, file: file, into: &result) }
+            for (index, feature) in features.enumerated() {
+                try readFeature(feature, index: index, file: file, into: &result)
+            }
         } else if let root = value.object, root["geometry"] != nil {
             try readFeature(value, index: nil, file: file, into: &result)
         } else {
-            throw InputError(file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
+            throw InputError(
+                file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
         }
         return result
     }
@@ -87,7 +93,8 @@ extension PointReader {
         let type = geometry?["type"]?.string
         guard let geometry, type == "Point" || type == "MultiPoint" else {
             let found = type.map { ", found \"\($0)\"" } ?? ""
-            try reject("\(prefix)geometry", "expected a Point or MultiPoint geometry\(found)", file: file, into: &result)
+            try reject(
+                "\(prefix)geometry", "expected a Point or MultiPoint geometry\(found)", file: file, into: &result)
             return
         }
         func add(_ position: JSONValue?, location: String) throws {
@@ -98,7 +105,8 @@ extension PointReader {
                 try reject(location, message, file: file, into: &result)
                 return
             }
-            result.points.append(point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
+            result.points.append(
+                point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
             result.origins.append(origin)
         }
         let location = "\(prefix)geometry.coordinates"

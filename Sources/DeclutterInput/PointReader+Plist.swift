@@ -10,7 +10,9 @@ extension PointReader {
         // dereferences a null pointer (Fuzz/, the plist target) and which leaks an error object on every XML file.
         // Its XML reader traps on bytes that are not UTF-8 (Fuzz/ again), so such text is refused before it.
         if !data.starts(with: Array("bplist".utf8)), String(validating: data, as: UTF8.self) == nil {
-            throw InputError(file: file, location: nil, message: "not a valid property list (expected a binary plist or XML in UTF-8)")
+            throw InputError(
+                file: file, location: nil,
+                message: "not a valid property list (expected a binary plist or XML in UTF-8)")
         }
         let root: PlistFile
         do {
@@ -30,22 +32,28 @@ extension PointReader {
                 continue
             }
             guard let type = cycle.type, names.indices.contains(type) else {
-                try reject("\(location).type", "expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)", file: file, into: &result)
+                try reject(
+                    "\(location).type", "expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)", file: file, into: &result)
                 continue
             }
             let properties = JSONObject([("type", .string(names[type]))])
             // TANDm's clustering identifiers: unicycles apart, bicycles and tricycles together.
-            result.points.append(ClusterPoint(longitude: cycle.longitude ?? 0, latitude: cycle.latitude ?? 0, properties: properties, id: nil,
-                                              category: names[type], clusteringIdentifier: type == 0 ? "unicycle" : "bicycle"))
+            result.points.append(
+                ClusterPoint(
+                    longitude: cycle.longitude ?? 0, latitude: cycle.latitude ?? 0, properties: properties, id: nil,
+                    category: names[type], clusteringIdentifier: type == 0 ? "unicycle" : "bicycle"))
             result.origins.append(Int32(clamping: index))
         }
         // The sample app opens on this region.
         if let latitude = root.centerLatitude, let longitude = root.centerLongitude,
-           let latitudeDelta = root.latitudeDelta, let longitudeDelta = root.longitudeDelta,
-           Self.problem(longitude: longitude, latitude: latitude) == nil, latitudeDelta.isFinite, longitudeDelta.isFinite,
-           latitudeDelta >= 0, longitudeDelta >= 0 {
-            result.region = WorldBounds(center: Coordinate(longitude: longitude, latitude: latitude),
-                                        latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
+            let latitudeDelta = root.latitudeDelta, let longitudeDelta = root.longitudeDelta,
+            Self.problem(longitude: longitude, latitude: latitude) == nil, latitudeDelta.isFinite,
+            longitudeDelta.isFinite,
+            latitudeDelta >= 0, longitudeDelta >= 0
+        {
+            result.region = WorldBounds(
+                center: Coordinate(longitude: longitude, latitude: latitude),
+                latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
         }
         return result
     }
@@ -55,7 +63,9 @@ extension PointReader {
         var cycles: [PlistCycle]
         var centerLatitude, centerLongitude, latitudeDelta, longitudeDelta: Double?
 
-        enum CodingKeys: String, CodingKey { case cycles, centerLatitude, centerLongitude, latitudeDelta, longitudeDelta }
+        enum CodingKeys: String, CodingKey {
+            case cycles, centerLatitude, centerLongitude, latitudeDelta, longitudeDelta
+        }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)

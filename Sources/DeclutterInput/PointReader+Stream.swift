@@ -12,7 +12,9 @@ extension PointReader {
     ///   - read: fills as much of the buffer it is given as it can and returns how many bytes it wrote, 0 at the end.
     ///   - chunkSize: bytes read at a time, at least 1.
     /// - Throws: ``InputError`` naming the input and the line, feature or field; what `read` throws.
-    public func read(from read: (UnsafeMutableRawBufferPointer) throws -> Int, name: String, chunkSize: Int = 8 << 20) throws -> Result {
+    public func read(from read: (UnsafeMutableRawBufferPointer) throws -> Int, name: String, chunkSize: Int = 8 << 20)
+        throws -> Result
+    {
         precondition(chunkSize > 0, "a chunk holds at least one byte")
         var buffer = CSVChunks(chunkSize: chunkSize)
         try buffer.fill(from: read)
@@ -36,7 +38,9 @@ extension PointReader {
                         guard let parsed = try readCSVHeader(bytes, separator: separator, file: name) else { return }
                         (header, start, firstLine) = (parsed.header, parsed.bodyStart, parsed.line)
                     }
-                    if let header { result.append(try readRecords(bytes, from: start, line: firstLine, header: header, file: name)) }
+                    if let header {
+                        result.append(try readRecords(bytes, from: start, line: firstLine, header: header, file: name))
+                    }
                 }
                 buffer.drop(end)
                 line += lines
@@ -44,7 +48,9 @@ extension PointReader {
             if buffer.ended { break }
             try buffer.fill(from: read)
         }
-        guard header != nil else { throw InputError(file: name, location: nil, message: "the input is empty; expected a header row") }
+        guard header != nil else {
+            throw InputError(file: name, location: nil, message: "the input is empty; expected a header row")
+        }
         return result
     }
 }

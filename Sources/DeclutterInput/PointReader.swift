@@ -22,8 +22,11 @@ public struct PointReader: Sendable {
     public var longitudeColumn: String?
 
     /// Creates a reader; see the properties.
-    public init(categoryProperty: String? = nil, identifierProperty: String? = nil, skipInvalid: Bool = false,
-                format: PointFormat? = nil, delimiter: Character? = nil, latitudeColumn: String? = nil, longitudeColumn: String? = nil) {
+    public init(
+        categoryProperty: String? = nil, identifierProperty: String? = nil, skipInvalid: Bool = false,
+        format: PointFormat? = nil, delimiter: Character? = nil, latitudeColumn: String? = nil,
+        longitudeColumn: String? = nil
+    ) {
         self.categoryProperty = categoryProperty
         self.identifierProperty = identifierProperty
         self.skipInvalid = skipInvalid
@@ -42,7 +45,8 @@ public struct PointReader: Sendable {
         public var skipped: Int
         /// The first few problems skipped, for a message.
         public var problems: [String]
-        /// The region the file asks to show (the TANDm plist's centre and span), as a world box; nil when it names none.
+        /// The region the file asks to show (the TANDm plist's centre and span), as a world box; nil when it names
+        /// none.
         public var region: WorldBounds?
         /// GeoJSON features with a null geometry, which are valid but have nowhere to go on a map.
         public var withoutGeometry = 0
@@ -94,10 +98,14 @@ public struct PointReader: Sendable {
         let file = url.relativePath
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw InputError(file: file, location: nil, message: "is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)")
+            throw InputError(
+                file: file, location: nil,
+                message: "is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)")
         }
         guard let format = format ?? PointFormat(pathExtension: url.pathExtension) else {
-            throw InputError(file: file, location: nil, message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
+            throw InputError(
+                file: file, location: nil,
+                message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
         }
         let data: Data
         do {
@@ -108,7 +116,11 @@ public struct PointReader: Sendable {
         if format != .plist, let offset = PointFormat.binaryOffset(in: data) {
             // Text formats never hold a NUL byte or a malformed UTF-8 sequence; the bytes themselves are not echoed, as
             // they would garble a terminal.
-            throw InputError(file: file, location: nil, message: "is not text (a binary byte at offset \(offset)); expected \(format.rawValue.uppercased()) in UTF-8")
+            throw InputError(
+                file: file, location: nil,
+                message:
+                    "is not text (a binary byte at offset \(offset)); expected \(format.rawValue.uppercased()) in UTF-8"
+            )
         }
         return try read(data, name: file, format: format)
     }
@@ -142,16 +154,23 @@ public struct PointReader: Sendable {
         var result = result
         if result.skipped > 0 {
             let noun = [PointFormat.csv: "row", .geojson: "feature", .plist: "entry"][format] ?? "row"
-            let more = result.skipped > result.problems.count ? "; and \(result.skipped - result.problems.count) more" : ""
-            result.warnings.append("\(name): skipped \(Self.counted(result.skipped, "invalid \(noun)")) ("
-                                   + result.problems.joined(separator: "; ") + more + ")")
+            let more =
+                result.skipped > result.problems.count ? "; and \(result.skipped - result.problems.count) more" : ""
+            result.warnings.append(
+                "\(name): skipped \(Self.counted(result.skipped, "invalid \(noun)")) ("
+                    + result.problems.joined(separator: "; ") + more + ")")
         }
         if result.withoutGeometry > 0 {
             // A lone Feature has no place in a list to name.
-            let listed = result.withoutGeometryLocations.isEmpty ? ""
-                : result.withoutGeometryLocations.joined(separator: ", ") + (result.withoutGeometry > result.withoutGeometryLocations.count ? ", …" : "")
-            result.warnings.append("\(name): \(Self.counted(result.withoutGeometry, "feature")) "
-                                   + "\(result.withoutGeometry == 1 ? "has" : "have") no geometry\(listed.isEmpty ? "" : " (\(listed))"); skipped")
+            let listed =
+                result.withoutGeometryLocations.isEmpty
+                ? ""
+                : result.withoutGeometryLocations.joined(separator: ", ")
+                    + (result.withoutGeometry > result.withoutGeometryLocations.count ? ", …" : "")
+            result.warnings.append(
+                "\(name): \(Self.counted(result.withoutGeometry, "feature")) "
+                    + "\(result.withoutGeometry == 1 ? "has" : "have") no geometry\(listed.isEmpty ? "" : " (\(listed))"); skipped"
+            )
         }
         return result
     }
@@ -165,7 +184,9 @@ public struct PointReader: Sendable {
     package static func problem(longitude: Double?, latitude: Double?) -> String? {
         guard let longitude, let latitude else { return "expected numeric longitude and latitude" }
         guard latitude.isFinite, (-90...90).contains(latitude) else { return "latitude \(latitude) is outside -90…90" }
-        guard longitude.isFinite, (-180...180).contains(longitude) else { return "longitude \(longitude) is outside -180…180" }
+        guard longitude.isFinite, (-180...180).contains(longitude) else {
+            return "longitude \(longitude) is outside -180…180"
+        }
         return nil
     }
 
@@ -187,9 +208,10 @@ public struct PointReader: Sendable {
             default: return nil
             }
         }
-        return ClusterPoint(longitude: longitude, latitude: latitude, properties: properties, id: id,
-                            category: text(categoryProperty),
-                            clusteringIdentifier: identifierProperty == nil ? "" : text(identifierProperty))
+        return ClusterPoint(
+            longitude: longitude, latitude: latitude, properties: properties, id: id,
+            category: text(categoryProperty),
+            clusteringIdentifier: identifierProperty == nil ? "" : text(identifierProperty))
     }
 }
 
@@ -197,7 +219,8 @@ public struct PointReader: Sendable {
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as given.
     public var file: String
-    /// `line 12` (counted from 1, the header being line 1), `features[3]` (from 0, as a JSON path), … or nil for the whole file.
+    /// `line 12` (counted from 1, the header being line 1), `features[3]` (from 0, as a JSON path), … or nil for the
+    /// whole file.
     public var location: String?
     /// What was wrong.
     public var message: String

@@ -8,7 +8,8 @@ import Foundation
 struct CountGlyphs {
     /// The glyph ranges, one file each.
     var ranges: [GlyphRange]
-    /// How far the digits' ink centre lies below the middle of MapLibre's line, in ems (see ``MapLibreStyle/CountText``).
+    /// How far the digits' ink centre lies below the middle of MapLibre's line, in ems (see
+    /// ``MapLibreStyle/CountText``).
     var inkDrop: Double
 
     /// MapLibre's shaping puts the baseline 17 pixels above a glyph's `top` reference, at 24 pixels to the em.

@@ -36,7 +36,9 @@ public struct DrawnMap {
     public var annotations: [MapAnnotation] { content.annotations }
 
     /// The layout as `declutter render --layout` writes it: the camera, the points, the legend and every view.
-    public var layout: JSONValue { MapLayout.json(camera: camera, map: content, points: points, legend: legend, furniture: furniture) }
+    public var layout: JSONValue {
+        MapLayout.json(camera: camera, map: content, points: points, legend: legend, furniture: furniture)
+    }
 
     /// What to say when points on the map ended up only in hidden views, saying which lie under the furniture; nil when
     /// none did.
@@ -47,8 +49,10 @@ public struct DrawnMap {
         let underFurniture = min(hidden, pointsUnderFurniture.reduce(0) { $0 + $1.points })
         guard underFurniture > 0 else { return "\(start) under higher-priority views" }
         let names = pointsUnderFurniture.map { "the " + $0.name }
-        let pieces = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        let pieces =
+            names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
         guard underFurniture < hidden else { return "\(start) under \(pieces)" }
-        return "\(start) hidden: \(hidden - underFurniture) under higher-priority views, \(underFurniture) under \(pieces)"
+        return
+            "\(start) hidden: \(hidden - underFurniture) under higher-priority views, \(underFurniture) under \(pieces)"
     }
 }

@@ -30,7 +30,8 @@ struct FurnitureCover {
         for annotation in annotations where !annotation.visible {
             let geometry = style.markerGeometry(categoryCounts: annotation.categoryCounts)
             let frame = annotation.frame
-            // Views of points off the map are hidden too, but those points are not in view: only views standing on it count.
+            // Views of points off the map are hidden too, but those points are not in view: only views standing on it
+            // count.
             let pointX = frame.x + geometry.anchorX, pointY = frame.y + geometry.anchorY
             guard pointX >= 0, pointX <= width, pointY >= 0, pointY <= height else { continue }
             let corners = [(frame.x, frame.y)] + annotation.copies.map { ($0.x, $0.y) }

@@ -17,18 +17,22 @@ struct FurnitureLayout {
     var frames = FurnitureFrames()
     var warnings: [String] = []
 
-    /// The compass in the top-right corner when asked for, the scale bar and `attribution` (nil or empty: none) measured
-    /// where the painter draws them, and the legend where ``LegendPlacer`` finds it covers the fewest points, with its
-    /// other places to try.
-    init(_ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer, attribution: String?,
-         manyValues: (category: String, count: Int)? = nil) throws {
+    /// The compass in the top-right corner when asked for, the scale bar and `attribution` (nil or empty: none)
+    /// measured where the painter draws them, and the legend where ``LegendPlacer`` finds it covers the fewest points,
+    /// with its other places to try.
+    init(
+        _ furniture: MapFurniture, camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer,
+        attribution: String?,
+        manyValues: (category: String, count: Int)? = nil
+    ) throws {
         let margin = MapFurniture.margin, style = annotator.style
         let showsCompass = furniture.compass == .always || (furniture.compass == .automatic && camera.bearing != 0)
         if showsCompass {
             let radius = NorthArrow.diameter / 2
             compass = (camera.width - margin - radius, margin + radius)
         }
-        frames = try renderer.furnitureFrames(camera: camera, compass: compass, scaleBar: furniture.scaleBar, attribution: attribution)
+        frames = try renderer.furnitureFrames(
+            camera: camera, compass: compass, scaleBar: furniture.scaleBar, attribution: attribution)
         guard furniture.legend else { return }
         let (counts, density) = annotator.pointsOnMap(camera)
         let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts, manyValues: manyValues)
@@ -37,20 +41,23 @@ struct FurnitureLayout {
             return
         }
         let size = try renderer.legendBox(mapLegend).size
-        let placer = LegendPlacer(width: camera.width, height: camera.height, margin: margin, bottomMargin: MapFurniture.bottomMargin,
-                                  topRightSquare: showsCompass ? NorthArrow.diameter : 0)
+        let placer = LegendPlacer(
+            width: camera.width, height: camera.height, margin: margin, bottomMargin: MapFurniture.bottomMargin,
+            topRightSquare: showsCompass ? NorthArrow.diameter : 0)
         // A cluster reaches half its diameter from its centre, a balloon its height above its point.
-        let places = placer.places(size: size, density: density, reach: max(style.largestClusterDiameter / 2, style.balloon.height))
+        let places = placer.places(
+            size: size, density: density, reach: max(style.largestClusterDiameter / 2, style.balloon.height))
         guard let first = places.first else {
-            warnings.append("legend: its \(Int(size.width))×\(Int(size.height)) pt box does not fit the map; drawn without one")
+            warnings.append(
+                "legend: its \(Int(size.width))×\(Int(size.height)) pt box does not fit the map; drawn without one")
             return
         }
         legend = PlacedLegend(mapLegend, corner: first.corner, frame: first.frame)
         alternatives = Array(places.dropFirst())
     }
 
-    /// The areas markers keep clear of: the compass, the scale bar, the attribution and the legend, with 2 points around
-    /// each.
+    /// The areas markers keep clear of: the compass, the scale bar, the attribution and the legend, with 2 points
+    /// around each.
     var reserved: [CollisionGrid.Shape] { reserved(legendAt: legend?.frame) }
 
     /// The areas markers keep clear of with the legend at `frame`.
@@ -60,8 +67,14 @@ struct FurnitureLayout {
     func named(legendAt frame: Frame?) -> [(name: String, shape: CollisionGrid.Shape)] {
         var shapes = frames.reserved(margin: Self.clearance)
         if let frame {
-            shapes.append(("legend", .box(minX: frame.x - Self.clearance, minY: frame.y - Self.clearance, maxX: frame.x + frame.width + Self.clearance,
-                                          maxY: frame.y + frame.height + Self.clearance)))
+            shapes.append(
+                (
+                    "legend",
+                    .box(
+                        minX: frame.x - Self.clearance, minY: frame.y - Self.clearance,
+                        maxX: frame.x + frame.width + Self.clearance,
+                        maxY: frame.y + frame.height + Self.clearance)
+                ))
         }
         return shapes
     }

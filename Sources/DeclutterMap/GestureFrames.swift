@@ -51,14 +51,18 @@ public struct GestureFrames: Sendable {
     ///   ``MapDescription/draw(format:renderer:)`` throws.
     public func draw(_ map: MapDescription) throws -> Output {
         let cameras = try cameras(from: map)
-        let frameWidth = Int((map.width * map.scale).rounded(.up)), frameHeight = Int((map.height * map.scale).rounded(.up))
+        let frameWidth = Int((map.width * map.scale).rounded(.up)),
+            frameHeight = Int((map.height * map.scale).rounded(.up))
         guard frameWidth * cameras.count <= Surface.maximumSide else {
-            throw RenderError.sizeOutOfRange(width: frameWidth * cameras.count, height: frameHeight, limit: Surface.maximumSide)
+            throw RenderError.sizeOutOfRange(
+                width: frameWidth * cameras.count, height: frameHeight, limit: Surface.maximumSide)
         }
         let (categorised, note) = try map.categorised(at: cameras[0])
         let lowest = cameras.map(\.zoom).min() ?? 0
-        let annotator = try categorised.annotator
-            ?? MapAnnotator(points: categorised.points, style: categorised.style, minimumZoom: Int(lowest.rounded(.down)))
+        let annotator =
+            try categorised.annotator
+            ?? MapAnnotator(
+                points: categorised.points, style: categorised.style, minimumZoom: Int(lowest.rounded(.down)))
         let renderer = try StaticMapRenderer(style: annotator.style)
         let strip = try Surface(imageWidth: frameWidth * cameras.count, height: frameHeight)
         let context = try DrawingContext(surface: strip)
@@ -69,7 +73,9 @@ public struct GestureFrames: Sendable {
             frames.append(frame)
         }
         try context.checkStatus("draw the strip")
-        return Output(strip: try PNGEncoder().encode(strip), frames: frames, pixelWidth: frameWidth * cameras.count, pixelHeight: frameHeight,
-                      categoryNote: note)
+        return Output(
+            strip: try PNGEncoder().encode(strip), frames: frames, pixelWidth: frameWidth * cameras.count,
+            pixelHeight: frameHeight,
+            categoryNote: note)
     }
 }

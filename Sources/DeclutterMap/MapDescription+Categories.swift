@@ -12,9 +12,11 @@ extension MapDescription {
     /// The map with its points coloured by ``categoryProperty`` when that property's values are not the style's
     /// categories: the style's colours go to the values with the most points on the map at `camera` and the rest share
     /// "other" (``DataCategories``); ``categoryNote`` says how. Unchanged otherwise.
-    func categorised(camera: MapCamera, world: ProjectedPoints) throws -> (points: [ClusterPoint], style: MarkerStyle,
-                                                                          annotator: MapAnnotator?, categoryNote: String?,
-                                                                          manyValues: (category: String, count: Int)?) {
+    func categorised(camera: MapCamera, world: ProjectedPoints) throws -> (
+        points: [ClusterPoint], style: MarkerStyle,
+        annotator: MapAnnotator?, categoryNote: String?,
+        manyValues: (category: String, count: Int)?
+    ) {
         guard annotator == nil, let property = categoryProperty, points.contains(where: { $0.category != nil }) else {
             return (points, style, annotator, nil, manyValues)
         }
@@ -24,8 +26,11 @@ extension MapDescription {
             let flat = projection.flatPoint(worldX: world.x[index], worldY: world.y[index])
             return region.isOnMap(flatX: flat.x, flatY: flat.y)
         }
-        guard let data = DataCategories(values: points.map(\.category), style: style, property: property, onMap: onMap,
-                                        colors: colorCount, colorsFor: colorValues) else {
+        guard
+            let data = DataCategories(
+                values: points.map(\.category), style: style, property: property, onMap: onMap,
+                colors: colorCount, colorsFor: colorValues)
+        else {
             return (points, style, nil, nil, nil)
         }
         var points = self.points
@@ -34,11 +39,16 @@ extension MapDescription {
         let foreign = Set(self.points.compactMap(\.category).filter { style.category(named: $0) == nil })
         let example = foreign.sorted().first ?? ""
         let values = named + data.valuesInOther
-        var note = "\(property): \"\(example)\"\(foreign.count > 1 ? " and \(foreign.count - 1) more" : "") "
+        var note =
+            "\(property): \"\(example)\"\(foreign.count > 1 ? " and \(foreign.count - 1) more" : "") "
             + "\(foreign.count > 1 ? "are not categories" : "is not a category") of style \"\(style.name)\", so "
-        let chosen = colorValues.isEmpty ? "with the most points on the map"
-            : colorValues.count >= named ? "named by --colors-for" : "named by --colors-for, then those with the most points on the map"
-        note += data.usesColorBlindPalette
+        let chosen =
+            colorValues.isEmpty
+            ? "with the most points on the map"
+            : colorValues.count >= named
+                ? "named by --colors-for" : "named by --colors-for, then those with the most points on the map"
+        note +=
+            data.usesColorBlindPalette
             ? "the \(named) of \(values) values \(chosen) take a \(ColorBlindPalette.colors.count)-colour colour-blind-safe palette"
             : "its colours go to the \(named) of \(values) values \(chosen)"
         let other = data.style.categories.last?.name ?? DataCategories.otherName

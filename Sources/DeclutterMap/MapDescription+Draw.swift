@@ -20,28 +20,37 @@ extension MapDescription {
         let categorised = try self.categorised(camera: camera, world: world)
         // One map needs the hierarchy down to its own zoom only (a fitted map's, once its views are fitted).
         let lowest = lowestZoom(camera, world: world, style: categorised.style)
-        let annotator = try categorised.annotator
-            ?? MapAnnotator(points: categorised.points, projected: world, style: categorised.style, minimumZoom: Int(lowest.rounded(.down)))
+        let annotator =
+            try categorised.annotator
+            ?? MapAnnotator(
+                points: categorised.points, projected: world, style: categorised.style,
+                minimumZoom: Int(lowest.rounded(.down)))
         var described = self
         described.manyValues = categorised.manyValues
-        var drawn = try described.draw(camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
-                                       renderer: renderer)
+        var drawn = try described.draw(
+            camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
+            renderer: renderer)
         drawn.categoryNote = categorised.categoryNote
         if let warning = zeroZeroWarning { drawn.warnings.insert(warning, at: 0) }
         return drawn
     }
 
     /// Draws the map with `camera` from `annotator`'s points: for a gesture's frames, which share one annotator.
-    func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
+    func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws
+        -> DrawnMap
+    {
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
-        var furniture = try FurnitureLayout(self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution,
-                                            manyValues: manyValues)
-        var annotated = try annotator.annotate(camera, reserved: furniture.reserved, pointsOffMap: annotatesPointsOffMap)
+        var furniture = try FurnitureLayout(
+            self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution,
+            manyValues: manyValues)
+        var annotated = try annotator.annotate(
+            camera, reserved: furniture.reserved, pointsOffMap: annotatesPointsOffMap)
         // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
         // edge's best place is tried, and the one that leaves the fewest points hidden stays.
         if let legend = furniture.legend {
             for place in furniture.alternatives where annotated.hiddenPointsInView > 0 {
-                let trial = try annotator.annotate(camera, reserved: furniture.reserved(legendAt: place.frame), pointsOffMap: annotatesPointsOffMap)
+                let trial = try annotator.annotate(
+                    camera, reserved: furniture.reserved(legendAt: place.frame), pointsOffMap: annotatesPointsOffMap)
                 guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
                 annotated = trial
                 furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)
@@ -53,15 +62,18 @@ extension MapDescription {
         case .world: basemap = .world
         case let .tiles(source):
             // Fetched before the canvas is allocated, so that a refused map costs nothing.
-            let tiles = try source.tiles(for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format), limit: maxTiles)
+            let tiles = try source.tiles(
+                for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format),
+                limit: maxTiles)
             if missingTiles == .fail { try tiles.refuseMissing() }
             basemap = .tiles(tiles)
         case let .fetched(tiles):
             if missingTiles == .fail { try tiles.refuseMissing() }
             basemap = .tiles(tiles)
         }
-        var map = StaticMap(camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
-                            scaleBar: self.furniture.scaleBar, attribution: self.furniture.attribution)
+        var map = StaticMap(
+            camera: camera, scale: scale, basemap: basemap, overlays: overlays, annotations: annotated.annotations,
+            scaleBar: self.furniture.scaleBar, attribution: self.furniture.attribution)
         map.missingTiles = missingTiles
         map.legend = furniture.legend.map { ($0.legend, $0.frame.x, $0.frame.y) }
         map.compass = furniture.compass
@@ -69,11 +81,14 @@ extension MapDescription {
         let (canvas, warnings) = try renderer.render(map, format: format)
         // Above the embedded map's detail zoom its land and water still beat a plain background; the note says so.
         let note = if case .world = self.basemap { WorldBasemap.note(forZoom: camera.zoom) } else { String?.none }
-        var drawn = DrawnMap(canvas: canvas, camera: camera, content: annotated, points: annotator.points, legend: furniture.legend,
-                             warnings: warnings + furniture.warnings, basemapNote: note)
+        var drawn = DrawnMap(
+            canvas: canvas, camera: camera, content: annotated, points: annotator.points, legend: furniture.legend,
+            warnings: warnings + furniture.warnings, basemapNote: note)
         drawn.furniture = furniture.frames
-        drawn.pointsUnderFurniture = FurnitureCover(furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height)
-            .hiddenPoints(annotated.annotations, style: annotator.style)
+        drawn.pointsUnderFurniture = FurnitureCover(
+            furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height
+        )
+        .hiddenPoints(annotated.annotations, style: annotator.style)
         return drawn
     }
 

@@ -8,8 +8,8 @@ extension MapDescription {
     /// basemap becomes ``BasemapSource/fetched(_:)``; any other is returned as it is.
     ///
     /// Drawing then does no I/O, so a server can fetch on threads of their own and draw on others: a tile server that
-    /// hangs holds the fetching threads only. The camera is resolved as ``draw(format:renderer:)`` resolves it, from the
-    /// same points, so the tiles are the ones the drawing needs.
+    /// hangs holds the fetching threads only. The camera is resolved as ``draw(format:renderer:)`` resolves it, from
+    /// the same points, so the tiles are the ones the drawing needs.
     ///
     /// - Throws: ``CameraError`` for a camera out of range; ``TileError/tooManyTiles(needed:limit:)`` before fetching;
     ///   ``TileError/unreachable(source:reason:)`` when the server cannot be reached at all.
@@ -17,8 +17,10 @@ extension MapDescription {
         guard case let .tiles(source) = basemap else { return self }
         let camera = try camera(world: annotator?.projected ?? ProjectedPoints(points))
         var map = self
-        map.basemap = .fetched(try source.tiles(for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format),
-                                                limit: maxTiles))
+        map.basemap = .fetched(
+            try source.tiles(
+                for: camera, scale: StaticMapRenderer.tileScale(camera: camera, scale: scale, format: format),
+                limit: maxTiles))
         return map
     }
 

@@ -16,7 +16,8 @@ extension MapDescription {
         let count = pointsAtZeroZero
         guard count > 0 else { return nil }
         let located = (annotator?.points ?? points).reduce(0) { $0 + ($1.location == nil ? 0 : 1) }
-        var warning = "\(count) \(count == 1 ? "point lies" : "points lie") at exactly 0°, 0°, almost always a missing value rather than a place"
+        var warning =
+            "\(count) \(count == 1 ? "point lies" : "points lie") at exactly 0°, 0°, almost always a missing value rather than a place"
         if case .data = framing, count < located { warning += "; the map is fitted to the other \(located - count)" }
         return warning
     }
@@ -27,7 +28,9 @@ extension MapDescription {
     /// The world positions a fit takes: the points at exactly 0°, 0° left out, unless every located point is there.
     func fitted(_ world: ProjectedPoints) -> ProjectedPoints {
         let all = annotator?.points ?? points
-        guard all.count == world.count, all.contains(where: { $0.location.map(Self.isZeroZero) == false }) else { return world }
+        guard all.count == world.count, all.contains(where: { $0.location.map(Self.isZeroZero) == false }) else {
+            return world
+        }
         var x = world.x, y = world.y
         for (index, point) in all.enumerated() where point.location.map(Self.isZeroZero) == true {
             x[index] = .nan
@@ -66,17 +69,25 @@ extension MapDescription {
         var extra = EdgePadding(all: 0), fitted = camera
         for _ in 0..<4 {
             let overflow = try overflow(of: annotator.annotate(fitted), camera: fitted, padding: padding)
-            guard overflow.top > 0.01 || overflow.left > 0.01 || overflow.bottom > 0.01 || overflow.right > 0.01 else { return fitted }
-            extra = EdgePadding(top: min(reach.top, extra.top + overflow.top), left: min(reach.left, extra.left + overflow.left),
-                                bottom: min(reach.bottom, extra.bottom + overflow.bottom), right: min(reach.right, extra.right + overflow.right))
+            guard overflow.top > 0.01 || overflow.left > 0.01 || overflow.bottom > 0.01 || overflow.right > 0.01 else {
+                return fitted
+            }
+            extra = EdgePadding(
+                top: min(reach.top, extra.top + overflow.top), left: min(reach.left, extra.left + overflow.left),
+                bottom: min(reach.bottom, extra.bottom + overflow.bottom),
+                right: min(reach.right, extra.right + overflow.right))
             // Padding wider than a small map leaves no room, and the annotator holds no zooms below its lowest: the
             // plain fit stands.
-            guard let wider = try? self.camera(world: world, extraPadding: extra), wider.zoom >= Double(annotator.index.options.minZoom) else {
+            guard let wider = try? self.camera(world: world, extraPadding: extra),
+                wider.zoom >= Double(annotator.index.options.minZoom)
+            else {
                 return camera
             }
             fitted = wider
         }
-        guard let widest = try? widestViewFit(world: world, style: annotator.style), widest.zoom >= Double(annotator.index.options.minZoom) else {
+        guard let widest = try? widestViewFit(world: world, style: annotator.style),
+            widest.zoom >= Double(annotator.index.options.minZoom)
+        else {
             return camera
         }
         return widest
@@ -88,9 +99,12 @@ extension MapDescription {
         try camera(world: world, extraPadding: Self.viewReach(style: style, count: world.count))
     }
 
-    /// The lowest zoom a map drawn at `camera` may end up at once its views are fitted: for an annotator built down to it.
+    /// The lowest zoom a map drawn at `camera` may end up at once its views are fitted: for an annotator built down to
+    /// it.
     func lowestZoom(_ camera: MapCamera, world: ProjectedPoints, style: MarkerStyle) -> Double {
-        guard case .data = framing, let widest = try? widestViewFit(world: world, style: style) else { return camera.zoom }
+        guard case .data = framing, let widest = try? widestViewFit(world: world, style: style) else {
+            return camera.zoom
+        }
         return min(camera.zoom, widest.zoom)
     }
 

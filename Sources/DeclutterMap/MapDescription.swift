@@ -104,25 +104,33 @@ public struct MapDescription: Sendable {
         let world = fitted(world)
         switch framing {
         case let .centered(center, zoom):
-            let center = center ?? {
-                let bounds = dataBounds(world)
-                guard !bounds.isEmpty else { return Coordinate(longitude: 0, latitude: 0) }
-                let middle = (bounds.minX + bounds.maxX) / 2
-                return Coordinate(longitude: WebMercator.longitude(x: middle - middle.rounded(.down)),
-                                  latitude: WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2))
-            }()
-            return try MapCamera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
+            let center =
+                center
+                ?? {
+                    let bounds = dataBounds(world)
+                    guard !bounds.isEmpty else { return Coordinate(longitude: 0, latitude: 0) }
+                    let middle = (bounds.minX + bounds.maxX) / 2
+                    return Coordinate(
+                        longitude: WebMercator.longitude(x: middle - middle.rounded(.down)),
+                        latitude: WebMercator.latitude(y: (bounds.minY + bounds.maxY) / 2))
+                }()
+            return try MapCamera(
+                center: center, zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
         case let .region(bounds, padding, maxZoom):
-            return try MapCamera.fitting(bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom)
+            return try MapCamera.fitting(
+                bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom
+            )
         case let .data(padding, maxZoom):
-            let padding = EdgePadding(top: padding.top + extraPadding.top, left: padding.left + extraPadding.left,
-                                      bottom: padding.bottom + extraPadding.bottom, right: padding.right + extraPadding.right)
+            let padding = EdgePadding(
+                top: padding.top + extraPadding.top, left: padding.left + extraPadding.left,
+                bottom: padding.bottom + extraPadding.bottom, right: padding.right + extraPadding.right)
             let bounds = dataBounds(world)
             guard !bounds.isEmpty else {
                 throw CameraError("auto fits the map to its points and overlays, and there are none")
             }
-            return try MapCamera.fitting(bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
-                                         outline: pitch == 0 ? nil : outline(world, within: bounds), maxZoom: maxZoom)
+            return try MapCamera.fitting(
+                bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
+                outline: pitch == 0 ? nil : outline(world, within: bounds), maxZoom: maxZoom)
         }
     }
 
@@ -135,10 +143,12 @@ public struct MapDescription: Sendable {
     /// a world on).
     private func outline(_ world: ProjectedPoints, within bounds: WorldBounds) -> [ConvexHull.Point] {
         let all = world.appending(overlays.flatMap(\.coordinates))
-        return ConvexHull(all.indices.compactMap { index in
-            let x = all.x[index], y = all.y[index]
-            guard x.isFinite, y.isFinite else { return nil }
-            return ConvexHull.Point(x: x < bounds.minX ? x + 1 : x, y: y)
-        }).vertices
+        return ConvexHull(
+            all.indices.compactMap { index in
+                let x = all.x[index], y = all.y[index]
+                guard x.isFinite, y.isFinite else { return nil }
+                return ConvexHull.Point(x: x < bounds.minX ? x + 1 : x, y: y)
+            }
+        ).vertices
     }
 }

@@ -11,7 +11,8 @@ extension TileSource {
     /// - Throws: ``TileError/tooManyTiles(needed:limit:)`` before fetching; ``TileError/unreachable(source:reason:)``
     ///   when a server cannot be reached at all.
     public func tiles(for camera: MapCamera, scale: Double, limit: Int) throws -> RasterTiles {
-        let plan = try TilePlan(camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange, limit: limit)
+        let plan = try TilePlan(
+            camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange, limit: limit)
         var seen = Set<TileKey>()
         let keys = plan.tiles.map(\.key).filter { seen.insert($0).inserted }
         var fetched = try fetch(keys)

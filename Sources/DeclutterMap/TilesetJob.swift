@@ -44,13 +44,15 @@ public struct TilesetJob {
 
     /// The job for points as `declutter tiles` reads them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then the
-    /// points are prepared by ``CategoryAssignment/prepared(_:style:categoryProperty:keepingIdentifiers:)``. The command and its benchmark both start here, so that the
-    /// benchmark times the command's work.
+    /// points are prepared by ``CategoryAssignment/prepared(_:style:categoryProperty:keepingIdentifiers:)``. The
+    /// command and its benchmark both start here, so that the benchmark times the command's work.
     ///
     /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
-    public init(points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?, keepingIdentifiers: Bool) throws {
-        let prepared = try CategoryAssignment.prepared(points, style: style, categoryProperty: categoryProperty,
-                                                       keepingIdentifiers: keepingIdentifiers)
+    public init(points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?, keepingIdentifiers: Bool) throws
+    {
+        let prepared = try CategoryAssignment.prepared(
+            points, style: style, categoryProperty: categoryProperty,
+            keepingIdentifiers: keepingIdentifiers)
         self.init(points: prepared.points, style: prepared.style)
     }
 
@@ -93,36 +95,47 @@ public struct TilesetJob {
         // The sprite sheet first: a style asking for too many icons is refused before any tile is encoded.
         let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, svg: false, rings: placement == .placed)
         // The sheets and their indexes; MapLibre reads nothing else of what `declutter sprites` writes.
-        var companions = sheet.files.filter { $0.name != "sprite.manifest.json" }.map { (name: prefix + $0.name, data: $0.data) }
+        var companions = sheet.files.filter { $0.name != "sprite.manifest.json" }.map {
+            (name: prefix + $0.name, data: $0.data)
+        }
 
         let indexStart = now()
         let tileset: any VectorTileset
         var countText: MapLibreStyle.CountText?
         switch placement {
         case .supercluster:
-            let options = ClusterOptions(radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
-                                         releasesFreedMemory: true)
+            let options = ClusterOptions(
+                radius: radius, extent: 512, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, minPoints: 2,
+                releasesFreedMemory: true)
             let index = ClusterIndex(points: points, options: options, categories: style.categories.map(\.name))
-            tileset = try ClusterTileset(index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
+            tileset = try ClusterTileset(
+                index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         case .placed:
-            let highest = MapAnnotator.indexZoom(forZoom: MapAnnotator.cameraZoom(tileZoom: zooms.upperBound), style: style) - 1
-            let annotator = try MapAnnotator(points: points, style: style, minimumZoom: zooms.lowerBound + 1,
-                                             maximumZoom: max(zooms.lowerBound + 1, highest))
+            let highest =
+                MapAnnotator.indexZoom(forZoom: MapAnnotator.cameraZoom(tileZoom: zooms.upperBound), style: style) - 1
+            let annotator = try MapAnnotator(
+                points: points, style: style, minimumZoom: zooms.lowerBound + 1,
+                maximumZoom: max(zooms.lowerBound + 1, highest))
             // Each count drawn at the size its static icon gives it, which shrinks a count too wide for its ring.
             let renderer = try MarkerRenderer(style: style)
-            tileset = try PlacedTileset(annotator: annotator, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms) { label, bucket in
+            tileset = try PlacedTileset(
+                annotator: annotator, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms
+            ) { label, bucket in
                 (try? renderer.countFontSize(label, bucket: bucket)) ?? bucket.fontSize
             }
             let glyphs = try CountGlyphs(style: style)
             companions += glyphs.files(in: prefix + "glyphs")
-            countText = MapLibreStyle.CountText(glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", font: style.font, color: style.cluster.textColor,
-                                                inkDrop: glyphs.inkDrop)
+            countText = MapLibreStyle.CountText(
+                glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", font: style.font, color: style.cluster.textColor,
+                inkDrop: glyphs.inkDrop)
         }
         let tilesStart = now()
         let box = TileBounds(enclosing: points)
         let center = Coordinate(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2)
         let bounds = box.stated
-        var mapStyle = MapLibreStyle(markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL)
+        var mapStyle = MapLibreStyle(
+            markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL
+        )
         mapStyle.sprite = prefix + "sprite"
         mapStyle.sourceLayer = layer
         mapStyle.center = center
@@ -140,13 +153,16 @@ public struct TilesetJob {
                 zoom = batch.last?.z ?? zoom
                 progress?(tiles, zoom)
             }
-            try writer.finish(tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds), companions: companions)
+            try writer.finish(
+                tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds), companions: companions
+            )
         } catch {
             writer.cancel()
             throw error
         }
-        return Summary(tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount,
-                       seconds: (sprites: indexStart - start, index: tilesStart - indexStart, tiles: now() - tilesStart))
+        return Summary(
+            tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount,
+            seconds: (sprites: indexStart - start, index: tilesStart - indexStart, tiles: now() - tilesStart))
     }
 
     /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or
@@ -155,8 +171,9 @@ public struct TilesetJob {
         let name = URL(fileURLWithPath: output).lastPathComponent
         switch format {
         case .folder:
-            return .template(FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound, maximumZoom: zooms.upperBound,
-                             bounds: bounds)
+            return .template(
+                FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound, maximumZoom: zooms.upperBound,
+                bounds: bounds)
         case .pmtiles: return .pmtiles(name)
         case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
         }

@@ -14,7 +14,9 @@ public struct AnnotatedMap: Sendable {
     public var categoryCountsInView: [Int]
 
     /// Creates the result of annotating a map.
-    public init(annotations: [MapAnnotation], pointsInView: Int, hiddenPointsInView: Int, categoryCountsInView: [Int] = []) {
+    public init(
+        annotations: [MapAnnotation], pointsInView: Int, hiddenPointsInView: Int, categoryCountsInView: [Int] = []
+    ) {
         self.annotations = annotations
         self.pointsInView = pointsInView
         self.hiddenPointsInView = hiddenPointsInView

@@ -25,7 +25,8 @@ public final class AnnotatorLevels: Sendable {
 
         /// Bytes held, for the cache's budget.
         var bytes: Int {
-            (groups.groupOfPoint.count + groups.memberStarts.count + groups.members.count + groups.identifierOfGroup.count
+            (groups.groupOfPoint.count + groups.memberStarts.count + groups.members.count
+                + groups.identifierOfGroup.count
                 + groups.categoryCounts.count + cellGroups.count + hullStarts.count) * 4
                 + (centroidX.count * 6 + cellKeys.count + hullX.count * 2) * 8
         }
@@ -33,15 +34,19 @@ public final class AnnotatorLevels: Sendable {
         /// A group's hull on a flat map facing north, through `flat` (world to map points, increasing in both), when
         /// its box lies strictly inside the map, `width` by `height`: then every member is on the map and the hull of
         /// its members' points is the hull of these. Nil when some member may lie off the map.
-        func hullOnMap(_ group: Int, width: Double, height: Double, flat: ((x: Double, y: Double)) -> (x: Double, y: Double))
-            -> [ConvexHull.Point]? {
+        func hullOnMap(
+            _ group: Int, width: Double, height: Double, flat: ((x: Double, y: Double)) -> (x: Double, y: Double)
+        )
+            -> [ConvexHull.Point]?
+        {
             let low = flat((minX[group], minY[group])), high = flat((maxX[group], maxY[group]))
             guard low.x > 0, low.y > 0, high.x < width, high.y < height else { return nil }
             return hull(group, flat: flat)
         }
 
         /// A group's hull vertices through `flat`.
-        private func hull(_ group: Int, flat: ((x: Double, y: Double)) -> (x: Double, y: Double)) -> [ConvexHull.Point] {
+        private func hull(_ group: Int, flat: ((x: Double, y: Double)) -> (x: Double, y: Double)) -> [ConvexHull.Point]
+        {
             return (Int(hullStarts[group])..<Int(hullStarts[group + 1])).map { vertex in
                 let point = flat((hullX[vertex], hullY[vertex]))
                 return ConvexHull.Point(x: point.x, y: point.y)
@@ -104,7 +109,8 @@ public final class AnnotatorLevels: Sendable {
             let rows = Self.cell(bounds.minY, side: side)...Self.cell(bounds.maxY, side: side)
             // Columns, split where the box crosses the antimeridian.
             let west = bounds.minX - bounds.minX.rounded(.down), east = west + (bounds.maxX - bounds.minX)
-            let columns: [ClosedRange<Int>] = east < 1
+            let columns: [ClosedRange<Int>] =
+                east < 1
                 ? [Self.cell(west, side: side)...Self.cell(east, side: side)]
                 : [Self.cell(west, side: side)...(side - 1), 0...Self.cell(east - 1, side: side)]
             guard rows.count * columns.count <= 4096 else { return nil }

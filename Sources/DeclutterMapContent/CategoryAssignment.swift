@@ -28,14 +28,18 @@ public struct CategoryAssignment: Sendable {
         point.clusteringIdentifier = identifier
     }
 
-    /// The category and clustering identifier ``assign(_:index:keepingIdentifier:)`` gives a point, without changing it.
+    /// The category and clustering identifier ``assign(_:index:keepingIdentifier:)`` gives a point, without changing
+    /// it.
     ///
     /// - Throws: ``AnnotationError`` naming point `index` when the style lacks its category.
-    public func assignment(of point: ClusterPoint, index: Int, keepingIdentifier: Bool = false) throws -> (category: String, identifier: String?) {
+    public func assignment(of point: ClusterPoint, index: Int, keepingIdentifier: Bool = false) throws -> (
+        category: String, identifier: String?
+    ) {
         let name = point.category ?? style.categories[0].name
         guard let category = categories[name] else {
-            throw AnnotationError("point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; expected one of: "
-                                  + style.categories.map(\.name).nameList())
+            throw AnnotationError(
+                "point \(index): category \"\(name.escapedForTerminal)\" is not in style \"\(style.name.escapedForTerminal)\"; expected one of: "
+                    + style.categories.map(\.name).nameList())
         }
         return (name, keepingIdentifier ? point.clusteringIdentifier : category.clusteringIdentifier)
     }
@@ -54,15 +58,21 @@ public struct CategoryAssignment: Sendable {
     /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points and the style they are drawn in.
     ///
     /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
-    public static func prepared(_ points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?,
-                                keepingIdentifiers: Bool = false) throws -> (points: [ClusterPoint], style: MarkerStyle) {
+    public static func prepared(
+        _ points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?,
+        keepingIdentifiers: Bool = false
+    ) throws -> (points: [ClusterPoint], style: MarkerStyle) {
         var points = points, style = style
-        if let categoryProperty, let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty) {
+        if let categoryProperty,
+            let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty)
+        {
             data.apply(to: &points)
             style = data.style
         }
         let assignment = CategoryAssignment(style: style)
-        for index in points.indices { try assignment.assign(&points[index], index: index, keepingIdentifier: keepingIdentifiers) }
+        for index in points.indices {
+            try assignment.assign(&points[index], index: index, keepingIdentifier: keepingIdentifiers)
+        }
         return (points, style)
     }
 }

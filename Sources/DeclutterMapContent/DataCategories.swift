@@ -37,8 +37,10 @@ public struct DataCategories: Sendable {
     /// for, they take ``ColorBlindPalette``'s colours instead, up to ``ColorBlindPalette/maximumColors(for:)``, and the
     /// style's `other` (else last) colour stays the shared one. Returns nil when every value is a category of the
     /// style, which then applies as it is (points lacking the property taking its first category).
-    public init?(values: [String?], style: MarkerStyle, property: String, onMap: [Bool]? = nil, colors: Int? = nil,
-                 colorsFor: [String] = []) {
+    public init?(
+        values: [String?], style: MarkerStyle, property: String, onMap: [Bool]? = nil, colors: Int? = nil,
+        colorsFor: [String] = []
+    ) {
         var frequency: [String: Int] = [:], shown: [String: Int] = [:]
         for (index, value) in values.enumerated() {
             frequency[value ?? Self.missingName, default: 0] += 1
@@ -65,7 +67,8 @@ public struct DataCategories: Sendable {
             let leftOver = ranked.contains { !chosen.contains($0) }
             let ownColors = palette.count - (leftOver && other == nil ? 1 : 0)
             if chosen.count > ownColors {
-                // More values than the style has colours for: the long palette, the style's other (else last) colour shared.
+                // More values than the style has colours for: the long palette, the style's other (else last) colour
+                // shared.
                 longPalette = true
                 if other == nil { other = palette.last }
                 let base = palette.first ?? style.categories[0]
@@ -84,8 +87,9 @@ public struct DataCategories: Sendable {
             // An image glyph belongs to what the style draws (a bicycle); a value's balloon shows a plain dot instead.
             var glyph = source.glyph
             if case .image = glyph { glyph = nil }
-            return MarkerCategory(name: name, color: source.color, glyph: glyph, clusteringIdentifier: identifier,
-                                  displayPriority: source.displayPriority)
+            return MarkerCategory(
+                name: name, color: source.color, glyph: glyph, clusteringIdentifier: identifier,
+                displayPriority: source.displayPriority)
         }
         var categories = zip(chosen, palette).map { category($0, like: $1) }
         chosen = Array(chosen.prefix(categories.count))

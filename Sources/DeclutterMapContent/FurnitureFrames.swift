@@ -58,12 +58,22 @@ public struct FurnitureFrames: Sendable {
     public func reserved(margin: Double) -> [(name: String, shape: CollisionGrid.Shape)] {
         var shapes: [(name: String, shape: CollisionGrid.Shape)] = []
         if let compass {
-            shapes.append(("compass", .circle(x: compass.x + compass.width / 2, y: compass.y + compass.height / 2,
-                                              radius: compass.width / 2 + margin)))
+            shapes.append(
+                (
+                    "compass",
+                    .circle(
+                        x: compass.x + compass.width / 2, y: compass.y + compass.height / 2,
+                        radius: compass.width / 2 + margin)
+                ))
         }
         for case let (name, frame?) in [("scale bar", scaleBar?.frame), ("attribution", attribution?.frame)] {
-            shapes.append((name, .box(minX: frame.x - margin, minY: frame.y - margin, maxX: frame.x + frame.width + margin,
-                                      maxY: frame.y + frame.height + margin)))
+            shapes.append(
+                (
+                    name,
+                    .box(
+                        minX: frame.x - margin, minY: frame.y - margin, maxX: frame.x + frame.width + margin,
+                        maxY: frame.y + frame.height + margin)
+                ))
         }
         return shapes
     }

@@ -18,7 +18,9 @@ public struct LegendPlacer: Sendable {
     public var step = 8.0
 
     /// Creates a placer for a `width` × `height` map.
-    public init(width: Double, height: Double, margin: Double = 8, bottomMargin: Double = 26, topRightSquare: Double = 0) {
+    public init(
+        width: Double, height: Double, margin: Double = 8, bottomMargin: Double = 26, topRightSquare: Double = 0
+    ) {
         self.width = width
         self.height = height
         self.margin = margin
@@ -28,16 +30,19 @@ public struct LegendPlacer: Sendable {
 
     /// The places for a box of `size`, best first; empty when the box does not fit the map.
     ///
-    /// - Parameter reach: How far from the box a point's view can reach into it (a cluster's radius, a balloon's height).
+    /// - Parameter reach: How far from the box a point's view can reach into it (a cluster's radius, a balloon's
+    /// height).
     public func places(size: (width: Double, height: Double), density: PointDensity, reach: Double)
-        -> [(corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))] {
+        -> [(corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))]
+    {
         let top = margin, bottom = height - bottomMargin - size.height
         let left = margin, right = width - margin - size.width
         // On the right-hand edge, below the top-right square.
         let rightTop = topRightSquare > 0 ? margin + topRightSquare + margin : margin
         guard left <= right, top <= bottom, rightTop <= bottom else { return [] }
         var places: [(corner: MapLegend.Corner, x: Double, y: Double)] = [
-            (.topLeft, left, top), (.topRight, right, rightTop), (.bottomLeft, left, bottom), (.bottomRight, right, bottom),
+            (.topLeft, left, top), (.topRight, right, rightTop), (.bottomLeft, left, bottom),
+            (.bottomRight, right, bottom),
         ]
         for offset in stride(from: step, through: max(width, height), by: step) {
             if left + offset <= right {
@@ -47,15 +52,23 @@ public struct LegendPlacer: Sendable {
                 }
                 places.append((.bottomRight, right - offset, bottom))
             }
-            if top + offset <= bottom { places += [(.topLeft, left, top + offset), (.bottomLeft, left, bottom - offset)] }
-            if rightTop + offset <= bottom { places += [(.topRight, right, rightTop + offset), (.bottomRight, right, bottom - offset)] }
+            if top + offset <= bottom {
+                places += [(.topLeft, left, top + offset), (.bottomLeft, left, bottom - offset)]
+            }
+            if rightTop + offset <= bottom {
+                places += [(.topRight, right, rightTop + offset), (.bottomRight, right, bottom - offset)]
+            }
         }
-        let covered = places.map { density.count(x: $0.x - reach, y: $0.y - reach, width: size.width + 2 * reach, height: size.height + 2 * reach) }
+        let covered = places.map {
+            density.count(
+                x: $0.x - reach, y: $0.y - reach, width: size.width + 2 * reach, height: size.height + 2 * reach)
+        }
         // A stable sort keeps the corners before edge places that cover as few.
         let ranked = covered.indices.sorted { covered[$0] < covered[$1] }
         var seen = Set<MapLegend.Corner>()
         var chosen = ranked.filter { seen.insert(places[$0].corner).inserted }
         chosen += (0..<4).filter { !chosen.contains($0) }
-        return chosen.map { index in (places[index].corner, (places[index].x, places[index].y, size.width, size.height)) }
+        return chosen.map { index in (places[index].corner, (places[index].x, places[index].y, size.width, size.height))
+        }
     }
 }

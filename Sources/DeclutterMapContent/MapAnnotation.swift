@@ -33,9 +33,11 @@ public struct MapAnnotation: Sendable, Hashable {
     public var priority: DisplayPriority
 
     /// Creates an annotation.
-    public init(kind: Kind, members: [Int], categoryCounts: [Int], coordinate: Coordinate,
-                frame: (x: Double, y: Double, width: Double, height: Double), copies: [(x: Double, y: Double)] = [],
-                visible: Bool, priority: DisplayPriority) {
+    public init(
+        kind: Kind, members: [Int], categoryCounts: [Int], coordinate: Coordinate,
+        frame: (x: Double, y: Double, width: Double, height: Double), copies: [(x: Double, y: Double)] = [],
+        visible: Bool, priority: DisplayPriority
+    ) {
         self.kind = kind
         self.members = members
         self.categoryCounts = categoryCounts
@@ -52,7 +54,8 @@ public struct MapAnnotation: Sendable, Hashable {
     }
 
     public static func == (lhs: MapAnnotation, rhs: MapAnnotation) -> Bool {
-        lhs.kind == rhs.kind && lhs.members == rhs.members && lhs.categoryCounts == rhs.categoryCounts && lhs.coordinate == rhs.coordinate
+        lhs.kind == rhs.kind && lhs.members == rhs.members && lhs.categoryCounts == rhs.categoryCounts
+            && lhs.coordinate == rhs.coordinate
             && lhs.frame == rhs.frame && lhs.copies.elementsEqual(rhs.copies, by: ==) && lhs.visible == rhs.visible
             && lhs.priority == rhs.priority
     }

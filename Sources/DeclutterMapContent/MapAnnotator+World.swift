@@ -24,22 +24,30 @@ extension MapAnnotator {
         }
         let side = 512 * pow(2, Double(tileZoom))
         // Two points wider and taller than the world, so that no point lies on the map's edge, which counts as off it.
-        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: Self.cameraZoom(tileZoom: tileZoom),
-                                   width: side + 2, height: side + 2)
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 0, latitude: 0), zoom: Self.cameraZoom(tileZoom: tileZoom),
+            width: side + 2, height: side + 2)
         guard camera.zoom.rounded(.down) >= Double(index.options.minZoom) else {
-            throw AnnotationError("tile zoom \(tileZoom) needs the index built down to zoom \(tileZoom + 1); it starts at \(index.options.minZoom)")
+            throw AnnotationError(
+                "tile zoom \(tileZoom) needs the index built down to zoom \(tileZoom + 1); it starts at \(index.options.minZoom)"
+            )
         }
         let groups = index.groups(atZoom: groupZoom(for: camera.zoom))
-        let region = WorldRepeat(camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height))
+        let region = WorldRepeat(
+            camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height)
+        )
         let candidates = self.candidates(groups, camera: camera, region: region)
-        let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
-                                              hulls: candidates.hulls, repeating: region)
+        let placement = PlacementEngine.place(
+            candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
+            hulls: candidates.hulls, repeating: region)
         return worldPlacement(placement, candidates, tileZoom: tileZoom, side: side, region: region)
     }
 
     /// The shown views of a world placement with their members and the points they hide.
-    private func worldPlacement(_ placement: Placement, _ candidates: Candidates, tileZoom: Int, side: Double,
-                                region: WorldRepeat) -> WorldPlacement {
+    private func worldPlacement(
+        _ placement: Placement, _ candidates: Candidates, tileZoom: Int, side: Double,
+        region: WorldRepeat
+    ) -> WorldPlacement {
         var result = WorldPlacement(zoom: tileZoom, pointCount: points.count)
         /// The placement view each shown view came from.
         var placementOfShown: [Int] = []
@@ -52,7 +60,9 @@ extension MapAnnotator {
         func membersOf(_ view: Int) -> [Int32] {
             members.removeAll(keepingCapacity: true)
             for part in placement.members(of: view).lazy.map(Int.init) {
-                members.append(contentsOf: candidates.members[Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])])
+                members.append(
+                    contentsOf: candidates.members[
+                        Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])])
             }
             if placement.isCluster(view) { members.sort() }
             return members
@@ -81,9 +91,9 @@ extension MapAnnotator {
                 gridOwners.append(shown)
             }
         }
-        // Each hidden view's points go to the shown view that hid it: of those its shape overlaps, the highest priority,
-        // then the nearest; a view hidden at every copy but overlapping none (which placement does not make) goes to the
-        // nearest shown view.
+        // Each hidden view's points go to the shown view that hid it: of those its shape overlaps, the highest
+        // priority, then the nearest; a view hidden at every copy but overlapping none (which placement does not make)
+        // goes to the nearest shown view.
         for (index, view) in placement.views.enumerated() where !placement.visible[index] {
             var hider: Int32 = -1, best = (priority: -Float.infinity, distance: Double.infinity)
             let copies = region.copiesOnMap(view)
@@ -91,8 +101,10 @@ extension MapAnnotator {
                 let shift = region.offset(copy, x: view.x, y: view.y)
                 grid.forEachCollision(with: view.shape(dx: shift.x, dy: shift.y)) { filed in
                     let owner = gridOwners[filed], other = placement.views[placementOfShown[Int(owner)]]
-                    let key = (priority: other.displayPriority.rawValue,
-                               distance: hypot(other.x - view.x - shift.x, other.y - view.y - shift.y))
+                    let key = (
+                        priority: other.displayPriority.rawValue,
+                        distance: hypot(other.x - view.x - shift.x, other.y - view.y - shift.y)
+                    )
                     if key.priority > best.priority || (key.priority == best.priority && key.distance < best.distance) {
                         best = key
                         hider = owner

@@ -66,8 +66,10 @@ public struct MapAnnotator: Sendable {
     ///   - maximumZoom: The highest zoom the hierarchy is built for (default ``maximumZoom``); maps up to camera zoom z
     ///     need ``indexZoom(forZoom:style:)`` of z: a tileset's highest zoom skips the levels above it.
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
-    public init(points: [ClusterPoint], projected: ProjectedPoints? = nil, style: MarkerStyle, minimumZoom: Int = 0,
-                maximumZoom: Int = MapAnnotator.maximumZoom) throws {
+    public init(
+        points: [ClusterPoint], projected: ProjectedPoints? = nil, style: MarkerStyle, minimumZoom: Int = 0,
+        maximumZoom: Int = MapAnnotator.maximumZoom
+    ) throws {
         let assignment = CategoryAssignment(style: style)
         var prepared = points
         let projected = projected ?? ProjectedPoints(points)
@@ -90,9 +92,11 @@ public struct MapAnnotator: Sendable {
         // Extent 256 makes the radius read in map points at whole zooms. The index counts categories in the style's
         // order, and every point has one, so its point categories are the style's category indices.
         let top = min(max(maximumZoom, 0), Self.maximumZoom)
-        index = ClusterIndex(points: prepared, projected: projected,
-                             options: ClusterOptions(radius: style.clusterRadius, extent: 256, minZoom: min(max(minimumZoom, 0), top), maxZoom: top),
-                             categories: style.categories.map(\.name))
+        index = ClusterIndex(
+            points: prepared, projected: projected,
+            options: ClusterOptions(
+                radius: style.clusterRadius, extent: 256, minZoom: min(max(minimumZoom, 0), top), maxZoom: top),
+            categories: style.categories.map(\.name))
     }
 
     /// The index zoom whose groups a map at `zoom` starts from: the lowest at or above the map's zoom, and high
@@ -124,15 +128,20 @@ public struct MapAnnotator: Sendable {
     /// - Parameter pointsOffMap: Whether points off the map are kept in hidden annotations, so that every point is in
     ///   one (as a layout lists them); a map drawn as an image only needs the views on it, and with ``levels`` then
     ///   looks only at the groups near the map.
-    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = [], pointsOffMap: Bool = true) throws -> AnnotatedMap {
+    public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = [], pointsOffMap: Bool = true) throws
+        -> AnnotatedMap
+    {
         let zoom = camera.zoom.rounded(.down)
         guard zoom >= Double(index.options.minZoom) else {
-            throw AnnotationError("zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
-                                  + "build the annotator with minimumZoom at most \(Int(zoom))")
+            throw AnnotationError(
+                "zoom \(Int(zoom)) is below the index's lowest zoom \(index.options.minZoom); "
+                    + "build the annotator with minimumZoom at most \(Int(zoom))")
         }
         // On a pitched map the ground is largest on screen at the bottom row, by its scale against the centre's.
         let groupZoom = groupZoom(for: camera.zoom + log2(camera.perspective.scale(atY: camera.height)))
-        let level = levels?.level(groupZoom) { AnnotatorLevels.Level(index.groups(atZoom: groupZoom), worldX: worldX, worldY: worldY) }
+        let level = levels?.level(groupZoom) {
+            AnnotatorLevels.Level(index.groups(atZoom: groupZoom), worldX: worldX, worldY: worldY)
+        }
         let groups = level?.groups ?? index.groups(atZoom: groupZoom)
         // Views and their copies are looked for this far around the map: farther than a group's member can lie from
         // its centroid, or a view from its point.
@@ -148,10 +157,12 @@ public struct MapAnnotator: Sendable {
             box.include(x: box.maxX + grow, y: box.maxY + grow)
             near = level.groups(within: box)
         }
-        let candidates = self.candidates(groups, camera: camera, region: region, level: level, only: near, pointsOffMap: pointsOffMap)
-        let placement = PlacementEngine.place(candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
-                                              hulls: candidates.hulls, repeating: region, reserved: reserved,
-                                              nearerFirst: region.perspective != nil)
+        let candidates = self.candidates(
+            groups, camera: camera, region: region, level: level, only: near, pointsOffMap: pointsOffMap)
+        let placement = PlacementEngine.place(
+            candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
+            hulls: candidates.hulls, repeating: region, reserved: reserved,
+            nearerFirst: region.perspective != nil)
         return annotations(placement, candidates, camera: camera, region: region)
     }
 
@@ -173,8 +184,10 @@ public struct MapAnnotator: Sendable {
     ///   - level: The groups' centroids, boxes and hulls when kept (``AnnotatorLevels``), else worked out here.
     ///   - only: The groups to look at, ascending; nil for all of them.
     ///   - pointsOffMap: Whether points off the map get hidden annotations.
-    func candidates(_ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
-                    only: [Int32]? = nil, pointsOffMap: Bool = true) -> Candidates {
+    func candidates(
+        _ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
+        only: [Int32]? = nil, pointsOffMap: Bool = true
+    ) -> Candidates {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
         var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
@@ -198,16 +211,22 @@ public struct MapAnnotator: Sendable {
             return region.projected(flatX: point.x, flatY: point.y) ?? point
         }
         /// A hidden annotation for points off the map.
-        func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double) where Members.Element == Int32 {
+        func hide<Members: Collection>(_ members: Members, counts: [Int], shift: Double)
+        where Members.Element == Int32 {
             guard pointsOffMap else { return }
             let world = mean(members), point = flat(world, shift: shift)
             let projected = region.projected(flatX: point.x, flatY: point.y), centre = projected ?? point
             // Behind the camera the map has no point for them: the coordinate comes from the world point itself.
-            let coordinate = projected == nil
-                ? Coordinate(longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)), latitude: WebMercator.latitude(y: world.y)) : nil
-            result.offMap.append(annotation(members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
-                                            geometry: style.markerGeometry(categoryCounts: counts), camera: camera, copies: [], visible: false,
-                                            coordinate: coordinate))
+            let coordinate =
+                projected == nil
+                ? Coordinate(
+                    longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)),
+                    latitude: WebMercator.latitude(y: world.y)) : nil
+            result.offMap.append(
+                annotation(
+                    members: members.map(Int.init), counts: counts, x: centre.x, y: centre.y,
+                    geometry: style.markerGeometry(categoryCounts: counts), camera: camera, copies: [], visible: false,
+                    coordinate: coordinate))
         }
         /// Members per category of some points.
         func categoryCounts(_ members: [Int32]) -> [Int] {
@@ -229,7 +248,8 @@ public struct MapAnnotator: Sendable {
             }
         }
         func visit(_ group: Int) {
-            let members = groups.members(of: group), world = level.map { (x: $0.centroidX[group], y: $0.centroidY[group]) } ?? mean(members)
+            let members = groups.members(of: group),
+                world = level.map { (x: $0.centroidX[group], y: $0.centroidY[group]) } ?? mean(members)
             // One copy of the world for the whole group, the one nearest the map's centre, so the seam cannot cut it.
             var shift = frame.nearestShift(worldX: world.x)
             // A group lies within half the spread limit of its centroid (``groupZoom(for:)``): one whose centroid is
@@ -241,14 +261,18 @@ public struct MapAnnotator: Sendable {
             }
             // A pitched map's copies are not a fixed step apart on screen, so the view stands on a copy in the region
             // (in front of the camera): the one nearest the copy nearest the centre.
-            if region.perspective != nil, !copies.contains(0) { shift -= Double(copies.lowerBound > 0 ? copies.lowerBound : copies.upperBound) * frame.size }
+            if region.perspective != nil, !copies.contains(0) {
+                shift -= Double(copies.lowerBound > 0 ? copies.lowerBound : copies.upperBound) * frame.size
+            }
             let all = screen(world, shift: shift)
             inside.removeAll(keepingCapacity: true)
             outside.removeAll(keepingCapacity: true)
             insidePoints.removeAll(keepingCapacity: true)
             // A kept group wholly on a flat map facing north: every member is inside, and its hull is its kept hull's.
             if let level, region.perspective == nil, camera.bearing == 0,
-               let hull = level.hullOnMap(group, width: camera.width, height: camera.height, flat: { flat($0, shift: shift) }) {
+                let hull = level.hullOnMap(
+                    group, width: camera.width, height: camera.height, flat: { flat($0, shift: shift) })
+            {
                 inside.append(contentsOf: members)
                 insidePoints = hull
             } else {
@@ -262,9 +286,11 @@ public struct MapAnnotator: Sendable {
             let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
             let centre = outside.isEmpty ? all : screen(mean(inside), shift: shift)
             let geometry = style.markerGeometry(categoryCounts: counts), offset = geometry.centerOffset
-            result.views.append(PlacementView(x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
-                                              offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
-                                              clusteringGroup: groups.identifierOfGroup[group], weight: inside.count))
+            result.views.append(
+                PlacementView(
+                    x: centre.x, y: centre.y, width: geometry.width, height: geometry.height, offsetX: offset.x,
+                    offsetY: offset.y, collisionMode: geometry.collisionMode, displayPriority: priority(counts),
+                    clusteringGroup: groups.identifierOfGroup[group], weight: inside.count))
             result.hulls.append(inside.count == 1 ? ConvexHull(x: centre.x, y: centre.y) : ConvexHull(insidePoints))
             result.members.append(contentsOf: inside)
             result.memberStarts.append(Int32(result.members.count))
@@ -280,7 +306,9 @@ public struct MapAnnotator: Sendable {
 
     /// The annotations of a placement: each view at the copy nearest the map's centre, with its other copies on the
     /// map, the points off the map hidden, drawing order set.
-    func annotations(_ placement: Placement, _ candidates: Candidates, camera: MapCamera, region: WorldRepeat) -> AnnotatedMap {
+    func annotations(_ placement: Placement, _ candidates: Candidates, camera: MapCamera, region: WorldRepeat)
+        -> AnnotatedMap
+    {
         let width = style.categories.count
         var annotations = candidates.offMap
         annotations.reserveCapacity(candidates.offMap.count + placement.views.count)
@@ -288,7 +316,10 @@ public struct MapAnnotator: Sendable {
         for (index, view) in placement.views.enumerated() {
             var members: [Int] = [], counts = [Int](repeating: 0, count: width)
             for part in placement.members(of: index).lazy.map(Int.init) {
-                members.append(contentsOf: candidates.members[Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])].lazy.map(Int.init))
+                members.append(
+                    contentsOf: candidates.members[
+                        Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])
+                    ].lazy.map(Int.init))
                 for category in 0..<width { counts[category] += candidates.counts[part * width + category] }
             }
             if placement.isCluster(index) { members.sort() }
@@ -302,15 +333,22 @@ public struct MapAnnotator: Sendable {
                 return (view.x + shift.x - geometry.anchorX, view.y + shift.y - geometry.anchorY)
             }
             let shift = region.offset(nearest, x: view.x, y: view.y)
-            annotations.append(annotation(members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
-                                          camera: camera, copies: copies, visible: placement.visible[index], priority: view.displayPriority))
+            annotations.append(
+                annotation(
+                    members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
+                    camera: camera, copies: copies, visible: placement.visible[index], priority: view.displayPriority))
         }
         // Lowest priority first, so higher ones are drawn over them; then top to bottom, as MapKit stacks views.
-        annotations.sort { ($0.priority, $0.frame.y + $0.frame.height, $0.members.first ?? 0) < ($1.priority, $1.frame.y + $1.frame.height, $1.members.first ?? 0) }
+        annotations.sort {
+            ($0.priority, $0.frame.y + $0.frame.height, $0.members.first ?? 0) < (
+                $1.priority, $1.frame.y + $1.frame.height, $1.members.first ?? 0
+            )
+        }
         var inView = [Int](repeating: 0, count: width)
         for (offset, count) in candidates.counts.enumerated() { inView[offset % width] += count }
-        return AnnotatedMap(annotations: annotations, pointsInView: candidates.members.count, hiddenPointsInView: hidden,
-                            categoryCountsInView: inView)
+        return AnnotatedMap(
+            annotations: annotations, pointsInView: candidates.members.count, hiddenPointsInView: hidden,
+            categoryCountsInView: inView)
     }
 
     /// Members per category (the style's order) of some of the points.
@@ -325,7 +363,8 @@ public struct MapAnnotator: Sendable {
 
     /// The points on the map per category (the style's order), and where on the map they lie; found by projecting
     /// every point, before any placement, so that a legend can be sized and put where it covers least.
-    public func pointsOnMap(_ camera: MapCamera, cellSize: Double = 8) -> (categoryCounts: [Int], density: PointDensity) {
+    public func pointsOnMap(_ camera: MapCamera, cellSize: Double = 8) -> (categoryCounts: [Int], density: PointDensity)
+    {
         let frame = CameraFrame(camera), region = WorldRepeat(camera: camera, margin: 0)
         var counts = [Int](repeating: 0, count: style.categories.count)
         var density = PointDensity(width: camera.width, height: camera.height, cellSize: cellSize)
@@ -344,23 +383,33 @@ public struct MapAnnotator: Sendable {
 
     /// The rule placement merges with: the style's cluster icons by count, and its spread limit.
     var clusterRule: ClusterRule {
-        ClusterRule(views: style.cluster.buckets.map { bucket in
-            let geometry = style.markerGeometry(count: max(2, bucket.minimumCount)), offset = geometry.centerOffset
-            return (bucket.minimumCount, ClusterViewDescription(width: geometry.width, height: geometry.height,
-                                                                collisionMode: geometry.collisionMode, centerOffset: [offset.x, offset.y]))
-        }, maximumSpread: style.maximumClusterSpread)
+        ClusterRule(
+            views: style.cluster.buckets.map { bucket in
+                let geometry = style.markerGeometry(count: max(2, bucket.minimumCount)), offset = geometry.centerOffset
+                return (
+                    bucket.minimumCount,
+                    ClusterViewDescription(
+                        width: geometry.width, height: geometry.height,
+                        collisionMode: geometry.collisionMode, centerOffset: [offset.x, offset.y])
+                )
+            }, maximumSpread: style.maximumClusterSpread)
     }
 
     /// The highest priority among the categories present (a cluster takes its members' highest, as MapKit's do).
     func priority(_ counts: [Int]) -> DisplayPriority {
         var priority = DisplayPriority(-1)
-        for (category, count) in zip(style.categories, counts) where count > 0 { priority = max(priority, category.displayPriority) }
+        for (category, count) in zip(style.categories, counts) where count > 0 {
+            priority = max(priority, category.displayPriority)
+        }
         return priority
     }
 
     /// An annotation for a view whose point is at (x, y) on the map.
-    func annotation(members: [Int], counts: [Int], x: Double, y: Double, geometry: MarkerGeometry, camera: MapCamera,
-                    copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil, coordinate given: Coordinate? = nil) -> MapAnnotation {
+    func annotation(
+        members: [Int], counts: [Int], x: Double, y: Double, geometry: MarkerGeometry, camera: MapCamera,
+        copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil,
+        coordinate given: Coordinate? = nil
+    ) -> MapAnnotation {
         let coordinate: Coordinate
         if let given {
             coordinate = given
@@ -369,11 +418,15 @@ public struct MapAnnotator: Sendable {
         } else {
             // The centroid's longitude on the first copy of the world.
             let world = camera.worldPoint(atX: x, y: y)
-            coordinate = Coordinate(longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)), latitude: WebMercator.latitude(y: world.y))
+            coordinate = Coordinate(
+                longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)),
+                latitude: WebMercator.latitude(y: world.y))
         }
-        return MapAnnotation(kind: members.count == 1 ? .marker : .cluster, members: members, categoryCounts: counts, coordinate: coordinate,
-                             frame: (x - geometry.anchorX, y - geometry.anchorY, geometry.width, geometry.height), copies: copies,
-                             visible: visible, priority: priority ?? self.priority(counts))
+        return MapAnnotation(
+            kind: members.count == 1 ? .marker : .cluster, members: members, categoryCounts: counts,
+            coordinate: coordinate,
+            frame: (x - geometry.anchorX, y - geometry.anchorY, geometry.width, geometry.height), copies: copies,
+            visible: visible, priority: priority ?? self.priority(counts))
     }
 
     /// World points to flat map points (the camera with no pitch) for one camera, with the world's copies: u runs east

@@ -7,19 +7,21 @@ import Foundation
 
 /// What a static map drew, as JSON a web page can use to make the image clickable.
 ///
-/// `{"width", "height", "zoom", "bearing", "pitch", "center": [lon, lat], "points": {"total", "inView", "hiddenInView"},
-/// "annotations": [{"id", "kind", "members", "frame": [x, y, w, h], "copies": [[x, y], …], "coordinate": [lon, lat],
-/// "visible"}]}`, in points (an @2x image is twice as many pixels). Members are the points' ids where the input
-/// gives them, else their zero-based input positions; every point is in exactly one annotation's members. `frame`
-/// is the view's copy nearest the map's centre; `copies` (only where the world repeats on the map) gives the
-/// top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
+/// `{"width", "height", "zoom", "bearing", "pitch", "center": [lon, lat], "points": {"total", "inView",
+/// "hiddenInView"}, "annotations": [{"id", "kind", "members", "frame": [x, y, w, h], "copies": [[x, y], …],
+/// "coordinate": [lon, lat], "visible"}]}`, in points (an @2x image is twice as many pixels). Members are the points'
+/// ids where the input gives them, else their zero-based input positions; every point is in exactly one annotation's
+/// members. `frame` is the view's copy nearest the map's centre; `copies` (only where the world repeats on the map)
+/// gives the top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
 /// under higher-priority views. `bearing` and `pitch` (degrees) are there when not 0. The furniture drawn gives its
 /// frame: `legend` (with its corner and rows), `compass`, `scaleBar` (with its `label`) and `attribution` (with its
 /// `text`); markers keep clear of all of them.
 public enum MapLayout {
     /// The layout document for a map.
-    public static func json(camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
-                            legend: PlacedLegend? = nil, furniture: FurnitureFrames = FurnitureFrames()) -> JSONValue {
+    public static func json(
+        camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
+        legend: PlacedLegend? = nil, furniture: FurnitureFrames = FurnitureFrames()
+    ) -> JSONValue {
         let annotations = map.annotations
         func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
         func coordinate(_ value: Coordinate) -> JSONValue {
@@ -38,40 +40,62 @@ public enum MapLayout {
                 ("id", .string(annotation.kind == .cluster ? "cluster-\(id)" : "marker-\(id)")),
                 ("kind", .string(annotation.kind.rawValue)),
                 ("members", .array(annotation.members.map(identity))),
-                ("frame", .array([number(annotation.frame.x), number(annotation.frame.y), number(annotation.frame.width),
-                                  number(annotation.frame.height)])),
+                (
+                    "frame",
+                    .array([
+                        number(annotation.frame.x), number(annotation.frame.y), number(annotation.frame.width),
+                        number(annotation.frame.height),
+                    ])
+                ),
             ])
-            if !annotation.copies.isEmpty { entry["copies"] = .array(annotation.copies.map { .array([number($0.x), number($0.y)]) }) }
+            if !annotation.copies.isEmpty {
+                entry["copies"] = .array(annotation.copies.map { .array([number($0.x), number($0.y)]) })
+            }
             entry["coordinate"] = coordinate(annotation.coordinate)
             entry["visible"] = .bool(annotation.visible)
             return .object(entry)
         }
-        var layout = JSONObject([("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom))])
+        var layout = JSONObject([
+            ("width", number(camera.width)), ("height", number(camera.height)), ("zoom", number(camera.zoom)),
+        ])
         if camera.bearing != 0 { layout["bearing"] = number(camera.bearing) }
         if camera.pitch != 0 { layout["pitch"] = number(camera.pitch) }
         layout["center"] = coordinate(camera.center)
-        layout["points"] = .object(JSONObject([("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
-                                               ("hiddenInView", .number(Double(map.hiddenPointsInView)))]))
+        layout["points"] = .object(
+            JSONObject([
+                ("total", .number(Double(points.count))), ("inView", .number(Double(map.pointsInView))),
+                ("hiddenInView", .number(Double(map.hiddenPointsInView))),
+            ]))
         if let legend {
             let frame = legend.frame
-            layout["legend"] = .object(JSONObject([
-                ("corner", .string(legend.corner.rawValue)),
-                ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
-                ("rows", .array(legend.legend.rows.map { row in
-                    var entry = JSONObject([("name", .string(row.name)), ("color", .string(row.color.hexString)),
-                                            ("count", .number(Double(row.count)))])
-                    if let values = row.values { entry["values"] = .number(Double(values)) }
-                    return .object(entry)
-                })),
-            ]))
+            layout["legend"] = .object(
+                JSONObject([
+                    ("corner", .string(legend.corner.rawValue)),
+                    ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
+                    (
+                        "rows",
+                        .array(
+                            legend.legend.rows.map { row in
+                                var entry = JSONObject([
+                                    ("name", .string(row.name)), ("color", .string(row.color.hexString)),
+                                    ("count", .number(Double(row.count))),
+                                ])
+                                if let values = row.values { entry["values"] = .number(Double(values)) }
+                                return .object(entry)
+                            })
+                    ),
+                ]))
         }
-        func frame(_ box: FurnitureFrames.Frame) -> JSONValue { .array([number(box.x), number(box.y), number(box.width), number(box.height)]) }
+        func frame(_ box: FurnitureFrames.Frame) -> JSONValue {
+            .array([number(box.x), number(box.y), number(box.width), number(box.height)])
+        }
         if let compass = furniture.compass { layout["compass"] = .object(JSONObject([("frame", frame(compass))])) }
         if let bar = furniture.scaleBar {
             layout["scaleBar"] = .object(JSONObject([("frame", frame(bar.frame)), ("label", .string(bar.label))]))
         }
         if let attribution = furniture.attribution {
-            layout["attribution"] = .object(JSONObject([("frame", frame(attribution.frame)), ("text", .string(attribution.text))]))
+            layout["attribution"] = .object(
+                JSONObject([("frame", frame(attribution.frame)), ("text", .string(attribution.text))]))
         }
         layout["annotations"] = .array(entries)
         return .object(layout)

@@ -52,8 +52,10 @@ public struct MapLegend: Sendable, Hashable {
     }
 
     /// The frame of a box of `size` in `corner` of a `width` × `height` map, `margin` from its edges.
-    public static func frame(size: (width: Double, height: Double), corner: Corner, width: Double, height: Double,
-                             margin: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+    public static func frame(
+        size: (width: Double, height: Double), corner: Corner, width: Double, height: Double,
+        margin: Double
+    ) -> (x: Double, y: Double, width: Double, height: Double) {
         let x = corner == .topLeft || corner == .bottomLeft ? margin : width - margin - size.width
         let y = corner == .topLeft || corner == .topRight ? margin : height - margin - size.height
         return (x, y, size.width, size.height)

@@ -8,7 +8,9 @@ public struct PlacedLegend: Sendable {
     public var frame: (x: Double, y: Double, width: Double, height: Double)
 
     /// Places `legend` at `frame`.
-    public init(_ legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double)) {
+    public init(
+        _ legend: MapLegend, corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double)
+    ) {
         self.legend = legend
         self.corner = corner
         self.frame = frame

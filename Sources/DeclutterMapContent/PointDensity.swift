@@ -30,7 +30,8 @@ public struct PointDensity: Sendable {
         let stride = columns + 1
         for row in 1...rows {
             for column in 1...columns {
-                sums[row * stride + column] += sums[(row - 1) * stride + column] + sums[row * stride + column - 1]
+                sums[row * stride + column] +=
+                    sums[(row - 1) * stride + column] + sums[row * stride + column - 1]
                     - sums[(row - 1) * stride + column - 1]
             }
         }
@@ -43,6 +44,7 @@ public struct PointDensity: Sendable {
         let right = min(max(Int(((x + width) / cellSize).rounded(.up)), 0), columns)
         let bottom = min(max(Int(((y + height) / cellSize).rounded(.up)), 0), rows)
         guard right > left, bottom > top else { return 0 }
-        return sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left] + sums[top * stride + left]
+        return sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
+            + sums[top * stride + left]
     }
 }

@@ -31,7 +31,9 @@ struct ImageDataInflater {
         }
         defer { inflateEnd(&stream) }
         var pieces = parts.lazy.flatMap { part in
-            stride(from: part.lowerBound, to: part.upperBound, by: Self.pieceSize).map { $0..<min($0 + Self.pieceSize, part.upperBound) }
+            stride(from: part.lowerBound, to: part.upperBound, by: Self.pieceSize).map {
+                $0..<min($0 + Self.pieceSize, part.upperBound)
+            }
         }.makeIterator()
         /// Gives zlib the next piece when it has used the last; false when the `IDAT` chunks are used up.
         func feed() -> Bool {
@@ -53,7 +55,10 @@ struct ImageDataInflater {
             while stream.avail_out > 0 {
                 guard !ended, feed() else { throw PNGDecoder.DecodingError("the image data is too short") }
                 let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                if status == Z_STREAM_END { ended = true; continue }
+                if status == Z_STREAM_END {
+                    ended = true
+                    continue
+                }
                 guard status == Z_OK else { throw damaged(status) }
             }
             output += length
@@ -64,7 +69,9 @@ struct ImageDataInflater {
         var extra = 0
         try scratch.withUnsafeMutableBufferPointer { scratch in
             repeat {
-                guard feed() else { throw PNGDecoder.DecodingError("the image data is too short (its stream does not end)") }
+                guard feed() else {
+                    throw PNGDecoder.DecodingError("the image data is too short (its stream does not end)")
+                }
                 stream.next_out = scratch.baseAddress
                 stream.avail_out = UInt32(scratch.count)
                 let status = CZlib.inflate(&stream, Z_NO_FLUSH)

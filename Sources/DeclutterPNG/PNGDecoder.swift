@@ -9,7 +9,8 @@ import Foundation
 /// ```swift
 /// let file = try PNGDecoder.File(data)          // chunks checked, nothing decoded yet
 /// var pixels = [UInt8](repeating: 0, count: file.width * file.height * 4)
-/// try pixels.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: file.width * 4, layout: .premultipliedARGB32) }
+/// try pixels.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: file.width * 4, layout:
+/// .premultipliedARGB32) }
 /// ```
 ///
 /// Straight RGBA keeps the exact colour of semi-transparent pixels, which image comparison needs and cairo's loader
@@ -94,7 +95,9 @@ public enum PNGDecoder {
                 guard type.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
                     throw DecodingError("the chunk type \(name) is not four ASCII letters")
                 }
-                guard length <= bytes.count - offset - 12 else { throw DecodingError("the \(name) chunk runs past the end of the file") }
+                guard length <= bytes.count - offset - 12 else {
+                    throw DecodingError("the \(name) chunk runs past the end of the file")
+                }
                 let body = offset + 8..<offset + 8 + length
                 offset += 12 + length
                 // Bit 5 of the first letter: lower case marks an ancillary chunk, which a reader may skip.
@@ -105,7 +108,9 @@ public enum PNGDecoder {
                 }
                 if critical && stored != computed { throw DecodingError("the \(name) chunk is damaged (CRC mismatch)") }
                 guard let knownHeader = header else {
-                    guard name == "IHDR" else { throw DecodingError("the file does not start with IHDR: its first chunk is \(name)") }
+                    guard name == "IHDR" else {
+                        throw DecodingError("the file does not start with IHDR: its first chunk is \(name)")
+                    }
                     header = try Header(Array(bytes[body]))
                     continue
                 }
@@ -113,7 +118,9 @@ public enum PNGDecoder {
                 switch name {
                 case "IHDR": throw DecodingError("a second IHDR chunk: IHDR comes once, first")
                 case "PLTE":
-                    guard palette == nil else { throw DecodingError("a second PLTE chunk: a PNG holds at most one palette") }
+                    guard palette == nil else {
+                        throw DecodingError("a second PLTE chunk: a PNG holds at most one palette")
+                    }
                     // libpng's reading of a PLTE that comes too late or only suggests colours (grey and RGB images):
                     // ignored, but an empty one refused and no tRNS before it left to count.
                     guard !imageDataStarted else { continue }
@@ -123,27 +130,33 @@ public enum PNGDecoder {
                         if knownHeader.colorType != 3 { continue }
                         throw DecodingError("the PLTE chunk holds \(length) bytes, not 3 to 768 in threes")
                     }
-                    guard length > 0 else { throw DecodingError("the PLTE chunk is empty: a palette holds 1 to 256 colours") }
+                    guard length > 0 else {
+                        throw DecodingError("the PLTE chunk is empty: a palette holds 1 to 256 colours")
+                    }
                     transparency = []
                 case "tRNS":
                     let entries = (palette?.count ?? 0) / 3
-                    let fits = switch knownHeader.colorType {
-                    case 0: length == 2
-                    case 2: length == 6
-                    case 3: palette != nil && length > 0 && length <= min(entries, 1 << knownHeader.bitDepth)
-                    default: false
-                    }
+                    let fits =
+                        switch knownHeader.colorType {
+                        case 0: length == 2
+                        case 2: length == 6
+                        case 3: palette != nil && length > 0 && length <= min(entries, 1 << knownHeader.bitDepth)
+                        default: false
+                        }
                     guard fits, !imageDataStarted, !acceptedTransparency, stored == computed else { continue }
                     transparency = Array(bytes[body])
                     acceptedTransparency = true
                 case "IDAT":
                     guard knownHeader.colorType != 3 || palette != nil else {
-                        throw DecodingError("the palette (PLTE) of an indexed image is missing before the image data (IDAT)")
+                        throw DecodingError(
+                            "the palette (PLTE) of an indexed image is missing before the image data (IDAT)")
                     }
                     imageDataStarted = true
                     if !imageDataEnded { imageData.append(body) }
                 case "IEND":
-                    guard imageDataStarted else { throw DecodingError("the IEND chunk comes before the image data (IDAT)") }
+                    guard imageDataStarted else {
+                        throw DecodingError("the IEND chunk comes before the image data (IDAT)")
+                    }
                     ended = true
                 default:
                     if critical { throw DecodingError("the \(name) chunk is critical and unknown to this decoder") }
@@ -151,15 +164,20 @@ public enum PNGDecoder {
                 if ended { break }
             }
             guard let header else { throw DecodingError("the IHDR chunk is missing") }
-            guard imageData.contains(where: { !$0.isEmpty }) else { throw DecodingError("the image data (IDAT) is missing") }
-            guard ended else { throw DecodingError("the IEND chunk is missing: the file ends after \(bytes.count) bytes") }
-            // Deflate turns two bits into at most 258 bytes, so a stream of n bytes inflates to at most 1,032·n: an image
-            // whose rows need more is refused here, before the caller allocates its pixels or the decoder its rows
-            // (a kilobyte declaring 16384² pixels would otherwise cost a gigabyte before it proved too short).
+            guard imageData.contains(where: { !$0.isEmpty }) else {
+                throw DecodingError("the image data (IDAT) is missing")
+            }
+            guard ended else {
+                throw DecodingError("the IEND chunk is missing: the file ends after \(bytes.count) bytes")
+            }
+            // Deflate turns two bits into at most 258 bytes, so a stream of n bytes inflates to at most 1,032·n: an
+            // image whose rows need more is refused here, before the caller allocates its pixels or the decoder its
+            // rows (a kilobyte declaring 16384² pixels would otherwise cost a gigabyte before it proved too short).
             let compressed = imageData.reduce(0) { $0 + $1.count }
             guard header.rawByteCount <= Self.maximumInflation * compressed else {
-                throw DecodingError("the image data is too short: \(compressed) bytes cannot inflate to the \(header.rawByteCount) "
-                    + "bytes of \(header.width)×\(header.height) pixels")
+                throw DecodingError(
+                    "the image data is too short: \(compressed) bytes cannot inflate to the \(header.rawByteCount) "
+                        + "bytes of \(header.width)×\(header.height) pixels")
             }
             self.header = header
             // As libpng reads them: a palette keeps the entries its bit depth can name.
@@ -171,7 +189,10 @@ public enum PNGDecoder {
         /// A chunk type as messages quote it: printable ASCII as it is, any other byte as `\u{HEX}`, so that a file
         /// cannot drive the terminal (a chunk type is four bytes, not text, so no byte is read as a letter).
         static func quoted(_ type: [UInt8]) -> String {
-            type.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\u{\(String($0, radix: 16, uppercase: true))}" }.joined()
+            type.map {
+                (0x20...0x7E).contains($0)
+                    ? String(UnicodeScalar($0)) : "\\u{\(String($0, radix: 16, uppercase: true))}"
+            }.joined()
         }
 
         /// Width in pixels.
@@ -182,7 +203,8 @@ public enum PNGDecoder {
         public var hasAlpha: Bool { header.colorType == 4 || header.colorType == 6 || !transparency.isEmpty }
 
         /// Decodes the pixels into `pixels`, rows `rowBytes` apart (at least `width · 4`), in `layout`; bytes between
-        /// rows are left alone. Premultiplying rounds as cairo does, so the words are those cairo's own PNG loader gives.
+        /// rows are left alone. Premultiplying rounds as cairo does, so the words are those cairo's own PNG loader
+        /// gives.
         ///
         /// - Throws: ``DecodingError`` when the image data is damaged, or `pixels` holds fewer than `height` rows.
         public func decode(into pixels: UnsafeMutableRawBufferPointer, rowBytes: Int, layout: PixelLayout) throws {
@@ -190,14 +212,17 @@ public enum PNGDecoder {
                 throw DecodingError("rows of \(rowBytes) bytes cannot hold \(width) pixels of 4 bytes")
             }
             let (rows, overflow) = (height - 1).multipliedReportingOverflow(by: rowBytes)
-            guard !overflow, let base = pixels.baseAddress, Int(bitPattern: base) % 4 == 0, pixels.count >= rows + width * 4 else {
-                throw DecodingError("the buffer of \(pixels.count) bytes cannot hold \(width)×\(height) pixels \(rowBytes) bytes apart")
+            guard !overflow, let base = pixels.baseAddress, Int(bitPattern: base) % 4 == 0,
+                pixels.count >= rows + width * 4
+            else {
+                throw DecodingError(
+                    "the buffer of \(pixels.count) bytes cannot hold \(width)×\(height) pixels \(rowBytes) bytes apart")
             }
             try decode(into: base.assumingMemoryBound(to: UInt32.self), rowWords: rowBytes / 4, layout: layout)
         }
 
-        /// Deflate's largest expansion: 258 bytes for every two bits of a stream (a length code and a distance code of one
-        /// bit each), 1,032 bytes a byte.
+        /// Deflate's largest expansion: 258 bytes for every two bits of a stream (a length code and a distance code of
+        /// one bit each), 1,032 bytes a byte.
         static let maximumInflation = 1_032
 
         /// Inflates, unfilters and converts every row into `output`, `rowWords` words apart.
@@ -208,7 +233,8 @@ public enum PNGDecoder {
             (raw + rawCount).initialize(repeating: 0, count: 4)
             defer { raw.deallocate() }
             try inflate(into: raw, count: rawCount)
-            let converter = try RowConverter(header: header, palette: palette, transparency: transparency, layout: layout)
+            let converter = try RowConverter(
+                header: header, palette: palette, transparency: transparency, layout: layout)
             // The row above a pass's first row counts as zeros.
             let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: header.rowBytes(header.width) + 4)
             defer { zeros.deallocate() }
@@ -221,7 +247,8 @@ public enum PNGDecoder {
                 var previous = UnsafePointer(zeros)
                 for row in 0..<size.height {
                     let current = raw + offset + 1
-                    try PNGDecoder.unfilter(current, previous: previous, count: rowLength, type: raw[offset], stride: header.filterStride)
+                    try PNGDecoder.unfilter(
+                        current, previous: previous, count: rowLength, type: raw[offset], stride: header.filterStride)
                     let y = pass.y + row * pass.dy
                     converter.convert(current, count: size.width, into: output + y * rowWords + pass.x, step: pass.dx)
                     previous = UnsafePointer(current)
@@ -241,7 +268,9 @@ public enum PNGDecoder {
             /// Whether libdeflate inflates the stream to exactly `count` bytes, its checksum and window agreeing.
             func inflatesCleanly(_ stream: UnsafePointer<UInt8>, _ length: Int) throws -> Bool {
                 guard length > 0, stream[0] >> 4 == 7 || count <= 1 << (Int(stream[0] >> 4) + 8) else { return false }
-                let status = try LibDeflate.shared.withDecompressor { libdeflate_zlib_decompress($0, stream, length, target, count, nil) }
+                let status = try LibDeflate.shared.withDecompressor {
+                    libdeflate_zlib_decompress($0, stream, length, target, count, nil)
+                }
                 return status == LIBDEFLATE_SUCCESS
             }
             let clean = try bytes.withUnsafeBufferPointer { file -> Bool in
@@ -256,7 +285,8 @@ public enum PNGDecoder {
             }
             guard !clean else { return }
             try bytes.withUnsafeBufferPointer { file in
-                try ImageDataInflater(file: file, parts: imageData, scanlines: header.scanlineLengths).inflate(into: target)
+                try ImageDataInflater(file: file, parts: imageData, scanlines: header.scanlineLengths).inflate(
+                    into: target)
             }
         }
     }
@@ -266,7 +296,9 @@ public enum PNGDecoder {
     /// Sub, Average and Paeth depend on the pixel to the left, so they run pixel by pixel; for three- and four-byte
     /// pixels (RGB and RGBA maps and icons) the channels go side by side in vector lanes, with the left pixel kept in
     /// a register instead of read back from memory. `row` may be read (not written) up to 4 bytes past `count`.
-    static func unfilter(_ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, type: UInt8, stride: Int) throws {
+    static func unfilter(
+        _ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, type: UInt8, stride: Int
+    ) throws {
         let lead = min(stride, count)
         switch type {
         case 0: break
@@ -279,19 +311,24 @@ public enum PNGDecoder {
         case 2:
             var index = 0
             while index + 16 <= count {
-                let sum = UnsafeRawPointer(row + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                let sum =
+                    UnsafeRawPointer(row + index).loadUnaligned(as: SIMD16<UInt8>.self)
                     &+ UnsafeRawPointer(previous + index).loadUnaligned(as: SIMD16<UInt8>.self)
                 UnsafeMutableRawPointer(row + index).storeBytes(of: sum, as: SIMD16<UInt8>.self)
                 index += 16
             }
-            while index < count { row[index] &+= previous[index]; index += 1 }
+            while index < count {
+                row[index] &+= previous[index]
+                index += 1
+            }
         case 3:
             if stride == 3 || stride == 4 {
                 byPixel(row, previous, count: count, stride: stride, filter: 3)
             } else {
                 for index in 0..<lead { row[index] &+= previous[index] >> 1 }
                 for index in lead..<count {
-                    row[index] &+= UInt8(truncatingIfNeeded: (UInt16(row[index - stride]) + UInt16(previous[index])) >> 1)
+                    row[index] &+= UInt8(
+                        truncatingIfNeeded: (UInt16(row[index - stride]) + UInt16(previous[index])) >> 1)
                 }
             }
         case 4:
@@ -300,7 +337,9 @@ public enum PNGDecoder {
             } else {
                 // With nothing to the left, Paeth predicts the byte above.
                 for index in 0..<lead { row[index] &+= previous[index] }
-                for index in lead..<count { row[index] &+= paeth(row[index - stride], previous[index], previous[index - stride]) }
+                for index in lead..<count {
+                    row[index] &+= paeth(row[index - stride], previous[index], previous[index - stride])
+                }
             }
         default: throw DecodingError("unknown row filter type \(type)")
         }
@@ -309,8 +348,10 @@ public enum PNGDecoder {
     /// Unfilters three- or four-byte pixels left to right: `filter` is 1 (Sub), 3 (Average) or 4 (Paeth); each
     /// channel is a lane, wide enough for sums of two bytes, and no value takes a trip through memory.
     @inline(__always)
-    private static func byPixel(_ row: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>, count: Int, stride: Int,
-                                filter: UInt8) {
+    private static func byPixel(
+        _ row: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>, count: Int, stride: Int,
+        filter: UInt8
+    ) {
         @inline(__always) func load(_ bytes: UnsafePointer<UInt8>) -> SIMD4<Int16> {
             SIMD4<Int16>(truncatingIfNeeded: UnsafeRawPointer(bytes).loadUnaligned(as: SIMD4<UInt8>.self))
         }
@@ -325,7 +366,8 @@ public enum PNGDecoder {
                     UnsafeMutableRawPointer(row + index).storeBytes(of: packed, as: UInt32.self)
                 } else {
                     // The fourth lane came from the next pixel's byte and is not written back.
-                    UnsafeMutableRawPointer(row + index).storeBytes(of: UInt16(truncatingIfNeeded: packed), as: UInt16.self)
+                    UnsafeMutableRawPointer(row + index).storeBytes(
+                        of: UInt16(truncatingIfNeeded: packed), as: UInt16.self)
                     row[index + 2] = UInt8(truncatingIfNeeded: packed >> 16)
                 }
                 upperLeft = above
@@ -345,7 +387,10 @@ public enum PNGDecoder {
         let a = Int16(left), b = Int16(above), c = Int16(upperLeft)
         let toLeft = abs(b - c), toAbove = abs(a - c), toUpperLeft = abs(a + b - 2 * c)
         var prediction = left, best = toLeft
-        if toAbove < best { prediction = above; best = toAbove }
+        if toAbove < best {
+            prediction = above
+            best = toAbove
+        }
         if toUpperLeft < best { prediction = upperLeft }
         return prediction
     }
@@ -388,7 +433,9 @@ public enum PNGDecoder {
             guard let allowed = depths[colorType], allowed.contains(bitDepth) else {
                 throw DecodingError("colour type \(colorType) with bit depth \(bitDepth) is not valid PNG")
             }
-            guard body[10] == 0, body[11] == 0, body[12] <= 1 else { throw DecodingError("unknown compression, filter or interlace method") }
+            guard body[10] == 0, body[11] == 0, body[12] <= 1 else {
+                throw DecodingError("unknown compression, filter or interlace method")
+            }
             channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1
         }
         /// Bytes per complete pixel for filtering (at least 1).
@@ -398,7 +445,8 @@ public enum PNGDecoder {
 
         /// The passes: the whole image, or Adam7's seven sub-images (start x, start y, step x, step y).
         var passes: [(x: Int, y: Int, dx: Int, dy: Int)] {
-            interlaced ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            interlaced
+                ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
                 : [(0, 0, 1, 1)]
         }
 
@@ -410,7 +458,8 @@ public enum PNGDecoder {
         var scanlineLengths: [Int] {
             passes.flatMap { pass -> [Int] in
                 let size = passSize(pass)
-                return size.width == 0 || size.height == 0 ? [] : Array(repeating: rowBytes(size.width) + 1, count: size.height)
+                return size.width == 0 || size.height == 0
+                    ? [] : Array(repeating: rowBytes(size.width) + 1, count: size.height)
             }
         }
 
@@ -456,8 +505,9 @@ public enum PNGDecoder {
                 // The table covers every index a depth can hold; libpng draws an index past the palette opaque black.
                 table = (0..<(1 << header.bitDepth)).map { index in
                     guard index * 3 + 2 < palette.count else { return Self.pack(0, 0, 0, 255, layout) }
-                    return Self.pack(palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2],
-                                     index < transparency.count ? transparency[index] : 255, layout)
+                    return Self.pack(
+                        palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2],
+                        index < transparency.count ? transparency[index] : 255, layout)
                 }
             default: break
             }
@@ -497,13 +547,15 @@ public enum PNGDecoder {
                     for _ in 0..<count {
                         let word = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
                         target.pointee = 0xFF00_0000 | word.byteSwapped >> 8
-                        source += 3; target += step
+                        source += 3
+                        target += step
                     }
                 } else {
                     for _ in 0..<count {
                         let word = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
                         target.pointee = UInt32(littleEndian: 0xFF00_0000 | word & 0xFF_FFFF)
-                        source += 3; target += step
+                        source += 3
+                        target += step
                     }
                 }
             case (6, 8):
@@ -514,19 +566,24 @@ public enum PNGDecoder {
                         if word >= 0xFF00_0000 {
                             target.pointee = 0xFF00_0000 | word.byteSwapped >> 8
                         } else {
-                            target.pointee = Self.pack(UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
-                                                       UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24), layout)
+                            target.pointee = Self.pack(
+                                UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
+                                UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24), layout)
                         }
-                        source += 4; target += step
+                        source += 4
+                        target += step
                     }
                 } else {
                     for _ in 0..<count {
                         target.pointee = source.loadUnaligned(as: UInt32.self)
-                        source += 4; target += step
+                        source += 4
+                        target += step
                     }
                 }
             case (4, 8):
-                for x in 0..<count { output[x * step] = Self.pack(row[2 * x], row[2 * x], row[2 * x], row[2 * x + 1], layout) }
+                for x in 0..<count {
+                    output[x * step] = Self.pack(row[2 * x], row[2 * x], row[2 * x], row[2 * x + 1], layout)
+                }
             case (3, 8), (0, 8):
                 table.withUnsafeBufferPointer { table in
                     for x in 0..<count { output[x * step] = table[Int(row[x])] }
@@ -546,10 +603,14 @@ public enum PNGDecoder {
         }
 
         /// 16-bit samples (their high byte) and grey or RGB images with a transparent colour.
-        private func convertGenerally(_ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt32>, step: Int) {
+        private func convertGenerally(
+            _ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt32>, step: Int
+        ) {
             let wide = header.bitDepth == 16, channels = header.channels
             /// A sample at full precision.
-            func sample(_ index: Int) -> Int { wide ? Int(row[2 * index]) << 8 | Int(row[2 * index + 1]) : Int(row[index]) }
+            func sample(_ index: Int) -> Int {
+                wide ? Int(row[2 * index]) << 8 | Int(row[2 * index + 1]) : Int(row[index])
+            }
             /// A sample's eight bits.
             func byte(_ index: Int) -> UInt8 { wide ? row[2 * index] : row[index] }
             for x in 0..<count {
@@ -560,7 +621,9 @@ public enum PNGDecoder {
                     let grey = byte(base)
                     pixel = Self.pack(grey, grey, grey, key.map { $0[0] == sample(base) } == true ? 0 : 255, layout)
                 case 2:
-                    let transparent = key.map { $0[0] == sample(base) && $0[1] == sample(base + 1) && $0[2] == sample(base + 2) } == true
+                    let transparent =
+                        key.map { $0[0] == sample(base) && $0[1] == sample(base + 1) && $0[2] == sample(base + 2) }
+                        == true
                     pixel = Self.pack(byte(base), byte(base + 1), byte(base + 2), transparent ? 0 : 255, layout)
                 case 4:
                     let grey = byte(base)
@@ -574,7 +637,8 @@ public enum PNGDecoder {
     }
 
     static func readUInt32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+            | UInt32(bytes[offset + 3])
     }
 
     static func readUInt16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {

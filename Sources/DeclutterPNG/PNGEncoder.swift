@@ -21,7 +21,8 @@ public struct PNGEncoder: Sendable, Hashable {
         case none
         /// Each byte minus the byte above.
         case up
-        /// Per row, the filter (none, sub, up, average, Paeth) with the smallest sum of absolute values, as libpng does.
+        /// Per row, the filter (none, sub, up, average, Paeth) with the smallest sum of absolute values, as libpng
+        /// does.
         case adaptive
     }
 
@@ -40,8 +41,8 @@ public struct PNGEncoder: Sendable, Hashable {
         /// Runs of equal pixels (left, above, or where a pair of pixels last appeared) as deflate matches,
         /// Huffman-coded per strip of rows: several times faster than zlib at about its level 3's size.
         case pixelRuns
-        /// zlib at a level (0…9) with a row filter and strategy; `level: 9, filter: .adaptive` gives the smallest files,
-        /// and `.adaptive` suits photographic tiles.
+        /// zlib at a level (0…9) with a row filter and strategy; `level: 9, filter: .adaptive` gives the smallest
+        /// files, and `.adaptive` suits photographic tiles.
         case zlib(level: Int32, filter: Filter, strategy: Strategy)
     }
 
@@ -81,15 +82,19 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Opaque images are written as RGB, others as RGBA; premultiplied pixels are un-premultiplied with cairo's
     /// rounding, straight ones are written as they are.
     /// - Throws: ``EncodingError`` for an empty image, a buffer shorter than the rows, or a zlib failure.
-    public func encode(pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, layout: PixelLayout) throws -> Data {
+    public func encode(pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, layout: PixelLayout)
+        throws -> Data
+    {
         let source = try Self.checked(pixels, width: width, height: height, rowBytes: rowBytes)
         let channels = layout.isOpaque(source, width: width, height: height, rowBytes: rowBytes) ? 3 : 4
         guard case let .zlib(level, filter, strategy) = compression else {
-            return Self.encodeWithPixelRuns(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
-                                            parallel: usesEveryCore)
+            return Self.encodeWithPixelRuns(
+                source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
+                parallel: usesEveryCore)
         }
-        let compressed = try compress(source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
-                                      level: level, filter: filter, strategy: strategy)
+        let compressed = try compress(
+            source, width: width, height: height, stride: rowBytes, layout: layout, channels: channels,
+            level: level, filter: filter, strategy: strategy)
         return Self.file(width: width, height: height, channels: channels, zlibStream: compressed)
     }
 
@@ -100,11 +105,15 @@ public struct PNGEncoder: Sendable, Hashable {
         guard width > 0, height > 0, rgba.count == width * height * 4 else {
             throw EncodingError("\(rgba.count) bytes are not \(width)×\(height) RGBA pixels")
         }
-        return try rgba.withUnsafeBytes { try encode(pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .straightRGBA) }
+        return try rgba.withUnsafeBytes {
+            try encode(pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .straightRGBA)
+        }
     }
 
     /// The first pixel of a buffer that holds `height` rows of `width` pixels, `rowBytes` apart.
-    private static func checked(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int) throws -> UnsafePointer<UInt8> {
+    private static func checked(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int) throws
+        -> UnsafePointer<UInt8>
+    {
         guard width > 0, height > 0 else { throw EncodingError("the image has no pixels (\(width)×\(height))") }
         guard width <= Int(Int32.max) / 4, height <= Int(Int32.max), rowBytes >= width * 4 else {
             throw EncodingError("rows of \(rowBytes) bytes cannot hold \(width) pixels")
@@ -116,16 +125,21 @@ public struct PNGEncoder: Sendable, Hashable {
         return base.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// The filter type bytes and filtered rows of an image, as ``Compression/zlib(level:filter:strategy:)`` hands them to
-    /// zlib, and the channels written (3 for opaque images): for measuring other deflaters on the same bytes.
-    package static func scanlines(pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, layout: PixelLayout,
-                                  filter: Filter) throws -> (bytes: [UInt8], channels: Int) {
+    /// The filter type bytes and filtered rows of an image, as ``Compression/zlib(level:filter:strategy:)`` hands them
+    /// to zlib, and the channels written (3 for opaque images): for measuring other deflaters on the same bytes.
+    package static func scanlines(
+        pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, layout: PixelLayout,
+        filter: Filter
+    ) throws -> (bytes: [UInt8], channels: Int) {
         let source = try checked(pixels, width: width, height: height, rowBytes: rowBytes)
         let channels = layout.isOpaque(source, width: width, height: height, rowBytes: rowBytes) ? 3 : 4
         let length = width * channels
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * length)
         let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * length)
-        defer { rows.deallocate(); candidates.deallocate() }
+        defer {
+            rows.deallocate()
+            candidates.deallocate()
+        }
         rows.initialize(repeating: 0, count: 2 * length)
         var bytes = [UInt8](repeating: 0, count: height * (length + 1))
         bytes.withUnsafeMutableBufferPointer { target in
@@ -133,8 +147,9 @@ public struct PNGEncoder: Sendable, Hashable {
                 let current = rows + (y % 2) * length, above = rows + ((y + 1) % 2) * length
                 layout.scanlineRow(source + y * rowBytes, width: width, channels: channels, into: current)
                 // The buffer holds height · (length + 1) bytes, at least 4.
-                writeFilteredRow(current, above: above, rowBytes: length, channels: channels, filter: filter,
-                                 into: target.baseAddress! + y * (length + 1), candidates: candidates)
+                writeFilteredRow(
+                    current, above: above, rowBytes: length, channels: channels, filter: filter,
+                    into: target.baseAddress! + y * (length + 1), candidates: candidates)
             }
         }
         return (bytes, channels)
@@ -174,8 +189,10 @@ public struct PNGEncoder: Sendable, Hashable {
     ///
     /// Each band converts its rows and the rows a match may reach back into (32 kB of scanlines), deflates its own rows
     /// and ends on a byte boundary; the bands' Adler-32s are combined as pigz does.
-    private static func encodeInBands(_ source: UnsafePointer<UInt8>, bands: Int, width: Int, height: Int, stride: Int,
-                                      layout: PixelLayout, channels: Int) -> Data {
+    private static func encodeInBands(
+        _ source: UnsafePointer<UInt8>, bands: Int, width: Int, height: Int, stride: Int,
+        layout: PixelLayout, channels: Int
+    ) -> Data {
         let scanlineBytes = width * channels + 1
         let reach = 32_768 / scanlineBytes + 1
         let parts = concurrentMap(bands) { band -> (data: Data, adler: UInt32, length: Int) in
@@ -183,13 +200,15 @@ public struct PNGEncoder: Sendable, Hashable {
             let context = min(start, reach), rows = context + end - start
             let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * rows)
             defer { image.deallocate() }
-            let checksum = convert(source, stride: stride, rows: start - context..<end, width: width, layout: layout, channels: channels,
-                                   into: image, checksumFrom: context)
+            let checksum = convert(
+                source, stride: stride, rows: start - context..<end, width: width, layout: layout, channels: channels,
+                into: image, checksumFrom: context)
             let deflater = PixelRunDeflater(width: width, height: rows, bytesPerPixel: channels, hashing: true)
             var data = Data(count: deflater.worstCaseBytes)
             let length = data.withUnsafeMutableBytes { raw in
-                deflater.deflate(image, rows: context..<rows, final: band == bands - 1,
-                                 into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                deflater.deflate(
+                    image, rows: context..<rows, final: band == bands - 1,
+                    into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
             data.count = length
             return (data, checksum, (end - start) * scanlineBytes)
@@ -208,17 +227,21 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// The whole PNG through the pixel-run deflater, written into one buffer sized for the worst case: no chunk
     /// is built separately and copied, which for an icon costs as much as compressing it.
-    private static func encodeWithPixelRuns(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout,
-                                            channels: Int, parallel: Bool) -> Data {
+    private static func encodeWithPixelRuns(
+        _ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout,
+        channels: Int, parallel: Bool
+    ) -> Data {
         let bands = parallel ? bandCount(height: height, scanlineBytes: width * channels + 1) : 1
         if bands > 1 {
-            return encodeInBands(source, bands: bands, width: width, height: height, stride: stride, layout: layout, channels: channels)
+            return encodeInBands(
+                source, bands: bands, width: width, height: height, stride: stride, layout: layout, channels: channels)
         }
         let deflater = PixelRunDeflater(width: width, height: height, bytesPerPixel: channels)
         let image = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
         defer { image.deallocate() }
-        let checksum = convert(source, stride: stride, rows: 0..<height, width: width, layout: layout, channels: channels, into: image,
-                               checksumFrom: 0)
+        let checksum = convert(
+            source, stride: stride, rows: 0..<height, width: width, layout: layout, channels: channels, into: image,
+            checksumFrom: 0)
 
         let headerData = header(width: width, height: height, channels: channels)
         // Signature, IHDR (12 + 13), IDAT's length and type, the stream, its CRC, IEND (12).
@@ -227,13 +250,19 @@ public struct PNGEncoder: Sendable, Hashable {
             let bytes = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var offset = 0
             func put(_ value: UInt32) {
-                for shift in [24, 16, 8, 0] as [UInt32] { bytes[offset] = UInt8(truncatingIfNeeded: value >> shift); offset += 1 }
+                for shift in [24, 16, 8, 0] as [UInt32] {
+                    bytes[offset] = UInt8(truncatingIfNeeded: value >> shift)
+                    offset += 1
+                }
             }
             /// Writes a chunk's length and type, lets `fill` write its data, then the CRC of type and data.
             func chunk(_ type: String, fill: (UnsafeMutablePointer<UInt8>) -> Int) {
                 let lengthOffset = offset
                 offset += 4
-                for byte in type.utf8 { bytes[offset] = byte; offset += 1 }
+                for byte in type.utf8 {
+                    bytes[offset] = byte
+                    offset += 1
+                }
                 let dataLength = fill(bytes + offset)
                 offset += dataLength
                 let crc = crc32(0, bytes + lengthOffset + 4, uInt(dataLength + 4))
@@ -243,7 +272,10 @@ public struct PNGEncoder: Sendable, Hashable {
                 offset = end
                 put(UInt32(truncatingIfNeeded: crc))
             }
-            for byte in signature { bytes[offset] = byte; offset += 1 }
+            for byte in signature {
+                bytes[offset] = byte
+                offset += 1
+            }
             chunk("IHDR") { target in
                 headerData.copyBytes(to: target, count: headerData.count)
                 return headerData.count
@@ -258,15 +290,20 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// Converts rows of the image to straight pixels packed red | green << 8 | blue << 16 | alpha << 24 into
     /// `image`, and returns the Adler-32 of the PNG scanlines of those from the `checksumFrom`-th row on.
-    private static func convert(_ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, layout: PixelLayout,
-                                channels: Int, into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int) -> UInt32 {
+    private static func convert(
+        _ source: UnsafePointer<UInt8>, stride: Int, rows: Range<Int>, width: Int, layout: PixelLayout,
+        channels: Int, into image: UnsafeMutablePointer<UInt32>, checksumFrom first: Int
+    ) -> UInt32 {
         var checksum = Adler32()
         guard channels == 3 else {
             // RGBA scanlines are the packed words' bytes, summed in one pass once converted.
-            for (row, y) in rows.enumerated() { layout.straightRow(source + y * stride, width: width, into: image + row * width) }
+            for (row, y) in rows.enumerated() {
+                layout.straightRow(source + y * stride, width: width, into: image + row * width)
+            }
             if rows.count > first {
-                checksum.addScanlines(UnsafeRawPointer(image + first * width).assumingMemoryBound(to: UInt8.self),
-                                      rowBytes: width * 4, rows: rows.count - first)
+                checksum.addScanlines(
+                    UnsafeRawPointer(image + first * width).assumingMemoryBound(to: UInt8.self),
+                    rowBytes: width * 4, rows: rows.count - first)
             }
             return checksum.value
         }
@@ -287,19 +324,24 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// Filters and deflates the image: in one zlib stream, or for large images in one raw deflate part per core,
     /// joined with sync flushes and a combined Adler-32 (as pigz does), which gives a valid zlib stream.
-    private func compress(_ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout, channels: Int,
-                          level: Int32, filter: Filter, strategy: Strategy) throws -> Data {
+    private func compress(
+        _ source: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: PixelLayout, channels: Int,
+        level: Int32, filter: Filter, strategy: Strategy
+    ) throws -> Data {
         let rowBytes = width * channels
         let parts = usesEveryCore ? min(8, Cores.available, height / 32) : 1
         guard parts > 1, (rowBytes + 1) * height >= Self.parallelThreshold else {
-            return try compressRows(source, 0..<height, width: width, stride: stride, layout: layout, channels: channels, level: level,
-                                    filter: filter, strategy: strategy, raw: false, last: true).data
+            return try compressRows(
+                source, 0..<height, width: width, stride: stride, layout: layout, channels: channels, level: level,
+                filter: filter, strategy: strategy, raw: false, last: true
+            ).data
         }
         let results = concurrentMap(parts) { part in
             let rows = (height * part / parts)..<(height * (part + 1) / parts)
             return Result {
-                try compressRows(source, rows, width: width, stride: stride, layout: layout, channels: channels, level: level,
-                                 filter: filter, strategy: strategy, raw: true, last: part == parts - 1)
+                try compressRows(
+                    source, rows, width: width, stride: stride, layout: layout, channels: channels, level: level,
+                    filter: filter, strategy: strategy, raw: true, last: part == parts - 1)
             }
         }
         // zlib header: deflate with a 32 kB window, no dictionary, check bits making it a multiple of 31.
@@ -316,32 +358,46 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// Filters and deflates rows in strips, so the filtered image is never held whole; a raw part ends with a sync
     /// flush (or the final block when `last`) and reports its Adler-32 and length for joining.
-    private func compressRows(_ source: UnsafePointer<UInt8>, _ range: Range<Int>, width: Int, stride: Int, layout: PixelLayout, channels: Int,
-                              level: Int32, filter: Filter, strategy: Strategy, raw: Bool,
-                              last: Bool) throws -> (data: Data, adler: uLong, length: Int) {
+    private func compressRows(
+        _ source: UnsafePointer<UInt8>, _ range: Range<Int>, width: Int, stride: Int, layout: PixelLayout,
+        channels: Int,
+        level: Int32, filter: Filter, strategy: Strategy, raw: Bool,
+        last: Bool
+    ) throws -> (data: Data, adler: uLong, length: Int) {
         let rowBytes = width * channels
         var stream = z_stream()
-        let zlibStrategy: Int32 = switch strategy {
-        case .standard: Z_DEFAULT_STRATEGY
-        case .runLength: Z_RLE
-        case .huffmanOnly: Z_HUFFMAN_ONLY
-        }
-        let (windowBits, memoryLevel) = raw ? (Int32(-15), Int32(8)) : Self.zlibSizes(forBytes: (rowBytes + 1) * range.count)
-        guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, zlibStrategy,
-                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        let zlibStrategy: Int32 =
+            switch strategy {
+            case .standard: Z_DEFAULT_STRATEGY
+            case .runLength: Z_RLE
+            case .huffmanOnly: Z_HUFFMAN_ONLY
+            }
+        let (windowBits, memoryLevel) =
+            raw ? (Int32(-15), Int32(8)) : Self.zlibSizes(forBytes: (rowBytes + 1) * range.count)
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, windowBits, memoryLevel, zlibStrategy,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw EncodingError("zlib could not start")
         }
         defer { deflateEnd(&stream) }
 
-        // Two straight-alpha rows (this one and the one above), one candidate per filter type, one strip of filtered rows.
-        // Buffers stay below glibc's mmap threshold (128 kB): mapping and unmapping them per icon costs more than encoding.
+        // Two straight-alpha rows (this one and the one above), one candidate per filter type, one strip of filtered
+        // rows. Buffers stay below glibc's mmap threshold (128 kB): mapping and unmapping them per icon costs more than
+        // encoding.
         let stripRows = max(1, min(range.count, (1 << 15) / (rowBytes + 1)))
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
         let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * rowBytes)
         let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: stripRows * (rowBytes + 1))
         let chunkSize = 1 << 15
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
-        defer { rows.deallocate(); candidates.deallocate(); strip.deallocate(); chunk.deallocate() }
+        defer {
+            rows.deallocate()
+            candidates.deallocate()
+            strip.deallocate()
+            chunk.deallocate()
+        }
         rows.initialize(repeating: 0, count: 2 * rowBytes)
         if range.lowerBound > 0 {
             // A part's first row is filtered against the row above it, which belongs to the part before.
@@ -372,12 +428,14 @@ public struct PNGEncoder: Sendable, Hashable {
             let current = rows + (y % 2) * rowBytes, above = rows + ((y + 1) % 2) * rowBytes
             layout.scanlineRow(source + y * stride, width: width, channels: channels, into: current)
             let target = strip + filled * (rowBytes + 1)
-            Self.writeFilteredRow(current, above: above, rowBytes: rowBytes, channels: channels, filter: filter,
-                                  into: target, candidates: candidates)
+            Self.writeFilteredRow(
+                current, above: above, rowBytes: rowBytes, channels: channels, filter: filter,
+                into: target, candidates: candidates)
             filled += 1
             if filled == stripRows || y == range.upperBound - 1 {
                 let final = y == range.upperBound - 1
-                try deflateStrip(byteCount: filled * (rowBytes + 1), flush: final ? (last ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH)
+                try deflateStrip(
+                    byteCount: filled * (rowBytes + 1), flush: final ? (last ? Z_FINISH : Z_SYNC_FLUSH) : Z_NO_FLUSH)
                 filled = 0
             }
         }
@@ -385,8 +443,10 @@ public struct PNGEncoder: Sendable, Hashable {
     }
 
     /// Writes the filter type byte and the filtered row to `target`.
-    private static func writeFilteredRow(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int, channels: Int,
-                                         filter: Filter, into target: UnsafeMutablePointer<UInt8>, candidates: UnsafeMutablePointer<UInt8>) {
+    private static func writeFilteredRow(
+        _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, rowBytes: Int, channels: Int,
+        filter: Filter, into target: UnsafeMutablePointer<UInt8>, candidates: UnsafeMutablePointer<UInt8>
+    ) {
         switch filter {
         case .none:
             target[0] = 0
@@ -397,19 +457,26 @@ public struct PNGEncoder: Sendable, Hashable {
         case .adaptive:
             var bestType: UInt8 = 0, bestCost = Int.max
             for type in UInt8(0)...4 {
-                let cost = filterRow(type: type, row, above, count: rowBytes, channels: channels,
-                                          into: candidates + Int(type) * rowBytes)
-                if cost < bestCost { bestCost = cost; bestType = type }
+                let cost = filterRow(
+                    type: type, row, above, count: rowBytes, channels: channels,
+                    into: candidates + Int(type) * rowBytes)
+                if cost < bestCost {
+                    bestCost = cost
+                    bestType = type
+                }
             }
             target[0] = bestType
             (target + 1).update(from: candidates + Int(bestType) * rowBytes, count: rowBytes)
         }
     }
 
-    /// Filters one row with a PNG filter type and returns the sum of the outputs read as signed bytes (libpng's heuristic).
+    /// Filters one row with a PNG filter type and returns the sum of the outputs read as signed bytes (libpng's
+    /// heuristic).
     @discardableResult
-    static func filterRow(type: UInt8, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, count: Int, channels: Int,
-                          into out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func filterRow(
+        type: UInt8, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, count: Int, channels: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let lead = min(channels, count)
         switch type {
         case 1:
@@ -425,7 +492,8 @@ public struct PNGEncoder: Sendable, Hashable {
         case 4:
             for index in 0..<lead { out[index] = row[index] &- above[index] }
             for index in lead..<count {
-                out[index] = row[index] &- PNGDecoder.paeth(row[index - channels], above[index], above[index - channels])
+                out[index] =
+                    row[index] &- PNGDecoder.paeth(row[index - channels], above[index], above[index - channels])
             }
         default:
             for index in 0..<count { out[index] = row[index] }
@@ -464,7 +532,9 @@ public struct PNGEncoder: Sendable, Hashable {
 extension Data {
     /// Appends a 32-bit unsigned integer, most significant byte first.
     mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 }
 

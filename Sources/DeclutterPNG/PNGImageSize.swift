@@ -12,7 +12,9 @@ public struct PNGImageSize: Sendable, Hashable {
     public init?(of data: Data) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let bytes = [UInt8](data.prefix(24))
-        guard bytes.count == 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        guard bytes.count == 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else {
+            return nil
+        }
         width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
         height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
     }

@@ -12,17 +12,24 @@ public enum PixelLayout: Sendable, Hashable {
     /// `rowBytes` apart, rounding as cairo's PNG writer does.
     ///
     /// `pixels` must hold `(height - 1) · rowBytes + width · 4` bytes.
-    public static func straightRGBA(fromPremultiplied pixels: UnsafeRawBufferPointer, width: Int, height: Int,
-                                    rowBytes: Int) -> [UInt8] {
-        precondition(width >= 0 && height >= 0 && rowBytes >= width * 4, "rows of \(rowBytes) bytes cannot hold \(width) pixels")
+    public static func straightRGBA(
+        fromPremultiplied pixels: UnsafeRawBufferPointer, width: Int, height: Int,
+        rowBytes: Int
+    ) -> [UInt8] {
+        precondition(
+            width >= 0 && height >= 0 && rowBytes >= width * 4, "rows of \(rowBytes) bytes cannot hold \(width) pixels")
         guard width > 0, height > 0 else { return [] }
-        precondition(pixels.count >= (height - 1) * rowBytes + width * 4, "the buffer holds fewer than \(width)×\(height) pixels")
+        precondition(
+            pixels.count >= (height - 1) * rowBytes + width * 4, "the buffer holds fewer than \(width)×\(height) pixels"
+        )
         var output = [UInt8](repeating: 0, count: width * height * 4)
         output.withUnsafeMutableBytes { target in
             // Both buffers are non-empty: width and height are positive and the sizes were checked.
             let words = target.baseAddress!.assumingMemoryBound(to: UInt32.self)
             let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<height { Self.premultipliedARGB32.straightRow(source + y * rowBytes, width: width, into: words + y * width) }
+            for y in 0..<height {
+                Self.premultipliedARGB32.straightRow(source + y * rowBytes, width: width, into: words + y * width)
+            }
         }
         return output
     }
@@ -37,8 +44,11 @@ public enum PixelLayout: Sendable, Hashable {
     @inline(__always)
     static func straight(_ word: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
         let pixel = straightPixel(word)
-        return (UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel >> 16),
-                UInt8(truncatingIfNeeded: pixel >> 24))
+        return (
+            UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel >> 8),
+            UInt8(truncatingIfNeeded: pixel >> 16),
+            UInt8(truncatingIfNeeded: pixel >> 24)
+        )
     }
 
     /// Whether every pixel has full alpha. In both layouts (on little-endian machines) alpha is a word's high byte.
@@ -87,7 +97,8 @@ public enum PixelLayout: Sendable, Hashable {
         }
     }
 
-    /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha << 24.
+    /// Converts one row of premultiplied ARGB words to straight pixels packed red | green << 8 | blue << 16 | alpha <<
+    /// 24.
     static func unpremultiplyRow(_ source: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutablePointer<UInt32>) {
         let words = UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self)
         // The table once: each access to the global checks that it was initialised, a call per edge pixel.

@@ -23,7 +23,8 @@ struct PixelRunDeflater {
     /// Whether pairs of pixels are also looked up where they last appeared, further away than left and above.
     let hashing: Bool
 
-    /// A deflater for `height` rows of `width` pixels; `hashing` defaults to on for images over ``hashingThreshold`` pixels.
+    /// A deflater for `height` rows of `width` pixels; `hashing` defaults to on for images over ``hashingThreshold``
+    /// pixels.
     init(width: Int, height: Int, bytesPerPixel: Int, hashing: Bool? = nil) {
         self.width = width
         self.height = height
@@ -57,20 +58,23 @@ struct PixelRunDeflater {
 
     /// Writes the zlib stream of all scanlines (filter type 0) of `image` — straight-alpha pixels packed
     /// red | green << 8 | blue << 16 | alpha << 24, `width` to a row — into `output` and returns its length.
-    /// `checksum` is the scanlines' Adler-32, which the caller sums while it makes the image (``adler(_:scanline:count:)``).
+    /// `checksum` is the scanlines' Adler-32, which the caller sums while it makes the image
+    /// (``adler(_:scanline:count:)``).
     func compress(_ image: UnsafePointer<UInt32>, checksum: UInt32, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var writer = BitWriter(output)
-        writer.write(0x0178, count: 16)   // zlib header: deflate, 32 kB window, no dictionary
+        writer.write(0x0178, count: 16)  // zlib header: deflate, 32 kB window, no dictionary
         deflate(image, rows: 0..<height, final: true, to: &writer)
         writer.alignToByte()
-        writer.write(UInt64(checksum.byteSwapped), count: 32)   // Adler-32, most significant byte first
+        writer.write(UInt64(checksum.byteSwapped), count: 32)  // Adler-32, most significant byte first
         return writer.finish()
     }
 
     /// Writes rows `rows` of `image` as raw deflate blocks into `output` and returns the length. Rows above
     /// `rows.lowerBound` are only referred to, as the part of the stream before; a part that is not `final` ends with
     /// an empty stored block, at a byte boundary, so the next part can be appended (as zlib's sync flush does).
-    func deflate(_ image: UnsafePointer<UInt32>, rows: Range<Int>, final: Bool, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    func deflate(
+        _ image: UnsafePointer<UInt32>, rows: Range<Int>, final: Bool, into output: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var writer = BitWriter(output)
         deflate(image, rows: rows, final: final, to: &writer)
         if !final {
@@ -85,8 +89,10 @@ struct PixelRunDeflater {
         let width = width, bytesPerPixel = bytesPerPixel, scanlineBytes = scanlineBytes, maximumRun = maximumRun
         // The pixel above is one scanline back; deflate reaches at most 32,768 bytes.
         let matchAbove = scanlineBytes <= 32_768
-        let leftSymbol = DeflateTables.distanceSymbol(bytesPerPixel), aboveSymbol = DeflateTables.distanceSymbol(scanlineBytes)
-        let leftMatch = UInt32(leftSymbol) << 25 | UInt32(bytesPerPixel), aboveMatch = UInt32(aboveSymbol) << 25 | UInt32(scanlineBytes)
+        let leftSymbol = DeflateTables.distanceSymbol(bytesPerPixel),
+            aboveSymbol = DeflateTables.distanceSymbol(scanlineBytes)
+        let leftMatch = UInt32(leftSymbol) << 25 | UInt32(bytesPerPixel),
+            aboveMatch = UInt32(aboveSymbol) << 25 | UInt32(scanlineBytes)
         let lengthSymbols = DeflateTables.lengthSymbols
 
         let rowsPerBlock = min(rowsPerBlock, rows.count)
@@ -99,9 +105,9 @@ struct PixelRunDeflater {
         defer { seen?.deallocate() }
         seen?.initialize(repeating: 0, count: Self.hashSize)
 
-        // Per row, one byte a pixel: 1 if it equals the pixel on its left, plus 2 if it equals the pixel above; past the
-        // end, 8 bytes of 4, which end every run. Runs and stretches of literals are then found eight pixels at a time,
-        // instead of a branch per pixel that mispredicts at every edge.
+        // Per row, one byte a pixel: 1 if it equals the pixel on its left, plus 2 if it equals the pixel above; past
+        // the end, 8 bytes of 4, which end every run. Runs and stretches of literals are then found eight pixels at a
+        // time, instead of a branch per pixel that mispredicts at every edge.
         let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: width + 8)
         defer { flags.deallocate() }
         (flags + width).initialize(repeating: 4, count: 8)
@@ -135,7 +141,10 @@ struct PixelRunDeflater {
                         if let seen {
                             for start in x..<min(end, width - 1) {
                                 earlier = earlierPair(image, row: row, x: start, y: y, seen: seen)
-                                if earlier != nil { literalEnd = start; break }
+                                if earlier != nil {
+                                    literalEnd = start
+                                    break
+                                }
                             }
                         }
                         for literal in x..<literalEnd {
@@ -143,7 +152,7 @@ struct PixelRunDeflater {
                             redCounts[Int(pixel & 0xFF)] &+= 1
                             greenCounts[Int((pixel >> 8) & 0xFF)] &+= 1
                             blueCounts[Int((pixel >> 16) & 0xFF)] &+= 1
-                            alphaCounts[Int(pixel >> 24)] &+= 1   // counted for RGB too (always 255), never used there
+                            alphaCounts[Int(pixel >> 24)] &+= 1  // counted for RGB too (always 255), never used there
                         }
                         if literalEnd > x {
                             tokens[count] = Token.literals(from: x, to: literalEnd)
@@ -152,17 +161,23 @@ struct PixelRunDeflater {
                         x = literalEnd
                         if let (run, distance) = earlier {
                             let symbol = DeflateTables.distanceSymbol(distance)
-                            Self.appendMatch(length: run * bytesPerPixel, distance: UInt32(symbol) << 25 | UInt32(distance),
-                                             symbol: symbol, to: tokens, count: &count, codes: code, lengthSymbols: lengthSymbols)
+                            Self.appendMatch(
+                                length: run * bytesPerPixel, distance: UInt32(symbol) << 25 | UInt32(distance),
+                                symbol: symbol, to: tokens, count: &count, codes: code, lengthSymbols: lengthSymbols)
                             x += run
                         }
                         continue
                     }
-                    let leftRun = flag & 1 != 0 ? min(Self.flagRun(flags, from: x, while: 1, mask: 5) - x, maximumRun) : 0
-                    let aboveRun = flag & 2 != 0 ? min(Self.flagRun(flags, from: x, while: 2, mask: 6) - x, maximumRun) : 0
-                    let (run, match, symbol) = leftRun >= aboveRun ? (leftRun, leftMatch, leftSymbol) : (aboveRun, aboveMatch, aboveSymbol)
-                    Self.appendMatch(length: run * bytesPerPixel, distance: match, symbol: symbol, to: tokens, count: &count, codes: code,
-                                     lengthSymbols: lengthSymbols)
+                    let leftRun =
+                        flag & 1 != 0 ? min(Self.flagRun(flags, from: x, while: 1, mask: 5) - x, maximumRun) : 0
+                    let aboveRun =
+                        flag & 2 != 0 ? min(Self.flagRun(flags, from: x, while: 2, mask: 6) - x, maximumRun) : 0
+                    let (run, match, symbol) =
+                        leftRun >= aboveRun ? (leftRun, leftMatch, leftSymbol) : (aboveRun, aboveMatch, aboveSymbol)
+                    Self.appendMatch(
+                        length: run * bytesPerPixel, distance: match, symbol: symbol, to: tokens, count: &count,
+                        codes: code,
+                        lengthSymbols: lengthSymbols)
                     x += run
                 }
             }
@@ -180,8 +195,10 @@ struct PixelRunDeflater {
     /// Appends a match token (`distance` holds the distance symbol in bits 25…29 and the distance in bits 0…15) and
     /// counts its length and distance symbols.
     @inline(__always)
-    private static func appendMatch(length: Int, distance: UInt32, symbol: Int, to tokens: UnsafeMutablePointer<UInt32>,
-                                    count: inout Int, codes: borrowing HuffmanBlock.Codes, lengthSymbols: UnsafePointer<UInt16>) {
+    private static func appendMatch(
+        length: Int, distance: UInt32, symbol: Int, to tokens: UnsafeMutablePointer<UInt32>,
+        count: inout Int, codes: borrowing HuffmanBlock.Codes, lengthSymbols: UnsafePointer<UInt16>
+    ) {
         tokens[count] = Token.matchFlag | UInt32(length) << 16 | distance
         count += 1
         codes.literalFrequencies[257 + Int(lengthSymbols[length])] += 1
@@ -191,8 +208,10 @@ struct PixelRunDeflater {
     /// Where the pixel at `x` and the next one last appeared together, if within reach and at least two pixels repeat
     /// there: the run in pixels and the distance in bytes. Records this place for the pair either way.
     @inline(__always)
-    private func earlierPair(_ image: UnsafePointer<UInt32>, row: UnsafePointer<UInt32>, x: Int, y: Int,
-                             seen: UnsafeMutablePointer<UInt32>) -> (run: Int, distance: Int)? {
+    private func earlierPair(
+        _ image: UnsafePointer<UInt32>, row: UnsafePointer<UInt32>, x: Int, y: Int,
+        seen: UnsafeMutablePointer<UInt32>
+    ) -> (run: Int, distance: Int)? {
         let slot = Int((row[x] &* 0x9E37_79B1 ^ row[x + 1] &* 0x85EB_CA77) >> (32 - Self.hashBits))
         let entry = seen[slot]
         seen[slot] = UInt32(y << 15 | x) | Self.hashFlag
@@ -209,8 +228,10 @@ struct PixelRunDeflater {
 
     /// Writes each pixel's flags: 1 if it equals the pixel on its left, plus 2 if it equals the one in `above`.
     @inline(__always)
-    private static func equalityFlags(_ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, width: Int,
-                                      into flags: UnsafeMutablePointer<UInt8>) {
+    private static func equalityFlags(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, width: Int,
+        into flags: UnsafeMutablePointer<UInt8>
+    ) {
         flags[0] = 0
         for x in 1..<max(width, 1) { flags[x] = row[x] == row[x - 1] ? 1 : 0 }
         if let above {
@@ -233,8 +254,10 @@ struct PixelRunDeflater {
     }
 
     /// The block's tokens in its codes; literal tokens read their bytes from the block's rows.
-    private func writeTokens(_ tokens: UnsafePointer<UInt32>, count: Int, image: UnsafePointer<UInt32>,
-                             codes: borrowing HuffmanBlock.Codes, to writer: inout BitWriter) {
+    private func writeTokens(
+        _ tokens: UnsafePointer<UInt32>, count: Int, image: UnsafePointer<UInt32>,
+        codes: borrowing HuffmanBlock.Codes, to writer: inout BitWriter
+    ) {
         let literals = codes.literalTable, distances = codes.distanceTable
         let lengthSymbols = DeflateTables.lengthSymbols, lengthBase = DeflateTables.lengthBase
         let lengthExtraBits = DeflateTables.lengthExtraBits
@@ -251,9 +274,11 @@ struct PixelRunDeflater {
                 let lengthSymbol = Int(lengthSymbols[length]), distanceSymbol = Int((token >> 25) & 0x1F)
                 let lengthEntry = literals[257 + lengthSymbol], distanceEntry = distances[distanceSymbol]
                 // A length code and its extra bits (at most 15 + 5), then a distance code and its (15 + 13): one write.
-                let lengthBits = (lengthEntry & 0xFFFF_FFFF) | UInt64(length - Int(lengthBase[lengthSymbol])) &<< (lengthEntry >> 32)
+                let lengthBits =
+                    (lengthEntry & 0xFFFF_FFFF) | UInt64(length - Int(lengthBase[lengthSymbol])) &<< (lengthEntry >> 32)
                 let lengthCount = (lengthEntry >> 32) + UInt64(lengthExtraBits[lengthSymbol])
-                let distanceBits = (distanceEntry & 0xFFFF_FFFF)
+                let distanceBits =
+                    (distanceEntry & 0xFFFF_FFFF)
                     | UInt64(distance - Int(distanceBase[distanceSymbol])) &<< (distanceEntry >> 32)
                 let distanceCount = (distanceEntry >> 32) + UInt64(distanceExtraBits[distanceSymbol])
                 writer.write(lengthBits | distanceBits &<< lengthCount, count: Int(lengthCount + distanceCount))
@@ -270,7 +295,8 @@ struct PixelRunDeflater {
                     // bits, else is a second write.
                     let redGreen = (red & 0xFFFF_FFFF) | (green & 0xFFFF_FFFF) &<< (red >> 32)
                     let redGreenLength = red >> 32 + green >> 32
-                    let rgb = redGreen | (blue & 0xFFFF_FFFF) &<< redGreenLength, rgbLength = redGreenLength + blue >> 32
+                    let rgb = redGreen | (blue & 0xFFFF_FFFF) &<< redGreenLength,
+                        rgbLength = redGreenLength + blue >> 32
                     if bytesPerPixel == 4 {
                         let alpha = literals[Int(pixel >> 24)]
                         if alphaJoins {

@@ -41,7 +41,8 @@ extension ClusterMerger {
         }
         if region.minX > region.maxX { region = (0, 0, 1, 1) }
         // Twins pair with any view at exactly the distance `candidate` measures, so their pairs tie.
-        let tree = LivePointTree<Filed>(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY) { a, b in
+        let tree = LivePointTree<Filed>(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: region.maxY) {
+            a, b in
             a.x == b.x && a.y == b.y && a.copy == b.copy
         }
         trees = Array(repeating: tree, count: groupReach.count)
@@ -54,9 +55,11 @@ extension ClusterMerger {
             var first: Int32 = -1, count: Int32 = 0
             for copy in copies(view) {
                 let shift = offset(copy, of: view)
-                let point = trees[tree].insert(x: view.x + shift.x, y: view.y + shift.y,
-                                               Filed(item: Int32(item), copy: Int32(copy), mergeable: Self.mergeable(view), x: view.x,
-                                                     y: view.y, shape: view.shape(dx: shift.x, dy: shift.y)))
+                let point = trees[tree].insert(
+                    x: view.x + shift.x, y: view.y + shift.y,
+                    Filed(
+                        item: Int32(item), copy: Int32(copy), mergeable: Self.mergeable(view), x: view.x,
+                        y: view.y, shape: view.shape(dx: shift.x, dy: shift.y)))
                 guard point >= 0 else { continue }
                 if first < 0 { first = point }
                 count += 1
@@ -66,7 +69,9 @@ extension ClusterMerger {
         }
         func unfile(_ item: Int) {
             let view = state.views[item], tree = treeOfGroup[view.clusteringGroup] ?? 0
-            for point in stride(from: points[item].first, to: points[item].first + points[item].count, by: 1) { trees[tree].remove(point) }
+            for point in stride(from: points[item].first, to: points[item].first + points[item].count, by: 1) {
+                trees[tree].remove(point)
+            }
         }
         /// The nearest pair that `item` queues in the reference with a live view, after `after`.
         func nearestPair(of item: Int, after: Pair?) -> Pair? {
@@ -82,10 +87,13 @@ extension ClusterMerger {
                 let shape = view.shape(dx: shift.x, dy: shift.y)
                 /// The pair with a filed copy of a partner, as the reference measures it.
                 func candidate(_ filed: Filed) -> Pair {
-                    let relative = Int(filed.copy) - copy, moved = repeating?.offset(relative, x: filed.x, y: filed.y) ?? (x: 0, y: 0)
+                    let relative = Int(filed.copy) - copy,
+                        moved = repeating?.offset(relative, x: filed.x, y: filed.y) ?? (x: 0, y: 0)
                     let dx = filed.x + moved.x - view.x, dy = filed.y + moved.y - view.y
-                    return Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: filed.item, shift: Int32(relative),
-                                owner: Int32(item))
+                    return Pair(
+                        distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: filed.item,
+                        shift: Int32(relative),
+                        owner: Int32(item))
                 }
                 // On a leaf of twins at one point every pair is as far, so its views order the pairs: the walk
                 // starts at the first partner past `after` and ends at the first pair found.
@@ -93,17 +101,21 @@ extension ClusterMerger {
                 // are no fixed step apart, so from another copy of the view the tree's distances are not the pairs':
                 // the search then keeps to the views' reach, unpruned.
                 let prunes = !pitched || copy == 0
-                trees[tree].search(x: x, y: y, radius: { prunes ? best.map { min($0.distance, reach) } ?? reach : reach },
-                                   inner: prunes ? after?.distance ?? 0 : 0,
-                                   skips: { _, _, filed in
-                    var first = partners.lowerBound
-                    if let after {
-                        let distance = candidate(filed).distance
-                        if distance < after.distance { return true }
-                        if distance == after.distance { first = max(first, Int(after.b)) }
+                // swift-format-ignore: OnlyOneTrailingClosureArgument
+                // The visit is the search's body, as a loop's; the other closures are its bounds.
+                trees[tree].search(
+                    x: x, y: y, radius: { prunes ? best.map { min($0.distance, reach) } ?? reach : reach },
+                    inner: prunes ? after?.distance ?? 0 : 0,
+                    skips: { _, _, filed in
+                        var first = partners.lowerBound
+                        if let after {
+                            let distance = candidate(filed).distance
+                            if distance < after.distance { return true }
+                            if distance == after.distance { first = max(first, Int(after.b)) }
+                        }
+                        return Int(filed.item) < first
                     }
-                    return Int(filed.item) < first
-                }) { filed in
+                ) { filed in
                     guard partners.contains(Int(filed.item)) else { return Int(filed.item) >= partners.upperBound }
                     // The reference pairs a view only with mergeable partners; a cluster whose look collides with
                     // nothing is filed and pairs as the queuing side, never as the partner.
@@ -127,8 +139,10 @@ extension ClusterMerger {
             let owner = Int(entry.owner)
             guard state.alive[owner] else { continue }
             if state.alive[Int(entry.a)], state.alive[Int(entry.b)],
-               let merged = state.merge(entry, rule: rule, moved: offset(Int(entry.shift), of: state.views[Int(entry.b)]),
-                                        repeating: repeating) {
+                let merged = state.merge(
+                    entry, rule: rule, moved: offset(Int(entry.shift), of: state.views[Int(entry.b)]),
+                    repeating: repeating)
+            {
                 unfile(Int(entry.a))
                 unfile(Int(entry.b))
                 file(merged)

@@ -67,7 +67,8 @@ struct ClusterMerger {
     /// The reference: every colliding pair is queued as views are filed, and each merged cluster queues its own.
     func mergeAllPairs(_ input: [PlacementView], hulls inputHulls: [ConvexHull]?) -> Result {
         var state = Merging(input, hulls: inputHulls)
-        let region = repeating.map { ($0.minX, $0.minY, $0.maxX - $0.minX, $0.maxY - $0.minY) } ?? Self.bounds(of: input)
+        let region =
+            repeating.map { ($0.minX, $0.minY, $0.maxX - $0.minX, $0.maxY - $0.minY) } ?? Self.bounds(of: input)
         var grid = CollisionGrid(width: region.2, height: region.3, originX: region.0, originY: region.1, cellSize: 64)
         var owners: [(item: Int32, copy: Int32)] = []
         var heap = Heap()
@@ -89,12 +90,17 @@ struct ClusterMerger {
                     let (other, otherCopy) = owners[shape]
                     let partner = Int(other)
                     guard partner != item, partner > after, state.alive[partner],
-                          state.views[partner].clusteringGroup == view.clusteringGroup, Self.mergeable(state.views[partner]) else { return }
+                        state.views[partner].clusteringGroup == view.clusteringGroup,
+                        Self.mergeable(state.views[partner])
+                    else { return }
                     let relative = Int(otherCopy) - copy
                     guard seen.insert(Int64(partner) << 20 | Int64(relative & 0xFFFFF)).inserted else { return }
                     let moved = offset(relative, of: state.views[partner])
                     let dx = state.views[partner].x + moved.x - view.x, dy = state.views[partner].y + moved.y - view.y
-                    heap.push(Pair(distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: other, shift: Int32(relative)))
+                    heap.push(
+                        Pair(
+                            distance: (dx * dx + dy * dy).squareRoot(), a: Int32(item), b: other, shift: Int32(relative)
+                        ))
                 }
             }
         }
@@ -103,8 +109,11 @@ struct ClusterMerger {
         for item in input.indices where Self.mergeable(input[item]) { queuePairs(of: item, after: item) }
 
         while let pair = heap.pop() {
-            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)], let merged = state.merge(pair, rule: rule, moved: offset(Int(pair.shift), of: state.views[Int(pair.b)]),
-                                                                                                   repeating: repeating) else {
+            guard state.alive[Int(pair.a)], state.alive[Int(pair.b)],
+                let merged = state.merge(
+                    pair, rule: rule, moved: offset(Int(pair.shift), of: state.views[Int(pair.b)]),
+                    repeating: repeating)
+            else {
                 continue
             }
             file(merged)
@@ -135,9 +144,11 @@ struct ClusterMerger {
         }
 
         /// Merges a pair of live views into a cluster unless a member would lie beyond the rule's spread; returns
-        /// the cluster's number. On a pitched map (`repeating` with a perspective) the cluster stands where its members'
-        /// centroid on the ground appears, and a copy of the second view's members is projected, not moved.
-        mutating func merge(_ pair: Pair, rule: ClusterRule, moved: (x: Double, y: Double), repeating: WorldRepeat? = nil) -> Int? {
+        /// the cluster's number. On a pitched map (`repeating` with a perspective) the cluster stands where its
+        /// members' centroid on the ground appears, and a copy of the second view's members is projected, not moved.
+        mutating func merge(
+            _ pair: Pair, rule: ClusterRule, moved: (x: Double, y: Double), repeating: WorldRepeat? = nil
+        ) -> Int? {
             let a = Int(pair.a), b = Int(pair.b)
             let first = views[a], second = views[b]
             let weight = first.weight + second.weight
@@ -145,18 +156,25 @@ struct ClusterMerger {
             var y = (first.y * Double(first.weight) + (second.y + moved.y) * Double(second.weight)) / Double(weight)
             // The screen's mean is not the ground's under a perspective: the mean is taken on the flat map, projected.
             if let perspective = repeating?.perspective, let p = perspective.flatPoint(x: first.x, y: first.y),
-               let q = perspective.flatPoint(x: second.x + moved.x, y: second.y + moved.y) {
+                let q = perspective.flatPoint(x: second.x + moved.x, y: second.y + moved.y)
+            {
                 let flatX = (p.x * Double(first.weight) + q.x * Double(second.weight)) / Double(weight)
                 let flatY = (p.y * Double(first.weight) + q.y * Double(second.weight)) / Double(weight)
                 (x, y) = perspective.point(flatX: flatX, flatY: flatY)
             }
             let look = rule.view(forWeight: weight), lookOffset = ClusterMerger.offsetPair(look.centerOffset)
-            let hull = repeating?.projectedHull(hulls[b], copy: Int(pair.shift)).map { hulls[a].merged(with: $0) }
+            let hull =
+                repeating?.projectedHull(hulls[b], copy: Int(pair.shift)).map { hulls[a].merged(with: $0) }
                 ?? hulls[a].merged(with: hulls[b], dx: moved.x, dy: moved.y)
-            if let limit = rule.maximumSpread, hull.farthestDistance(fromX: x + lookOffset.x, y: y + lookOffset.y) > limit { return nil }
-            let merged = PlacementView(x: x, y: y, width: look.width, height: look.height, offsetX: lookOffset.x, offsetY: lookOffset.y,
-                                       collisionMode: look.collisionMode, displayPriority: max(first.displayPriority, second.displayPriority),
-                                       clusteringGroup: first.clusteringGroup, weight: weight)
+            if let limit = rule.maximumSpread,
+                hull.farthestDistance(fromX: x + lookOffset.x, y: y + lookOffset.y) > limit
+            {
+                return nil
+            }
+            let merged = PlacementView(
+                x: x, y: y, width: look.width, height: look.height, offsetX: lookOffset.x, offsetY: lookOffset.y,
+                collisionMode: look.collisionMode, displayPriority: max(first.displayPriority, second.displayPriority),
+                clusteringGroup: first.clusteringGroup, weight: weight)
             alive[a] = false
             alive[b] = false
             views.append(merged)
@@ -198,10 +216,13 @@ struct ClusterMerger {
 
     /// The box around the views' points grown by the largest view, as origin and size, for the grid.
     static func bounds(of views: [PlacementView]) -> (Double, Double, Double, Double) {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity, reach = 0.0
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity,
+            reach = 0.0
         for view in views where view.x.isFinite && view.y.isFinite {
-            minX = min(minX, view.x); maxX = max(maxX, view.x)
-            minY = min(minY, view.y); maxY = max(maxY, view.y)
+            minX = min(minX, view.x)
+            maxX = max(maxX, view.x)
+            minY = min(minY, view.y)
+            maxY = max(maxY, view.y)
             reach = max(reach, view.width + abs(view.offsetX), view.height + abs(view.offsetY))
         }
         guard minX <= maxX else { return (0, 0, 1, 1) }

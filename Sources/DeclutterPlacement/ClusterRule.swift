@@ -8,8 +8,10 @@ public struct ClusterRule: Sendable {
     public var maximumSpread: Double?
 
     /// Creates a rule; by default every cluster is a 40 pt circle and spreads up to 2.5 times its width.
-    public init(views: [(minimumWeight: Int, view: ClusterViewDescription)] = [(2, ClusterViewDescription())],
-                maximumSpread: Double? = 100) {
+    public init(
+        views: [(minimumWeight: Int, view: ClusterViewDescription)] = [(2, ClusterViewDescription())],
+        maximumSpread: Double? = 100
+    ) {
         self.views = views.isEmpty ? [(2, ClusterViewDescription())] : views
         self.maximumSpread = maximumSpread
     }

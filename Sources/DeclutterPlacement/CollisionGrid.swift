@@ -29,24 +29,31 @@ public struct CollisionGrid: Sendable {
                 return CollisionGrid.boxesOverlap(a0, b0, a1, b1, c0, d0, c1, d1)
             case let (.circle(x1, y1, r1), .circle(x2, y2, r2)):
                 return CollisionGrid.circlesOverlap(x1, y1, r1, x2, y2, r2)
-            case let (.box(minX, minY, maxX, maxY), .circle(x, y, radius)), let (.circle(x, y, radius), .box(minX, minY, maxX, maxY)):
+            case let (.box(minX, minY, maxX, maxY), .circle(x, y, radius)),
+                let (.circle(x, y, radius), .box(minX, minY, maxX, maxY)):
                 return CollisionGrid.boxOverlapsCircle(minX, minY, maxX, maxY, x, y, radius)
             }
         }
     }
 
-    @inline(__always) static func boxesOverlap(_ a0: Double, _ b0: Double, _ a1: Double, _ b1: Double,
-                                               _ c0: Double, _ d0: Double, _ c1: Double, _ d1: Double) -> Bool {
+    @inline(__always) static func boxesOverlap(
+        _ a0: Double, _ b0: Double, _ a1: Double, _ b1: Double,
+        _ c0: Double, _ d0: Double, _ c1: Double, _ d1: Double
+    ) -> Bool {
         a0 < c1 && c0 < a1 && b0 < d1 && d0 < b1
     }
 
-    @inline(__always) static func circlesOverlap(_ x1: Double, _ y1: Double, _ r1: Double, _ x2: Double, _ y2: Double, _ r2: Double) -> Bool {
+    @inline(__always) static func circlesOverlap(
+        _ x1: Double, _ y1: Double, _ r1: Double, _ x2: Double, _ y2: Double, _ r2: Double
+    ) -> Bool {
         let dx = x1 - x2, dy = y1 - y2, reach = r1 + r2
         return dx * dx + dy * dy < reach * reach
     }
 
-    @inline(__always) static func boxOverlapsCircle(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double,
-                                                    _ x: Double, _ y: Double, _ radius: Double) -> Bool {
+    @inline(__always) static func boxOverlapsCircle(
+        _ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double,
+        _ x: Double, _ y: Double, _ radius: Double
+    ) -> Bool {
         let dx = x - max(minX, min(x, maxX)), dy = y - max(minY, min(y, maxY))
         return dx * dx + dy * dy < radius * radius
     }
@@ -118,12 +125,14 @@ public struct CollisionGrid: Sendable {
     @inline(__always) private func column(_ x: Double) -> Int {
         let column = (x - originX) * inverseCellSize
         // Compared as doubles first so that any value, however far out (or NaN), clamps instead of trapping.
-        return !(column > Double(-Self.cellReach)) ? -Self.cellReach : column >= Double(Self.cellReach) ? Self.cellReach : Int(column)
+        return !(column > Double(-Self.cellReach))
+            ? -Self.cellReach : column >= Double(Self.cellReach) ? Self.cellReach : Int(column)
     }
 
     @inline(__always) private func row(_ y: Double) -> Int {
         let row = (y - originY) * inverseCellSize
-        return !(row > Double(-Self.cellReach)) ? -Self.cellReach : row >= Double(Self.cellReach) ? Self.cellReach : Int(row)
+        return !(row > Double(-Self.cellReach))
+            ? -Self.cellReach : row >= Double(Self.cellReach) ? Self.cellReach : Int(row)
     }
 
     @inline(__always) private static func cellKey(_ column: Int, _ row: Int) -> Int {
@@ -132,13 +141,17 @@ public struct CollisionGrid: Sendable {
 
     /// The slot of a cell, or -1 when no shape is filed there.
     @inline(__always) private func slot(_ column: Int, _ row: Int) -> Int {
-        if UInt(bitPattern: column) < UInt(columns) && UInt(bitPattern: row) < UInt(rows) { return row * columns + column }
+        if UInt(bitPattern: column) < UInt(columns) && UInt(bitPattern: row) < UInt(rows) {
+            return row * columns + column
+        }
         return outerSlots.isEmpty ? -1 : outerSlots[Self.cellKey(column, row)].map(Int.init) ?? -1
     }
 
     /// The slot of a cell, made if it has none.
     @inline(__always) private mutating func makeSlot(_ column: Int, _ row: Int) -> Int {
-        if UInt(bitPattern: column) < UInt(columns) && UInt(bitPattern: row) < UInt(rows) { return row * columns + column }
+        if UInt(bitPattern: column) < UInt(columns) && UInt(bitPattern: row) < UInt(rows) {
+            return row * columns + column
+        }
         let key = Self.cellKey(column, row)
         if let known = outerSlots[key] { return Int(known) }
         outerSlots[key] = Int32(heads.count)
@@ -253,7 +266,8 @@ public struct CollisionGrid: Sendable {
                 }
                 return true
             }
-            guard (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= max(Self.wideCellLimit, heads.count) else {
+            guard (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= max(Self.wideCellLimit, heads.count)
+            else {
                 // A query wider than the cells there are reads every cell once instead.
                 for cell in heads.indices { guard scanCell(cell) else { return } }
                 return

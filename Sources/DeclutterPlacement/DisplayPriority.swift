@@ -19,7 +19,9 @@ public struct DisplayPriority: Sendable, Hashable, Comparable {
     public static func < (lhs: DisplayPriority, rhs: DisplayPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The named levels as they are written in styles and scenes.
-    static let names: [String: DisplayPriority] = ["required": .required, "defaultHigh": .defaultHigh, "defaultLow": .defaultLow]
+    static let names: [String: DisplayPriority] = [
+        "required": .required, "defaultHigh": .defaultHigh, "defaultLow": .defaultLow,
+    ]
 }
 
 extension DisplayPriority: Codable {
@@ -29,7 +31,8 @@ extension DisplayPriority: Codable {
         let expected = "a number in 0…1000 or one of \"required\", \"defaultHigh\", \"defaultLow\""
         if let name = try? container.decode(String.self) {
             guard let named = DisplayPriority.names[name] else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(expected), got \"\(name)\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected \(expected), got \"\(name)\"")
             }
             self = named
         } else if let value = try? container.decode(Float.self), (0...1000).contains(value) {

@@ -9,8 +9,8 @@ import DeclutterGeometry
 /// (as many as there are), with payloads the caller's `twins` counts as alike, can be searched from a given point
 /// on, in that order: a removed point stays in place,
 /// marked, with a link past it that searches shorten as they follow it, and the leaf is compacted once it holds
-/// more removed points than live ones. Nodes are divided by a fixed box, but keep the box of every point ever filed under them for pruning,
-/// so points outside the root's box are filed and found all the same.
+/// more removed points than live ones. Nodes are divided by a fixed box, but keep the box of every point ever filed
+/// under them for pruning, so points outside the root's box are filed and found all the same.
 ///
 /// Work and memory follow the points filed, never the area they spread over. Each point carries a payload kept in
 /// its leaf, so that a search reads what it tests from the few cache lines of the leaves it visits.
@@ -56,10 +56,17 @@ struct LivePointTree<Payload> {
 
     /// A tree whose root divides the box from (minX, minY) to (maxX, maxY); a leaf of points on one point is
     /// walked in order only while `twins` holds between its first payload and every other.
-    init(minX: Double, minY: Double, maxX: Double, maxY: Double, twins: @escaping (Payload, Payload) -> Bool = { _, _ in true }) {
+    init(
+        minX: Double, minY: Double, maxX: Double, maxY: Double,
+        twins: @escaping (Payload, Payload) -> Bool = { _, _ in true }
+    ) {
         self.twins = twins
         let half = max(maxX - minX, maxY - minY, 1) / 2
-        nodes = [Node(centerX: (minX + maxX) / 2, centerY: (minY + maxY) / 2, half: half.isFinite ? half : 1, parent: -1, depth: 0)]
+        nodes = [
+            Node(
+                centerX: (minX + maxX) / 2, centerY: (minY + maxY) / 2, half: half.isFinite ? half : 1, parent: -1,
+                depth: 0)
+        ]
         buckets = [[]]
     }
 
@@ -84,7 +91,9 @@ struct LivePointTree<Payload> {
     }
 
     private mutating func append(_ entry: Entry, to leaf: Int) {
-        if let first = buckets[leaf].first, first.x != entry.x || first.y != entry.y || !twins(first.payload, entry.payload) {
+        if let first = buckets[leaf].first,
+            first.x != entry.x || first.y != entry.y || !twins(first.payload, entry.payload)
+        {
             nodes[leaf].uniform = false
         }
         buckets[leaf].append(entry)
@@ -115,7 +124,9 @@ struct LivePointTree<Payload> {
             nodes[leaf].uniform = true
             return
         }
-        nodes[leaf].uniform = buckets[leaf].allSatisfy { $0.x == first.x && $0.y == first.y && twins(first.payload, $0.payload) }
+        nodes[leaf].uniform = buckets[leaf].allSatisfy {
+            $0.x == first.x && $0.y == first.y && twins(first.payload, $0.payload)
+        }
     }
 
     /// The first slot of a leaf at or after `slot` that holds a live point (the leaf's size when none does); the
@@ -152,8 +163,10 @@ struct LivePointTree<Payload> {
     /// Elsewhere `body`'s answer is not heeded and `skips` is not asked.
     // Inlined, so that the closures are called directly: a search tests thousands of points in crowded scenes.
     @inline(__always)
-    mutating func search(x: Double, y: Double, radius: () -> Double, inner: Double,
-                         skips: (Double, Double, Payload) -> Bool = { _, _, _ in false }, _ body: (Payload) -> Bool) {
+    mutating func search(
+        x: Double, y: Double, radius: () -> Double, inner: Double,
+        skips: (Double, Double, Payload) -> Bool = { _, _, _ in false }, _ body: (Payload) -> Bool
+    ) {
         // Distances are compared with a margin of rounding, so that no point a caller measures otherwise is lost.
         let innerSquared = inner * inner * (1 - 1e-9) - 1e-12
         var stack: [Int32] = [0]
@@ -202,9 +215,11 @@ struct LivePointTree<Payload> {
         guard buckets[leaf].count > Self.leafCapacity, nodes[leaf].depth < Self.maximumDepth else { return }
         let parent = nodes[leaf], quarter = parent.half / 2, first = Int32(nodes.count)
         for child in 0..<4 {
-            nodes.append(Node(centerX: parent.centerX + (child & 1 == 0 ? -quarter : quarter),
-                              centerY: parent.centerY + (child & 2 == 0 ? -quarter : quarter),
-                              half: quarter, parent: Int32(leaf), depth: parent.depth + 1))
+            nodes.append(
+                Node(
+                    centerX: parent.centerX + (child & 1 == 0 ? -quarter : quarter),
+                    centerY: parent.centerY + (child & 2 == 0 ? -quarter : quarter),
+                    half: quarter, parent: Int32(leaf), depth: parent.depth + 1))
             buckets.append([])
         }
         nodes[leaf].firstChild = first

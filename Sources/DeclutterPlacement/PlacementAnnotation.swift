@@ -23,8 +23,11 @@ public struct PlacementAnnotation: Sendable, Hashable {
     public var clusteringIdentifier: String?
 
     /// Creates an annotation; see the properties for the defaults.
-    public init(id: String, x: Double, y: Double, width: Double, height: Double, centerOffset: [Double] = [0, 0],
-                collisionMode: CollisionMode = .rectangle, displayPriority: DisplayPriority = .required, clusteringIdentifier: String? = nil) {
+    public init(
+        id: String, x: Double, y: Double, width: Double, height: Double, centerOffset: [Double] = [0, 0],
+        collisionMode: CollisionMode = .rectangle, displayPriority: DisplayPriority = .required,
+        clusteringIdentifier: String? = nil
+    ) {
         self.id = id
         self.x = x
         self.y = y
@@ -52,21 +55,27 @@ extension PlacementAnnotation: Decodable {
         } else if let number = try? container.decode(Double.self, forKey: .id) {
             id = JSONValue.format(number)
         } else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "expected a string or number id")
+            throw DecodingError.dataCorruptedError(
+                forKey: .id, in: container, debugDescription: "expected a string or number id")
         }
         let reach = PlacementScene.maximumCoordinate, limit = JSONValue.format(reach)
         func position(_ key: CodingKeys) throws -> Double {
-            try container.decode(Double.self, forKey: key, where: { abs($0) <= reach }, expected: "a number within ±\(limit)")
+            try container.decode(
+                Double.self, forKey: key, where: { abs($0) <= reach }, expected: "a number within ±\(limit)")
         }
         func size(_ key: CodingKeys) throws -> Double {
-            try container.decode(Double.self, forKey: key, where: { (0...reach).contains($0) }, expected: "a \(key.stringValue) in 0…\(limit)")
+            try container.decode(
+                Double.self, forKey: key, where: { (0...reach).contains($0) },
+                expected: "a \(key.stringValue) in 0…\(limit)")
         }
-        self.init(id: id, x: try position(.x), y: try position(.y), width: try size(.width), height: try size(.height),
-                  centerOffset: try container.decode([Double].self, forKey: .centerOffset, default: [0, 0],
-                                                     where: { $0.count == 2 && $0.allSatisfy { abs($0) <= reach } },
-                                                     expected: "[dx, dy], each within ±\(limit)"),
-                  collisionMode: try container.decodeIfPresent(CollisionMode.self, forKey: .collisionMode) ?? .rectangle,
-                  displayPriority: try container.decodeIfPresent(DisplayPriority.self, forKey: .displayPriority) ?? .required,
-                  clusteringIdentifier: try container.decodeIfPresent(String.self, forKey: .clusteringIdentifier))
+        self.init(
+            id: id, x: try position(.x), y: try position(.y), width: try size(.width), height: try size(.height),
+            centerOffset: try container.decode(
+                [Double].self, forKey: .centerOffset, default: [0, 0],
+                where: { $0.count == 2 && $0.allSatisfy { abs($0) <= reach } },
+                expected: "[dx, dy], each within ±\(limit)"),
+            collisionMode: try container.decodeIfPresent(CollisionMode.self, forKey: .collisionMode) ?? .rectangle,
+            displayPriority: try container.decodeIfPresent(DisplayPriority.self, forKey: .displayPriority) ?? .required,
+            clusteringIdentifier: try container.decodeIfPresent(String.self, forKey: .clusteringIdentifier))
     }
 }

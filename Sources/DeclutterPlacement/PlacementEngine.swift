@@ -31,52 +31,64 @@ public enum PlacementEngine {
     ///     with one is hidden unless it is required.
     ///   - nearerFirst: Whether ties go to the view whose point is lowest on the map (nearest the camera of a pitched
     ///     map, as MapKit's pitched maps keep near markers over far ones) instead of nearest the centre.
-    public static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
-                             hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil,
-                             before: ((Int, Int) -> Bool)? = nil, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false) -> Placement {
-        place(views, width: width, height: height, clusters: clusters, hulls: hulls, repeating: repeating, before: before,
-              reserved: reserved, nearerFirst: nearerFirst, mergesAllPairs: false)
+    public static func place(
+        _ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
+        hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil,
+        before: ((Int, Int) -> Bool)? = nil, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false
+    ) -> Placement {
+        place(
+            views, width: width, height: height, clusters: clusters, hulls: hulls, repeating: repeating, before: before,
+            reserved: reserved, nearerFirst: nearerFirst, mergesAllPairs: false)
     }
 
     /// Places views, merging clusters by the reference path (every colliding pair queued) when `mergesAllPairs`.
-    static func place(_ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
-                      hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil, before: ((Int, Int) -> Bool)? = nil,
-                      reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false, mergesAllPairs: Bool) -> Placement {
+    static func place(
+        _ views: [PlacementView], width: Double, height: Double, clusters: ClusterRule = ClusterRule(),
+        hulls: [ConvexHull]? = nil, repeating: WorldRepeat? = nil, before: ((Int, Int) -> Bool)? = nil,
+        reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false, mergesAllPairs: Bool
+    ) -> Placement {
         var placement: Placement
         if views.contains(where: { $0.clusteringGroup >= 0 && $0.collisionMode != .none }) {
             let merger = ClusterMerger(rule: clusters, repeating: repeating, queuesAllPairs: mergesAllPairs)
             let merged = merger.merge(views, hulls: hulls)
-            placement = Placement(views: merged.views, visible: [], memberStarts: merged.memberStarts, members: merged.members)
+            placement = Placement(
+                views: merged.views, visible: [], memberStarts: merged.memberStarts, members: merged.members)
         } else {
             // Nothing can merge: the views are the result as they are.
-            placement = Placement(views: views, visible: [], memberStarts: Array(0...Int32(views.count)), members: Array(0..<Int32(views.count)))
+            placement = Placement(
+                views: views, visible: [], memberStarts: Array(0...Int32(views.count)),
+                members: Array(0..<Int32(views.count)))
         }
         let first = placement.members, starts = placement.memberStarts
-        placement.visible = visibility(placement.views, width: width, height: height, repeating: repeating,
-                                       before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } },
-                                       reserved: reserved, nearerFirst: nearerFirst)
+        placement.visible = visibility(
+            placement.views, width: width, height: height, repeating: repeating,
+            before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } },
+            reserved: reserved, nearerFirst: nearerFirst)
         return placement
     }
 
     /// Shows views by priority, then distance from the centre, then rank; each one only if it is required, `none`,
     /// or none of its copies collides with what is shown.
-    static func visibility(_ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?,
-                           before: ((Int, Int) -> Bool)?, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false) -> [Bool] {
+    static func visibility(
+        _ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?,
+        before: ((Int, Int) -> Bool)?, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false
+    ) -> [Bool] {
         let count = views.count
         let centerX = width / 2, centerY = height / 2
         // Required views are always shown and `none` views never collide, so neither needs an order: required
         // ones go straight into the grid, `none` ones are shown. Only the rest are sorted and tested.
         var shown = [Bool](repeating: false, count: count)
-        var contested: [Int32] = [], shapes: [CollisionGrid.Shape] = [], priorities: [Float] = [], distances: [Double] = []
+        var contested: [Int32] = [], shapes: [CollisionGrid.Shape] = [], priorities: [Float] = [],
+            distances: [Double] = []
         contested.reserveCapacity(count)
         shapes.reserveCapacity(count)
         priorities.reserveCapacity(count)
         distances.reserveCapacity(count)
         /// The copies of contested views that have more than one, by their place in `contested`.
         var repeated: [Int32: [Int]] = [:]
-        // Cells of 64 px suit a screen; over a map too large for the grid's plain table (a tile set's whole world), where
-        // every occupied cell costs a dictionary entry and a block, cells of 128 px file an icon in about two cells
-        // instead of three.
+        // Cells of 64 px suit a screen; over a map too large for the grid's plain table (a tile set's whole world),
+        // where every occupied cell costs a dictionary entry and a block, cells of 128 px file an icon in about two
+        // cells instead of three.
         let cellSize: Double = (width / 64) * (height / 64) > Double(CollisionGrid.denseCellLimit) ? 128 : 64
         var grid = CollisionGrid(width: width, height: height, cellSize: cellSize)
         grid.reserveCapacity(min(count, 1 << 20))
@@ -172,8 +184,10 @@ public enum PlacementEngine {
             levels.append(priority)
             if levels.count > 16 { break }
         }
-        let rankTable: [Float: UInt64]? = levels.count > 16
-            ? Dictionary(uniqueKeysWithValues: Array(Set(priorities)).sorted(by: >).enumerated().map { ($1, UInt64($0)) }) : nil
+        let rankTable: [Float: UInt64]? =
+            levels.count > 16
+            ? Dictionary(
+                uniqueKeysWithValues: Array(Set(priorities)).sorted(by: >).enumerated().map { ($1, UInt64($0)) }) : nil
         levels.sort(by: >)
         let rankCount = rankTable?.count ?? levels.count
         let indexBits = UInt64.bitWidth - (count - 1).leadingZeroBitCount
@@ -193,12 +207,14 @@ public enum PlacementEngine {
         let shifts = Array(stride(from: indexBits, to: indexBits + 31 + rankBits, by: digitBits))
         var counts = [Int](repeating: 0, count: shifts.count * buckets)
         for key in keys {
-            for (pass, shift) in shifts.enumerated() { counts[pass * buckets + Int((key >> UInt64(shift)) & UInt64(buckets - 1))] += 1 }
+            for (pass, shift) in shifts.enumerated() {
+                counts[pass * buckets + Int((key >> UInt64(shift)) & UInt64(buckets - 1))] += 1
+            }
         }
         var scratch = keys
         for (pass, shift) in shifts.enumerated() {
             let base = pass * buckets
-            if counts[base..<base + buckets].contains(count) { continue }   // every key has the same digit here
+            if counts[base..<base + buckets].contains(count) { continue }  // every key has the same digit here
             var offset = 0
             for digit in base..<base + buckets {
                 let digitCount = counts[digit]
@@ -270,13 +286,16 @@ public enum PlacementEngine {
                 }
             }
             let offset = ClusterMerger.offsetPair(annotation.centerOffset)
-            return PlacementView(x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
-                                 offsetX: offset.x, offsetY: offset.y, collisionMode: annotation.collisionMode,
-                                 displayPriority: annotation.displayPriority, clusteringGroup: group)
+            return PlacementView(
+                x: annotation.x, y: annotation.y, width: annotation.width, height: annotation.height,
+                offsetX: offset.x, offsetY: offset.y, collisionMode: annotation.collisionMode,
+                displayPriority: annotation.displayPriority, clusteringGroup: group)
         }
         let rule = ClusterRule(views: [(2, scene.clusterView)], maximumSpread: scene.clusterView.maximumSpread)
         let annotations = scene.annotations
-        let placement = place(views, width: scene.width, height: scene.height, clusters: rule) { annotations[$0].id < annotations[$1].id }
+        let placement = place(views, width: scene.width, height: scene.height, clusters: rule) {
+            annotations[$0].id < annotations[$1].id
+        }
         var visible: [String] = [], hidden: [String] = [], clusters: [Cluster] = []
         var single = [Bool?](repeating: nil, count: views.count)
         for view in placement.views.indices {
@@ -285,9 +304,11 @@ public enum PlacementEngine {
                 single[Int(only)] = placement.visible[view]
                 continue
             }
-            clusters.append(Cluster(members: members.map { scene.annotations[Int($0)].id }, x: placement.views[view].x,
-                                    y: placement.views[view].y, visible: placement.visible[view],
-                                    clusteringIdentifier: identifiers[Int(placement.views[view].clusteringGroup)]))
+            clusters.append(
+                Cluster(
+                    members: members.map { scene.annotations[Int($0)].id }, x: placement.views[view].x,
+                    y: placement.views[view].y, visible: placement.visible[view],
+                    clusteringIdentifier: identifiers[Int(placement.views[view].clusteringGroup)]))
         }
         for (index, shown) in single.enumerated() {
             guard let shown else { continue }

@@ -22,8 +22,10 @@ public struct PlacementScene: Sendable, Hashable {
     public static let maximumCoordinate = 1_000_000_000.0
 
     /// Creates a scene.
-    public init(width: Double, height: Double, clusterView: ClusterViewDescription = ClusterViewDescription(),
-                annotations: [PlacementAnnotation]) {
+    public init(
+        width: Double, height: Double, clusterView: ClusterViewDescription = ClusterViewDescription(),
+        annotations: [PlacementAnnotation]
+    ) {
         self.width = width
         self.height = height
         self.clusterView = clusterView
@@ -35,30 +37,43 @@ extension PlacementScene: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case viewport, clusterView, annotations }
     enum ViewportKeys: String, CodingKey, CaseIterable { case width, height }
 
-    /// Decodes `{"viewport": {"width", "height"}, "clusterView": {...}, "annotations": [...]}`, rejecting unknown fields.
+    /// Decodes `{"viewport": {"width", "height"}, "clusterView": {...}, "annotations": [...]}`, rejecting unknown
+    /// fields.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let viewport = try container.nestedContainer(keyedBy: ViewportKeys.self, forKey: .viewport)
         let largest = Self.maximumViewportSide, limit = JSONValue.format(largest)
-        let width = try viewport.decode(Double.self, forKey: .width, where: { $0 > 0 && $0 <= largest },
-                                        expected: "a width in points, > 0 and at most \(limit)")
-        let height = try viewport.decode(Double.self, forKey: .height, where: { $0 > 0 && $0 <= largest },
-                                         expected: "a height in points, > 0 and at most \(limit)")
-        let clusterView = try container.decodeIfPresent(ClusterViewDescription.self, forKey: .clusterView) ?? ClusterViewDescription()
+        let width = try viewport.decode(
+            Double.self, forKey: .width, where: { $0 > 0 && $0 <= largest },
+            expected: "a width in points, > 0 and at most \(limit)")
+        let height = try viewport.decode(
+            Double.self, forKey: .height, where: { $0 > 0 && $0 <= largest },
+            expected: "a height in points, > 0 and at most \(limit)")
+        let clusterView =
+            try container.decodeIfPresent(ClusterViewDescription.self, forKey: .clusterView) ?? ClusterViewDescription()
         // Counted before any annotation is decoded, so an oversized scene costs nothing more than its parse.
         let list = try container.nestedUnkeyedContainer(forKey: .annotations)
         if let count = list.count, count > Self.maximumAnnotations {
-            throw DecodingError.dataCorruptedError(forKey: .annotations, in: container, debugDescription:
-                "expected at most \(Self.maximumAnnotations) annotations, got \(count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .annotations, in: container,
+                debugDescription:
+                    "expected at most \(Self.maximumAnnotations) annotations, got \(count)")
         }
-        self.init(width: width, height: height, clusterView: clusterView,
-                  annotations: try container.decode([PlacementAnnotation].self, forKey: .annotations))
+        self.init(
+            width: width, height: height, clusterView: clusterView,
+            annotations: try container.decode([PlacementAnnotation].self, forKey: .annotations))
         let ids = annotations.map(\.id)
-        if Set(ids).count != ids.count, let repeated = ids.enumerated().first(where: { ids.firstIndex(of: $0.element) != $0.offset }) {
-            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.annotations, AnyCodingKey(intValue: repeated.offset),
-                                                                AnyCodingKey(stringValue: "id")],
-                                                    debugDescription: "expected a unique id; \"\(repeated.element)\" is used before"))
+        if Set(ids).count != ids.count,
+            let repeated = ids.enumerated().first(where: { ids.firstIndex(of: $0.element) != $0.offset })
+        {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [
+                        CodingKeys.annotations, AnyCodingKey(intValue: repeated.offset),
+                        AnyCodingKey(stringValue: "id"),
+                    ],
+                    debugDescription: "expected a unique id; \"\(repeated.element)\" is used before"))
         }
     }
 }

@@ -25,9 +25,11 @@ public struct PlacementView: Sendable, Hashable {
     public var weight: Int
 
     /// Creates a view.
-    public init(x: Double, y: Double, width: Double, height: Double, offsetX: Double = 0, offsetY: Double = 0,
-                collisionMode: CollisionMode = .rectangle, displayPriority: DisplayPriority = .required,
-                clusteringGroup: Int32 = -1, weight: Int = 1) {
+    public init(
+        x: Double, y: Double, width: Double, height: Double, offsetX: Double = 0, offsetY: Double = 0,
+        collisionMode: CollisionMode = .rectangle, displayPriority: DisplayPriority = .required,
+        clusteringGroup: Int32 = -1, weight: Int = 1
+    ) {
         self.x = x
         self.y = y
         self.width = width
@@ -48,7 +50,8 @@ public struct PlacementView: Sendable, Hashable {
 
     /// A collision shape from a view's centre and size.
     static func shape(x: Double, y: Double, width: Double, height: Double, mode: CollisionMode) -> CollisionGrid.Shape {
-        mode == .circle ? .circle(x: x, y: y, radius: min(width, height) / 2)
+        mode == .circle
+            ? .circle(x: x, y: y, radius: min(width, height) / 2)
             : .box(minX: x - width / 2, minY: y - height / 2, maxX: x + width / 2, maxY: y + height / 2)
     }
 }

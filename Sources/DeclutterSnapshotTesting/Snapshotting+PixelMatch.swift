@@ -11,40 +11,54 @@ extension Snapshotting where Value == Data, Format == Data {
     /// ```
     /// On a failure the reference, the actual image and pixelmatch's diff are written to `artifacts`
     /// (default `$SNAPSHOT_ARTIFACTS`, else the temporary folder) and their paths are in the failure message.
-    public static func pixelmatchPNG(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil) -> Snapshotting {
+    public static func pixelmatchPNG(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil)
+        -> Snapshotting
+    {
         Snapshotting(pathExtension: "png", diffing: .pixelmatchPNG(comparison, artifacts: artifacts))
     }
 }
 
 extension Snapshotting where Value == RGBAImage, Format == Data {
     /// A decoded image, stored as PNG and compared as pixelmatch does.
-    public static func pixelmatchImage(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil) -> Snapshotting {
-        Snapshotting<Data, Data>.pixelmatchPNG(comparison, artifacts: artifacts).pullback { image in (try? image.pngData()) ?? Data() }
+    public static func pixelmatchImage(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil)
+        -> Snapshotting
+    {
+        Snapshotting<Data, Data>.pixelmatchPNG(comparison, artifacts: artifacts).pullback { image in
+            (try? image.pngData()) ?? Data()
+        }
     }
 }
 
 extension Snapshotting where Value == Canvas, Format == Data {
     /// A rendered PNG canvas, stored as PNG and compared as pixelmatch does.
-    public static func pixelmatchCanvas(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil) -> Snapshotting {
-        Snapshotting<Data, Data>.pixelmatchPNG(comparison, artifacts: artifacts).pullback { canvas in (try? canvas.data()) ?? Data() }
+    public static func pixelmatchCanvas(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil)
+        -> Snapshotting
+    {
+        Snapshotting<Data, Data>.pixelmatchPNG(comparison, artifacts: artifacts).pullback { canvas in
+            (try? canvas.data()) ?? Data()
+        }
     }
 }
 
 extension Diffing where Value == Data {
     /// Compares PNG data with ``ImageComparison`` and writes the failure's images where a person can open them.
     public static func pixelmatchPNG(_ comparison: ImageComparison, artifacts: URL? = nil) -> Diffing {
+        // swift-format-ignore: OnlyOneTrailingClosureArgument
         .diff(toData: { $0 }, fromData: { $0 }) { reference, actual in
             guard reference != actual else { return nil }
             let message: String
             var difference: ImageDifference?
             do {
-                difference = try DiffArtifacts.difference(path: "snapshot.png", expected: reference, actual: actual, comparison: comparison)
+                difference = try DiffArtifacts.difference(
+                    path: "snapshot.png", expected: reference, actual: actual, comparison: comparison)
                 guard let difference else { return nil }
                 if difference.sizesDiffer {
-                    message = "the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
+                    message =
+                        "the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
                         + "got \(ImageDifference.sizeText(difference.actualSize)) px"
                 } else {
-                    message = "\(difference.differingPixels ?? 0) pixels differ (\(String(format: "%.2f", (difference.ratio ?? 0) * 100)) %) "
+                    message =
+                        "\(difference.differingPixels ?? 0) pixels differ (\(String(format: "%.2f", (difference.ratio ?? 0) * 100)) %) "
                         + "at threshold \(comparison.pixelMatch.threshold)"
                 }
             } catch {
@@ -52,7 +66,9 @@ extension Diffing where Value == Data {
             }
             let record = difference ?? ImageDifference(path: "snapshot.png", status: .changed)
             let paths = SnapshotArtifacts.write(record, reference: reference, actual: actual, into: artifacts)
-            var attachments: [DiffAttachment] = [.data(reference, name: "reference.png"), .data(actual, name: "actual.png")]
+            var attachments: [DiffAttachment] = [
+                .data(reference, name: "reference.png"), .data(actual, name: "actual.png"),
+            ]
             if let diffPNG = difference?.diffPNG { attachments.append(.data(diffPNG, name: "difference.png")) }
             return (message + paths, attachments)
         }
@@ -64,11 +80,13 @@ enum SnapshotArtifacts {
     /// Writes the images and their report page (``DiffArtifacts``) into a fresh folder under `root` (default
     /// `$SNAPSHOT_ARTIFACTS`, else the temporary folder) and lists them, one per line after a line break.
     static func write(_ difference: ImageDifference, reference: Data, actual: Data, into root: URL?) -> String {
-        let root = root ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+        let root =
+            root ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         let folder = root.appendingPathComponent("declutter-\(UUID().uuidString.prefix(8))")
         do {
-            return "\n" + (try DiffArtifacts.write(difference, expected: reference, actual: actual, into: folder)).message
+            return "\n"
+                + (try DiffArtifacts.write(difference, expected: reference, actual: actual, into: folder)).message
         } catch {
             return "\n  (the images could not be written: \(error))"
         }

@@ -48,12 +48,17 @@ struct GeoJSONOverlayScanner {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 guard depth <= limits.maximumGeoJSONNesting else {
-                    throw Failure(message: "the GeoJSON is nested deeper than \(limits.maximumGeoJSONNesting) levels", status: .contentTooLarge)
+                    throw Failure(
+                        message: "the GeoJSON is nested deeper than \(limits.maximumGeoJSONNesting) levels",
+                        status: .contentTooLarge)
                 }
                 if byte == UInt8(ascii: "[") {
                     var next = index
                     while next < bytes.count, Self.isSpace(bytes[next]) { next += 1 }
-                    if next < bytes.count, bytes[next] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next]) {
+                    if next < bytes.count,
+                        bytes[next] == UInt8(ascii: "-")
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next])
+                    {
                         positions += 1
                         guard pointsBefore + positions <= limits.maximumPoints else {
                             throw Failure(message: "more than \(limits.maximumPoints) points", status: .contentTooLarge)
@@ -78,7 +83,9 @@ struct GeoJSONOverlayScanner {
     // MARK: Checking the parsed value
 
     /// Coordinates' nesting per geometry type: a Point holds a position, a MultiPolygon arrays of arrays of rings.
-    private static let coordinateDepths = ["Point": 0, "MultiPoint": 1, "LineString": 1, "MultiLineString": 2, "Polygon": 2, "MultiPolygon": 3]
+    private static let coordinateDepths = [
+        "Point": 0, "MultiPoint": 1, "LineString": 1, "MultiLineString": 2, "Polygon": 2, "MultiPolygon": 3,
+    ]
 
     /// What is wrong with `value` as GeoJSON, or nil: a structural problem is 400, a position outside the world 422.
     static func problem(in value: JSONValue) -> Failure? {
@@ -99,9 +106,12 @@ struct GeoJSONOverlayScanner {
         switch type {
         case "FeatureCollection":
             guard let features = object["features"]?.array else {
-                throw Failure(message: "\(what) is a FeatureCollection without a \"features\" array", status: .badRequest)
+                throw Failure(
+                    message: "\(what) is a FeatureCollection without a \"features\" array", status: .badRequest)
             }
-            for (index, feature) in features.enumerated() { try check(feature, what: "feature \(index + 1)", featureOnly: true) }
+            for (index, feature) in features.enumerated() {
+                try check(feature, what: "feature \(index + 1)", featureOnly: true)
+            }
         case "Feature":
             try check(value, what: what, featureOnly: true)
         default:
@@ -128,14 +138,19 @@ struct GeoJSONOverlayScanner {
         }
         if type == "GeometryCollection" {
             guard let geometries = object["geometries"]?.array else {
-                throw Failure(message: "\(what) is a GeometryCollection without a \"geometries\" array", status: .badRequest)
+                throw Failure(
+                    message: "\(what) is a GeometryCollection without a \"geometries\" array", status: .badRequest)
             }
-            for (index, geometry) in geometries.enumerated() { try checkGeometry(geometry, what: "\(what)'s geometry \(index + 1)") }
+            for (index, geometry) in geometries.enumerated() {
+                try checkGeometry(geometry, what: "\(what)'s geometry \(index + 1)")
+            }
             return
         }
         guard let depth = coordinateDepths[type] else {
-            throw Failure(message: "\(what) has type \"\(type)\"; expected FeatureCollection, Feature, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon or GeometryCollection",
-                          status: .badRequest)
+            throw Failure(
+                message:
+                    "\(what) has type \"\(type)\"; expected FeatureCollection, Feature, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon or GeometryCollection",
+                status: .badRequest)
         }
         guard let coordinates = object["coordinates"] else {
             throw Failure(message: "\(what) (\(type)) has no \"coordinates\"", status: .badRequest)
@@ -145,15 +160,18 @@ struct GeoJSONOverlayScanner {
 
     private static func checkCoordinates(_ value: JSONValue, depth: Int, what: String) throws {
         guard let array = value.array else {
-            throw Failure(message: "\(what) has coordinates that are not nested arrays of [lon, lat]", status: .badRequest)
+            throw Failure(
+                message: "\(what) has coordinates that are not nested arrays of [lon, lat]", status: .badRequest)
         }
         guard depth == 0 else {
             for element in array { try checkCoordinates(element, depth: depth - 1, what: what) }
             return
         }
         guard (2...3).contains(array.count), let longitude = array[0].number, let latitude = array[1].number,
-              array.count == 2 || array[2].number != nil else {
-            throw Failure(message: "\(what) has a position that is not [lon, lat] or [lon, lat, altitude]", status: .badRequest)
+            array.count == 2 || array[2].number != nil
+        else {
+            throw Failure(
+                message: "\(what) has a position that is not [lon, lat] or [lon, lat, altitude]", status: .badRequest)
         }
         if let problem = PointReader.problem(longitude: longitude, latitude: latitude) {
             throw Failure(message: "\(what): \(problem)", status: .unprocessable)

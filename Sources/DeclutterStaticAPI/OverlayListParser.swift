@@ -30,7 +30,8 @@ struct OverlayListParser {
         var position = 0
         while true {
             guard overlays.count < limits.maximumOverlays else {
-                throw StaticMapRequestError(field: "overlay", message: "more than \(limits.maximumOverlays) overlays", status: .contentTooLarge)
+                throw StaticMapRequestError(
+                    field: "overlay", message: "more than \(limits.maximumOverlays) overlays", status: .contentTooLarge)
             }
             let number = overlays.count + 1
             guard position < bytes.count else {
@@ -40,7 +41,9 @@ struct OverlayListParser {
             overlays.append(overlay)
             guard end < bytes.count else { return overlays }
             guard bytes[end] == UInt8(ascii: ",") else {
-                throw error(number, "expected ',' or the end of the list after it, got \"\(text(end..<min(end + 12, bytes.count)))\"")
+                throw error(
+                    number,
+                    "expected ',' or the end of the list after it, got \"\(text(end..<min(end + 12, bytes.count)))\"")
             }
             position = end + 1
         }
@@ -48,30 +51,40 @@ struct OverlayListParser {
 
     private mutating func overlay(at start: Int, number: Int) throws -> (StaticMapOverlay, Int) {
         if starts(with: "url-", at: start) {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): custom marker images are not fetched; use pin-s or pin-l",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message: "overlay \(number): custom marker images are not fetched; use pin-s or pin-l",
+                status: .unprocessable)
         }
         if starts(with: "geojson(", at: start) {
             var scanner = GeoJSONOverlayScanner(bytes: bytes, start: start + 8, limits: limits, pointsBefore: points)
             let end: Int
             do { end = try scanner.scan() } catch let message as GeoJSONOverlayScanner.Failure {
-                throw StaticMapRequestError(field: "overlay", message: "overlay \(number): \(message.message)", status: message.status)
+                throw StaticMapRequestError(
+                    field: "overlay", message: "overlay \(number): \(message.message)", status: message.status)
             }
             points += scanner.positions
-            guard end < bytes.count, bytes[end] == UInt8(ascii: ")") else { throw error(number, "missing ')' after the GeoJSON") }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: ")") else {
+                throw error(number, "missing ')' after the GeoJSON")
+            }
             let value: JSONValue
             do { value = try JSONParser.parse(Data(bytes[(start + 8)..<end])) } catch let syntax as JSONSyntaxError {
                 throw error(number, "GeoJSON column \(syntax.column): \(syntax.message)")
             }
             if let problem = GeoJSONOverlayScanner.problem(in: value) {
-                throw StaticMapRequestError(field: "overlay", message: "overlay \(number): \(problem.message)", status: problem.status)
+                throw StaticMapRequestError(
+                    field: "overlay", message: "overlay \(number): \(problem.message)", status: problem.status)
             }
             return (.geoJSON(value), end + 1)
         }
         guard let open = bytes[start...].firstIndex(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ",") }),
-              bytes[open] == UInt8(ascii: "(") else {
+            bytes[open] == UInt8(ascii: "(")
+        else {
             let name = text(start..<min(start + 24, bytes.count))
-            throw error(number, "\"\(name)\" has no '(' with its coordinates; expected geojson(…), pin-s-…(lon,lat), pin-l-…(lon,lat) or path-…(polyline)")
+            throw error(
+                number,
+                "\"\(name)\" has no '(' with its coordinates; expected geojson(…), pin-s-…(lon,lat), pin-l-…(lon,lat) or path-…(polyline)"
+            )
         }
         guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ")")) else {
             throw error(number, "missing ')' after \"\(text(start..<min(open + 24, bytes.count)))\"")
@@ -106,7 +119,8 @@ struct OverlayListParser {
             rest = ""
         }
         guard rest.isEmpty else {
-            throw error(number, "\"\(name)\" is not a pin; expected pin-s or pin-l, then -label and +color, each optional")
+            throw error(
+                number, "\"\(name)\" is not a pin; expected pin-s or pin-l, then -label and +color, each optional")
         }
         guard points < limits.maximumPoints else { throw tooManyPoints() }
         points += 1
@@ -118,41 +132,58 @@ struct OverlayListParser {
         let expected = "expected a letter, a number 0…99 or an icon name"
         guard !text.isEmpty else { throw error(number, "the pin's label is empty; \(expected)") }
         guard text.count <= maximum else {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): the pin's label is \(text.count) characters long; \(expected) of at most \(maximum) characters",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message:
+                    "overlay \(number): the pin's label is \(text.count) characters long; \(expected) of at most \(maximum) characters",
+                status: .unprocessable)
         }
         if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard text.count <= 2, let value = Int(text) else {
-                throw StaticMapRequestError(field: "overlay", message: "overlay \(number): label \(text) is out of range; \(expected)", status: .unprocessable)
+                throw StaticMapRequestError(
+                    field: "overlay", message: "overlay \(number): label \(text) is out of range; \(expected)",
+                    status: .unprocessable)
             }
             return .number(value)
         }
         if text.count == 1, let letter = text.first, letter.isASCII, letter.isLetter { return .letter(letter) }
         guard let first = text.first, first.isASCII, first.isLowercase,
-              text.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
-            throw error(number, "label \"\(text)\" is not a letter, a number 0…99 or an icon name (lowercase letters, digits and hyphens)")
+            text.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+        else {
+            throw error(
+                number,
+                "label \"\(text)\" is not a letter, a number 0…99 or an icon name (lowercase letters, digits and hyphens)"
+            )
         }
         return .icon(String(text))
     }
 
     private func coordinate(_ text: String, number: Int) throws -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let longitude = StaticMapRequest.number(parts[0]), let latitude = StaticMapRequest.number(parts[1]) else {
+        guard parts.count == 2, let longitude = StaticMapRequest.number(parts[0]),
+            let latitude = StaticMapRequest.number(parts[1])
+        else {
             throw error(number, "\"(\(text))\" is not a coordinate; expected (lon,lat)")
         }
         guard (-180...180).contains(longitude) else {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): longitude \(longitude.messageText) is out of range; expected -180…180",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message: "overlay \(number): longitude \(longitude.messageText) is out of range; expected -180…180",
+                status: .unprocessable)
         }
         guard StaticMapCamera.latitudeRange.contains(latitude) else {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): latitude \(latitude.messageText) is out of range; expected -85.0511…85.0511",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message:
+                    "overlay \(number): latitude \(latitude.messageText) is out of range; expected -85.0511…85.0511",
+                status: .unprocessable)
         }
         return Coordinate(longitude: longitude, latitude: latitude)
     }
 
     private func color(_ text: Substring, number: Int) throws -> RGBAColor {
-        guard text.count == 3 || text.count == 6, text.allSatisfy(\.isHexDigit), let color = RGBAColor(hex: "#" + text) else {
+        guard text.count == 3 || text.count == 6, text.allSatisfy(\.isHexDigit), let color = RGBAColor(hex: "#" + text)
+        else {
             throw error(number, "colour \"\(text)\" is not 3 or 6 hexadecimal digits")
         }
         return color
@@ -163,14 +194,20 @@ struct OverlayListParser {
     private mutating func path(_ name: String, _ argument: String, number: Int) throws -> StaticMapOverlay.Path {
         let parts = name.dropFirst(5).split(separator: "+", omittingEmptySubsequences: false)
         guard parts.count <= 3 else {
-            throw error(number, "\"\(name)\" has \(parts.count - 1) colours; expected path-{strokeWidth}+{strokeColor}-{strokeOpacity}+{fillColor}-{fillOpacity}")
+            throw error(
+                number,
+                "\"\(name)\" has \(parts.count - 1) colours; expected path-{strokeWidth}+{strokeColor}-{strokeOpacity}+{fillColor}-{fillOpacity}"
+            )
         }
         guard let width = StaticMapRequest.number(parts[0]) else {
             throw error(number, "stroke width \"\(parts[0])\" is not a number")
         }
         guard width > 0, width <= StaticMapOverlay.Path.maximumStrokeWidth else {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): stroke width \(width.messageText) is out of range; expected above 0 and at most \(StaticMapOverlay.Path.maximumStrokeWidth.messageText)",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message:
+                    "overlay \(number): stroke width \(width.messageText) is out of range; expected above 0 and at most \(StaticMapOverlay.Path.maximumStrokeWidth.messageText)",
+                status: .unprocessable)
         }
         var paints: [(RGBAColor, Double?)] = []
         for part in parts.dropFirst() {
@@ -178,10 +215,14 @@ struct OverlayListParser {
             let color = try color(pieces[0], number: number)
             var opacity: Double?
             if pieces.count == 2 {
-                guard let value = StaticMapRequest.number(pieces[1]) else { throw error(number, "opacity \"\(pieces[1])\" is not a number") }
+                guard let value = StaticMapRequest.number(pieces[1]) else {
+                    throw error(number, "opacity \"\(pieces[1])\" is not a number")
+                }
                 guard (0...1).contains(value) else {
-                    throw StaticMapRequestError(field: "overlay", message: "overlay \(number): opacity \(value.messageText) is out of range; expected 0…1",
-                                                status: .unprocessable)
+                    throw StaticMapRequestError(
+                        field: "overlay",
+                        message: "overlay \(number): opacity \(value.messageText) is out of range; expected 0…1",
+                        status: .unprocessable)
                 }
                 opacity = value
             }
@@ -192,27 +233,33 @@ struct OverlayListParser {
         let values = argument.utf8.reduce(0) { $0 + ((63...94).contains($1) ? 1 : 0) }
         let vertices = (values + 1) / 2
         guard pathVertices + vertices <= limits.maximumPathVertices else {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): paths have more than \(limits.maximumPathVertices) vertices",
-                                        status: .contentTooLarge)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message: "overlay \(number): paths have more than \(limits.maximumPathVertices) vertices",
+                status: .contentTooLarge)
         }
         let coordinates: [Coordinate]
         do { coordinates = try Polyline.decode(argument, precision: 5) } catch let polyline as PolylineError {
             throw error(number, "polyline: \(polyline.message)")
         }
         guard coordinates.count >= 2 else {
-            throw StaticMapRequestError(field: "overlay", message: "overlay \(number): a path needs at least 2 vertices, got \(coordinates.count)",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "overlay",
+                message: "overlay \(number): a path needs at least 2 vertices, got \(coordinates.count)",
+                status: .unprocessable)
         }
         pathVertices += coordinates.count
-        return StaticMapOverlay.Path(strokeWidth: width, strokeColor: paints.first?.0, strokeOpacity: paints.first?.1,
-                                     fillColor: paints.count > 1 ? paints[1].0 : nil, fillOpacity: paints.count > 1 ? paints[1].1 : nil,
-                                     coordinates: coordinates)
+        return StaticMapOverlay.Path(
+            strokeWidth: width, strokeColor: paints.first?.0, strokeOpacity: paints.first?.1,
+            fillColor: paints.count > 1 ? paints[1].0 : nil, fillOpacity: paints.count > 1 ? paints[1].1 : nil,
+            coordinates: coordinates)
     }
 
     // MARK: Helpers
 
     private func tooManyPoints() -> StaticMapRequestError {
-        StaticMapRequestError(field: "overlay", message: "more than \(limits.maximumPoints) points", status: .contentTooLarge)
+        StaticMapRequestError(
+            field: "overlay", message: "more than \(limits.maximumPoints) points", status: .contentTooLarge)
     }
 
     private func starts(with prefix: String, at position: Int) -> Bool {

@@ -16,9 +16,14 @@ enum PercentEncoding {
                 continue
             }
             guard index + 2 < bytes.count,
-                  let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else {
                 let found = String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self)
-                throw StaticMapRequestError(field: field, message: "\"\(found)\" at byte \(index + 1) of the \(field) is not a percent-encoded byte (% and two hexadecimal digits)")
+                throw StaticMapRequestError(
+                    field: field,
+                    message:
+                        "\"\(found)\" at byte \(index + 1) of the \(field) is not a percent-encoded byte (% and two hexadecimal digits)"
+                )
             }
             output.append(high << 4 | low)
             index += 3
@@ -56,7 +61,8 @@ enum PercentEncoding {
 
     private static func isSegmentCharacter(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return Array("-._~!$&'()*+,;=:@".utf8).contains(byte)

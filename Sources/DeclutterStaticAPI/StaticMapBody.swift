@@ -4,7 +4,8 @@ import DeclutterStyle
 import DeclutterSupport
 import Foundation
 
-/// A static-map request as a JSON body (`declutter serve`'s `POST /static`): what a static-map URL says, for inputs too long for a URL, and points as GeoJSON.
+/// A static-map request as a JSON body (`declutter serve`'s `POST /static`): what a static-map URL says, for inputs too
+/// long for a URL, and points as GeoJSON.
 ///
 /// ```json
 /// {"style": "default", "width": 600, "height": 400, "scale": 2, "camera": "auto", "padding": [20, 40],
@@ -12,11 +13,11 @@ import Foundation
 ///  "overlays": ["pin-s-a+f00(2.35,48.85)", "path-4+0af(_p~iF~ps|U_ulLnnqC)"], "format": "png", "layout": true}
 /// ```
 ///
-/// `width` and `height` are required; `style` is `default`, `camera` `auto` (the URL's grammar: `lon,lat,zoom[,bearing[,pitch]]`,
-/// `[w,s,e,n]` or `auto`), `scale` 1, `format` `png`, `attribution` true, `layout` false. `overlays` are the URL's
-/// overlays, not percent-encoded. `points` are clustered and placed with the style, coloured by `category` as
-/// `declutter render --category` colours them. Every value is checked as the URL's is, with the same fields, limits
-/// and statuses; an unknown key is refused.
+/// `width` and `height` are required; `style` is `default`, `camera` `auto` (the URL's grammar:
+/// `lon,lat,zoom[,bearing[,pitch]]`, `[w,s,e,n]` or `auto`), `scale` 1, `format` `png`, `attribution` true, `layout`
+/// false. `overlays` are the URL's overlays, not percent-encoded. `points` are clustered and placed with the style,
+/// coloured by `category` as `declutter render --category` colours them. Every value is checked as the URL's is, with
+/// the same fields, limits and statuses; an unknown key is refused.
 public struct StaticMapBody: Sendable {
     /// The request, as the URL would give it.
     public var request: StaticMapRequest
@@ -28,11 +29,15 @@ public struct StaticMapBody: Sendable {
     public var layout: Bool
 
     /// The keys understood.
-    public static let keys = ["attribution", "camera", "category", "compass", "format", "height", "layout", "legend", "overlays", "padding", "points", "scale", "scale_bar", "style", "width"]
+    public static let keys = [
+        "attribution", "camera", "category", "compass", "format", "height", "layout", "legend", "overlays", "padding",
+        "points", "scale", "scale_bar", "style", "width",
+    ]
 
     /// Reads a body.
     ///
-    /// - Throws: ``StaticMapRequestError`` naming the key at fault: 400 malformed, 413 too many points, 422 out of range.
+    /// - Throws: ``StaticMapRequestError`` naming the key at fault: 400 malformed, 413 too many points, 422 out of
+    /// range.
     public init(_ data: Data, limits: StaticMapLimits) throws {
         let root: JSONValue
         do {
@@ -40,18 +45,26 @@ public struct StaticMapBody: Sendable {
         } catch {
             throw StaticMapRequestError(field: "body", message: "the body is not JSON: \(error)")
         }
-        guard let object = root.object else { throw StaticMapRequestError(field: "body", message: "expected a JSON object") }
+        guard let object = root.object else {
+            throw StaticMapRequestError(field: "body", message: "expected a JSON object")
+        }
         for key in object.keys where !Self.keys.contains(key) {
-            throw StaticMapRequestError(field: key, message: "unknown key \"\(key.prefix(40))\"; expected one of \(Self.keys.joined(separator: ", "))")
+            throw StaticMapRequestError(
+                field: key,
+                message: "unknown key \"\(key.prefix(40))\"; expected one of \(Self.keys.joined(separator: ", "))")
         }
         func string(_ key: String) throws -> String? {
             guard let value = object[key], value != .null else { return nil }
-            guard let text = value.string else { throw StaticMapRequestError(field: key, message: "\(key) must be a string") }
+            guard let text = value.string else {
+                throw StaticMapRequestError(field: key, message: "\(key) must be a string")
+            }
             return text
         }
         func bool(_ key: String) throws -> Bool? {
             guard let value = object[key], value != .null else { return nil }
-            guard case let .bool(flag) = value else { throw StaticMapRequestError(field: key, message: "\(key) must be true or false") }
+            guard case let .bool(flag) = value else {
+                throw StaticMapRequestError(field: key, message: "\(key) must be true or false")
+            }
             return flag
         }
         func integer(_ key: String) throws -> Int? {
@@ -62,7 +75,8 @@ public struct StaticMapBody: Sendable {
             return Int(number)
         }
         guard let width = try integer("width"), let height = try integer("height") else {
-            throw StaticMapRequestError(field: object["width"] == nil ? "width" : "height", message: "width and height are required, in points")
+            throw StaticMapRequestError(
+                field: object["width"] == nil ? "width" : "height", message: "width and height are required, in points")
         }
         let scale = try integer("scale") ?? 1
         var query: [(String, String)] = []
@@ -75,14 +89,18 @@ public struct StaticMapBody: Sendable {
         if let padding = object["padding"], padding != .null {
             let numbers = padding.array ?? [padding]
             guard !numbers.isEmpty, numbers.allSatisfy({ $0.number?.isFinite == true }) else {
-                throw StaticMapRequestError(field: "padding", message: "padding must be a number or an array of one to four numbers, as CSS")
+                throw StaticMapRequestError(
+                    field: "padding", message: "padding must be a number or an array of one to four numbers, as CSS")
             }
-            query.append(("padding", numbers.compactMap(\.number).map(StaticMapRequest.plainText).joined(separator: ",")))
+            query.append(
+                ("padding", numbers.compactMap(\.number).map(StaticMapRequest.plainText).joined(separator: ",")))
         }
         var overlay: [UInt8]?
         if let overlays = object["overlays"], overlays != .null {
             guard let list = overlays.array, list.allSatisfy({ $0.string != nil }) else {
-                throw StaticMapRequestError(field: "overlays", message: "overlays must be an array of strings such as \"pin-s+f00(2.35,48.85)\"")
+                throw StaticMapRequestError(
+                    field: "overlays", message: "overlays must be an array of strings such as \"pin-s+f00(2.35,48.85)\""
+                )
             }
             if !list.isEmpty { overlay = Array(list.compactMap(\.string).joined(separator: ",").utf8) }
         }
@@ -96,12 +114,15 @@ public struct StaticMapBody: Sendable {
                 throw StaticMapRequestError(field: "points", message: error.description)
             }
             guard points.count <= limits.maximumPoints else {
-                throw StaticMapRequestError(field: "points", message: "\(points.count) points; the limit is \(limits.maximumPoints)", status: .contentTooLarge)
+                throw StaticMapRequestError(
+                    field: "points", message: "\(points.count) points; the limit is \(limits.maximumPoints)",
+                    status: .contentTooLarge)
             }
         }
         layout = try bool("layout") ?? false
-        request = try StaticMapRequest(style: try string("style") ?? "default", overlay: overlay, camera: try string("camera") ?? "auto",
-                                       size: "\(width)x\(height)" + (scale == 1 ? "" : "@\(scale)x"), query: query, limits: limits,
-                                       fitsPoints: !points.isEmpty)
+        request = try StaticMapRequest(
+            style: try string("style") ?? "default", overlay: overlay, camera: try string("camera") ?? "auto",
+            size: "\(width)x\(height)" + (scale == 1 ? "" : "@\(scale)x"), query: query, limits: limits,
+            fitsPoints: !points.isEmpty)
     }
 }

@@ -31,19 +31,23 @@ public enum StaticMapCamera: Sendable, Hashable {
             guard text.hasSuffix("]") else {
                 throw StaticMapRequestError(field: "camera", message: "the bounding box \"\(text)\" has no closing ']'")
             }
-            let numbers = try Self.numbers(text.dropFirst().dropLast(), expected: 4...4,
-                                           shape: "a bounding box [minLon,minLat,maxLon,maxLat]")
+            let numbers = try Self.numbers(
+                text.dropFirst().dropLast(), expected: 4...4,
+                shape: "a bounding box [minLon,minLat,maxLon,maxLat]")
             let southWest = try Self.coordinate(longitude: numbers[0], latitude: numbers[1])
             let northEast = try Self.coordinate(longitude: numbers[2], latitude: numbers[3])
             guard southWest.longitude < northEast.longitude, southWest.latitude < northEast.latitude else {
-                throw StaticMapRequestError(field: "camera", message: "the bounding box \(text) is empty; expected minLon < maxLon and minLat < maxLat",
-                                            status: .unprocessable)
+                throw StaticMapRequestError(
+                    field: "camera",
+                    message: "the bounding box \(text) is empty; expected minLon < maxLon and minLat < maxLat",
+                    status: .unprocessable)
             }
             self = .boundingBox(southWest: southWest, northEast: northEast)
             return
         }
-        let numbers = try Self.numbers(text[...], expected: 3...5,
-                                       shape: "lon,lat,zoom[,bearing[,pitch]], [minLon,minLat,maxLon,maxLat] or auto")
+        let numbers = try Self.numbers(
+            text[...], expected: 3...5,
+            shape: "lon,lat,zoom[,bearing[,pitch]], [minLon,minLat,maxLon,maxLat] or auto")
         let center = try Self.coordinate(longitude: numbers[0], latitude: numbers[1])
         let zoom = numbers[2], bearing = numbers.count > 3 ? numbers[3] : 0, pitch = numbers.count > 4 ? numbers[4] : 0
         try Self.check(zoom, in: MapCamera.zoomRange, "zoom")
@@ -59,7 +63,10 @@ public enum StaticMapCamera: Sendable, Hashable {
         case .auto:
             return "auto"
         case let .boundingBox(southWest, northEast):
-            return "[" + [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude].map(StaticMapRequest.plainText).joined(separator: ",") + "]"
+            return "["
+                + [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude].map(
+                    StaticMapRequest.plainText
+                ).joined(separator: ",") + "]"
         case let .center(center, zoom, bearing, pitch):
             var numbers = [center.longitude, center.latitude, zoom]
             if bearing != 0 || pitch != 0 { numbers.append(bearing) }
@@ -73,12 +80,14 @@ public enum StaticMapCamera: Sendable, Hashable {
         var numbers: [Double] = []
         for part in parts.prefix(expected.upperBound + 1) {
             guard let number = StaticMapRequest.number(part) else {
-                throw StaticMapRequestError(field: "camera", message: "\"\(part)\" in \"\(text)\" is not a number; expected \(shape)")
+                throw StaticMapRequestError(
+                    field: "camera", message: "\"\(part)\" in \"\(text)\" is not a number; expected \(shape)")
             }
             numbers.append(number)
         }
         guard expected.contains(parts.count) else {
-            throw StaticMapRequestError(field: "camera", message: "\"\(text)\" has \(parts.count) numbers; expected \(shape)")
+            throw StaticMapRequestError(
+                field: "camera", message: "\"\(text)\" has \(parts.count) numbers; expected \(shape)")
         }
         return numbers
     }
@@ -92,8 +101,11 @@ public enum StaticMapCamera: Sendable, Hashable {
 
     private static func check(_ value: Double, in range: ClosedRange<Double>, _ name: String) throws {
         guard range.contains(value) else {
-            throw StaticMapRequestError(field: "camera", message: "\(name) \(value.messageText) is out of range; expected \(range.lowerBound.messageText)…\(range.upperBound.messageText)",
-                                        status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "camera",
+                message:
+                    "\(name) \(value.messageText) is out of range; expected \(range.lowerBound.messageText)…\(range.upperBound.messageText)",
+                status: .unprocessable)
         }
     }
 }

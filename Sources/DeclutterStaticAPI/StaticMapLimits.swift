@@ -22,9 +22,11 @@ public struct StaticMapLimits: Sendable, Hashable {
     public var maximumGeoJSONNesting: Int
 
     /// Creates limits; every argument defaults to the value documented on its property.
-    public init(maximumURLBytes: Int = 8192, maximumWidth: Int = 1280, maximumHeight: Int = 1280, maximumScale: Int = 3,
-                maximumOverlays: Int = 100, maximumPoints: Int = 10_000, maximumPathVertices: Int = 10_000,
-                maximumGeoJSONNesting: Int = 32) {
+    public init(
+        maximumURLBytes: Int = 8192, maximumWidth: Int = 1280, maximumHeight: Int = 1280, maximumScale: Int = 3,
+        maximumOverlays: Int = 100, maximumPoints: Int = 10_000, maximumPathVertices: Int = 10_000,
+        maximumGeoJSONNesting: Int = 32
+    ) {
         self.maximumURLBytes = maximumURLBytes
         self.maximumWidth = maximumWidth
         self.maximumHeight = maximumHeight

@@ -61,8 +61,11 @@ public enum StaticMapOverlay: Sendable, Hashable {
         public static let maximumStrokeWidth = 100.0
 
         /// Creates a path; only the width and vertices are required.
-        public init(strokeWidth: Double, strokeColor: RGBAColor? = nil, strokeOpacity: Double? = nil, fillColor: RGBAColor? = nil,
-                    fillOpacity: Double? = nil, coordinates: [Coordinate]) {
+        public init(
+            strokeWidth: Double, strokeColor: RGBAColor? = nil, strokeOpacity: Double? = nil,
+            fillColor: RGBAColor? = nil,
+            fillOpacity: Double? = nil, coordinates: [Coordinate]
+        ) {
             self.strokeWidth = strokeWidth
             self.strokeColor = strokeColor
             self.strokeOpacity = strokeOpacity
@@ -76,7 +79,8 @@ public enum StaticMapOverlay: Sendable, Hashable {
     public var text: String {
         switch self {
         case let .pin(size, label, color, coordinate):
-            return "pin-\(size.rawValue)" + (label.map { "-\($0.text)" } ?? "") + (color.map { "+" + Self.hex($0) } ?? "")
+            return "pin-\(size.rawValue)" + (label.map { "-\($0.text)" } ?? "")
+                + (color.map { "+" + Self.hex($0) } ?? "")
                 + "(\(StaticMapRequest.plainText(coordinate.longitude)),\(StaticMapRequest.plainText(coordinate.latitude)))"
         case let .path(path):
             var text = "path-\(StaticMapRequest.plainText(path.strokeWidth))"

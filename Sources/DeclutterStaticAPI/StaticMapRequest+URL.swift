@@ -17,7 +17,12 @@ extension StaticMapRequest {
     public var queryItems: [(String, String)] {
         var items: [(String, String)] = []
         if let padding {
-            items.append(("padding", [padding.top, padding.right, padding.bottom, padding.left].map(StaticMapRequest.plainText).joined(separator: ",")))
+            items.append(
+                (
+                    "padding",
+                    [padding.top, padding.right, padding.bottom, padding.left].map(StaticMapRequest.plainText).joined(
+                        separator: ",")
+                ))
         }
         if format != .png { items.append(("format", format.rawValue)) }
         if !attribution { items.append(("attribution", "false")) }

@@ -64,11 +64,16 @@ public struct StaticMapRequest: Sendable, Hashable {
     }
 
     /// The query parameters understood.
-    public static let parameterNames = ["access_token", "attribution", "before_layer", "compass", "format", "legend", "logo", "padding", "scale_bar"]
+    public static let parameterNames = [
+        "access_token", "attribution", "before_layer", "compass", "format", "legend", "logo", "padding", "scale_bar",
+    ]
 
     /// Creates a request from its parts; nothing is checked.
-    public init(username: String, style: String, overlays: [StaticMapOverlay] = [], camera: StaticMapCamera, width: Int, height: Int,
-                scale: Int = 1, padding: EdgePadding? = nil, format: Format = .png, attribution: Bool = true, logo: Bool = true) {
+    public init(
+        username: String, style: String, overlays: [StaticMapOverlay] = [], camera: StaticMapCamera, width: Int,
+        height: Int,
+        scale: Int = 1, padding: EdgePadding? = nil, format: Format = .png, attribution: Bool = true, logo: Bool = true
+    ) {
         self.username = username
         self.style = style
         self.overlays = overlays
@@ -92,22 +97,28 @@ public struct StaticMapRequest: Sendable, Hashable {
     public init(path: String, query: [(String, String)], limits: StaticMapLimits = StaticMapLimits()) throws {
         let urlBytes = query.reduce(path.utf8.count) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 }
         guard urlBytes <= limits.maximumURLBytes else {
-            throw StaticMapRequestError(field: "url", message: "the URL is \(urlBytes) bytes long; the limit is \(limits.maximumURLBytes)",
-                                        status: .uriTooLong)
+            throw StaticMapRequestError(
+                field: "url", message: "the URL is \(urlBytes) bytes long; the limit is \(limits.maximumURLBytes)",
+                status: .uriTooLong)
         }
         let shape = "expected /styles/v1/{username}/{style}/static/[{overlay}/]{camera}/{width}x{height}[@2x]"
         var segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if segments.first == "" { segments.removeFirst() }
-        guard segments.count == 7 || segments.count == 8, segments[0] == "styles", segments[1] == "v1", segments[4] == "static" else {
-            throw StaticMapRequestError(field: "path", message: "\"\(path.prefix(80))\" is not a static-map path; \(shape)")
+        guard segments.count == 7 || segments.count == 8, segments[0] == "styles", segments[1] == "v1",
+            segments[4] == "static"
+        else {
+            throw StaticMapRequestError(
+                field: "path", message: "\"\(path.prefix(80))\" is not a static-map path; \(shape)")
         }
         guard !path.contains("?"), !path.contains("#") else {
-            throw StaticMapRequestError(field: "path", message: "the path holds a '?' or '#'; pass the query apart, decoded")
+            throw StaticMapRequestError(
+                field: "path", message: "the path holds a '?' or '#'; pass the query apart, decoded")
         }
-        try self.init(username: Self.name(segments[2], field: "username"), style: Self.name(segments[3], field: "style"),
-                      overlay: segments.count == 8 ? PercentEncoding.decode(segments[5], field: "overlay") : nil,
-                      camera: PercentEncoding.decodeText(segments[segments.count - 2], field: "camera"),
-                      size: PercentEncoding.decodeText(segments[segments.count - 1], field: "size"), query: query, limits: limits)
+        try self.init(
+            username: Self.name(segments[2], field: "username"), style: Self.name(segments[3], field: "style"),
+            overlay: segments.count == 8 ? PercentEncoding.decode(segments[5], field: "overlay") : nil,
+            camera: PercentEncoding.decodeText(segments[segments.count - 2], field: "camera"),
+            size: PercentEncoding.decodeText(segments[segments.count - 1], field: "size"), query: query, limits: limits)
     }
 
     /// Parses a request from its parts as a URL's segments give them, decoded: for a request that does not come as a
@@ -122,8 +133,11 @@ public struct StaticMapRequest: Sendable, Hashable {
     ///   - fitsPoints: Whether the map has points besides the overlays (a dataset's, a body's GeoJSON) for `auto` to
     ///     fit; without them `auto` needs an overlay.
     /// - Throws: ``StaticMapRequestError`` as ``init(path:query:limits:)`` does, except for the URL's length.
-    public init(username: String = "declutter", style: String, overlay: [UInt8]?, camera: String, size: String, query: [(String, String)],
-                limits: StaticMapLimits = StaticMapLimits(), fitsPoints: Bool = false) throws {
+    public init(
+        username: String = "declutter", style: String, overlay: [UInt8]?, camera: String, size: String,
+        query: [(String, String)],
+        limits: StaticMapLimits = StaticMapLimits(), fitsPoints: Bool = false
+    ) throws {
         self.username = username
         self.style = try Self.checkedName(style, field: "style")
         if let overlay {
@@ -134,7 +148,9 @@ public struct StaticMapRequest: Sendable, Hashable {
         }
         self.camera = try StaticMapCamera(segment: camera)
         if self.camera == .auto && overlays.isEmpty && !fitsPoints {
-            throw StaticMapRequestError(field: "camera", message: "auto fits the view to the overlays, and there are none", status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "camera", message: "auto fits the view to the overlays, and there are none",
+                status: .unprocessable)
         }
         (width, height, scale) = try Self.size(size, limits: limits)
         padding = nil
@@ -148,7 +164,11 @@ public struct StaticMapRequest: Sendable, Hashable {
         var seen: Set<String> = []
         for (key, value) in query {
             guard Self.parameterNames.contains(key) else {
-                throw StaticMapRequestError(field: key, message: "unknown parameter \"\(key.prefix(40))\"; expected one of \(Self.parameterNames.joined(separator: ", "))")
+                throw StaticMapRequestError(
+                    field: key,
+                    message:
+                        "unknown parameter \"\(key.prefix(40))\"; expected one of \(Self.parameterNames.joined(separator: ", "))"
+                )
             }
             guard seen.insert(key).inserted else {
                 throw StaticMapRequestError(field: key, message: "\(key) is given twice")
@@ -156,12 +176,14 @@ public struct StaticMapRequest: Sendable, Hashable {
             switch key {
             case "format":
                 guard let format = Format(rawValue: value) else {
-                    throw StaticMapRequestError(field: key, message: "format \"\(value.prefix(40))\" is not png, svg or pdf")
+                    throw StaticMapRequestError(
+                        field: key, message: "format \"\(value.prefix(40))\" is not png, svg or pdf")
                 }
                 self.format = format
             case "attribution", "logo", "legend", "scale_bar":
                 guard value == "true" || value == "false" else {
-                    throw StaticMapRequestError(field: key, message: "\(key) \"\(value.prefix(40))\" is not true or false")
+                    throw StaticMapRequestError(
+                        field: key, message: "\(key) \"\(value.prefix(40))\" is not true or false")
                 }
                 switch key {
                 case "logo": logo = value == "true"
@@ -171,16 +193,19 @@ public struct StaticMapRequest: Sendable, Hashable {
                 }
             case "compass":
                 guard let compass = Compass(rawValue: value) else {
-                    throw StaticMapRequestError(field: key, message: "compass \"\(value.prefix(40))\" is not auto, always or never")
+                    throw StaticMapRequestError(
+                        field: key, message: "compass \"\(value.prefix(40))\" is not auto, always or never")
                 }
                 self.compass = compass
             case "padding":
                 padding = try Self.padding(value, width: width, height: height)
                 if case .center = camera {
-                    throw StaticMapRequestError(field: key, message: "padding applies only to an auto or bounding-box camera", status: .unprocessable)
+                    throw StaticMapRequestError(
+                        field: key, message: "padding applies only to an auto or bounding-box camera",
+                        status: .unprocessable)
                 }
             default:
-                break   // access_token and before_layer: accepted for Mapbox clients, and not used.
+                break  // access_token and before_layer: accepted for Mapbox clients, and not used.
             }
         }
     }
@@ -193,8 +218,11 @@ public struct StaticMapRequest: Sendable, Hashable {
     /// A username or style: 1…64 of ASCII letters, digits, `-`, `_` and `.`.
     private static func checkedName(_ text: String, field: String) throws -> String {
         guard (1...64).contains(text.count), text != ".", text != "..",
-              text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            throw StaticMapRequestError(field: field, message: "\(field) \"\(text.prefix(64))\" is not 1…64 ASCII letters, digits, '-', '_' or '.'")
+            text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+        else {
+            throw StaticMapRequestError(
+                field: field,
+                message: "\(field) \"\(text.prefix(64))\" is not 1…64 ASCII letters, digits, '-', '_' or '.'")
         }
         return text
     }
@@ -204,29 +232,43 @@ public struct StaticMapRequest: Sendable, Hashable {
         var body = Substring(text), scale = 1
         if let at = body.firstIndex(of: "@") {
             let suffix = body[body.index(after: at)...]
-            guard (2...3).contains(suffix.count), suffix.last == "x", suffix.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = Int(suffix.dropLast()) else {
-                throw StaticMapRequestError(field: "scale", message: "\"@\(suffix.prefix(12))\" is not a scale; expected @2x")
+            guard (2...3).contains(suffix.count), suffix.last == "x",
+                suffix.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+                let value = Int(suffix.dropLast())
+            else {
+                throw StaticMapRequestError(
+                    field: "scale", message: "\"@\(suffix.prefix(12))\" is not a scale; expected @2x")
             }
             guard (2...max(2, limits.maximumScale)).contains(value), value <= limits.maximumScale else {
                 let allowed = limits.maximumScale >= 3 ? "@2x…@\(limits.maximumScale)x" : "@2x"
-                throw StaticMapRequestError(field: "scale", message: "@\(value)x is out of range; expected \(allowed) or none", status: .unprocessable)
+                throw StaticMapRequestError(
+                    field: "scale", message: "@\(value)x is out of range; expected \(allowed) or none",
+                    status: .unprocessable)
             }
             scale = value
             body = body[..<at]
         }
         let parts = body.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, body.allSatisfy({ $0 == "x" || ($0.isASCII && $0.isNumber) }) else {
-            throw StaticMapRequestError(field: "size", message: "\"\(text.prefix(24))\" is not a size; expected {width}x{height}[@2x], as 600x400")
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            body.allSatisfy({ $0 == "x" || ($0.isASCII && $0.isNumber) })
+        else {
+            throw StaticMapRequestError(
+                field: "size",
+                message: "\"\(text.prefix(24))\" is not a size; expected {width}x{height}[@2x], as 600x400")
         }
         func dimension(_ digits: Substring, _ field: String, _ maximum: Int) throws -> Int {
             // Nine digits at most, so that no count overflows; anything longer is out of range anyway.
             guard digits.count <= 9, let value = Int(digits), (1...maximum).contains(value) else {
-                throw StaticMapRequestError(field: field, message: "\(field) \(digits.prefix(12)) is out of range; expected 1…\(maximum)", status: .unprocessable)
+                throw StaticMapRequestError(
+                    field: field, message: "\(field) \(digits.prefix(12)) is out of range; expected 1…\(maximum)",
+                    status: .unprocessable)
             }
             return value
         }
-        return (try dimension(parts[0], "width", limits.maximumWidth), try dimension(parts[1], "height", limits.maximumHeight), scale)
+        return (
+            try dimension(parts[0], "width", limits.maximumWidth),
+            try dimension(parts[1], "height", limits.maximumHeight), scale
+        )
     }
 
     /// One to four numbers as CSS gives them: all sides; vertical, horizontal; top, horizontal, bottom; or top,
@@ -236,20 +278,28 @@ public struct StaticMapRequest: Sendable, Hashable {
         var numbers: [Double] = []
         for part in parts.prefix(5) {
             guard let number = Self.number(part) else {
-                throw StaticMapRequestError(field: "padding", message: "\"\(part.prefix(24))\" is not a number; expected one to four numbers as CSS padding, as 20 or 10,20")
+                throw StaticMapRequestError(
+                    field: "padding",
+                    message:
+                        "\"\(part.prefix(24))\" is not a number; expected one to four numbers as CSS padding, as 20 or 10,20"
+                )
             }
             guard number >= 0 else {
-                throw StaticMapRequestError(field: "padding", message: "padding \(number.messageText) is negative", status: .unprocessable)
+                throw StaticMapRequestError(
+                    field: "padding", message: "padding \(number.messageText) is negative", status: .unprocessable)
             }
             numbers.append(number)
         }
         guard (1...4).contains(parts.count) else {
-            throw StaticMapRequestError(field: "padding", message: "padding has \(parts.count) numbers; expected one to four, as CSS")
+            throw StaticMapRequestError(
+                field: "padding", message: "padding has \(parts.count) numbers; expected one to four, as CSS")
         }
         let top = numbers[0], right = numbers.count > 1 ? numbers[1] : top
         let bottom = numbers.count > 2 ? numbers[2] : top, left = numbers.count > 3 ? numbers[3] : right
         guard left + right < Double(width), top + bottom < Double(height) else {
-            throw StaticMapRequestError(field: "padding", message: "padding \(text) leaves no room in a \(width)x\(height) map", status: .unprocessable)
+            throw StaticMapRequestError(
+                field: "padding", message: "padding \(text) leaves no room in a \(width)x\(height) map",
+                status: .unprocessable)
         }
         return EdgePadding(top: top, left: left, bottom: bottom, right: right)
     }
@@ -260,8 +310,10 @@ public struct StaticMapRequest: Sendable, Hashable {
         var digits = text
         if digits.first == "-" { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard digits.count <= 32, let whole = parts.first, !whole.isEmpty, whole.allSatisfy({ $0.isASCII && $0.isNumber }),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy({ $0.isASCII && $0.isNumber })) else { return nil }
+        guard digits.count <= 32, let whole = parts.first, !whole.isEmpty,
+            whole.allSatisfy({ $0.isASCII && $0.isNumber }),
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
+        else { return nil }
         return Double(text)
     }
 
@@ -269,7 +321,9 @@ public struct StaticMapRequest: Sendable, Hashable {
     /// point moved instead of an exponent (`0.00001`, not `1e-05`).
     public static func plainText(_ value: Double) -> String {
         let shortest = value.messageText
-        guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(shortest[shortest.index(after: exponentIndex)...]) else {
+        guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(shortest[shortest.index(after: exponentIndex)...])
+        else {
             return shortest
         }
         var mantissa = shortest[..<exponentIndex]

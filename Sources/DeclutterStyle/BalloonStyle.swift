@@ -16,8 +16,10 @@ public struct BalloonStyle: Sendable, Hashable, Codable {
     public var strokeShade: Double
 
     /// Creates a balloon style; see the properties for the defaults.
-    public init(width: Double = 30, height: Double = 40, glyphSize: Double = 18, glyphColor: RGBAColor = .white,
-                strokeWidth: Double = 1, strokeShade: Double = 0.75) {
+    public init(
+        width: Double = 30, height: Double = 40, glyphSize: Double = 18, glyphColor: RGBAColor = .white,
+        strokeWidth: Double = 1, strokeShade: Double = 0.75
+    ) {
         self.width = width
         self.height = height
         self.glyphSize = glyphSize
@@ -35,19 +37,25 @@ public struct BalloonStyle: Sendable, Hashable, Codable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = BalloonStyle()
-        let width = try container.decode(Double.self, forKey: .width, default: defaults.width,
-                                         where: { (4...512).contains($0) }, expected: "a width in 4…512 points")
+        let width = try container.decode(
+            Double.self, forKey: .width, default: defaults.width,
+            where: { (4...512).contains($0) }, expected: "a width in 4…512 points")
         self.init(
             width: width,
-            height: try container.decode(Double.self, forKey: .height, default: defaults.height,
-                                         where: { $0 > width && $0 <= 1024 },
-                                         expected: "a height greater than width (\(width)) and at most 1024"),
-            glyphSize: try container.decode(Double.self, forKey: .glyphSize, default: defaults.glyphSize,
-                                            where: { $0 > 0 && $0 <= width }, expected: "a size > 0 and at most width (\(width))"),
+            height: try container.decode(
+                Double.self, forKey: .height, default: defaults.height,
+                where: { $0 > width && $0 <= 1024 },
+                expected: "a height greater than width (\(width)) and at most 1024"),
+            glyphSize: try container.decode(
+                Double.self, forKey: .glyphSize, default: defaults.glyphSize,
+                where: { $0 > 0 && $0 <= width }, expected: "a size > 0 and at most width (\(width))"),
             glyphColor: try container.decodeIfPresent(RGBAColor.self, forKey: .glyphColor) ?? defaults.glyphColor,
-            strokeWidth: try container.decode(Double.self, forKey: .strokeWidth, default: defaults.strokeWidth,
-                                              where: { $0 >= 0 && $0 <= width / 4 }, expected: "a width ≥ 0 and at most a quarter of the balloon's width"),
-            strokeShade: try container.decode(Double.self, forKey: .strokeShade, default: defaults.strokeShade,
-                                              where: { (0...2).contains($0) }, expected: "a factor in 0…2"))
+            strokeWidth: try container.decode(
+                Double.self, forKey: .strokeWidth, default: defaults.strokeWidth,
+                where: { $0 >= 0 && $0 <= width / 4 },
+                expected: "a width ≥ 0 and at most a quarter of the balloon's width"),
+            strokeShade: try container.decode(
+                Double.self, forKey: .strokeShade, default: defaults.strokeShade,
+                where: { (0...2).contains($0) }, expected: "a factor in 0…2"))
     }
 }

@@ -47,7 +47,9 @@ public struct CategoryCounts: Sendable, Hashable {
             }
             guard let count = Int(value), count >= 0 else {
                 // Only digits, yet no Int: a whole number past Int's range.
-                if !value.isEmpty && value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { throw CountsError("the count for \"\(name)\" is too large (at most \(maximumCount) members in all)") }
+                if !value.isEmpty && value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+                    throw CountsError("the count for \"\(name)\" is too large (at most \(maximumCount) members in all)")
+                }
                 throw CountsError("the count for \"\(name)\" must be a whole number ≥ 0, got \"\(value)\"")
             }
             guard count <= maximumCount, counts[name] <= maximumCount - count else {

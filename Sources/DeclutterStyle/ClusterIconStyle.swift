@@ -18,8 +18,10 @@ public struct ClusterIconStyle: Sendable, Hashable {
     public var centerOffset: [Double]
 
     /// Creates a cluster style; see the properties for the defaults.
-    public init(buckets: [ClusterSizeBucket], innerColor: RGBAColor = .white, textColor: RGBAColor = .black,
-                abbreviate: Bool = true, collisionMode: CollisionMode = .circle, centerOffset: [Double] = [0, 0]) {
+    public init(
+        buckets: [ClusterSizeBucket], innerColor: RGBAColor = .white, textColor: RGBAColor = .black,
+        abbreviate: Bool = true, collisionMode: CollisionMode = .circle, centerOffset: [Double] = [0, 0]
+    ) {
         self.buckets = buckets
         self.innerColor = innerColor
         self.textColor = textColor
@@ -48,17 +50,20 @@ extension ClusterIconStyle: Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let buckets = try container.decode([ClusterSizeBucket].self, forKey: .buckets, where: { buckets in
-            !buckets.isEmpty && zip(buckets, buckets.dropFirst()).allSatisfy { $0.minimumCount < $1.minimumCount }
-        }, expected: "a non-empty list of buckets with strictly ascending minimumCount")
+        let buckets = try container.decode(
+            [ClusterSizeBucket].self, forKey: .buckets,
+            where: { buckets in
+                !buckets.isEmpty && zip(buckets, buckets.dropFirst()).allSatisfy { $0.minimumCount < $1.minimumCount }
+            }, expected: "a non-empty list of buckets with strictly ascending minimumCount")
         self.init(
             buckets: buckets,
             innerColor: try container.decodeIfPresent(RGBAColor.self, forKey: .innerColor) ?? .white,
             textColor: try container.decodeIfPresent(RGBAColor.self, forKey: .textColor) ?? .black,
             abbreviate: try container.decodeIfPresent(Bool.self, forKey: .abbreviate) ?? true,
             collisionMode: try container.decodeIfPresent(CollisionMode.self, forKey: .collisionMode) ?? .circle,
-            centerOffset: try container.decode([Double].self, forKey: .centerOffset, default: [0, 0],
-                                               where: { $0.count == 2 && $0.allSatisfy(\.isFinite) },
-                                               expected: "[dx, dy], two numbers in points"))
+            centerOffset: try container.decode(
+                [Double].self, forKey: .centerOffset, default: [0, 0],
+                where: { $0.count == 2 && $0.allSatisfy(\.isFinite) },
+                expected: "[dx, dy], two numbers in points"))
     }
 }

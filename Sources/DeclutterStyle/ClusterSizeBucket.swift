@@ -15,7 +15,9 @@ public struct ClusterSizeBucket: Sendable, Hashable {
     public var maxTextWidth: Double
 
     /// Creates a bucket; `maxTextWidth` defaults to halfway between the two diameters.
-    public init(minimumCount: Int, diameter: Double, innerDiameter: Double, fontSize: Double, maxTextWidth: Double? = nil) {
+    public init(
+        minimumCount: Int, diameter: Double, innerDiameter: Double, fontSize: Double, maxTextWidth: Double? = nil
+    ) {
         self.minimumCount = minimumCount
         self.diameter = diameter
         self.innerDiameter = innerDiameter
@@ -33,20 +35,25 @@ extension ClusterSizeBucket: Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let diameter = try container.decode(Double.self, forKey: .diameter, where: { (1...1024).contains($0) },
-                                            expected: "a diameter in 1…1024 points")
+        let diameter = try container.decode(
+            Double.self, forKey: .diameter, where: { (1...1024).contains($0) },
+            expected: "a diameter in 1…1024 points")
         self.init(
-            minimumCount: try container.decode(Int.self, forKey: .minimumCount, where: { $0 >= 1 },
-                                               expected: "a whole number ≥ 1"),
+            minimumCount: try container.decode(
+                Int.self, forKey: .minimumCount, where: { $0 >= 1 },
+                expected: "a whole number ≥ 1"),
             diameter: diameter,
-            innerDiameter: try container.decode(Double.self, forKey: .innerDiameter, where: { $0 >= 0 && $0 < diameter },
-                                                expected: "a number ≥ 0 and smaller than diameter (\(diameter))"),
-            fontSize: try container.decode(Double.self, forKey: .fontSize, where: { $0 > 0 && $0 <= diameter },
-                                           expected: "a size > 0 and at most diameter (\(diameter))"),
+            innerDiameter: try container.decode(
+                Double.self, forKey: .innerDiameter, where: { $0 >= 0 && $0 < diameter },
+                expected: "a number ≥ 0 and smaller than diameter (\(diameter))"),
+            fontSize: try container.decode(
+                Double.self, forKey: .fontSize, where: { $0 > 0 && $0 <= diameter },
+                expected: "a size > 0 and at most diameter (\(diameter))"),
             maxTextWidth: try container.decodeIfPresent(Double.self, forKey: .maxTextWidth).map { width in
                 guard width > 0 && width <= diameter else {
-                    throw DecodingError.dataCorruptedError(forKey: .maxTextWidth, in: container,
-                                                           debugDescription: "expected a width > 0 and at most diameter (\(diameter))")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .maxTextWidth, in: container,
+                        debugDescription: "expected a width > 0 and at most diameter (\(diameter))")
                 }
                 return width
             })

@@ -18,15 +18,18 @@ extension Glyph: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             guard !text.isEmpty, text.count <= 3 else {
-                throw DecodingError.dataCorruptedError(forKey: .text, in: container,
-                                                       debugDescription: "expected a short text of 1 to 3 characters")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .text, in: container,
+                    debugDescription: "expected a short text of 1 to 3 characters")
             }
             self = .text(text)
         } else if let path = try container.decodeIfPresent(String.self, forKey: .image) {
             self = .image(path: path, path2x: try container.decodeIfPresent(String.self, forKey: .image2x))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "expected \"image\" (a PNG path) or \"text\""))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected \"image\" (a PNG path) or \"text\""))
         }
     }
 

@@ -40,22 +40,27 @@ public struct MapStyle: Sendable, Hashable {
 
     /// The default look: OpenStreetMap-like pale land on blue water, purple-grey borders, dark grey names on a
     /// white halo, an iOS-blue route.
-    public init(background: RGBAColor = RGBAColor(hex: "#F2EFE9") ?? .white,
-                sea: RGBAColor = RGBAColor(hex: "#AAD3DF") ?? .white,
-                land: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#C9C2B6") ?? .black, width: 0.5, fill: RGBAColor(hex: "#F2EFE9")),
-                water: RGBAColor? = nil,
-                riverWidth: Double = 1.2,
-                countryBorder: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#9E88B0") ?? .black, width: 1),
-                stateBorder: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#B9AFC4") ?? .black, width: 0.6),
-                placeLabel: RGBAColor = RGBAColor(hex: "#404040") ?? .black,
-                placeHalo: RGBAColor = RGBAColor(hex: "#FFFFFFD9") ?? .white,
-                missingTile: RGBAColor = RGBAColor(hex: "#E0E0E0") ?? .white,
-                route: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#007AFF") ?? .black, width: 5),
-                routeCasing: Double = 1.5,
-                overlay: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#D55E00") ?? .black, width: 2, fill: RGBAColor(hex: "#D55E0033")),
-                circle: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#0072B2") ?? .black, width: 2, fill: RGBAColor(hex: "#0072B233")),
-                text: RGBAColor = RGBAColor(hex: "#333333") ?? .black,
-                clusterRadius: Double? = nil) {
+    public init(
+        background: RGBAColor = RGBAColor(hex: "#F2EFE9") ?? .white,
+        sea: RGBAColor = RGBAColor(hex: "#AAD3DF") ?? .white,
+        land: ShapePaint = ShapePaint(
+            stroke: RGBAColor(hex: "#C9C2B6") ?? .black, width: 0.5, fill: RGBAColor(hex: "#F2EFE9")),
+        water: RGBAColor? = nil,
+        riverWidth: Double = 1.2,
+        countryBorder: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#9E88B0") ?? .black, width: 1),
+        stateBorder: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#B9AFC4") ?? .black, width: 0.6),
+        placeLabel: RGBAColor = RGBAColor(hex: "#404040") ?? .black,
+        placeHalo: RGBAColor = RGBAColor(hex: "#FFFFFFD9") ?? .white,
+        missingTile: RGBAColor = RGBAColor(hex: "#E0E0E0") ?? .white,
+        route: ShapePaint = ShapePaint(stroke: RGBAColor(hex: "#007AFF") ?? .black, width: 5),
+        routeCasing: Double = 1.5,
+        overlay: ShapePaint = ShapePaint(
+            stroke: RGBAColor(hex: "#D55E00") ?? .black, width: 2, fill: RGBAColor(hex: "#D55E0033")),
+        circle: ShapePaint = ShapePaint(
+            stroke: RGBAColor(hex: "#0072B2") ?? .black, width: 2, fill: RGBAColor(hex: "#0072B233")),
+        text: RGBAColor = RGBAColor(hex: "#333333") ?? .black,
+        clusterRadius: Double? = nil
+    ) {
         self.background = background
         self.sea = sea
         self.land = land
@@ -86,30 +91,35 @@ extension MapStyle: Codable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = MapStyle()
-        self.init(background: try container.decodeIfPresent(RGBAColor.self, forKey: .background) ?? defaults.background,
-                  sea: try container.decodeIfPresent(RGBAColor.self, forKey: .sea) ?? defaults.sea,
-                  land: try container.decodeIfPresent(ShapePaint.self, forKey: .land) ?? defaults.land,
-                  water: try container.decodeIfPresent(RGBAColor.self, forKey: .water),
-                  riverWidth: try container.decode(Double.self, forKey: .riverWidth, default: defaults.riverWidth,
-                                                   where: { (0...20).contains($0) }, expected: "a width of 0…20 points"),
-                  countryBorder: try container.decodeIfPresent(ShapePaint.self, forKey: .countryBorder) ?? defaults.countryBorder,
-                  stateBorder: try container.decodeIfPresent(ShapePaint.self, forKey: .stateBorder) ?? defaults.stateBorder,
-                  placeLabel: try container.decodeIfPresent(RGBAColor.self, forKey: .placeLabel) ?? defaults.placeLabel,
-                  placeHalo: try container.decodeIfPresent(RGBAColor.self, forKey: .placeHalo) ?? defaults.placeHalo,
-                  missingTile: try container.decodeIfPresent(RGBAColor.self, forKey: .missingTile) ?? defaults.missingTile,
-                  route: try container.decodeIfPresent(ShapePaint.self, forKey: .route) ?? defaults.route,
-                  routeCasing: try container.decode(Double.self, forKey: .routeCasing, default: defaults.routeCasing,
-                                                    where: { (0...20).contains($0) }, expected: "a casing of 0…20 points"),
-                  overlay: try container.decodeIfPresent(ShapePaint.self, forKey: .overlay) ?? defaults.overlay,
-                  circle: try container.decodeIfPresent(ShapePaint.self, forKey: .circle) ?? defaults.circle,
-                  text: try container.decodeIfPresent(RGBAColor.self, forKey: .text) ?? defaults.text,
-                  clusterRadius: try container.decodeIfPresent(Double.self, forKey: .clusterRadius).map { radius in
-                      guard (1...512).contains(radius) else {
-                          throw DecodingError.dataCorruptedError(forKey: .clusterRadius, in: container,
-                                                                 debugDescription: "expected a radius of 1…512 points")
-                      }
-                      return radius
-                  })
+        self.init(
+            background: try container.decodeIfPresent(RGBAColor.self, forKey: .background) ?? defaults.background,
+            sea: try container.decodeIfPresent(RGBAColor.self, forKey: .sea) ?? defaults.sea,
+            land: try container.decodeIfPresent(ShapePaint.self, forKey: .land) ?? defaults.land,
+            water: try container.decodeIfPresent(RGBAColor.self, forKey: .water),
+            riverWidth: try container.decode(
+                Double.self, forKey: .riverWidth, default: defaults.riverWidth,
+                where: { (0...20).contains($0) }, expected: "a width of 0…20 points"),
+            countryBorder: try container.decodeIfPresent(ShapePaint.self, forKey: .countryBorder)
+                ?? defaults.countryBorder,
+            stateBorder: try container.decodeIfPresent(ShapePaint.self, forKey: .stateBorder) ?? defaults.stateBorder,
+            placeLabel: try container.decodeIfPresent(RGBAColor.self, forKey: .placeLabel) ?? defaults.placeLabel,
+            placeHalo: try container.decodeIfPresent(RGBAColor.self, forKey: .placeHalo) ?? defaults.placeHalo,
+            missingTile: try container.decodeIfPresent(RGBAColor.self, forKey: .missingTile) ?? defaults.missingTile,
+            route: try container.decodeIfPresent(ShapePaint.self, forKey: .route) ?? defaults.route,
+            routeCasing: try container.decode(
+                Double.self, forKey: .routeCasing, default: defaults.routeCasing,
+                where: { (0...20).contains($0) }, expected: "a casing of 0…20 points"),
+            overlay: try container.decodeIfPresent(ShapePaint.self, forKey: .overlay) ?? defaults.overlay,
+            circle: try container.decodeIfPresent(ShapePaint.self, forKey: .circle) ?? defaults.circle,
+            text: try container.decodeIfPresent(RGBAColor.self, forKey: .text) ?? defaults.text,
+            clusterRadius: try container.decodeIfPresent(Double.self, forKey: .clusterRadius).map { radius in
+                guard (1...512).contains(radius) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .clusterRadius, in: container,
+                        debugDescription: "expected a radius of 1…512 points")
+                }
+                return radius
+            })
     }
 
     /// Encodes every field.

@@ -21,8 +21,10 @@ public struct MarkerCategory: Sendable, Hashable {
     public var balloonScale = 1.0
 
     /// Creates a category; see the properties for the defaults.
-    public init(name: String, color: RGBAColor, glyph: Glyph? = nil, solidCluster: Bool = false,
-                clusteringIdentifier: String? = nil, displayPriority: DisplayPriority = .defaultHigh) {
+    public init(
+        name: String, color: RGBAColor, glyph: Glyph? = nil, solidCluster: Bool = false,
+        clusteringIdentifier: String? = nil, displayPriority: DisplayPriority = .defaultHigh
+    ) {
         self.name = name
         self.color = color
         self.glyph = glyph
@@ -41,14 +43,16 @@ extension MarkerCategory: Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let name = try container.decode(String.self, forKey: .name, where: { !$0.isEmpty && !$0.contains(where: { ",=".contains($0) }) },
-                                        expected: "a non-empty name without ',' or '='")
+        let name = try container.decode(
+            String.self, forKey: .name, where: { !$0.isEmpty && !$0.contains(where: { ",=".contains($0) }) },
+            expected: "a non-empty name without ',' or '='")
         self.init(
             name: name,
             color: try container.decode(RGBAColor.self, forKey: .color),
             glyph: try container.decodeIfPresent(Glyph.self, forKey: .glyph),
             solidCluster: try container.decodeIfPresent(Bool.self, forKey: .solidCluster) ?? false,
             clusteringIdentifier: try container.decodeIfPresent(String.self, forKey: .clusteringIdentifier),
-            displayPriority: try container.decodeIfPresent(DisplayPriority.self, forKey: .displayPriority) ?? .defaultHigh)
+            displayPriority: try container.decodeIfPresent(DisplayPriority.self, forKey: .displayPriority)
+                ?? .defaultHigh)
     }
 }

@@ -26,7 +26,10 @@ public struct MarkerGeometry: Sendable, Hashable {
     public var collisionMode: CollisionMode
 
     /// Creates a geometry; the collision mode defaults to `rectangle`.
-    public init(kind: Kind, width: Double, height: Double, anchorX: Double, anchorY: Double, collisionMode: CollisionMode = .rectangle) {
+    public init(
+        kind: Kind, width: Double, height: Double, anchorX: Double, anchorY: Double,
+        collisionMode: CollisionMode = .rectangle
+    ) {
         self.kind = kind
         self.width = width
         self.height = height
@@ -45,22 +48,27 @@ extension MarkerStyle {
         if count == 1 { return balloonGeometry() }
         let diameter = cluster.bucket(for: count).diameter
         let offset = cluster.centerOffset.count == 2 ? cluster.centerOffset : [0, 0]
-        return MarkerGeometry(kind: .cluster, width: diameter, height: diameter, anchorX: diameter / 2 - offset[0],
-                              anchorY: diameter / 2 - offset[1], collisionMode: cluster.collisionMode)
+        return MarkerGeometry(
+            kind: .cluster, width: diameter, height: diameter, anchorX: diameter / 2 - offset[0],
+            anchorY: diameter / 2 - offset[1], collisionMode: cluster.collisionMode)
     }
 
     /// The geometry of the marker for members counted by the style's category index: for one member, its category's
     /// balloon (scaled by its ``MarkerCategory/balloonScale``), else as ``markerGeometry(count:)``.
     public func markerGeometry(categoryCounts counts: [Int]) -> MarkerGeometry {
         let total = counts.reduce(0, +)
-        guard total == 1, let index = counts.firstIndex(of: 1), index < categories.count else { return markerGeometry(count: total) }
+        guard total == 1, let index = counts.firstIndex(of: 1), index < categories.count else {
+            return markerGeometry(count: total)
+        }
         return balloonGeometry(scale: categories[index].balloonScale)
     }
 
     /// A balloon's geometry at `scale` times the style's size: its tip on the point.
     public func balloonGeometry(scale: Double = 1) -> MarkerGeometry {
         let width = balloon.width * scale, height = balloon.height * scale
-        return MarkerGeometry(kind: .balloon, width: width, height: height, anchorX: width / 2, anchorY: height, collisionMode: .rectangle)
+        return MarkerGeometry(
+            kind: .balloon, width: width, height: height, anchorX: width / 2, anchorY: height, collisionMode: .rectangle
+        )
     }
 
     /// The largest cluster icon's diameter: the unit clusters' compactness is measured in.

@@ -28,9 +28,11 @@ public struct MarkerStyle: Sendable, Hashable {
     public var glyphImages: [String: Data] = [:]
 
     /// Creates a style; `balloon`, `sprites` and `map` default to their types' defaults.
-    public init(name: String, font: String, categories: [MarkerCategory], cluster: ClusterIconStyle,
-                balloon: BalloonStyle = BalloonStyle(), sprites: SpriteSettings = SpriteSettings(), map: MapStyle = MapStyle(),
-                directory: URL? = nil) {
+    public init(
+        name: String, font: String, categories: [MarkerCategory], cluster: ClusterIconStyle,
+        balloon: BalloonStyle = BalloonStyle(), sprites: SpriteSettings = SpriteSettings(), map: MapStyle = MapStyle(),
+        directory: URL? = nil
+    ) {
         self.name = name
         self.font = font
         self.categories = categories
@@ -60,13 +62,16 @@ extension MarkerStyle: Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let categories = try container.decode([MarkerCategory].self, forKey: .categories, where: { categories in
-            !categories.isEmpty && Set(categories.map(\.name)).count == categories.count
-        }, expected: "a non-empty list of categories with distinct names")
+        let categories = try container.decode(
+            [MarkerCategory].self, forKey: .categories,
+            where: { categories in
+                !categories.isEmpty && Set(categories.map(\.name)).count == categories.count
+            }, expected: "a non-empty list of categories with distinct names")
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
-            font: try container.decode(String.self, forKey: .font, where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
-                                       expected: "a font description such as \"DejaVu Sans Bold\""),
+            font: try container.decode(
+                String.self, forKey: .font, where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
+                expected: "a font description such as \"DejaVu Sans Bold\""),
             categories: categories,
             cluster: try container.decode(ClusterIconStyle.self, forKey: .cluster),
             balloon: try container.decodeIfPresent(BalloonStyle.self, forKey: .balloon) ?? BalloonStyle(),
@@ -148,15 +153,20 @@ extension MarkerStyle {
                 let (bytes, location) = read(candidate)
                 let fieldPath = "categories[\(index)].glyph.\(key)"
                 guard let bytes else {
-                    throw StyleError(file: file, path: fieldPath, message: "expected a readable PNG file, but \(location) cannot be read")
+                    throw StyleError(
+                        file: file, path: fieldPath,
+                        message: "expected a readable PNG file, but \(location) cannot be read")
                 }
                 guard let size = PNGImageSize(of: bytes) else {
-                    throw StyleError(file: file, path: fieldPath, message: "expected a PNG file, but \(location) is not one")
+                    throw StyleError(
+                        file: file, path: fieldPath, message: "expected a PNG file, but \(location) is not one")
                 }
                 // Decoding is what costs: a 16384² image is 1 GB of pixels for a glyph drawn at most 512 points wide.
                 guard size.width <= Self.maximumGlyphImageSide, size.height <= Self.maximumGlyphImageSide else {
-                    throw StyleError(file: file, path: fieldPath, message: "expected a glyph image of at most \(Self.maximumGlyphImageSide)×"
-                                     + "\(Self.maximumGlyphImageSide) px, but \(location) is \(size.text) px")
+                    throw StyleError(
+                        file: file, path: fieldPath,
+                        message: "expected a glyph image of at most \(Self.maximumGlyphImageSide)×"
+                            + "\(Self.maximumGlyphImageSide) px, but \(location) is \(size.text) px")
                 }
                 glyphImages[candidate] = bytes
             }

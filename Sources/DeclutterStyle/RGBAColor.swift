@@ -56,18 +56,20 @@ extension RGBAColor: Codable {
         let expected = "a colour: \"#RRGGBB\", \"#RRGGBBAA\" or [red, green, blue(, alpha)] with numbers in 0…1"
         if let text = try? container.decode(String.self) {
             guard let color = RGBAColor(hex: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(expected), got \"\(text)\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected \(expected), got \"\(text)\"")
             }
             self = color
             return
         }
         guard let components = try? container.decode([Double].self), (3...4).contains(components.count),
-              components.allSatisfy({ (0...1).contains($0) })
+            components.allSatisfy({ (0...1).contains($0) })
         else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(expected)")
         }
-        self.init(red: components[0], green: components[1], blue: components[2],
-                  alpha: components.count == 4 ? components[3] : 1)
+        self.init(
+            red: components[0], green: components[1], blue: components[2],
+            alpha: components.count == 4 ? components[3] : 1)
     }
 
     /// Encodes as an array of three or four numbers so fractional colour-set values survive.

@@ -27,12 +27,15 @@ extension ShapePaint: Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(stroke: try container.decode(RGBAColor.self, forKey: .stroke),
-                  width: try container.decode(Double.self, forKey: .width, default: 2, where: { (0...100).contains($0) },
-                                              expected: "a width of 0…100 points"),
-                  fill: try container.decodeIfPresent(RGBAColor.self, forKey: .fill),
-                  opacity: try container.decode(Double.self, forKey: .opacity, default: 1, where: { (0...1).contains($0) },
-                                                expected: "an opacity of 0…1"))
+        self.init(
+            stroke: try container.decode(RGBAColor.self, forKey: .stroke),
+            width: try container.decode(
+                Double.self, forKey: .width, default: 2, where: { (0...100).contains($0) },
+                expected: "a width of 0…100 points"),
+            fill: try container.decodeIfPresent(RGBAColor.self, forKey: .fill),
+            opacity: try container.decode(
+                Double.self, forKey: .opacity, default: 1, where: { (0...1).contains($0) },
+                expected: "an opacity of 0…1"))
     }
 
     /// Encodes the same shape it decodes.

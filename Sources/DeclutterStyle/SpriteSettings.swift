@@ -14,8 +14,10 @@ public struct SpriteSettings: Sendable, Hashable {
     public var ratios: [Int]
 
     /// Creates settings; see the properties for the defaults.
-    public init(exactCounts: ClosedRange<Int> = 2...99, countSteps: [Int] = [100, 1000, 10_000], shareStep: Double = 0.1,
-                ratios: [Int] = [1, 2]) {
+    public init(
+        exactCounts: ClosedRange<Int> = 2...99, countSteps: [Int] = [100, 1000, 10_000], shareStep: Double = 0.1,
+        ratios: [Int] = [1, 2]
+    ) {
         self.exactCounts = exactCounts
         self.countSteps = countSteps
         self.shareStep = shareStep
@@ -35,20 +37,29 @@ extension SpriteSettings: Codable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = SpriteSettings()
-        let bounds = try container.decode([Int].self, forKey: .exactCounts, default: [2, 99],
-                                          where: { $0.count == 2 && $0[0] >= 2 && $0[0] <= $0[1] && $0[1] <= 9999 },
-                                          expected: "[from, to] with 2 ≤ from ≤ to ≤ 9999")
-        let steps = try container.decode([Int].self, forKey: .countSteps, default: defaults.countSteps, where: { steps in
-            steps.allSatisfy { $0 > bounds[1] } && zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 } && steps.count <= 32
-        }, expected: "ascending counts above exactCounts (at most 32)")
+        let bounds = try container.decode(
+            [Int].self, forKey: .exactCounts, default: [2, 99],
+            where: { $0.count == 2 && $0[0] >= 2 && $0[0] <= $0[1] && $0[1] <= 9999 },
+            expected: "[from, to] with 2 ≤ from ≤ to ≤ 9999")
+        let steps = try container.decode(
+            [Int].self, forKey: .countSteps, default: defaults.countSteps,
+            where: { steps in
+                steps.allSatisfy { $0 > bounds[1] } && zip(steps, steps.dropFirst()).allSatisfy { $0 < $1 }
+                    && steps.count <= 32
+            }, expected: "ascending counts above exactCounts (at most 32)")
         // Shares appear in icon names as whole percentages, so the step must divide 100 %.
-        let step = try container.decode(Double.self, forKey: .shareStep, default: defaults.shareStep, where: { step in
-            let steps = (1 / step).rounded()
-            return step >= 0.01 && step <= 1 && abs(steps * step - 1) < 1e-9 && 100 % Int(steps) == 0
-        }, expected: "a step that divides 100 % into whole percentages: 1, 0.5, 0.25, 0.2, 0.1, 0.05, 0.04, 0.02 or 0.01")
-        let ratios = try container.decode([Int].self, forKey: .ratios, default: defaults.ratios,
-                                          where: { !$0.isEmpty && $0.allSatisfy { (1...3).contains($0) } },
-                                          expected: "a non-empty list of pixel ratios, each 1, 2 or 3")
+        let step = try container.decode(
+            Double.self, forKey: .shareStep, default: defaults.shareStep,
+            where: { step in
+                let steps = (1 / step).rounded()
+                return step >= 0.01 && step <= 1 && abs(steps * step - 1) < 1e-9 && 100 % Int(steps) == 0
+            },
+            expected:
+                "a step that divides 100 % into whole percentages: 1, 0.5, 0.25, 0.2, 0.1, 0.05, 0.04, 0.02 or 0.01")
+        let ratios = try container.decode(
+            [Int].self, forKey: .ratios, default: defaults.ratios,
+            where: { !$0.isEmpty && $0.allSatisfy { (1...3).contains($0) } },
+            expected: "a non-empty list of pixel ratios, each 1, 2 or 3")
         self.init(exactCounts: bounds[0]...bounds[1], countSteps: steps, shareStep: step, ratios: ratios)
     }
 

@@ -4,7 +4,9 @@ public enum CountFormatter {
     /// `1235k` (it has no millions), which the index's cluster properties and vector tiles carry so that a client's
     /// expressions written for supercluster read the same.
     public static func superclusterAbbreviated(_ count: Int) -> String {
-        count >= 10_000 ? "\(roundHalfUp(Double(count) / 1_000))k" : count >= 1_000 ? "\(oneDecimal(Double(count) / 100))k" : "\(count)"
+        count >= 10_000
+            ? "\(roundHalfUp(Double(count) / 1_000))k"
+            : count >= 1_000 ? "\(oneDecimal(Double(count) / 100))k" : "\(count)"
     }
 
     /// The abbreviated count: `999`, `1k` (1,000), `1.2k` (1,234), `12k` (12,345), `1.2M`, `12M`.

@@ -16,13 +16,17 @@ public enum FileSystem {
     ///
     /// With `creatingFolder`, a missing folder (and its missing parents) is made first, and removed again if the
     /// files cannot all be written, so that a failure leaves nothing behind.
-    public static func writeAllAtomically(_ files: [(name: String, data: Data)], into folder: URL, creatingFolder: Bool = false) throws {
+    public static func writeAllAtomically(
+        _ files: [(name: String, data: Data)], into folder: URL, creatingFolder: Bool = false
+    ) throws {
         var created: URL?
         switch item(atPath: folder.path) {
         case .folder: break
         case .file: throw OutputError(path: folder.relativePath, reason: "is a file, not a folder")
         case nil:
-            guard creatingFolder else { throw OutputError(path: folder.relativePath, reason: "the folder does not exist") }
+            guard creatingFolder else {
+                throw OutputError(path: folder.relativePath, reason: "the folder does not exist")
+            }
             var top = folder.standardizedFileURL
             while item(atPath: top.deletingLastPathComponent().path) == nil { top.deleteLastPathComponent() }
             do {
@@ -59,18 +63,23 @@ public enum FileSystem {
                         throw OutputError(path: url.relativePath, reason: "is a folder, not a file")
                     }
                     guard !url.hasDirectoryPath else {
-                        throw OutputError(path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
+                        throw OutputError(
+                            path: url.relativePath, reason: "the path ends in /, which names a folder, not a file")
                     }
                     let folder = target.deletingLastPathComponent()
-                    let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+                    let temporary = folder.appendingPathComponent(
+                        ".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
                     registered.insert(temporary.path)
                     temporaries.append((temporary, target))
                     guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                        let reason = switch item(atPath: folder.path) {
-                        case .folder: access(folder.path, W_OK) == 0 ? writeFailure(data.count, in: folder) : "the folder is not writable"
-                        case .file: "\(folder.relativePath) is not a folder"
-                        case nil: "the folder \(folder.relativePath) does not exist"
-                        }
+                        let reason =
+                            switch item(atPath: folder.path) {
+                            case .folder:
+                                access(folder.path, W_OK) == 0
+                                    ? writeFailure(data.count, in: folder) : "the folder is not writable"
+                            case .file: "\(folder.relativePath) is not a folder"
+                            case nil: "the folder \(folder.relativePath) does not exist"
+                            }
                         throw OutputError(path: url.relativePath, reason: reason)
                     }
                 }
@@ -82,7 +91,9 @@ public enum FileSystem {
                     registered.remove(temporary.path)
                 }
             } catch {
-                for (temporary, _) in temporaries where registered.remove(temporary.path) != nil { unlink(temporary.path) }
+                for (temporary, _) in temporaries where registered.remove(temporary.path) != nil {
+                    unlink(temporary.path)
+                }
                 throw error
             }
         }
@@ -92,7 +103,8 @@ public enum FileSystem {
     private static func writeFailure(_ byteCount: Int, in folder: URL) -> String {
         var info = statvfs()
         if statvfs(folder.path, &info) == 0, UInt64(info.f_bavail) * UInt64(info.f_frsize) < UInt64(byteCount) {
-            return "the disk is full (\(byteCount) bytes to write, \(UInt64(info.f_bavail) * UInt64(info.f_frsize)) free)"
+            return
+                "the disk is full (\(byteCount) bytes to write, \(UInt64(info.f_bavail) * UInt64(info.f_frsize)) free)"
         }
         return "writing failed (\(String(cString: strerror(errno))))"
     }
@@ -104,7 +116,9 @@ public enum FileSystem {
     ///   - outputs: each output's option and path, e.g. `("--layout", "pts.json")`.
     ///   - inputs: each input's option and path; names that are not files (URLs, templates) never match.
     /// - Throws: ``OutputError`` naming the output and the input it would replace.
-    public static func refuseOverwriting(_ outputs: [(option: String, path: String)], inputs: [(option: String, path: String)]) throws {
+    public static func refuseOverwriting(
+        _ outputs: [(option: String, path: String)], inputs: [(option: String, path: String)]
+    ) throws {
         /// The device and inode of an existing file, else its absolute path with links resolved.
         func identity(_ path: String) -> String {
             var info = stat()
@@ -114,10 +128,15 @@ public enum FileSystem {
         for (index, output) in outputs.enumerated() {
             let target = identity(output.path)
             if let input = inputs.first(where: { identity($0.path) == target }) {
-                throw OutputError(path: output.path, reason: "\(output.option) would overwrite the \(input.option) file \(input.path); choose another file")
+                throw OutputError(
+                    path: output.path,
+                    reason:
+                        "\(output.option) would overwrite the \(input.option) file \(input.path); choose another file")
             }
             if let other = outputs[..<index].first(where: { identity($0.path) == target }) {
-                throw OutputError(path: output.path, reason: "\(output.option) and \(other.option) name the same file; choose two files")
+                throw OutputError(
+                    path: output.path,
+                    reason: "\(output.option) and \(other.option) name the same file; choose two files")
             }
         }
     }
@@ -149,7 +168,8 @@ public enum FileSystem {
     /// A short reason for a Foundation file error (e.g. "no such file").
     public static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         switch nsError.code {
@@ -178,7 +198,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension OutputError: DeclutterError {
-    /// An output that cannot be written is one the input named wrongly: a folder that is not there, a file that is a folder.
+    /// An output that cannot be written is one the input named wrongly: a folder that is not there, a file that is a
+    /// folder.
     public var kind: FailureKind { .badInput }
 
     /// The output.

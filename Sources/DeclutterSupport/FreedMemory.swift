@@ -11,10 +11,10 @@ package enum FreedMemory {
 
     private static let trim: Trim? = {
         #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Trim.self)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: Trim.self)
         #else
-        return nil
+            return nil
         #endif
     }()
 

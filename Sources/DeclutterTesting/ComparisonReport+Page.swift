@@ -5,7 +5,8 @@ extension ComparisonReport {
     /// The whole `index.html`: no external resource, so it opens from a file on any machine.
     func page(_ differences: [ImageDifference]) -> String {
         let counts = Self.counts(differences)
-        let headline = counts.filter { $0.1 > 0 || $0.0 == .changed }.map { "\($0.1) \(Self.label($0.0))" }.joined(separator: ", ")
+        let headline = counts.filter { $0.1 > 0 || $0.0 == .changed }.map { "\($0.1) \(Self.label($0.0))" }.joined(
+            separator: ", ")
         var html = """
             <!doctype html>
             <html lang="en">
@@ -36,20 +37,25 @@ extension ComparisonReport {
             let items = differences.filter { $0.status == status }
             guard !items.isEmpty else { continue }
             let folder = status == .new ? "actual" : "expected"
-            html += "<section id=\"\(status.rawValue)\"><h2>\(items.count) \(Self.label(status))</h2>\n<div class=\"thumbnails\">\n"
-            html += items.map { item in
-                """
-                <figure class="image" id="\(Self.anchor(for: item.path))" data-path="\(Self.escape(item.path))" data-status="\(status.rawValue)">
-                <a href="\(folder)/\(Self.link(item.path))"><img src="\(folder)/\(Self.link(item.path))" alt="\(folder) \(Self.escape(item.path))"></a>
-                <figcaption>\(Self.escape(item.path)) <span class="size">\(Self.escape(ImageDifference.sizeText(item.expectedSize ?? item.actualSize))) px</span></figcaption>
-                </figure>
-                """
-            }.joined(separator: "\n") + "</div></section>\n"
+            html +=
+                "<section id=\"\(status.rawValue)\"><h2>\(items.count) \(Self.label(status))</h2>\n<div class=\"thumbnails\">\n"
+            html +=
+                items.map { item in
+                    """
+                    <figure class="image" id="\(Self.anchor(for: item.path))" data-path="\(Self.escape(item.path))" data-status="\(status.rawValue)">
+                    <a href="\(folder)/\(Self.link(item.path))"><img src="\(folder)/\(Self.link(item.path))" alt="\(folder) \(Self.escape(item.path))"></a>
+                    <figcaption>\(Self.escape(item.path)) <span class="size">\(Self.escape(ImageDifference.sizeText(item.expectedSize ?? item.actualSize))) px</span></figcaption>
+                    </figure>
+                    """
+                }.joined(separator: "\n") + "</div></section>\n"
         }
         let unchanged = differences.filter { $0.status == .unchanged }
         if !unchanged.isEmpty {
-            html += "<section id=\"unchanged\"><details><summary><h2>\(unchanged.count) unchanged</h2></summary><ul class=\"names\">\n"
-            html += unchanged.map { "<li id=\"\(Self.anchor(for: $0.path))\" data-status=\"unchanged\">\(Self.escape($0.path))</li>" }.joined(separator: "\n")
+            html +=
+                "<section id=\"unchanged\"><details><summary><h2>\(unchanged.count) unchanged</h2></summary><ul class=\"names\">\n"
+            html += unchanged.map {
+                "<li id=\"\(Self.anchor(for: $0.path))\" data-status=\"unchanged\">\(Self.escape($0.path))</li>"
+            }.joined(separator: "\n")
             html += "</ul></details></section>\n"
         }
         if differences.isEmpty { html += "<p>No PNG images in either folder.</p>\n" }
@@ -75,7 +81,8 @@ extension ComparisonReport {
 
             """
         if item.diffPNG != nil {
-            html += "<figure><a href=\"diff/\(link)\"><img class=\"diff\" src=\"diff/\(link)\" alt=\"diff\"></a><figcaption>diff</figcaption></figure>\n"
+            html +=
+                "<figure><a href=\"diff/\(link)\"><img class=\"diff\" src=\"diff/\(link)\" alt=\"diff\"></a><figcaption>diff</figcaption></figure>\n"
         }
         html += "</div>\n"
         if !item.sizesDiffer {

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// ```swift
 /// let differences = try FolderComparison().compare(expected: goldens, actual: screenshots)
-/// try ComparisonReport(title: "Screenshots").write(differences, expected: goldens, actual: screenshots, to: reportFolder)
+/// try ComparisonReport(title: "Screenshots").write(differences, expected: goldens, actual: screenshots, to:
+/// reportFolder)
 /// ```
 /// Each image has an anchor, ``anchor(for:)``: `index.html#image-map.png` opens the report at that image.
 public struct ComparisonReport: Sendable {
@@ -26,9 +27,13 @@ public struct ComparisonReport: Sendable {
     /// The HTML id of an image's section: `image-` and its path with characters other than letters, digits, `.`,
     /// `_` and `-` replaced by `_`.
     public static func anchor(for path: String) -> String {
-        "image-" + String(path.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
-        })
+        "image-"
+            + String(
+                path.unicodeScalars.map { scalar -> Character in
+                    scalar.isASCII
+                        && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                        ? Character(scalar) : "_"
+                })
     }
 
     /// The files of the report, relative to its folder, and where each comes from.
@@ -45,16 +50,24 @@ public struct ComparisonReport: Sendable {
     ///   - actual: the same for the actual images.
     /// - Throws: ``OutputError`` naming what could not be written; the folder is then left as it was.
     public func write(_ differences: [ImageDifference], expected: URL, actual: URL, to folder: URL) throws {
-        try write(differences, expectedFile: { expected.appendingPathComponent($0) }, actualFile: { actual.appendingPathComponent($0) }, to: folder)
+        try write(
+            differences, expectedFile: { expected.appendingPathComponent($0) },
+            actualFile: { actual.appendingPathComponent($0) }, to: folder)
     }
 
     /// Writes the report into `folder` as ``write(_:expected:actual:to:)`` does, with each record's images found by
     /// path: for a single pair whose two files have different names.
-    public func write(_ differences: [ImageDifference], expectedFile: (String) -> URL, actualFile: (String) -> URL, to folder: URL) throws {
+    public func write(
+        _ differences: [ImageDifference], expectedFile: (String) -> URL, actualFile: (String) -> URL, to folder: URL
+    ) throws {
         var files: [(path: String, source: Source)] = [("index.html", .data(Data(page(differences).utf8)))]
         for difference in differences where difference.status != .unchanged {
-            if difference.expectedSize != nil { files.append(("expected/" + difference.path, .copy(expectedFile(difference.path)))) }
-            if difference.actualSize != nil { files.append(("actual/" + difference.path, .copy(actualFile(difference.path)))) }
+            if difference.expectedSize != nil {
+                files.append(("expected/" + difference.path, .copy(expectedFile(difference.path))))
+            }
+            if difference.actualSize != nil {
+                files.append(("actual/" + difference.path, .copy(actualFile(difference.path))))
+            }
             if let diff = difference.diffPNG { files.append(("diff/" + difference.path, .data(diff))) }
         }
         try Self.replaceFolder(folder, with: files)
@@ -78,7 +91,8 @@ public struct ComparisonReport: Sendable {
         do {
             for (path, source) in files {
                 let target = staging.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 switch source {
                 case .copy(let url): try FileManager.default.copyItem(at: url, to: target)
                 case .data(let data): try data.write(to: target)

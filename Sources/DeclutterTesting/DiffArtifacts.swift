@@ -33,9 +33,12 @@ public enum DiffArtifacts {
     /// path under `expected/`, `actual/` and `diff/`.
     ///
     /// - Throws: ``OutputError`` naming what could not be written; nothing is left half-written.
-    public static func write(_ difference: ImageDifference, expected: Data, actual: Data, into folder: URL,
-                             title: String = "Snapshot comparison", details: [String] = []) throws -> Written {
-        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    public static func write(
+        _ difference: ImageDifference, expected: Data, actual: Data, into folder: URL,
+        title: String = "Snapshot comparison", details: [String] = []
+    ) throws -> Written {
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         let report = ComparisonReport(title: title, details: details)
         var files: [(path: String, source: ComparisonReport.Source)] = [
             ("index.html", .data(Data(report.page([difference]).utf8))),
@@ -45,24 +48,31 @@ public enum DiffArtifacts {
         if let diff = difference.diffPNG { files.append(("diff/" + difference.path, .data(diff))) }
         try ComparisonReport.replaceFolder(folder, with: files)
         let page = URL(fileURLWithPath: folder.appendingPathComponent("index.html").path)
-        return Written(expected: folder.appendingPathComponent("expected/" + difference.path),
-                       actual: folder.appendingPathComponent("actual/" + difference.path),
-                       diff: difference.diffPNG == nil ? nil : folder.appendingPathComponent("diff/" + difference.path),
-                       page: URL(string: page.absoluteString + "#" + ComparisonReport.anchor(for: difference.path)) ?? page)
+        return Written(
+            expected: folder.appendingPathComponent("expected/" + difference.path),
+            actual: folder.appendingPathComponent("actual/" + difference.path),
+            diff: difference.diffPNG == nil ? nil : folder.appendingPathComponent("diff/" + difference.path),
+            page: URL(string: page.absoluteString + "#" + ComparisonReport.anchor(for: difference.path)) ?? page)
     }
 
     /// The record for two PNGs compared with `comparison` (named `path`): its counts, diff and verdict, or a size
     /// difference; nil when they match within the tolerances.
     ///
     /// - Throws: ``ImageReadError`` when either is not a PNG or is damaged.
-    public static func difference(path: String, expected: Data, actual: Data, comparison: ImageComparison, mask: PixelMask? = nil) throws -> ImageDifference? {
+    public static func difference(
+        path: String, expected: Data, actual: Data, comparison: ImageComparison, mask: PixelMask? = nil
+    ) throws -> ImageDifference? {
         let first = try RGBAImage(png: expected, name: "the expected image")
         let second = try RGBAImage(png: actual, name: "the actual image")
         let sizes = ([first.width, first.height], [second.width, second.height])
-        guard sizes.0 == sizes.1 else { return ImageDifference(path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1) }
+        guard sizes.0 == sizes.1 else {
+            return ImageDifference(path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1)
+        }
         let result = try comparison.compare(first, second, mask: mask)
         guard !result.passes else { return nil }
-        return ImageDifference(path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1, differingPixels: result.differingPixels,
-                               ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: try result.diff.pngData())
+        return ImageDifference(
+            path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1,
+            differingPixels: result.differingPixels,
+            ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: try result.diff.pngData())
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// ```swift
 /// let folders = FolderComparison(comparison: ImageComparison(pixelMatch: PixelMatch(threshold: 0.05)))
-/// let differences = try folders.compare(expected: URL(fileURLWithPath: "Snapshots"), actual: URL(fileURLWithPath: "out"))
-/// let failed = differences.filter { $0.status.fails }
+/// let differences = try folders.compare(expected: URL(fileURLWithPath: "Snapshots"), actual: URL(fileURLWithPath:
+/// "out")) let failed = differences.filter { $0.status.fails }
 /// ```
 /// Only PNG files are read (`.png`, any case); hidden files and `NAME.mask.png` files are not images to compare: a
 /// mask beside an expected image (`map.mask.png` beside `map.png`) marks pixels of that image to ignore (alpha > 0).
@@ -17,7 +17,8 @@ public struct FolderComparison: Sendable {
     public var comparison: ImageComparison
     /// Rectangles ignored in every image, as `[x, y, width, height]`; the parts outside an image are dropped.
     public var ignoredRectangles: [[Int]]
-    /// A mask image applied to every image (alpha > 0 ignored), which must have each image's size, and its name in errors.
+    /// A mask image applied to every image (alpha > 0 ignored), which must have each image's size, and its name in
+    /// errors.
     public var sharedMask: (image: RGBAImage, name: String)?
     /// Whether `NAME.mask.png` beside an expected image is read. Default true.
     public var readsMaskFiles: Bool
@@ -27,8 +28,11 @@ public struct FolderComparison: Sendable {
     public var pixelLimit: Int
 
     /// Creates a folder comparison; see the properties for the defaults.
-    public init(comparison: ImageComparison = ImageComparison(), ignoredRectangles: [[Int]] = [], sharedMask: (image: RGBAImage, name: String)? = nil,
-                readsMaskFiles: Bool = true, drawsDiffs: Bool = true, pixelLimit: Int = 8192 * 8192) {
+    public init(
+        comparison: ImageComparison = ImageComparison(), ignoredRectangles: [[Int]] = [],
+        sharedMask: (image: RGBAImage, name: String)? = nil,
+        readsMaskFiles: Bool = true, drawsDiffs: Bool = true, pixelLimit: Int = 8192 * 8192
+    ) {
         self.comparison = comparison
         self.ignoredRectangles = ignoredRectangles
         self.sharedMask = sharedMask
@@ -45,7 +49,9 @@ public struct FolderComparison: Sendable {
     /// - Parameter progress: called from the comparing threads with the pairs done and the pairs in all, after each.
     /// - Throws: ``ImageReadError`` for a folder that is missing or a file that cannot be read or decoded, or is larger
     ///   than ``pixelLimit``; ``PixelMask/SizeMismatch`` for a mask of another size than its image.
-    public func compare(expected: URL, actual: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> [ImageDifference] {
+    public func compare(expected: URL, actual: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+        throws -> [ImageDifference]
+    {
         let expectedPaths = try Self.imagePaths(in: expected), actualPaths = try Self.imagePaths(in: actual)
         let paths = Array(Set(expectedPaths).union(actualPaths)).sorted()
         let expectedSet = Set(expectedPaths), actualSet = Set(actualPaths)
@@ -54,8 +60,9 @@ public struct FolderComparison: Sendable {
             let path = paths[index]
             defer { progress?(done.add(1), paths.count) }
             return Result {
-                try compare(path: path, expected: expectedSet.contains(path) ? expected.appendingPathComponent(path) : nil,
-                            actual: actualSet.contains(path) ? actual.appendingPathComponent(path) : nil)
+                try compare(
+                    path: path, expected: expectedSet.contains(path) ? expected.appendingPathComponent(path) : nil,
+                    actual: actualSet.contains(path) ? actual.appendingPathComponent(path) : nil)
             }
         }
         return try results.map { try $0.get() }
@@ -67,7 +74,9 @@ public struct FolderComparison: Sendable {
             let size = try actual.map { try imageSize($0) }
             return ImageDifference(path: path, status: .new, actualSize: size)
         }
-        guard let actual else { return ImageDifference(path: path, status: .deleted, expectedSize: try imageSize(expected)) }
+        guard let actual else {
+            return ImageDifference(path: path, status: .deleted, expectedSize: try imageSize(expected))
+        }
         let expectedData = try read(expected), actualData = try read(actual)
         // Identical files need no decoding: their pixels are equal. A mask changes nothing about that.
         let images = expectedData == actualData ? nil : try decodePair(expectedData, expected, actualData, actual)
@@ -76,7 +85,9 @@ public struct FolderComparison: Sendable {
             return ImageDifference(path: path, status: .unchanged, expectedSize: size, actualSize: size)
         }
         let sizes = ([first.width, first.height], [second.width, second.height])
-        guard sizes.0 == sizes.1 else { return ImageDifference(path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1) }
+        guard sizes.0 == sizes.1 else {
+            return ImageDifference(path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1)
+        }
         let mask = try self.mask(for: expected, width: first.width, height: first.height)
         let differing: Int, diff: Data?, passes: Bool
         if drawsDiffs {
@@ -86,19 +97,22 @@ public struct FolderComparison: Sendable {
             diff = differing > 0 ? try result.diff.pngData() : nil
         } else {
             differing = comparison.pixelMatch.countMismatched(first, second, mask: mask)
-            passes = differing <= comparison.maximumDifferingPixels
+            passes =
+                differing <= comparison.maximumDifferingPixels
                 || Double(differing) / Double(max(first.width * first.height, 1)) <= comparison.maximumDifferingRatio
             diff = nil
         }
         let status: ImageDifference.Status = differing == 0 ? .unchanged : passes ? .withinTolerance : .changed
-        return ImageDifference(path: path, status: status, expectedSize: sizes.0, actualSize: sizes.1, differingPixels: differing,
-                               ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: diff)
+        return ImageDifference(
+            path: path, status: status, expectedSize: sizes.0, actualSize: sizes.1, differingPixels: differing,
+            ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: diff)
     }
 
     /// The mask for an expected image: the rectangles, the shared mask image and `NAME.mask.png` beside it, united;
     /// nil when it ignores nothing.
     ///
-    /// - Throws: ``PixelMask/SizeMismatch`` for a mask image of another size, ``ImageReadError`` for one that cannot be read.
+    /// - Throws: ``PixelMask/SizeMismatch`` for a mask image of another size, ``ImageReadError`` for one that cannot be
+    /// read.
     public func mask(for expected: URL, width: Int, height: Int) throws -> PixelMask? {
         var mask = PixelMask(width: width, height: height)
         for rectangle in ignoredRectangles where rectangle.count == 4 {
@@ -159,15 +173,18 @@ public struct FolderComparison: Sendable {
             } catch let error as PNGDecoder.DecodingError {
                 throw ImageReadError(path: url.relativePath, reason: error.description)
             }
-            throw ImageReadError(path: url.relativePath, reason: "not a PNG file (no IHDR chunk where the header belongs)")
+            throw ImageReadError(
+                path: url.relativePath, reason: "not a PNG file (no IHDR chunk where the header belongs)")
         }
         guard size.width * size.height <= pixelLimit else {
-            throw ImageReadError(path: url.relativePath, reason: "\(size.text) px, more than the pixel limit (\(pixelLimit) pixels)")
+            throw ImageReadError(
+                path: url.relativePath, reason: "\(size.text) px, more than the pixel limit (\(pixelLimit) pixels)")
         }
         return [size.width, size.height]
     }
 
-    /// The PNG images under `folder`, as sorted relative paths with `/`; hidden files and folders and masks are skipped.
+    /// The PNG images under `folder`, as sorted relative paths with `/`; hidden files and folders and masks are
+    /// skipped.
     ///
     /// - Throws: ``ImageReadError`` when `folder` is not a folder or cannot be listed.
     public static func imagePaths(in folder: URL) throws -> [String] {
@@ -175,8 +192,11 @@ public struct FolderComparison: Sendable {
             throw ImageReadError(path: folder.relativePath, reason: "no such folder")
         }
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else {
             throw ImageReadError(path: folder.relativePath, reason: "the folder cannot be listed")
         }
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"

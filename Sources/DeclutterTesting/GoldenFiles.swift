@@ -27,8 +27,10 @@ public struct GoldenFiles: Sendable {
     ///   - filePath: A file inside the package; its nearest ancestor holding `Package.swift` is the package root.
     ///   - recordMode: Default: from `SNAPSHOT_TESTING_RECORD` (``RecordMode/fromEnvironment(_:)``).
     ///   - comparison: Default: pixelmatch's defaults and no differing pixel allowed.
-    public init(suite: String, filePath: String = #filePath, recordMode: RecordMode? = nil,
-                comparison: ImageComparison = ImageComparison()) throws {
+    public init(
+        suite: String, filePath: String = #filePath, recordMode: RecordMode? = nil,
+        comparison: ImageComparison = ImageComparison()
+    ) throws {
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
             guard folder.pathComponents.count > 1 else { throw GoldenError("no Package.swift above \(filePath)") }
@@ -38,7 +40,8 @@ public struct GoldenFiles: Sendable {
         self.suite = suite
         self.recordMode = try recordMode ?? RecordMode.fromEnvironment()
         let environment = ProcessInfo.processInfo.environment
-        artifacts = environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+        artifacts =
+            environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? folder.appendingPathComponent(".build/snapshot-artifacts")
         self.comparison = comparison
     }
@@ -55,14 +58,22 @@ public struct GoldenFiles: Sendable {
     public func verifyPNG(_ data: Data, test: String, name: String) throws {
         let reference = referenceURL(test: test, name: name, fileExtension: "png")
         try verify(data, reference: reference) { expectedData in
-            guard let difference = try DiffArtifacts.difference(path: reference.lastPathComponent, expected: expectedData, actual: data,
-                                                                comparison: comparison) else { return nil }
+            guard
+                let difference = try DiffArtifacts.difference(
+                    path: reference.lastPathComponent, expected: expectedData, actual: data,
+                    comparison: comparison)
+            else { return nil }
             guard !difference.sizesDiffer else {
-                return ("the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
-                    + "got \(ImageDifference.sizeText(difference.actualSize)) px", difference)
+                return (
+                    "the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
+                        + "got \(ImageDifference.sizeText(difference.actualSize)) px", difference
+                )
             }
             let percent = String(format: "%.2f", (difference.ratio ?? 0) * 100)
-            return ("\(difference.differingPixels ?? 0) pixels differ (\(percent) %) at threshold \(comparison.pixelMatch.threshold)", difference)
+            return (
+                "\(difference.differingPixels ?? 0) pixels differ (\(percent) %) at threshold \(comparison.pixelMatch.threshold)",
+                difference
+            )
         }
     }
 
@@ -76,8 +87,13 @@ public struct GoldenFiles: Sendable {
             let actualLines = Self.normalise(text).split(separator: "\n", omittingEmptySubsequences: false)
             let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
             guard actualLines != expectedLines else { return nil }
-            let line = Array(zip(actualLines, expectedLines)).firstIndex { $0 != $1 } ?? min(actualLines.count, expectedLines.count)
-            return ("the text differs from line \(line + 1) on (\(actualLines.count) lines, reference \(expectedLines.count))", nil)
+            let line =
+                Array(zip(actualLines, expectedLines)).firstIndex { $0 != $1 }
+                ?? min(actualLines.count, expectedLines.count)
+            return (
+                "the text differs from line \(line + 1) on (\(actualLines.count) lines, reference \(expectedLines.count))",
+                nil
+            )
         }
     }
 
@@ -87,7 +103,9 @@ public struct GoldenFiles: Sendable {
         let exists = FileManager.default.fileExists(atPath: reference.path)
         if recordMode == .all || (!exists && recordMode != .never) {
             try record(data, at: reference)
-            throw GoldenError("recorded \(reference.path) (\(exists ? "record mode all" : "no reference existed")); check it and run again")
+            throw GoldenError(
+                "recorded \(reference.path) (\(exists ? "record mode all" : "no reference existed")); check it and run again"
+            )
         }
         guard exists, let expected = try? Data(contentsOf: reference) else {
             throw GoldenError("no reference at \(reference.path) and \(RecordMode.environmentVariable)=never")
@@ -95,9 +113,12 @@ public struct GoldenFiles: Sendable {
         guard let (reason, difference) = try differs(expected) else { return }
         let written: String
         if let difference {
-            let folder = artifacts.appendingPathComponent(suite).appendingPathComponent(reference.deletingPathExtension().lastPathComponent)
-            written = try DiffArtifacts.write(difference, expected: expected, actual: data, into: folder,
-                                              title: "\(suite): \(reference.lastPathComponent)", details: ["reference: \(reference.path)"]).message
+            let folder = artifacts.appendingPathComponent(suite).appendingPathComponent(
+                reference.deletingPathExtension().lastPathComponent)
+            written = try DiffArtifacts.write(
+                difference, expected: expected, actual: data, into: folder,
+                title: "\(suite): \(reference.lastPathComponent)", details: ["reference: \(reference.path)"]
+            ).message
         } else {
             written = try writeArtifacts(actual: data, expected: expected, reference: reference)
         }
@@ -110,7 +131,8 @@ public struct GoldenFiles: Sendable {
 
     /// Writes a reference, creating its folder.
     private func record(_ data: Data, at reference: URL) throws {
-        try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileSystem.writeAtomically(data, to: reference)
     }
 
@@ -130,7 +152,8 @@ public struct GoldenFiles: Sendable {
 
     /// Unix line endings, no trailing blanks on lines, one final newline.
     static func normalise(_ text: String) -> String {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
         let trimmed = lines.map { line -> Substring in
             var line = line
             while line.last == " " || line.last == "\t" { line = line.dropLast() }

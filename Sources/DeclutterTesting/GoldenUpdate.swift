@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ```swift
 /// let differences = try FolderComparison().compare(expected: goldens, actual: screenshots)
-/// for line in try GoldenUpdate(differences, expected: goldens, actual: screenshots, prune: true).apply() { print(line) }
+/// for line in try GoldenUpdate(differences, expected: goldens, actual: screenshots, prune: true).apply() { print(line)
+/// }
 /// ```
 public struct GoldenUpdate: Sendable {
     /// Each actual image and the expected file it replaces or becomes.
@@ -25,7 +26,8 @@ public struct GoldenUpdate: Sendable {
     public init(_ differences: [ImageDifference], expected: URL, actual: URL, prune: Bool) {
         copies = differences.filter { $0.status == .changed || $0.status == .new }
             .map { (actual.appendingPathComponent($0.path), expected.appendingPathComponent($0.path)) }
-        removals = prune ? differences.filter { $0.status == .deleted }.map { expected.appendingPathComponent($0.path) } : []
+        removals =
+            prune ? differences.filter { $0.status == .deleted }.map { expected.appendingPathComponent($0.path) } : []
     }
 
     /// Applies the update and returns a line per change (`updated PATH`, `added PATH`, `removed PATH`).
@@ -65,9 +67,12 @@ public struct GoldenUpdate: Sendable {
                 }
                 guard let top = missing.last else { continue }
                 do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 } catch {
-                    throw OutputError(path: url.deletingLastPathComponent().relativePath, reason: "cannot create the folder (\(FileSystem.reason(error)))")
+                    throw OutputError(
+                        path: url.deletingLastPathComponent().relativePath,
+                        reason: "cannot create the folder (\(FileSystem.reason(error)))")
                 }
                 created.append(top)
             }
@@ -77,7 +82,10 @@ public struct GoldenUpdate: Sendable {
             throw error
         }
         for url in removed {
-            guard unlink(url.path) == 0 else { throw OutputError(path: url.relativePath, reason: "cannot be removed (\(String(cString: strerror(errno))))") }
+            guard unlink(url.path) == 0 else {
+                throw OutputError(
+                    path: url.relativePath, reason: "cannot be removed (\(String(cString: strerror(errno))))")
+            }
             lines.append("removed \(url.relativePath)")
         }
         return lines

@@ -6,7 +6,8 @@
 /// if !result.passes { try result.diff.pngData().write(to: diffURL) }
 /// ```
 public struct ImageComparison: Sendable, Hashable {
-    /// How pixels are compared and the diff drawn. Default: pixelmatch's defaults (threshold 0.1, anti-aliasing ignored).
+    /// How pixels are compared and the diff drawn. Default: pixelmatch's defaults (threshold 0.1, anti-aliasing
+    /// ignored).
     public var pixelMatch: PixelMatch
     /// The most differing pixels still accepted. Default 0.
     public var maximumDifferingPixels: Int
@@ -14,7 +15,9 @@ public struct ImageComparison: Sendable, Hashable {
     public var maximumDifferingRatio: Double
 
     /// Creates a comparison; see the properties for the defaults. The images pass when either limit holds.
-    public init(pixelMatch: PixelMatch = PixelMatch(), maximumDifferingPixels: Int = 0, maximumDifferingRatio: Double = 0) {
+    public init(
+        pixelMatch: PixelMatch = PixelMatch(), maximumDifferingPixels: Int = 0, maximumDifferingRatio: Double = 0
+    ) {
         self.pixelMatch = pixelMatch
         self.maximumDifferingPixels = maximumDifferingPixels
         self.maximumDifferingRatio = maximumDifferingRatio
@@ -56,7 +59,8 @@ public struct ImageComparison: Sendable, Hashable {
     public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil) throws -> Result {
         try checkSizes(first, second, mask)
         let (mismatched, diff) = pixelMatch.compare(first, second, mask: mask)
-        return Result(differingPixels: mismatched, ratio: ratio(mismatched, first), diff: diff, passes: passes(mismatched, first))
+        return Result(
+            differingPixels: mismatched, ratio: ratio(mismatched, first), diff: diff, passes: passes(mismatched, first))
     }
 
     /// Whether `second` matches `first` within the limits, without drawing a diff: counting stops as soon as the
@@ -77,7 +81,8 @@ public struct ImageComparison: Sendable, Hashable {
             throw SizeMismatch(first: [first.width, first.height], second: [second.width, second.height])
         }
         if let mask, mask.width != first.width || mask.height != first.height {
-            throw PixelMask.SizeMismatch(mask: "given", maskSize: [mask.width, mask.height], imageSize: [first.width, first.height])
+            throw PixelMask.SizeMismatch(
+                mask: "given", maskSize: [mask.width, mask.height], imageSize: [first.width, first.height])
         }
     }
 

@@ -9,16 +9,17 @@ extension ImageDifference {
     ///   is written, and then `diff` is null.
     public func json(reportPath: String?) -> JSONValue {
         func size(_ size: [Int]?) -> JSONValue { size.map { .array($0.map { .number(Double($0)) }) } ?? .null }
-        return .object(JSONObject([
-            ("path", .string(path)),
-            ("status", .string(status.rawValue)),
-            ("expected", size(expectedSize)),
-            ("actual", size(actualSize)),
-            ("mismatched", differingPixels.map { .number(Double($0)) } ?? .null),
-            ("ratio", ratio.map { .number($0) } ?? .null),
-            ("ignored", .number(Double(ignoredPixels))),
-            ("diff", diffLink(reportPath: reportPath).map { .string($0) } ?? .null),
-        ]))
+        return .object(
+            JSONObject([
+                ("path", .string(path)),
+                ("status", .string(status.rawValue)),
+                ("expected", size(expectedSize)),
+                ("actual", size(actualSize)),
+                ("mismatched", differingPixels.map { .number(Double($0)) } ?? .null),
+                ("ratio", ratio.map { .number($0) } ?? .null),
+                ("ignored", .number(Double(ignoredPixels))),
+                ("diff", diffLink(reportPath: reportPath).map { .string($0) } ?? .null),
+            ]))
     }
 
     /// Where the diff image is in the report written to `reportPath`, if there is one.
@@ -28,17 +29,20 @@ extension ImageDifference {
     }
 
     /// A whole comparison as one JSON document: the folders, the counts per status, and one record per image.
-    public static func jsonDocument(_ differences: [ImageDifference], expected: String, actual: String, reportPath: String?) -> String {
+    public static func jsonDocument(
+        _ differences: [ImageDifference], expected: String, actual: String, reportPath: String?
+    ) -> String {
         let counts = ImageDifference.Status.allCases.map { status in
             (status.rawValue, JSONValue.number(Double(differences.filter { $0.status == status }.count)))
         }
-        let document = JSONValue.object(JSONObject([
-            ("expected", .string(expected)),
-            ("actual", .string(actual)),
-            ("report", reportPath.map { .string($0) } ?? .null),
-            ("counts", .object(JSONObject(counts))),
-            ("images", .array(differences.map { $0.json(reportPath: reportPath) })),
-        ]))
+        let document = JSONValue.object(
+            JSONObject([
+                ("expected", .string(expected)),
+                ("actual", .string(actual)),
+                ("report", reportPath.map { .string($0) } ?? .null),
+                ("counts", .object(JSONObject(counts))),
+                ("images", .array(differences.map { $0.json(reportPath: reportPath) })),
+            ]))
         return document.jsonText + "\n"
     }
 
@@ -48,7 +52,8 @@ extension ImageDifference {
         let failures = differences.filter { $0.status.fails }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites tests=\"\(differences.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"\(escape(suite))\" tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        xml +=
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for difference in differences {
             xml += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(difference.path))\""
             guard difference.status.fails else {
@@ -59,7 +64,9 @@ extension ImageDifference {
             if let ratio = difference.ratio { lines.append("ratio: \(JSONValue.format(ratio))") }
             if let link = difference.diffLink(reportPath: reportPath) { lines.append("diff: \(link)") }
             if let reportPath {
-                lines.append("report: \(reportPath.hasSuffix("/") ? reportPath : reportPath + "/")index.html#\(ComparisonReport.anchor(for: difference.path))")
+                lines.append(
+                    "report: \(reportPath.hasSuffix("/") ? reportPath : reportPath + "/")index.html#\(ComparisonReport.anchor(for: difference.path))"
+                )
             }
             xml += ">\n      <failure type=\"\(difference.status.rawValue)\" message=\"\(escape(difference.summary))\">"
             xml += escape(lines.joined(separator: "\n"), keepingLines: true) + "</failure>\n    </testcase>\n"
@@ -79,7 +86,9 @@ extension ImageDifference {
             case "\"": result += "&quot;"
             case "\n": result += keepingLines ? "\n" : "&#10;"
             case "\t", "\r": result.unicodeScalars.append(scalar)
-            default: result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "?" : scalar)
+            default:
+                result.unicodeScalars.append(
+                    scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "?" : scalar)
             }
         }
         return result

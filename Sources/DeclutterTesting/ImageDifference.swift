@@ -37,8 +37,10 @@ public struct ImageDifference: Sendable, Hashable {
     public var diffPNG: Data?
 
     /// Creates a record from its parts.
-    public init(path: String, status: Status, expectedSize: [Int]? = nil, actualSize: [Int]? = nil, differingPixels: Int? = nil,
-                ignoredPixels: Int = 0, diffPNG: Data? = nil) {
+    public init(
+        path: String, status: Status, expectedSize: [Int]? = nil, actualSize: [Int]? = nil, differingPixels: Int? = nil,
+        ignoredPixels: Int = 0, diffPNG: Data? = nil
+    ) {
         self.path = path
         self.status = status
         self.expectedSize = expectedSize
@@ -67,7 +69,9 @@ public struct ImageDifference: Sendable, Hashable {
         case .new: return "new (\(Self.sizeText(actualSize)) px)"
         case .deleted: return "deleted (was \(Self.sizeText(expectedSize)) px)"
         case .changed, .withinTolerance:
-            if sizesDiffer { return "size changed from \(Self.sizeText(expectedSize)) to \(Self.sizeText(actualSize)) px" }
+            if sizesDiffer {
+                return "size changed from \(Self.sizeText(expectedSize)) to \(Self.sizeText(actualSize)) px"
+            }
             let count = differingPixels ?? 0, percent = String(format: "%.4f", (ratio ?? 0) * 100)
             let pixels = count == 1 ? "pixel differs" : "pixels differ"
             return "\(count) \(pixels) (\(percent) %)" + (status == .withinTolerance ? ", within the tolerances" : "")

@@ -80,7 +80,10 @@ public struct PixelMask: Sendable, Hashable {
                 var x = 0
                 let base = row * width * 4
                 while x < width {
-                    guard pixels[base + x * 4 + 3] > 0 else { x += 1; continue }
+                    guard pixels[base + x * 4 + 3] > 0 else {
+                        x += 1
+                        continue
+                    }
                     let start = x
                     while x < width, pixels[base + x * 4 + 3] > 0 { x += 1 }
                     runs.append(start..<x)

@@ -24,7 +24,9 @@ extension PixelMatch {
 
         func run(limit: Int?) -> Int {
             let width = reference.width, height = reference.height
-            let bands = width * height < Self.smallestParallelImage ? 1 : min(Cores.available * 4, max(1, height / Self.smallestBand))
+            let bands =
+                width * height < Self.smallestParallelImage
+                ? 1 : min(Cores.available * 4, max(1, height / Self.smallestBand))
             let counter = limit.map { _ in Counter() }
             let counts = concurrentMap(bands) { band in
                 let rows = height * band / bands..<height * (band + 1) / bands
@@ -70,11 +72,13 @@ extension PixelMatch {
                 if drawsEqual, let output { background.draw(index..<different, of: reference, into: output) }
                 guard different < end else { break }
                 let position = different * 4
-                let delta = reference.colorDelta(reference.one, reference.two, position, position, brightnessOnly: false)
+                let delta = reference.colorDelta(
+                    reference.one, reference.two, position, position, brightnessOnly: false)
                 if abs(delta) > maximumDelta {
                     let x = different - y * reference.width
                     if !options.includeAntialiasing
-                        && (antialiased(reference.one, x, y, a32, b32) || antialiased(reference.two, x, y, b32, a32)) {
+                        && (antialiased(reference.one, x, y, a32, b32) || antialiased(reference.two, x, y, b32, a32))
+                    {
                         if drawsEqual, let output { output[different] = ReferencePass.word(options.antialiasingColor) }
                     } else {
                         if let output {
@@ -93,7 +97,9 @@ extension PixelMatch {
 
         /// The first index in `start..<end` where the images' words differ, or `end`.
         @inline(__always)
-        static func firstDifference(_ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>, from start: Int, to end: Int) -> Int {
+        static func firstDifference(
+            _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>, from start: Int, to end: Int
+        ) -> Int {
             var index = start
             while index + 16 <= end {
                 let left = UnsafeRawPointer(a32 + index).loadUnaligned(as: SIMD16<UInt32>.self)
@@ -115,7 +121,8 @@ extension PixelMatch {
 
             /// Draws `indices` a run of one colour at a time: the grey of a run's colour comes from the memory (or is
             /// worked out once), the run's end is found eight pixels at a time, and the run is filled at once.
-            mutating func draw(_ indices: Range<Int>, of pass: ReferencePass, into output: UnsafeMutablePointer<UInt32>) {
+            mutating func draw(_ indices: Range<Int>, of pass: ReferencePass, into output: UnsafeMutablePointer<UInt32>)
+            {
                 let a32 = pass.words1, end = indices.upperBound
                 var index = indices.lowerBound
                 while index < end {
@@ -138,7 +145,9 @@ extension PixelMatch {
             mutating func lookUp(_ word: UInt32, _ index: Int, _ pass: ReferencePass) -> UInt32 {
                 let slot = Int((word &* 0x9E37_79B1) >> 20)
                 let entry = slots[slot]
-                if entry != 0, UInt32(truncatingIfNeeded: entry >> 32) == word { return UInt32(truncatingIfNeeded: entry) }
+                if entry != 0, UInt32(truncatingIfNeeded: entry >> 32) == word {
+                    return UInt32(truncatingIfNeeded: entry)
+                }
                 let grey = pass.greyWord(index * 4)
                 slots[slot] = UInt64(word) << 32 | UInt64(grey)
                 return grey

@@ -5,8 +5,10 @@ extension PixelMatch.FastPass {
     /// operations, so the darkest and brightest (first found on a tie) and the answer are the reference's.
     ///
     /// Photographs and anti-aliased edges send most of their differing pixels here, twice.
-    func antialiased(_ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
-                     _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>) -> Bool {
+    func antialiased(
+        _ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
+        _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>
+    ) -> Bool {
         let width = reference.width, height = reference.height
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let index = y1 * width + x1, position = index * 4
@@ -30,7 +32,8 @@ extension PixelMatch.FastPass {
                 var delta = 0.0
                 if words[neighbour] != centre {
                     let m = neighbour * 4
-                    let r2 = Double(image[m]), g2 = Double(image[m + 1]), b2 = Double(image[m + 2]), a2 = Double(image[m + 3])
+                    let r2 = Double(image[m]), g2 = Double(image[m + 1]), b2 = Double(image[m + 2]),
+                        a2 = Double(image[m + 3])
                     var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
                     if a1 < 255 || a2 < 255 {
                         let da = a1 - a2
@@ -44,9 +47,13 @@ extension PixelMatch.FastPass {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < darkest {
-                    darkest = delta; darkestX = x; darkestY = y
+                    darkest = delta
+                    darkestX = x
+                    darkestY = y
                 } else if delta > brightest {
-                    brightest = delta; brightestX = x; brightestY = y
+                    brightest = delta
+                    brightestX = x
+                    brightestY = y
                 }
             }
         }

@@ -43,9 +43,12 @@ extension PixelMatch {
                         continue
                     }
                     let index = y * width + x, position = index * 4
-                    let delta = a32[index] == b32[index] ? 0 : colorDelta(one, two, position, position, brightnessOnly: false)
+                    let delta =
+                        a32[index] == b32[index] ? 0 : colorDelta(one, two, position, position, brightnessOnly: false)
                     if abs(delta) > maximumDelta {
-                        if !options.includeAntialiasing && (antialiased(one, x, y, a32, b32) || antialiased(two, x, y, b32, a32)) {
+                        if !options.includeAntialiasing
+                            && (antialiased(one, x, y, a32, b32) || antialiased(two, x, y, b32, a32))
+                        {
                             // Anti-aliasing: drawn, not counted, and left out of a mask.
                             if let output, !options.diffMask { output[index] = Self.word(options.antialiasingColor) }
                         } else {
@@ -86,8 +89,10 @@ extension PixelMatch {
 
         /// Whether the pixel at (x, y) of `image` looks like anti-aliasing: it has both darker and brighter
         /// neighbours, few equal ones, and the darkest or brightest neighbour sits in a flat area of both images.
-        func antialiased(_ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
-                         _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>) -> Bool {
+        func antialiased(
+            _ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
+            _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>
+        ) -> Bool {
             let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
             let position = (y1 * width + x1) * 4
             var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
@@ -100,9 +105,13 @@ extension PixelMatch {
                         zeroes += 1
                         if zeroes > 2 { return false }
                     } else if delta < darkest {
-                        darkest = delta; darkestX = x; darkestY = y
+                        darkest = delta
+                        darkestX = x
+                        darkestY = y
                     } else if delta > brightest {
-                        brightest = delta; brightestX = x; brightestY = y
+                        brightest = delta
+                        brightestX = x
+                        brightestY = y
                     }
                 }
             }
@@ -128,9 +137,13 @@ extension PixelMatch {
         /// The squared YIQ distance of two pixels, negative when the second is darker; or, for
         /// `brightnessOnly`, the signed brightness difference. `k` also places the checkerboard.
         @inline(__always)
-        func colorDelta(_ image1: UnsafePointer<UInt8>, _ image2: UnsafePointer<UInt8>, _ k: Int, _ m: Int, brightnessOnly: Bool) -> Double {
-            let r1 = Double(image1[k]), g1 = Double(image1[k + 1]), b1 = Double(image1[k + 2]), a1 = Double(image1[k + 3])
-            let r2 = Double(image2[m]), g2 = Double(image2[m + 1]), b2 = Double(image2[m + 2]), a2 = Double(image2[m + 3])
+        func colorDelta(
+            _ image1: UnsafePointer<UInt8>, _ image2: UnsafePointer<UInt8>, _ k: Int, _ m: Int, brightnessOnly: Bool
+        ) -> Double {
+            let r1 = Double(image1[k]), g1 = Double(image1[k + 1]), b1 = Double(image1[k + 2]),
+                a1 = Double(image1[k + 3])
+            let r2 = Double(image2[m]), g2 = Double(image2[m + 1]), b2 = Double(image2[m + 2]),
+                a2 = Double(image2[m + 3])
             var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
             let da = a1 - a2
             if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
@@ -157,7 +170,8 @@ extension PixelMatch {
         /// pixelmatch's byte arrays do, as an opaque grey word.
         @inline(__always)
         func greyWord(_ position: Int) -> UInt32 {
-            let luminance = Double(one[position]) * 0.29889531 + Double(one[position + 1]) * 0.58662247
+            let luminance =
+                Double(one[position]) * 0.29889531 + Double(one[position + 1]) * 0.58662247
                 + Double(one[position + 2]) * 0.11448223
             let value = 255 + (luminance - 255) * options.alpha * Double(one[position + 3]) / 255
             let grey = UInt32(UInt8(clamping: Int(value)))

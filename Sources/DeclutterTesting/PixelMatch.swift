@@ -6,9 +6,9 @@
 /// The counts and diff images equal pixelmatch's on its own fixtures.
 ///
 /// Two implementations give the same answers: ``Engine/reference``, pixelmatch's loop written out plainly, and
-/// ``Engine/fast`` (the default), which finds equal pixels sixteen at a time in vector lanes, draws the faded background
-/// a run at a time and splits large images into bands of rows on every core. Pixels a ``PixelMask`` ignores are
-/// neither compared nor counted and are drawn hatched in ``hatchColor``.
+/// ``Engine/fast`` (the default), which finds equal pixels sixteen at a time in vector lanes, draws the faded
+/// background a run at a time and splits large images into bands of rows on every core. Pixels a ``PixelMask`` ignores
+/// are neither compared nor counted and are drawn hatched in ``hatchColor``.
 public struct PixelMatch: Sendable, Hashable {
     /// The matching threshold, 0…1; smaller is more sensitive. Default 0.1.
     public var threshold: Double
@@ -56,9 +56,11 @@ public struct PixelMatch: Sendable, Hashable {
     }
 
     /// Creates a comparison; see the properties for the defaults (pixelmatch's).
-    public init(threshold: Double = 0.1, includeAntialiasing: Bool = false, alpha: Double = 0.1,
-                antialiasingColor: RGB = RGB(255, 255, 0), diffColor: RGB = RGB(255, 0, 0), alternateDiffColor: RGB? = nil,
-                diffMask: Bool = false, checkerboard: Bool = true, hatchColor: RGB = RGB(0, 128, 255), engine: Engine = .fast) {
+    public init(
+        threshold: Double = 0.1, includeAntialiasing: Bool = false, alpha: Double = 0.1,
+        antialiasingColor: RGB = RGB(255, 255, 0), diffColor: RGB = RGB(255, 0, 0), alternateDiffColor: RGB? = nil,
+        diffMask: Bool = false, checkerboard: Bool = true, hatchColor: RGB = RGB(0, 128, 255), engine: Engine = .fast
+    ) {
         self.threshold = threshold
         self.includeAntialiasing = includeAntialiasing
         self.alpha = alpha
@@ -73,22 +75,29 @@ public struct PixelMatch: Sendable, Hashable {
 
     /// The number of differing pixels and the diff image.
     ///
-    /// - Precondition: the images (and the mask, if any) have the same size (``ImageComparison`` checks and reports it).
-    public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil) -> (mismatched: Int, diff: RGBAImage) {
+    /// - Precondition: the images (and the mask, if any) have the same size (``ImageComparison`` checks and reports
+    /// it).
+    public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil) -> (
+        mismatched: Int, diff: RGBAImage
+    ) {
         let count = first.width * first.height * 4
         guard !diffMask else {
             // A mask leaves every pixel it does not draw transparent: it starts zeroed.
             var output = [UInt8](repeating: 0, count: count)
             let mismatched = output.withUnsafeMutableBytes { buffer in
-                run(first, second, mask: mask, output: buffer.baseAddress?.assumingMemoryBound(to: UInt32.self), limit: nil)
+                run(
+                    first, second, mask: mask, output: buffer.baseAddress?.assumingMemoryBound(to: UInt32.self),
+                    limit: nil)
             }
             return (mismatched, RGBAImage(width: first.width, height: first.height, pixels: output))
         }
         // Otherwise both engines write every pixel (grey, a colour or the hatch), so zeroing first would be wasted.
         var mismatched = 0
         let output = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            mismatched = run(first, second, mask: mask, output: UnsafeMutableRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: UInt32.self),
-                             limit: nil)
+            mismatched = run(
+                first, second, mask: mask,
+                output: UnsafeMutableRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: UInt32.self),
+                limit: nil)
             initialized = count
         }
         return (mismatched, RGBAImage(width: first.width, height: first.height, pixels: output))
@@ -98,7 +107,9 @@ public struct PixelMatch: Sendable, Hashable {
     /// size (as pixelmatch draws into the caller's buffer): comparing many pairs of one size then allocates nothing.
     ///
     /// - Precondition: the images (and the mask, if any) have the same size.
-    public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil, into diff: inout RGBAImage) -> Int {
+    public func compare(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil, into diff: inout RGBAImage)
+        -> Int
+    {
         guard diff.width == first.width, diff.height == first.height else {
             let result = compare(first, second, mask: mask)
             diff = result.diff
@@ -115,21 +126,28 @@ public struct PixelMatch: Sendable, Hashable {
     ///
     /// With `limit`, counting may stop as soon as more than `limit` pixels differ: the result is then some number above
     /// `limit`, not the full count, which is all a pass-or-fail check needs.
-    public func countMismatched(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil, stoppingAbove limit: Int? = nil) -> Int {
+    public func countMismatched(
+        _ first: RGBAImage, _ second: RGBAImage, mask: PixelMask? = nil, stoppingAbove limit: Int? = nil
+    ) -> Int {
         run(first, second, mask: mask, output: nil, limit: limit)
     }
 
-    private func run(_ first: RGBAImage, _ second: RGBAImage, mask: PixelMask?, output: UnsafeMutablePointer<UInt32>?, limit: Int?) -> Int {
+    private func run(
+        _ first: RGBAImage, _ second: RGBAImage, mask: PixelMask?, output: UnsafeMutablePointer<UInt32>?, limit: Int?
+    ) -> Int {
         precondition(first.width == second.width && first.height == second.height, "compare images of the same size")
-        if let mask { precondition(mask.width == first.width && mask.height == first.height, "a mask has its images' size") }
+        if let mask {
+            precondition(mask.width == first.width && mask.height == first.height, "a mask has its images' size")
+        }
         guard first.width * first.height > 0 else { return 0 }
         let mask = mask?.isEmpty == true ? nil : mask
         return first.pixels.withUnsafeBufferPointer { one in
             second.pixels.withUnsafeBufferPointer { two in
                 // Both buffers hold width · height · 4 > 0 bytes, so their base addresses exist.
                 guard let one = one.baseAddress, let two = two.baseAddress else { return 0 }
-                let pass = ReferencePass(options: self, one: one, two: two, output: output, width: first.width,
-                                         height: first.height, mask: mask)
+                let pass = ReferencePass(
+                    options: self, one: one, two: two, output: output, width: first.width,
+                    height: first.height, mask: mask)
                 switch engine {
                 case .reference: return pass.run()
                 case .fast: return FastPass(pass).run(limit: limit)

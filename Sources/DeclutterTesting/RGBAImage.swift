@@ -47,12 +47,15 @@ public struct RGBAImage: Sendable, Hashable {
     /// with the rounding of cairo's PNG writer.
     ///
     /// ```swift
-    /// let image = surface.withPixels { RGBAImage(premultipliedARGB32: UnsafeRawBufferPointer($0), width: 40, height: 40, rowBytes: $1) }
+    /// let image = surface.withPixels { RGBAImage(premultipliedARGB32: UnsafeRawBufferPointer($0), width: 40, height:
+    /// 40, rowBytes: $1) }
     /// ```
     /// `pixels` must hold `(height - 1) · rowBytes + width · 4` bytes.
     public init(premultipliedARGB32 pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int) {
-        self.init(width: width, height: height,
-                  pixels: PixelLayout.straightRGBA(fromPremultiplied: pixels, width: width, height: height, rowBytes: rowBytes))
+        self.init(
+            width: width, height: height,
+            pixels: PixelLayout.straightRGBA(
+                fromPremultiplied: pixels, width: width, height: height, rowBytes: rowBytes))
     }
 
     /// The PNG encoding of the image, its straight pixels written as they are.

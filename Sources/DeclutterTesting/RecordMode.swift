@@ -17,7 +17,9 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// The mode named by `SNAPSHOT_TESTING_RECORD`, `missing` when unset.
     ///
     /// - Throws: ``GoldenError`` for a value that names no mode.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RecordMode {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> RecordMode
+    {
         guard let value = environment[environmentVariable], !value.isEmpty else { return .missing }
         guard let mode = RecordMode(rawValue: value.lowercased()) else {
             let names = allCases.map(\.rawValue).joined(separator: ", ")

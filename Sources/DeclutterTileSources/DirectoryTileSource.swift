@@ -16,13 +16,17 @@ public struct DirectoryTileSource: TileSource {
     /// A source over a folder (`DIR/{z}/{x}/{y}.png`) or an explicit template.
     ///
     /// - Throws: ``TileError/invalidSource(source:reason:)`` when a plain folder does not exist.
-    public init(path: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...22, attribution: String? = nil,
-                retina: Bool = false) throws {
+    public init(
+        path: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...22, attribution: String? = nil,
+        retina: Bool = false
+    ) throws {
         if path.contains("{z}") {
             template = path
         } else {
             guard FileSystem.item(atPath: path) == .folder else {
-                throw TileError.invalidSource(source: path, reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")
+                throw TileError.invalidSource(
+                    source: path,
+                    reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")
             }
             template = (path.hasSuffix("/") ? path : path + "/") + "{z}/{x}/{y}.png"
         }
@@ -43,10 +47,13 @@ public struct DirectoryTileSource: TileSource {
             // the file's, which the system can drop, not the process's memory (225 tiles of 1.75 MB: 394 MB).
             var info = stat()
             if stat(path, &info) == 0, Int(info.st_size) > Self.mappedSize,
-               let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) {
+                let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            {
                 return .success(data)
             }
-            guard let data = FileManager.default.contents(atPath: path) else { return .failure(TileFailure("no file \(path)")) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(TileFailure("no file \(path)"))
+            }
             return .success(data)
         }
         return Dictionary(zip(keys, outcomes), uniquingKeysWith: { first, _ in first })

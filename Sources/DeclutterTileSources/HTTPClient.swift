@@ -65,48 +65,67 @@ final class HTTPClient: Sendable {
             let code: CURLcode = url.withCString { urlString in
                 client.userAgent.withCString { agent in
                     // MAXFILESIZE refuses an answer whose Content-Length is over the limit before its body is read.
-                    let options: [(CURLoption, Int)] = [(CURLOPT_NOSIGNAL, 1), (CURLOPT_FOLLOWLOCATION, 1), (CURLOPT_MAXREDIRS, 5),
-                                                        (CURLOPT_TIMEOUT_MS, milliseconds), (CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
-                                                        (CURLOPT_MAXFILESIZE, limit)]
+                    let options: [(CURLoption, Int)] = [
+                        (CURLOPT_NOSIGNAL, 1), (CURLOPT_FOLLOWLOCATION, 1), (CURLOPT_MAXREDIRS, 5),
+                        (CURLOPT_TIMEOUT_MS, milliseconds), (CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
+                        (CURLOPT_MAXFILESIZE, limit),
+                    ]
                     for (option, value) in options {
                         _ = declutter_curl_setopt_long(api.setopt, handle, option, value)
                     }
                     _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_URL, urlString)
                     _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_USERAGENT, agent)
                     _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_ERRORBUFFER, errorBuffer)
-                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque())
-                    _ = declutter_curl_setopt_write(api.setopt, handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
-                        guard let data, let context else { return 0 }
-                        let body = Unmanaged<Body>.fromOpaque(context).takeUnretainedValue()
-                        let bytes = size * count
-                        // Returning fewer bytes than given makes libcurl stop with a write error.
-                        guard body.data.count + bytes <= body.limit else { body.overflowed = true; return 0 }
-                        body.data.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: bytes)
-                        return bytes
-                    })
-                    _ = declutter_curl_setopt_pointer(api.setopt, handle, CURLOPT_HEADERDATA, Unmanaged.passUnretained(body).toOpaque())
-                    _ = declutter_curl_setopt_write(api.setopt, handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
-                        guard let data, let context else { return 0 }
-                        let body = Unmanaged<Body>.fromOpaque(context).takeUnretainedValue()
-                        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-                        // Each answer of a redirect chain starts with its status line; only the last one's header counts.
-                        if line.hasPrefix("HTTP/") { body.retryAfter = nil }
-                        if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
-                            body.retryAfter = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-                        }
-                        return size * count
-                    })
+                    _ = declutter_curl_setopt_pointer(
+                        api.setopt, handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque())
+                    _ = declutter_curl_setopt_write(
+                        api.setopt, handle, CURLOPT_WRITEFUNCTION,
+                        { data, size, count, context in
+                            guard let data, let context else { return 0 }
+                            let body = Unmanaged<Body>.fromOpaque(context).takeUnretainedValue()
+                            let bytes = size * count
+                            // Returning fewer bytes than given makes libcurl stop with a write error.
+                            guard body.data.count + bytes <= body.limit else {
+                                body.overflowed = true
+                                return 0
+                            }
+                            body.data.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: bytes)
+                            return bytes
+                        })
+                    _ = declutter_curl_setopt_pointer(
+                        api.setopt, handle, CURLOPT_HEADERDATA, Unmanaged.passUnretained(body).toOpaque())
+                    _ = declutter_curl_setopt_write(
+                        api.setopt, handle, CURLOPT_HEADERFUNCTION,
+                        { data, size, count, context in
+                            guard let data, let context else { return 0 }
+                            let body = Unmanaged<Body>.fromOpaque(context).takeUnretainedValue()
+                            let line = String(
+                                decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+                            // Each answer of a redirect chain starts with its status line; only the last one's header
+                            // counts.
+                            if line.hasPrefix("HTTP/") { body.retryAfter = nil }
+                            if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
+                                body.retryAfter = line[line.index(after: colon)...].trimmingCharacters(
+                                    in: .whitespacesAndNewlines)
+                            }
+                            return size * count
+                        })
                     return api.easyPerform(handle)
                 }
             }
             guard code == CURLE_OK else {
                 if body.overflowed || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge(limit: limit) }
                 let detail = String(cString: errorBuffer)
-                return .transportFailure(detail.isEmpty ? api.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : detail)
+                return .transportFailure(
+                    detail.isEmpty
+                        ? api.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
+                        : detail)
             }
             var status = 0
             _ = declutter_curl_getinfo_long(api.getinfo, handle, CURLINFO_RESPONSE_CODE, &status)
-            return .answer(status: status, body: body.data, retryAfter: body.retryAfter.flatMap { HTTPClient.seconds(retryAfter: $0) })
+            return .answer(
+                status: status, body: body.data,
+                retryAfter: body.retryAfter.flatMap { HTTPClient.seconds(retryAfter: $0) })
         }
     }
 
@@ -155,28 +174,37 @@ private struct Curl: @unchecked Sendable {
 
     private static func load() -> Result<Curl, LoadFailure> {
         #if canImport(Darwin)
-        let names = ["libcurl.4.dylib", "libcurl.dylib"]
+            let names = ["libcurl.4.dylib", "libcurl.dylib"]
         #else
-        let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"]
+            let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"]
         #endif
         guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            return .failure(LoadFailure(reason: "HTTP tiles need libcurl, which is not installed (Debian: apt-get install libcurl4)"))
+            return .failure(
+                LoadFailure(
+                    reason: "HTTP tiles need libcurl, which is not installed (Debian: apt-get install libcurl4)"))
         }
         func symbol<T>(_ name: String, as type: T.Type) -> T? {
             dlsym(library, name).map { unsafeBitCast($0, to: type) }
         }
         typealias GlobalInit = @convention(c) (Int) -> CURLcode
         guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
-              let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> UnsafeMutableRawPointer?).self),
-              let easyPerform = symbol("curl_easy_perform", as: (@convention(c) (UnsafeMutableRawPointer?) -> CURLcode).self),
-              let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
-              let easyStrerror = symbol("curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
-              let setopt = dlsym(library, "curl_easy_setopt"), let getinfo = dlsym(library, "curl_easy_getinfo") else {
+            let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> UnsafeMutableRawPointer?).self),
+            let easyPerform = symbol(
+                "curl_easy_perform", as: (@convention(c) (UnsafeMutableRawPointer?) -> CURLcode).self),
+            let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
+            let easyStrerror = symbol(
+                "curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
+            let setopt = dlsym(library, "curl_easy_setopt"), let getinfo = dlsym(library, "curl_easy_getinfo")
+        else {
             return .failure(LoadFailure(reason: "the libcurl found lacks the functions HTTP tiles need"))
         }
         // SSL (and on Windows socket) set-up, once, before any handle exists.
-        guard globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else { return .failure(LoadFailure(reason: "libcurl could not initialise")) }
-        return .success(Curl(easyInit: easyInit, easyPerform: easyPerform, easyCleanup: easyCleanup, easyStrerror: easyStrerror,
-                             setopt: setopt, getinfo: getinfo))
+        guard globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
+            return .failure(LoadFailure(reason: "libcurl could not initialise"))
+        }
+        return .success(
+            Curl(
+                easyInit: easyInit, easyPerform: easyPerform, easyCleanup: easyCleanup, easyStrerror: easyStrerror,
+                setopt: setopt, getinfo: getinfo))
     }
 }

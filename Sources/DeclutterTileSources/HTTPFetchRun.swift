@@ -110,8 +110,11 @@ final class HTTPFetchRun: @unchecked Sendable {
         if case .tile = kind, case let .success(data) = result {
             if held + data.count > limit {
                 let megabytes = limit % (1 << 20) == 0 ? "\(limit >> 20) MB" : "\(limit) bytes"
-                state.answers[key] = (.failure(TileFailure("the map's tiles passed \(megabytes) in all; use a smaller map or a higher zoom")),
-                                      .answered)
+                state.answers[key] = (
+                    .failure(
+                        TileFailure("the map's tiles passed \(megabytes) in all; use a smaller map or a higher zoom")),
+                    .answered
+                )
             } else {
                 held += data.count
             }

@@ -47,18 +47,24 @@ public final class HTTPTileSource: TileSource, Sendable {
     public var cacheMisses: Int { missCount.load(ordering: .relaxed) }
     private let hitCount = Atomic<Int>(0), missCount = Atomic<Int>(0)
 
-    /// Creates a source; `cacheDirectory` defaults to `$XDG_CACHE_HOME/declutter/tiles` (or `~/.cache/…`), one folder per template.
+    /// Creates a source; `cacheDirectory` defaults to `$XDG_CACHE_HOME/declutter/tiles` (or `~/.cache/…`), one folder
+    /// per template.
     ///
-    /// - Throws: ``TileError/invalidSource(source:reason:)`` for a template that is not an http(s) URL with `{z}`, `{x}`, `{y}`.
-    public init(template: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...19, attribution: String? = nil,
-                cacheDirectory: URL? = HTTPTileSource.defaultCacheDirectory, maxAge: TimeInterval = 7 * 86_400,
-                timeout: TimeInterval = 10, deadline: TimeInterval = HTTPTileSource.defaultDeadline, retries: Int = 2,
-                maximumRetryAfter: TimeInterval = 5, maximumTileBytes: Int = 32 << 20, maximumMapBytes: Int = 256 << 20,
-                concurrency: Int = 8, retina: Bool = false) throws {
+    /// - Throws: ``TileError/invalidSource(source:reason:)`` for a template that is not an http(s) URL with `{z}`,
+    /// `{x}`, `{y}`.
+    public init(
+        template: String, tilePixelSize: Int = 256, zoomRange: ClosedRange<Int> = 0...19, attribution: String? = nil,
+        cacheDirectory: URL? = HTTPTileSource.defaultCacheDirectory, maxAge: TimeInterval = 7 * 86_400,
+        timeout: TimeInterval = 10, deadline: TimeInterval = HTTPTileSource.defaultDeadline, retries: Int = 2,
+        maximumRetryAfter: TimeInterval = 5, maximumTileBytes: Int = 32 << 20, maximumMapBytes: Int = 256 << 20,
+        concurrency: Int = 8, retina: Bool = false
+    ) throws {
         guard template.hasPrefix("http://") || template.hasPrefix("https://"),
-              ["{z}", "{x}", "{y}"].allSatisfy({ template.contains($0) }) || template.contains("{-y}"),
-              URL(string: fillTemplate(template, TileKey(z: 0, x: 0, y: 0), retina: retina)) != nil else {
-            throw TileError.invalidSource(source: template, reason: "expected an http(s) URL template with {z}, {x} and {y}")
+            ["{z}", "{x}", "{y}"].allSatisfy({ template.contains($0) }) || template.contains("{-y}"),
+            URL(string: fillTemplate(template, TileKey(z: 0, x: 0, y: 0), retina: retina)) != nil
+        else {
+            throw TileError.invalidSource(
+                source: template, reason: "expected an http(s) URL template with {z}, {x} and {y}")
         }
         self.template = template
         self.tilePixelSize = tilePixelSize * (retina && template.contains("{r}") ? 2 : 1)
@@ -74,8 +80,9 @@ public final class HTTPTileSource: TileSource, Sendable {
         self.maximumMapBytes = max(1, maximumMapBytes)
         self.retina = retina
         self.concurrency = max(1, concurrency)
-        client = HTTPClient(timeout: timeout, userAgent: "Declutter static maps (https://github.com/declutter)",
-                            maximumBodyBytes: self.maximumTileBytes)
+        client = HTTPClient(
+            timeout: timeout, userAgent: "Declutter static maps (https://github.com/declutter)",
+            maximumBodyBytes: self.maximumTileBytes)
     }
 
     /// 30 s: three request timeouts, so a slow first answer and a retry fit; 256 tiles of 30 kB (7.7 MB) arrive in it
@@ -87,7 +94,8 @@ public final class HTTPTileSource: TileSource, Sendable {
         if let base = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], !base.isEmpty {
             return URL(fileURLWithPath: base).appendingPathComponent("declutter/tiles", isDirectory: true)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/declutter/tiles", isDirectory: true)
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
+            ".cache/declutter/tiles", isDirectory: true)
     }
 
     /// A folder name that differs per template: its readable host and a hash of the whole template.
@@ -113,8 +121,10 @@ public final class HTTPTileSource: TileSource, Sendable {
         var wanted: [TileKey] = []
         for key in keys {
             if let file = cacheFile(key), fresh(Self.tooLargeMarker(file)) != nil {
-                result[key] = .failure(TileFailure(Self.tooLargeReason(fillTemplate(template, key, retina: retina), limit: maximumTileBytes)
-                                                   + " (remembered from an earlier fetch)"))
+                result[key] = .failure(
+                    TileFailure(
+                        Self.tooLargeReason(fillTemplate(template, key, retina: retina), limit: maximumTileBytes)
+                            + " (remembered from an earlier fetch)"))
             } else if let file = cacheFile(key), let data = fresh(file) {
                 result[key] = .success(data)
             } else {
@@ -125,8 +135,9 @@ public final class HTTPTileSource: TileSource, Sendable {
         missCount.add(wanted.count, ordering: .relaxed)
         guard !wanted.isEmpty else { return result }
         let cachedBytes = result.values.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) }
-        let run = HTTPFetchRun(count: wanted.count, probe: min(concurrency, wanted.count), deadline: deadline,
-                               budget: (held: cachedBytes, limit: maximumMapBytes))
+        let run = HTTPFetchRun(
+            count: wanted.count, probe: min(concurrency, wanted.count), deadline: deadline,
+            budget: (held: cachedBytes, limit: maximumMapBytes))
         // Threads of their own take the wanted tiles in turn: requests wait on the network, so there may be more of
         // them than cores (Dispatch's concurrentPerform would run only one per core).
         let finished = DispatchSemaphore(value: 0), pending = wanted
@@ -136,7 +147,8 @@ public final class HTTPTileSource: TileSource, Sendable {
                 let connection = client.connection()
                 while let index = run.take() {
                     let key = pending[index]
-                    let (outcome, kind) = request(fillTemplate(template, key, retina: retina), through: connection, run: run)
+                    let (outcome, kind) = request(
+                        fillTemplate(template, key, retina: retina), through: connection, run: run)
                     run.record(key, outcome, kind)
                 }
                 finished.signal()
@@ -149,8 +161,9 @@ public final class HTTPTileSource: TileSource, Sendable {
             let reason = ended.firstFailure ?? "no answer within the map's deadline of \(Self.seconds(deadline))"
             throw TileError.unreachable(source: template, reason: ended.stopReason.map { "\(reason); \($0)" } ?? reason)
         }
-        let unfetched = TileFailure(ended.stopReason.map { "not fetched: \($0)" }
-            ?? "not fetched within the map's deadline of \(Self.seconds(deadline))")
+        let unfetched = TileFailure(
+            ended.stopReason.map { "not fetched: \($0)" }
+                ?? "not fetched within the map's deadline of \(Self.seconds(deadline))")
         for key in wanted {
             guard let outcome = ended.answers[key] else {
                 result[key] = .failure(unfetched)
@@ -162,10 +175,12 @@ public final class HTTPTileSource: TileSource, Sendable {
             switch outcome.kind {
             case .tile:
                 guard case let .success(data) = outcome.result else { break }
-                try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileSystem.writeAtomically(data, to: file)
             case .tooLarge:
-                try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileSystem.writeAtomically(Data(), to: Self.tooLargeMarker(file))
             default: break
             }
@@ -177,7 +192,9 @@ public final class HTTPTileSource: TileSource, Sendable {
     /// until the mark is older than ``maxAge``.
     static func tooLargeMarker(_ file: URL) -> URL { file.deletingPathExtension().appendingPathExtension("too-large") }
 
-    static func tooLargeReason(_ url: String, limit: Int) -> String { "the answer for \(url) is larger than \(limit) bytes" }
+    static func tooLargeReason(_ url: String, limit: Int) -> String {
+        "the answer for \(url) is larger than \(limit) bytes"
+    }
 
     /// `2 s`, `0.5 s`.
     static func seconds(_ value: TimeInterval) -> String {
@@ -187,7 +204,8 @@ public final class HTTPTileSource: TileSource, Sendable {
     /// A cached file younger than ``maxAge``.
     private func fresh(_ file: URL) -> Data? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < maxAge else { return nil }
+            let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < maxAge
+        else { return nil }
         return try? Data(contentsOf: file)
     }
 
@@ -197,7 +215,8 @@ public final class HTTPTileSource: TileSource, Sendable {
     /// towards declaring the server unreachable. A 429 or 503 waits for its `Retry-After` when that is short; a long
     /// one ends the run's requests, as the server asks.
     private func request(_ url: String, through connection: HTTPClient.Connection, run: HTTPFetchRun)
-        -> (Result<Data, TileFailure>, HTTPFetchRun.Kind) {
+        -> (Result<Data, TileFailure>, HTTPFetchRun.Kind)
+    {
         var attempt = 0
         while true {
             let remaining = run.remaining
@@ -213,18 +232,27 @@ public final class HTTPTileSource: TileSource, Sendable {
             case let .tooLarge(limit):
                 return (.failure(TileFailure(Self.tooLargeReason(url, limit: limit))), .tooLarge)
             case let .answer(status, body, _) where status == 200:
-                guard !body.isEmpty else { return (.failure(TileFailure("HTTP 200 for \(url) with no body")), .answered) }
+                guard !body.isEmpty else {
+                    return (.failure(TileFailure("HTTP 200 for \(url) with no body")), .answered)
+                }
                 do {
                     // Only the chunks are checked, not the pixels: enough to keep error pages out of the cache.
                     _ = try PNGDecoder.File(body)
                 } catch {
-                    return (.failure(TileFailure("HTTP 200 for \(url) is not a PNG image (\(body.count) bytes): \(error)")), .answered)
+                    return (
+                        .failure(TileFailure("HTTP 200 for \(url) is not a PNG image (\(body.count) bytes): \(error)")),
+                        .answered
+                    )
                 }
                 return (.success(body), .tile)
             case let .answer(status, _, retryAfter) where status >= 500 || status == 429:
                 if let retryAfter, retryAfter > min(maximumRetryAfter, run.remaining) {
-                    let reason = "HTTP \(status) for \(url) asks to wait \(Self.seconds(retryAfter.rounded(.up))) before more requests"
-                    return (.failure(TileFailure(reason)), .stop(reason: "the server asked to wait \(Self.seconds(retryAfter.rounded(.up)))"))
+                    let reason =
+                        "HTTP \(status) for \(url) asks to wait \(Self.seconds(retryAfter.rounded(.up))) before more requests"
+                    return (
+                        .failure(TileFailure(reason)),
+                        .stop(reason: "the server asked to wait \(Self.seconds(retryAfter.rounded(.up)))")
+                    )
                 }
                 guard attempt < retries else { return (.failure(TileFailure("HTTP \(status) for \(url)")), .answered) }
                 wait = retryAfter ?? Self.backOff(attempt)

@@ -17,14 +17,16 @@ public final class MBTilesSource: TileSource, Sendable {
 
     /// Opens an MBTiles file read-only.
     ///
-    /// - Throws: ``TileError/invalidSource(source:reason:)`` when the file is missing, not SQLite, or has no `tiles` table.
+    /// - Throws: ``TileError/invalidSource(source:reason:)`` when the file is missing, not SQLite, or has no `tiles`
+    /// table.
     public init(path: String, tilePixelSize: Int = 256) throws {
         name = path
         guard FileManager.default.fileExists(atPath: path) else {
             throw TileError.invalidSource(source: path, reason: "no such file")
         }
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let handle else {
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let handle
+        else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)
             throw TileError.invalidSource(source: path, reason: reason)
@@ -42,7 +44,8 @@ public final class MBTilesSource: TileSource, Sendable {
         if let format = metadata["format"], !["png", "image/png"].contains(format.lowercased()) {
             sqlite3_finalize(prepared)
             sqlite3_close(handle)
-            throw TileError.invalidSource(source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")
+            throw TileError.invalidSource(
+                source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")
         }
         connection = Mutex(Connection(database: handle, statement: prepared))
         attribution = metadata["attribution"]
@@ -70,13 +73,17 @@ public final class MBTilesSource: TileSource, Sendable {
     /// The `metadata` table as name → value (empty when the table is missing).
     private static func metadata(_ database: OpaquePointer) -> [String: String] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(database, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK, let statement else {
+        guard sqlite3_prepare_v2(database, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK,
+            let statement
+        else {
             return [:]
         }
         defer { sqlite3_finalize(statement) }
         var result: [String: String] = [:]
         while sqlite3_step(statement) == SQLITE_ROW {
-            guard let name = sqlite3_column_text(statement, 0), let value = sqlite3_column_text(statement, 1) else { continue }
+            guard let name = sqlite3_column_text(statement, 0), let value = sqlite3_column_text(statement, 1) else {
+                continue
+            }
             result[String(cString: name)] = String(cString: value)
         }
         return result
@@ -98,7 +105,9 @@ public final class MBTilesSource: TileSource, Sendable {
                 } else if step == SQLITE_ROW || step == SQLITE_DONE {
                     result[key] = .failure(TileFailure("no tile \(key) in \(name)"))
                 } else {
-                    result[key] = .failure(TileFailure("reading tile \(key) failed: \(String(cString: sqlite3_errmsg(connection.database)))"))
+                    result[key] = .failure(
+                        TileFailure(
+                            "reading tile \(key) failed: \(String(cString: sqlite3_errmsg(connection.database)))"))
                 }
             }
             return result

@@ -19,7 +19,8 @@ public protocol TileSource: Sendable {
 
 /// Fills `{z}`, `{x}`, `{y}`, `{-y}` (TMS row), `{s}` (subdomain a, b or c) and `{r}` (`@2x` or nothing) in a template.
 func fillTemplate(_ template: String, _ key: TileKey, retina: Bool) -> String {
-    // One pass over the template: Foundation's replacingOccurrences, six times per tile, cost more than reading the tile.
+    // One pass over the template: Foundation's replacingOccurrences, six times per tile, cost more than reading the
+    // tile.
     var result = ""
     result.reserveCapacity(template.utf8.count + 16)
     var rest = Substring(template)

@@ -4,7 +4,7 @@ import DeclutterTileSources
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A server run in the background for a benchmark: started with its output in a folder, stopped with SIGTERM (and
@@ -24,14 +24,17 @@ final class BackgroundProcess {
 
     /// Starts `executable` with `arguments`, this process's environment plus `environment`, standard input from
     /// /dev/null and standard output and error into `logFolder` as `NAME.stdout` and `NAME.stderr`.
-    init(name: String, executable: String, arguments: [String], environment: [String: String] = [:], logFolder: URL) throws {
+    init(name: String, executable: String, arguments: [String], environment: [String: String] = [:], logFolder: URL)
+        throws
+    {
         self.name = name
         errorLog = logFolder.appendingPathComponent("\(name).stderr").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logFolder.appendingPathComponent("\(name).stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, logFolder.appendingPathComponent("\(name).stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -41,7 +44,9 @@ final class BackgroundProcess {
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
         self.pid = pid
     }
 

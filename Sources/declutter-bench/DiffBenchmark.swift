@@ -35,19 +35,23 @@ struct DiffBenchmark {
         func rate(_ milliseconds: Double) -> Double { megapixels / (milliseconds / 1000) }
 
         var json: String {
-            let files = pair.map { "\"pair\":[\(JSONValue.string($0.0).jsonText),\(JSONValue.string($0.1).jsonText)]," } ?? ""
+            let files =
+                pair.map { "\"pair\":[\(JSONValue.string($0.0).jsonText),\(JSONValue.string($0.1).jsonText)]," } ?? ""
             let decode = decodeMilliseconds.map { String(format: "\"decode_ms\":%.2f,", $0) } ?? ""
-            return "{\"area\":\"diff\",\(files)\"width\":\(width),\"height\":\(height),\"mismatched\":\(mismatched),\(decode)"
-                + String(format: "\"megapixels_per_s\":%.1f,\"ms\":%.3f,\"count_megapixels_per_s\":%.1f,\"count_ms\":%.3f,"
-                    + "\"reference_megapixels_per_s\":%.1f,\"reference_ms\":%.3f,\"cores\":%d}",
+            return
+                "{\"area\":\"diff\",\(files)\"width\":\(width),\"height\":\(height),\"mismatched\":\(mismatched),\(decode)"
+                + String(
+                    format: "\"megapixels_per_s\":%.1f,\"ms\":%.3f,\"count_megapixels_per_s\":%.1f,\"count_ms\":%.3f,"
+                        + "\"reference_megapixels_per_s\":%.1f,\"reference_ms\":%.3f,\"cores\":%d}",
                     rate(diffMilliseconds), diffMilliseconds, rate(countMilliseconds), countMilliseconds,
                     rate(referenceMilliseconds), referenceMilliseconds, Cores.available)
         }
 
         var text: String {
             let decode = decodeMilliseconds.map { String(format: ", both decoded in %.1f ms", $0) } ?? ""
-            return String(format: "diff: %.1f megapixels/s (%.2f ms per %d×%d pair with diff image, %d differing pixels%@); "
-                + "counting only %.1f megapixels/s (%.2f ms); reference engine %.1f megapixels/s (%.2f ms)",
+            return String(
+                format: "diff: %.1f megapixels/s (%.2f ms per %d×%d pair with diff image, %d differing pixels%@); "
+                    + "counting only %.1f megapixels/s (%.2f ms); reference engine %.1f megapixels/s (%.2f ms)",
                 rate(diffMilliseconds), diffMilliseconds, width, height, mismatched, decode,
                 rate(countMilliseconds), countMilliseconds, rate(referenceMilliseconds), referenceMilliseconds)
         }
@@ -62,8 +66,9 @@ struct DiffBenchmark {
                 .images(expected: URL(fileURLWithPath: pair.0), actual: URL(fileURLWithPath: pair.1))
             decodeMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             guard first.width == second.width, first.height == second.height else {
-                throw CommandError("--pair: \(pair.0) is \(first.width)×\(first.height) px and \(pair.1) is \(second.width)×\(second.height) px; "
-                    + "the comparison needs one size")
+                throw CommandError(
+                    "--pair: \(pair.0) is \(first.width)×\(first.height) px and \(pair.1) is \(second.width)×\(second.height) px; "
+                        + "the comparison needs one size")
             }
         } else {
             first = try Self.mapLikeImage(changed: false)
@@ -79,15 +84,19 @@ struct DiffBenchmark {
         }
         // The diff is drawn into one image allocated beforehand, as pixelmatch-js draws into the caller's buffer:
         // what is timed is the comparison, not the allocator's first touch of 4 bytes a pixel.
-        var output = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.width * first.height * 4))
+        var output = RGBAImage(
+            width: first.width, height: first.height,
+            pixels: [UInt8](repeating: 0, count: first.width * first.height * 4))
         for _ in 0..<runs {
             diff.append(time { mismatched = fast.compare(first, second, into: &output) })
             count.append(time { mismatched = fast.countMismatched(first, second) })
             slow.append(time { mismatched = reference.compare(first, second, into: &output) })
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return Result(pair: pair, width: first.width, height: first.height, mismatched: mismatched, decodeMilliseconds: decodeMilliseconds,
-                      diffMilliseconds: median(diff), countMilliseconds: median(count), referenceMilliseconds: median(slow))
+        return Result(
+            pair: pair, width: first.width, height: first.height, mismatched: mismatched,
+            decodeMilliseconds: decodeMilliseconds,
+            diffMilliseconds: median(diff), countMilliseconds: median(count), referenceMilliseconds: median(slow))
     }
 
     /// A seeded map-like picture: water, land polygons, roads, markers; `changed` moves a few markers in one corner.
@@ -117,10 +126,14 @@ struct DiffBenchmark {
         }
         for index in 0..<200 {
             var x = random() * 1024, y = random() * 1024
-            if changed && x < 128 && y < 128 { x += 6; y += 4 }
+            if changed && x < 128 && y < 128 {
+                x += 6
+                y += 4
+            }
             context.circle(centerX: x, centerY: y, radius: 6)
             context.fill(RGBAColor(red: index % 2 == 0 ? 0.85 : 0.1, green: 0.3, blue: 0.5))
         }
-        return RGBAImage(width: canvas.surface.pixelWidth, height: canvas.surface.pixelHeight, pixels: canvas.surface.straightRGBA())
+        return RGBAImage(
+            width: canvas.surface.pixelWidth, height: canvas.surface.pixelHeight, pixels: canvas.surface.straightRGBA())
     }
 }

@@ -7,7 +7,7 @@ import DeclutterTiles
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One HTTP/1.1 GET to a server on 127.0.0.1, over a plain socket (`Connection: close`, read to the end), so that the
@@ -41,9 +41,13 @@ struct LoopbackRequest {
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = Self.loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
+        guard connected == 0 else {
+            throw Failure(description: "connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
         guard Glibc.send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
             throw Failure(description: "send to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
@@ -51,7 +55,9 @@ struct LoopbackRequest {
         var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = recv(socket, &buffer, buffer.count, 0)
-            guard count >= 0 else { throw Failure(description: "read from 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
+            guard count >= 0 else {
+                throw Failure(description: "read from 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+            }
             if count == 0 { break }
             bytes += buffer[0..<count]
             guard bytes.count <= 64 << 20 else { throw Failure(description: "the answer to GET \(path) is over 64 MB") }
@@ -73,7 +79,8 @@ struct LoopbackRequest {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         // A chunked body keeps its chunk sizes: the benchmark reads only the status and headers of such an answer.
         return Response(status: status, headers: headers, body: Array(bytes[(end + separator.count)...]))
@@ -101,7 +108,9 @@ struct LoopbackRequest {
                 bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
             }
         }
-        guard bound else { throw Failure(description: "no free port on 127.0.0.1: \(String(cString: strerror(errno)))") }
+        guard bound else {
+            throw Failure(description: "no free port on 127.0.0.1: \(String(cString: strerror(errno)))")
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -21,20 +21,24 @@ struct MarkerBenchmark {
         var meanCairoPNGBytes: Double
 
         var json: String {
-            String(format: """
-                {"area":"markers","us_per_marker":%.2f,"us_per_marker_png":%.2f,"us_per_marker_cairo_png":%.2f,\
-                "us_per_png":%.2f,"icons":%d,"png_bytes_mean":%.0f,"cairo_png_bytes_mean":%.0f}
-                """, usPerMarker, usPerMarkerPNG, usPerMarkerCairoPNG, usPerPNG, icons, meanPNGBytes, meanCairoPNGBytes)
+            String(
+                format: """
+                    {"area":"markers","us_per_marker":%.2f,"us_per_marker_png":%.2f,"us_per_marker_cairo_png":%.2f,\
+                    "us_per_png":%.2f,"icons":%d,"png_bytes_mean":%.0f,"cairo_png_bytes_mean":%.0f}
+                    """, usPerMarker, usPerMarkerPNG, usPerMarkerCairoPNG, usPerPNG, icons, meanPNGBytes,
+                meanCairoPNGBytes)
         }
 
         var text: String {
-            String(format: """
-                markers (median of %d TANDm 40×40 icons, best of 3 rounds):
-                  draw                       %6.2f µs
-                  draw + PNG                 %6.2f µs   (mean %.0f bytes)
-                  draw + cairo's PNG writer  %6.2f µs   (mean %.0f bytes)
-                  PNG alone                  %6.2f µs
-                """, icons, usPerMarker, usPerMarkerPNG, meanPNGBytes, usPerMarkerCairoPNG, meanCairoPNGBytes, usPerPNG)
+            String(
+                format: """
+                    markers (median of %d TANDm 40×40 icons, best of 3 rounds):
+                      draw                       %6.2f µs
+                      draw + PNG                 %6.2f µs   (mean %.0f bytes)
+                      draw + cairo's PNG writer  %6.2f µs   (mean %.0f bytes)
+                      PNG alone                  %6.2f µs
+                    """, icons, usPerMarker, usPerMarkerPNG, meanPNGBytes, usPerMarkerCairoPNG, meanCairoPNGBytes,
+                usPerPNG)
         }
     }
 
@@ -47,9 +51,9 @@ struct MarkerBenchmark {
             let tricycles = (index * 7) % (total + 1)
             return CategoryCounts([("tricycle", tricycles), ("bicycle", total - tricycles)])
         }
-        for counts in cases { _ = try renderer.canvas(counts) }   // warm: fonts loaded, labels shaped
+        for counts in cases { _ = try renderer.canvas(counts) }  // warm: fonts loaded, labels shaped
 
-        var pngBytes = 0, cairoBytes = 0   // over all three rounds
+        var pngBytes = 0, cairoBytes = 0  // over all three rounds
         let draw = try medianMicroseconds { index in _ = try renderer.canvas(cases[index % cases.count]) }
         let png = try medianMicroseconds { index in
             pngBytes += try renderer.canvas(cases[index % cases.count]).data().count
@@ -61,8 +65,10 @@ struct MarkerBenchmark {
         let drawn = try cases.map { try renderer.canvas($0).surface }
         let encoder = PNGEncoder()
         let encodeOnly = try medianMicroseconds { index in _ = try encoder.encode(drawn[index % drawn.count]) }
-        return Result(usPerMarker: draw, usPerMarkerPNG: png, usPerMarkerCairoPNG: cairo, usPerPNG: encodeOnly, icons: icons,
-                      meanPNGBytes: Double(pngBytes) / Double(3 * icons), meanCairoPNGBytes: Double(cairoBytes) / Double(3 * icons))
+        return Result(
+            usPerMarker: draw, usPerMarkerPNG: png, usPerMarkerCairoPNG: cairo, usPerPNG: encodeOnly, icons: icons,
+            meanPNGBytes: Double(pngBytes) / Double(3 * icons),
+            meanCairoPNGBytes: Double(cairoBytes) / Double(3 * icons))
     }
 
     /// The median time of `icons` calls of `body`, each timed alone; the lowest median of three rounds, so a

@@ -53,16 +53,22 @@ struct PNGBenchmark {
                 guard !figure.roundMedians.isEmpty else {
                     return #"{"job":"\#(figure.job)","arm":"\#(figure.arm)","available":false}"#
                 }
-                return String(format: #"{"job":"%@","arm":"%@","available":true,"ms":%.4f,"ms_min":%.4f,"ms_max":%.4f,"bytes":%d,"mp_per_s":%.1f}"#,
-                              figure.job, figure.arm, figure.median * 1e3, figure.fastest * 1e3, figure.slowest * 1e3, figure.bytes,
-                              figure.megapixelsPerSecond)
+                return String(
+                    format:
+                        #"{"job":"%@","arm":"%@","available":true,"ms":%.4f,"ms_min":%.4f,"ms_max":%.4f,"bytes":%d,"mp_per_s":%.1f}"#,
+                    figure.job, figure.arm, figure.median * 1e3, figure.fastest * 1e3, figure.slowest * 1e3,
+                    figure.bytes,
+                    figure.megapixelsPerSecond)
             }
-            return #"{"area":"png","rounds":\#(rounds),"cores":\#(ProcessInfo.processInfo.activeProcessorCount),"figures":["#
+            return
+                #"{"area":"png","rounds":\#(rounds),"cores":\#(ProcessInfo.processInfo.activeProcessorCount),"figures":["#
                 + items.joined(separator: ",") + "]}"
         }
 
         var text: String {
-            var lines = ["png (median of \(rounds) alternated rounds, range of the round medians; one thread unless \"every core\"):"]
+            var lines = [
+                "png (median of \(rounds) alternated rounds, range of the round medians; one thread unless \"every core\"):"
+            ]
             var job = ""
             for figure in figures {
                 if figure.job != job {
@@ -70,14 +76,19 @@ struct PNGBenchmark {
                     lines.append("  \(job)")
                 }
                 guard !figure.roundMedians.isEmpty else {
-                    lines.append("    " + figure.arm.padding(toLength: 44, withPad: " ", startingAt: 0) + "unavailable (library not found)")
+                    lines.append(
+                        "    " + figure.arm.padding(toLength: 44, withPad: " ", startingAt: 0)
+                            + "unavailable (library not found)")
                     continue
                 }
                 let micro = figure.median < 1e-3
                 let scale = micro ? 1e6 : 1e3, unit = micro ? "µs" : "ms"
-                lines.append("    " + figure.arm.padding(toLength: 44, withPad: " ", startingAt: 0)
-                    + String(format: "%9.3f %@ (%.3f–%.3f)  %8d bytes  %7.1f MP/s", figure.median * scale, unit, figure.fastest * scale,
-                             figure.slowest * scale, figure.bytes, figure.megapixelsPerSecond))
+                lines.append(
+                    "    " + figure.arm.padding(toLength: 44, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "%9.3f %@ (%.3f–%.3f)  %8d bytes  %7.1f MP/s", figure.median * scale, unit,
+                            figure.fastest * scale,
+                            figure.slowest * scale, figure.bytes, figure.megapixelsPerSecond))
             }
             return lines.joined(separator: "\n")
         }
@@ -99,7 +110,9 @@ struct PNGBenchmark {
             width = file.width
             height = file.height
             var words = [UInt32](repeating: 0, count: width * height)
-            try words.withUnsafeMutableBytes { try file.decode(into: $0, rowBytes: file.width * 4, layout: .premultipliedARGB32) }
+            try words.withUnsafeMutableBytes {
+                try file.decode(into: $0, rowBytes: file.width * 4, layout: .premultipliedARGB32)
+            }
             self.words = words
         }
 
@@ -111,16 +124,23 @@ struct PNGBenchmark {
 
         /// The rectangle's pixels.
         func cropped(x: Int, y: Int, width: Int, height: Int) -> Pixels {
-            Pixels(width: width, height: height, words: (y..<y + height).flatMap { words[$0 * self.width + x..<$0 * self.width + x + width] })
+            Pixels(
+                width: width, height: height,
+                words: (y..<y + height).flatMap { words[$0 * self.width + x..<$0 * self.width + x + width] })
         }
 
         func png(_ encoder: PNGEncoder) throws -> Data {
-            try words.withUnsafeBytes { try encoder.encode(pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .premultipliedARGB32) }
+            try words.withUnsafeBytes {
+                try encoder.encode(
+                    pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .premultipliedARGB32)
+            }
         }
 
         /// The straight RGBA bytes every encoding must decode to.
         var straightRGBA: [UInt8] {
-            words.withUnsafeBytes { PixelLayout.straightRGBA(fromPremultiplied: $0, width: width, height: height, rowBytes: width * 4) }
+            words.withUnsafeBytes {
+                PixelLayout.straightRGBA(fromPremultiplied: $0, width: width, height: height, rowBytes: width * 4)
+            }
         }
     }
 
@@ -136,10 +156,18 @@ struct PNGBenchmark {
 
     /// The package folder holding `Snapshots/`: the current folder, else the one this file was built from.
     static func packageRoot() throws -> URL {
-        let candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                          URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()]
-        guard let root = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent(mapPath).path) }) else {
-            throw BenchmarkError(description: "bench png reads \(mapPath) and \(iconPath): run it in the package folder")
+        let candidates = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent(),
+        ]
+        guard
+            let root = candidates.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent(mapPath).path)
+            })
+        else {
+            throw BenchmarkError(
+                description: "bench png reads \(mapPath) and \(iconPath): run it in the package folder")
         }
         return root
     }
@@ -166,18 +194,25 @@ struct PNGBenchmark {
             let expected = image.straightRGBA
             func add(_ name: String, _ encode: @escaping () throws -> Data) throws {
                 // Each arm's output is checked once: the same pixels back, whoever wrote them.
-                guard try PNGDecoder.decode(encode()).pixels == expected else { throw BenchmarkError(description: "\(name) wrote other pixels") }
-                arms.append(Arm(job: job, name: name, pixels: image.width * image.height, calls: calls) { try encode().count })
+                guard try PNGDecoder.decode(encode()).pixels == expected else {
+                    throw BenchmarkError(description: "\(name) wrote other pixels")
+                }
+                arms.append(
+                    Arm(job: job, name: name, pixels: image.width * image.height, calls: calls) { try encode().count })
             }
             var ours = PNGEncoder()
             ours.usesEveryCore = false
             try add("ours (pixel runs)") { try image.png(ours) }
-            if image.width * image.height > 100_000 { try add("ours (pixel runs), every core") { try image.png(PNGEncoder()) } }
+            if image.width * image.height > 100_000 {
+                try add("ours (pixel runs), every core") { try image.png(PNGEncoder()) }
+            }
             for filter in [PNGEncoder.Filter.none, .adaptive] {
                 for level in [1, 3, 6] {
                     var zlib = PNGEncoder(level: Int32(level), filter: filter)
                     zlib.usesEveryCore = false
-                    try add("zlib \(level), \(filter == .none ? "no filter" : "adaptive filters")") { try image.png(zlib) }
+                    try add("zlib \(level), \(filter == .none ? "no filter" : "adaptive filters")") {
+                        try image.png(zlib)
+                    }
                 }
             }
             for filter in [PNGEncoder.Filter.none, .adaptive] {
@@ -189,48 +224,77 @@ struct PNGBenchmark {
                     }
                     try add(name) {
                         let (scanlines, channels) = try image.words.withUnsafeBytes {
-                            try PNGEncoder.scanlines(pixels: $0, width: image.width, height: image.height, rowBytes: image.width * 4,
-                                                     layout: .premultipliedARGB32, filter: filter)
+                            try PNGEncoder.scanlines(
+                                pixels: $0, width: image.width, height: image.height, rowBytes: image.width * 4,
+                                layout: .premultipliedARGB32, filter: filter)
                         }
-                        return PNGEncoder.file(width: image.width, height: image.height, channels: channels, zlibStream: compressor.compress(scanlines))
+                        return PNGEncoder.file(
+                            width: image.width, height: image.height, channels: channels,
+                            zlibStream: compressor.compress(scanlines))
                     }
                 }
             }
         }
-        for (job, file, width, height, calls) in [("decode tile 256×256 RGB (zlib 6, adaptive filters)", tileFile, 256, 256, 400),
-                                                  ("decode map 1024×560 RGB (as committed: ours, pixel runs)", mapFile, 1024, 560, 15)] {
+        for (job, file, width, height, calls) in [
+            ("decode tile 256×256 RGB (zlib 6, adaptive filters)", tileFile, 256, 256, 400),
+            ("decode map 1024×560 RGB (as committed: ours, pixel runs)", mapFile, 1024, 560, 15),
+        ] {
             var buffer = [UInt8](repeating: 0, count: width * height * 4)
             let expected = try PNGDecoder.decode(file).pixels
-            arms.append(Arm(job: job, name: "ours → straight RGBA", pixels: width * height, calls: calls) {
-                let png = try PNGDecoder.File(file)
-                try buffer.withUnsafeMutableBytes { try png.decode(into: $0, rowBytes: width * 4, layout: .straightRGBA) }
-                return file.count
-            })
-            arms.append(Arm(job: job, name: "ours → premultiplied ARGB32 (cairo's)", pixels: width * height, calls: calls) {
-                let png = try PNGDecoder.File(file)
-                try buffer.withUnsafeMutableBytes { try png.decode(into: $0, rowBytes: width * 4, layout: .premultipliedARGB32) }
-                return file.count
-            })
+            arms.append(
+                Arm(job: job, name: "ours → straight RGBA", pixels: width * height, calls: calls) {
+                    let png = try PNGDecoder.File(file)
+                    try buffer.withUnsafeMutableBytes {
+                        try png.decode(into: $0, rowBytes: width * 4, layout: .straightRGBA)
+                    }
+                    return file.count
+                })
+            arms.append(
+                Arm(job: job, name: "ours → premultiplied ARGB32 (cairo's)", pixels: width * height, calls: calls) {
+                    let png = try PNGDecoder.File(file)
+                    try buffer.withUnsafeMutableBytes {
+                        try png.decode(into: $0, rowBytes: width * 4, layout: .premultipliedARGB32)
+                    }
+                    return file.count
+                })
             if let libpng {
-                guard try libpng.decode(file, into: &buffer), buffer == expected else { throw BenchmarkError(description: "libpng read other pixels") }
+                guard try libpng.decode(file, into: &buffer), buffer == expected else {
+                    throw BenchmarkError(description: "libpng read other pixels")
+                }
             }
-            arms.append(Arm(job: job, name: "libpng \(libpng?.version ?? "") → straight RGBA", pixels: width * height, calls: calls,
-                            body: libpng.map { libpng in { _ = try libpng.decode(file, into: &buffer); return file.count } }))
+            arms.append(
+                Arm(
+                    job: job, name: "libpng \(libpng?.version ?? "") → straight RGBA", pixels: width * height,
+                    calls: calls,
+                    body: libpng.map { libpng in
+                        {
+                            _ = try libpng.decode(file, into: &buffer)
+                            return file.count
+                        }
+                    }))
             let parsed = try PNGDecoder.File(file)
             let stream = parsed.imageDataStream, rawCount = parsed.inflatedByteCount
             var raw = [UInt8](repeating: 0, count: rawCount)
-            arms.append(Arm(job: job, name: "inflate alone: zlib", pixels: width * height, calls: calls) {
-                try Self.zlibInflate(stream, into: &raw)
-                return file.count
-            })
+            arms.append(
+                Arm(job: job, name: "inflate alone: zlib", pixels: width * height, calls: calls) {
+                    try Self.zlibInflate(stream, into: &raw)
+                    return file.count
+                })
             let decompressor = libdeflate?.decompressor()
-            arms.append(Arm(job: job, name: "inflate alone: libdeflate (as ours does)", pixels: width * height, calls: calls,
-                            body: decompressor.map { decompressor in { try decompressor.decompress(stream, into: &raw); return file.count } }))
+            arms.append(
+                Arm(
+                    job: job, name: "inflate alone: libdeflate (as ours does)", pixels: width * height, calls: calls,
+                    body: decompressor.map { decompressor in
+                        {
+                            try decompressor.decompress(stream, into: &raw)
+                            return file.count
+                        }
+                    }))
         }
 
         var medians = [[Double]](repeating: [], count: arms.count)
         var bytes = [Int](repeating: 0, count: arms.count)
-        for (index, arm) in arms.enumerated() { if let body = arm.body { bytes[index] = try body() } }   // warm
+        for (index, arm) in arms.enumerated() { if let body = arm.body { bytes[index] = try body() } }  // warm
         for round in 0..<rounds {
             for offset in arms.indices {
                 let index = (offset + round) % arms.count
@@ -245,7 +309,11 @@ struct PNGBenchmark {
                 medians[index].append(times[times.count / 2])
             }
         }
-        let figures = arms.indices.map { Figure(job: arms[$0].job, arm: arms[$0].name, pixels: arms[$0].pixels, roundMedians: medians[$0], bytes: bytes[$0]) }
+        let figures = arms.indices.map {
+            Figure(
+                job: arms[$0].job, arm: arms[$0].name, pixels: arms[$0].pixels, roundMedians: medians[$0],
+                bytes: bytes[$0])
+        }
         return Result(figures: figures, rounds: rounds)
     }
 }
@@ -254,23 +322,30 @@ extension PNGBenchmark {
     /// libdeflate 1.x, opened at run time.
     final class LibDeflate {
         private typealias Allocate = @convention(c) (Int32) -> OpaquePointer?
-        private typealias Compress = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int) -> Int
+        private typealias Compress =
+            @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int) -> Int
         private typealias Bound = @convention(c) (OpaquePointer?, Int) -> Int
         private typealias Free = @convention(c) (OpaquePointer?) -> Void
         private typealias AllocateDecompressor = @convention(c) () -> OpaquePointer?
-        private typealias Decompress = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int,
-                                                       UnsafeMutablePointer<Int>?) -> Int32
+        private typealias Decompress =
+            @convention(c) (
+                OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int,
+                UnsafeMutablePointer<Int>?
+            ) -> Int32
 
         private let allocate: Allocate, compress: Compress, bound: Bound, free: Free
         private let allocateDecompressor: AllocateDecompressor, decompress: Decompress, freeDecompressor: Free
 
         init?() {
             guard let library = dlopen("libdeflate.so.0", RTLD_NOW | RTLD_LOCAL),
-                  let allocate = dlsym(library, "libdeflate_alloc_compressor"), let compress = dlsym(library, "libdeflate_zlib_compress"),
-                  let bound = dlsym(library, "libdeflate_zlib_compress_bound"), let free = dlsym(library, "libdeflate_free_compressor"),
-                  let allocateDecompressor = dlsym(library, "libdeflate_alloc_decompressor"),
-                  let decompress = dlsym(library, "libdeflate_zlib_decompress"),
-                  let freeDecompressor = dlsym(library, "libdeflate_free_decompressor") else { return nil }
+                let allocate = dlsym(library, "libdeflate_alloc_compressor"),
+                let compress = dlsym(library, "libdeflate_zlib_compress"),
+                let bound = dlsym(library, "libdeflate_zlib_compress_bound"),
+                let free = dlsym(library, "libdeflate_free_compressor"),
+                let allocateDecompressor = dlsym(library, "libdeflate_alloc_decompressor"),
+                let decompress = dlsym(library, "libdeflate_zlib_decompress"),
+                let freeDecompressor = dlsym(library, "libdeflate_free_decompressor")
+            else { return nil }
             self.allocate = unsafeBitCast(allocate, to: Allocate.self)
             self.compress = unsafeBitCast(compress, to: Compress.self)
             self.bound = unsafeBitCast(bound, to: Bound.self)
@@ -292,14 +367,19 @@ extension PNGBenchmark {
         final class Compressor {
             let handle: OpaquePointer
             let library: LibDeflate
-            init(handle: OpaquePointer, library: LibDeflate) { self.handle = handle; self.library = library }
+            init(handle: OpaquePointer, library: LibDeflate) {
+                self.handle = handle
+                self.library = library
+            }
             deinit { library.free(handle) }
 
             /// The zlib stream of `bytes`.
             func compress(_ bytes: [UInt8]) -> Data {
                 var output = Data(count: library.bound(handle, bytes.count))
                 let count = output.withUnsafeMutableBytes { target in
-                    bytes.withUnsafeBytes { library.compress(handle, $0.baseAddress, $0.count, target.baseAddress, target.count) }
+                    bytes.withUnsafeBytes {
+                        library.compress(handle, $0.baseAddress, $0.count, target.baseAddress, target.count)
+                    }
                 }
                 output.count = count
                 return output
@@ -309,15 +389,22 @@ extension PNGBenchmark {
         final class Decompressor {
             let handle: OpaquePointer
             let library: LibDeflate
-            init(handle: OpaquePointer, library: LibDeflate) { self.handle = handle; self.library = library }
+            init(handle: OpaquePointer, library: LibDeflate) {
+                self.handle = handle
+                self.library = library
+            }
             deinit { library.freeDecompressor(handle) }
 
             /// Inflates a zlib stream that fills `output` exactly.
             func decompress(_ stream: [UInt8], into output: inout [UInt8]) throws {
                 let status = output.withUnsafeMutableBytes { target in
-                    stream.withUnsafeBytes { library.decompress(handle, $0.baseAddress, $0.count, target.baseAddress, target.count, nil) }
+                    stream.withUnsafeBytes {
+                        library.decompress(handle, $0.baseAddress, $0.count, target.baseAddress, target.count, nil)
+                    }
                 }
-                guard status == 0 else { throw BenchmarkError(description: "libdeflate could not inflate (status \(status))") }
+                guard status == 0 else {
+                    throw BenchmarkError(description: "libdeflate could not inflate (status \(status))")
+                }
             }
         }
     }
@@ -325,8 +412,11 @@ extension PNGBenchmark {
     /// libpng 1.6's simplified reading API, opened at run time (cairo links the same library).
     final class LibPNG {
         private typealias Begin = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, Int) -> Int32
-        private typealias Finish = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int32,
-                                                   UnsafeMutableRawPointer?) -> Int32
+        private typealias Finish =
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int32,
+                UnsafeMutableRawPointer?
+            ) -> Int32
         private typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
         private typealias Version = @convention(c) () -> UInt32
 
@@ -336,8 +426,10 @@ extension PNGBenchmark {
 
         init?() {
             guard let library = dlopen("libpng16.so.16", RTLD_NOW | RTLD_LOCAL),
-                  let begin = dlsym(library, "png_image_begin_read_from_memory"), let finish = dlsym(library, "png_image_finish_read"),
-                  let free = dlsym(library, "png_image_free"), let version = dlsym(library, "png_access_version_number") else { return nil }
+                let begin = dlsym(library, "png_image_begin_read_from_memory"),
+                let finish = dlsym(library, "png_image_finish_read"),
+                let free = dlsym(library, "png_image_free"), let version = dlsym(library, "png_access_version_number")
+            else { return nil }
             self.begin = unsafeBitCast(begin, to: Begin.self)
             self.finish = unsafeBitCast(finish, to: Finish.self)
             self.free = unsafeBitCast(free, to: Free.self)
@@ -353,13 +445,14 @@ extension PNGBenchmark {
             let image = UnsafeMutableRawPointer.allocate(byteCount: 104, alignment: 8)
             defer { image.deallocate() }
             image.initializeMemory(as: UInt8.self, repeating: 0, count: 104)
-            image.storeBytes(of: 1, toByteOffset: 8, as: UInt32.self)   // PNG_IMAGE_VERSION
+            image.storeBytes(of: 1, toByteOffset: 8, as: UInt32.self)  // PNG_IMAGE_VERSION
             defer { free(image) }
             let started = data.withUnsafeBytes { begin(image, $0.baseAddress, $0.count) }
             guard started != 0 else { return false }
-            let width = Int(image.load(fromByteOffset: 12, as: UInt32.self)), height = Int(image.load(fromByteOffset: 16, as: UInt32.self))
+            let width = Int(image.load(fromByteOffset: 12, as: UInt32.self)),
+                height = Int(image.load(fromByteOffset: 16, as: UInt32.self))
             guard output.count >= width * height * 4 else { return false }
-            image.storeBytes(of: 3, toByteOffset: 20, as: UInt32.self)   // PNG_FORMAT_RGBA: colour and alpha, 8 bits
+            image.storeBytes(of: 3, toByteOffset: 20, as: UInt32.self)  // PNG_FORMAT_RGBA: colour and alpha, 8 bits
             return output.withUnsafeMutableBytes { finish(image, nil, $0.baseAddress, Int32(width * 4), nil) } != 0
         }
     }
@@ -368,7 +461,9 @@ extension PNGBenchmark {
     /// took libdeflate: the zlib arm of the inflating comparison.
     static func zlibInflate(_ stream: [UInt8], into output: inout [UInt8]) throws {
         var zstream = z_stream()
-        guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw BenchmarkError(description: "zlib could not start") }
+        guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw BenchmarkError(description: "zlib could not start")
+        }
         defer { inflateEnd(&zstream) }
         inflateValidate(&zstream, 0)
         let status = stream.withUnsafeBufferPointer { input in
@@ -380,6 +475,8 @@ extension PNGBenchmark {
                 return CZlib.inflate(&zstream, Z_FINISH)
             }
         }
-        guard status == Z_STREAM_END || zstream.avail_out == 0 else { throw BenchmarkError(description: "zlib could not inflate (status \(status))") }
+        guard status == Z_STREAM_END || zstream.avail_out == 0 else {
+            throw BenchmarkError(description: "zlib could not inflate (status \(status))")
+        }
     }
 }

@@ -21,8 +21,9 @@ struct PlacementBenchmark {
     private func runCrowded() -> (milliseconds: Double, visible: Int) {
         var generator = SeededRandom(seed: 11)
         let views = (0..<annotations).map { _ in
-            PlacementView(x: 350 + generator.next() * 300, y: 350 + generator.next() * 300, width: 40, height: 40,
-                          displayPriority: .defaultHigh, clusteringGroup: 0)
+            PlacementView(
+                x: 350 + generator.next() * 300, y: 350 + generator.next() * 300, width: 40, height: 40,
+                displayPriority: .defaultHigh, clusteringGroup: 0)
         }
         // The median of 5: a pass takes long enough that fewer runs vary less.
         return median(of: 5) { PlacementEngine.place(views, width: 1000, height: 1000) }
@@ -34,11 +35,12 @@ struct PlacementBenchmark {
         let priorities: [DisplayPriority] = [.required, .defaultHigh, .defaultLow, DisplayPriority(500)]
         let modes: [CollisionMode] = [.rectangle, .circle, .circle, .none]
         let views = (0..<annotations).map { index in
-            PlacementView(x: random() * 4096, y: random() * 4096, width: 40, height: 40,
-                          collisionMode: modes[index % 4 == 3 && random() < 0.9 ? 0 : index % 4],
-                          displayPriority: priorities[Int(random() * 4) % 4 == 0 && random() < 0.95 ? 1 : Int(random() * 4) % 4])
+            PlacementView(
+                x: random() * 4096, y: random() * 4096, width: 40, height: 40,
+                collisionMode: modes[index % 4 == 3 && random() < 0.9 ? 0 : index % 4],
+                displayPriority: priorities[Int(random() * 4) % 4 == 0 && random() < 0.95 ? 1 : Int(random() * 4) % 4])
         }
-        _ = PlacementEngine.place(views, width: 4096, height: 4096)   // warm
+        _ = PlacementEngine.place(views, width: 4096, height: 4096)  // warm
         // The median of 11: on a shared machine single runs vary by a fifth.
         return median(of: 11) { PlacementEngine.place(views, width: 4096, height: 4096) }
     }

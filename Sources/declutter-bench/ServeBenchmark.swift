@@ -51,7 +51,8 @@ struct ServeBenchmark {
 
     /// One server's figures over the rounds.
     struct ServerFigures {
-        var requestsPerSecond = TilesBenchmark.Series(values: []), p50 = TilesBenchmark.Series(values: []), p99 = TilesBenchmark.Series(values: [])
+        var requestsPerSecond = TilesBenchmark.Series(values: []), p50 = TilesBenchmark.Series(values: []),
+            p99 = TilesBenchmark.Series(values: [])
         /// Summed over the rounds.
         var requests = 0, non2xx = 0, socketErrors = 0
         /// The size of the PNG it answered before the runs.
@@ -67,21 +68,31 @@ struct ServeBenchmark {
         }
 
         var json: String {
-            "{" + [requestsPerSecond.json("requests_per_s"), p50.json("p50_ms"), p99.json("p99_ms"), "\"requests\":\(requests)",
-                   "\"non_2xx\":\(non2xx)", "\"socket_errors\":\(socketErrors)", "\"png_bytes\":\(pngBytes)"].joined(separator: ",") + "}"
+            "{"
+                + [
+                    requestsPerSecond.json("requests_per_s"), p50.json("p50_ms"), p99.json("p99_ms"),
+                    "\"requests\":\(requests)",
+                    "\"non_2xx\":\(non2xx)", "\"socket_errors\":\(socketErrors)", "\"png_bytes\":\(pngBytes)",
+                ].joined(separator: ",") + "}"
         }
 
         /// Its row of the table.
         func row(_ name: String) -> String {
-            func range(_ series: TilesBenchmark.Series) -> String { String(format: "%.1f (%.1f–%.1f)", series.median, series.minimum, series.maximum) }
-            return ServeBenchmark.tableRow([name, range(requestsPerSecond), range(p50), range(p99), "\(requests)", "\(non2xx)", "\(socketErrors)"])
+            func range(_ series: TilesBenchmark.Series) -> String {
+                String(format: "%.1f (%.1f–%.1f)", series.median, series.minimum, series.maximum)
+            }
+            return ServeBenchmark.tableRow([
+                name, range(requestsPerSecond), range(p50), range(p99), "\(requests)", "\(non2xx)", "\(socketErrors)",
+            ])
         }
     }
 
     /// Cells padded to their column's width, two spaces apart.
     static func tableRow(_ cells: [String]) -> String {
-        var line = zip(cells, [15, 22, 22, 22, 8, 7, 13]).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }
-            .joined(separator: "  ")
+        var line = zip(cells, [15, 22, 22, 22, 8, 7, 13]).map {
+            $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0)
+        }
+        .joined(separator: "  ")
         while line.hasSuffix(" ") { line.removeLast() }
         return line
     }
@@ -99,23 +110,32 @@ struct ServeBenchmark {
 
         /// Ours over the peer's requests per second, round by round.
         var ratio: TilesBenchmark.Series? {
-            peer.map { TilesBenchmark.Series(values: zip(declutter.requestsPerSecond.values, $0.requestsPerSecond.values).map { $0 / $1 }) }
+            peer.map {
+                TilesBenchmark.Series(
+                    values: zip(declutter.requestsPerSecond.values, $0.requestsPerSecond.values).map { $0 / $1 })
+            }
         }
 
-        /// The issue's goal: at least 5× the peer's requests per second (the lowest round's ratio), p99 under 100 ms in every round.
+        /// The issue's goal: at least 5× the peer's requests per second (the lowest round's ratio), p99 under 100 ms in
+        /// every round.
         var goalMet: Bool? {
             ratio.map { $0.minimum >= 5 && declutter.p99.maximum < 100 }
         }
 
         var json: String {
             var fields = [
-                #""area":"serve""#, "\"points\":\(ServeBenchmark.pointCount)", #""size":"600x400""#, "\"camera\":\"\(ServeBenchmark.camera)\"",
+                #""area":"serve""#, "\"points\":\(ServeBenchmark.pointCount)", #""size":"600x400""#,
+                "\"camera\":\"\(ServeBenchmark.camera)\"",
                 "\"connections\":\(ServeBenchmark.connections)", "\"seconds\":\(seconds)", "\"runs\":\(runs)",
-                "\"cores\":\(ProcessInfo.processInfo.activeProcessorCount)", "\"load\":[\(Self.jsonNumber(load.before)),\(Self.jsonNumber(load.after))]",
+                "\"cores\":\(ProcessInfo.processInfo.activeProcessorCount)",
+                "\"load\":[\(Self.jsonNumber(load.before)),\(Self.jsonNumber(load.after))]",
                 "\"declutter\":" + declutter.json,
             ]
             if let peer, let ratio, let goalMet {
-                fields += ["\"peer\":" + peer.json, "\"ratio\":{" + ratio.json("requests_per_s", decimals: 2) + "}", "\"goal_met\":\(goalMet)"]
+                fields += [
+                    "\"peer\":" + peer.json, "\"ratio\":{" + ratio.json("requests_per_s", decimals: 2) + "}",
+                    "\"goal_met\":\(goalMet)",
+                ]
             }
             return "{" + fields.joined(separator: ",") + "}"
         }
@@ -129,8 +149,11 @@ struct ServeBenchmark {
             ]
             if let peer, let ratio, let goalMet {
                 lines.append(peer.row("py-staticmaps"))
-                lines.append(String(format: "declutter ÷ py-staticmaps, round by round: %.2f–%.2f× the requests per second; goal (≥ 5×, p99 < 100 ms) ",
-                                    ratio.minimum, ratio.maximum) + (goalMet ? "met" : "not met"))
+                lines.append(
+                    String(
+                        format:
+                            "declutter ÷ py-staticmaps, round by round: %.2f–%.2f× the requests per second; goal (≥ 5×, p99 < 100 ms) ",
+                        ratio.minimum, ratio.maximum) + (goalMet ? "met" : "not met"))
             }
             return lines.joined(separator: "\n")
         }
@@ -144,7 +167,8 @@ struct ServeBenchmark {
     func run() throws -> Result {
         // Before anything starts, so that a missing peer is told at once.
         let peerPaths = peer ? try Self.peerPaths() : nil
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-bench-serve-\(getpid())", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-bench-serve-\(getpid())", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let csv = folder.appendingPathComponent("points.csv")
@@ -152,28 +176,47 @@ struct ServeBenchmark {
 
         let declutter = programBesideThisOne("declutter")
         guard FileManager.default.isExecutableFile(atPath: declutter.path) else {
-            throw SetupError(description: "serve measures the declutter beside declutter-bench, but there is none (\(declutter.path)); "
-                + "build both with `swift build -c release`")
+            throw SetupError(
+                description:
+                    "serve measures the declutter beside declutter-bench, but there is none (\(declutter.path)); "
+                    + "build both with `swift build -c release`")
         }
         // Both servers run through every round: the one not measured sits idle.
         var servers: [(name: String, process: BackgroundProcess, port: Int)] = []
         defer { servers.forEach { $0.process.stop() } }
         let port = try LoopbackRequest.freePort()
-        servers.append(("declutter", try BackgroundProcess(name: "declutter", executable: declutter.path,
-            arguments: ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--dataset", "\(Self.dataset)=\(csv.path)"], logFolder: folder), port))
+        servers.append(
+            (
+                "declutter",
+                try BackgroundProcess(
+                    name: "declutter", executable: declutter.path,
+                    arguments: [
+                        "serve", "--host", "127.0.0.1", "--port", "\(port)", "--dataset", "\(Self.dataset)=\(csv.path)",
+                    ], logFolder: folder), port
+            ))
         if let (gunicorn, app) = peerPaths {
             // gunicorn's defaults but for its control socket, a file in the home folder that nothing here uses.
             let port = try LoopbackRequest.freePort()
-            servers.append(("peer", try BackgroundProcess(name: "peer", executable: gunicorn,
-                arguments: ["--workers", "2", "--bind", "127.0.0.1:\(port)", "--no-control-socket", "--chdir", app.deletingLastPathComponent().path, "app:app"],
-                environment: ["SERVE_PEER_POINTS": csv.path, "SERVE_PEER_DATASET": Self.dataset], logFolder: folder), port))
+            servers.append(
+                (
+                    "peer",
+                    try BackgroundProcess(
+                        name: "peer", executable: gunicorn,
+                        arguments: [
+                            "--workers", "2", "--bind", "127.0.0.1:\(port)", "--no-control-socket", "--chdir",
+                            app.deletingLastPathComponent().path, "app:app",
+                        ],
+                        environment: ["SERVE_PEER_POINTS": csv.path, "SERVE_PEER_DATASET": Self.dataset],
+                        logFolder: folder), port
+                ))
         }
         var result = Result(runs: runs, seconds: seconds)
         for (index, server) in servers.enumerated() {
             try server.process.waitUntilReady(port: server.port, path: "/health")
             let bytes = try Self.checkMap(port: server.port, server: server.name)
             if index == 0 { result.declutter.pngBytes = bytes } else { result.peer = ServerFigures(pngBytes: bytes) }
-            // A short run first, not counted, so that neither side is measured while it warms up (caches, first allocations).
+            // A short run first, not counted, so that neither side is measured while it warms up (caches, first
+            // allocations).
             _ = try measure(port: server.port, seconds: 2, folder: folder)
         }
         result.load.before = Self.loadAverage()
@@ -191,8 +234,13 @@ struct ServeBenchmark {
     /// One wrk run against the map at `port`.
     private func measure(port: Int, seconds: Int, folder: URL) throws -> WrkReport {
         let runFolder = try TilesBenchmark.makeFolder(folder.appendingPathComponent("wrk-\(port)"))
-        _ = try TimedProcess(executable: wrk, arguments: ["-t2", "-c\(Self.connections)", "-d\(seconds)s", "--latency",
-                                                          "http://127.0.0.1:\(port)\(Self.path)"], logFolder: runFolder).run()
+        _ = try TimedProcess(
+            executable: wrk,
+            arguments: [
+                "-t2", "-c\(Self.connections)", "-d\(seconds)s", "--latency",
+                "http://127.0.0.1:\(port)\(Self.path)",
+            ], logFolder: runFolder
+        ).run()
         return try WrkReport(parsing: String(contentsOf: runFolder.appendingPathComponent("stdout"), encoding: .utf8))
     }
 
@@ -200,9 +248,11 @@ struct ServeBenchmark {
     static func checkMap(port: Int, server: String) throws -> Int {
         let response = try LoopbackRequest(port: port, path: path).send()
         let type = response.headers["content-type"] ?? ""
-        guard response.status == 200, type.hasPrefix("image/png"), response.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            throw SetupError(description: "\(server) answered GET \(path) with \(response.status) \(type): "
-                + String(decoding: response.body.prefix(500), as: UTF8.self))
+        guard response.status == 200, type.hasPrefix("image/png"), response.body.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        else {
+            throw SetupError(
+                description: "\(server) answered GET \(path) with \(response.status) \(type): "
+                    + String(decoding: response.body.prefix(500), as: UTF8.self))
         }
         return response.body.count
     }
@@ -212,10 +262,16 @@ struct ServeBenchmark {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let app = root.appendingPathComponent(peerApp), gunicorn = root.appendingPathComponent(peerGunicorn)
         guard FileManager.default.fileExists(atPath: app.path) else {
-            throw SetupError(description: "--peer runs \(peerApp) from the current folder, which has none: run declutter bench serve --peer from the package root")
+            throw SetupError(
+                description:
+                    "--peer runs \(peerApp) from the current folder, which has none: run declutter bench serve --peer from the package root"
+            )
         }
         guard FileManager.default.isExecutableFile(atPath: gunicorn.path) else {
-            throw SetupError(description: "--peer needs the venv .build/serve-peer, which has no bin/gunicorn: make it with scripts/serve-peer/setup")
+            throw SetupError(
+                description:
+                    "--peer needs the venv .build/serve-peer, which has no bin/gunicorn: make it with scripts/serve-peer/setup"
+            )
         }
         return (gunicorn.path, app)
     }
@@ -228,6 +284,8 @@ struct ServeBenchmark {
 
     /// The one-minute load average, from /proc/loadavg; NaN where there is none.
     static func loadAverage() -> Double {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first).flatMap { Double($0) } ?? .nan
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first).flatMap {
+            Double($0)
+        } ?? .nan
     }
 }

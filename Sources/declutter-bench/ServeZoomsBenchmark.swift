@@ -35,7 +35,9 @@ struct ServeZoomsBenchmark {
         let towns = (0..<3000).map { _ in (random.next() * 340 - 170, asin(random.next() * 1.6 - 0.8) * 180 / .pi) }
         return (0..<Self.seededPoints).map { index in
             let town = towns[index % towns.count], spread = 0.02 + 1.5 * random.next() * random.next()
-            return ClusterPoint(longitude: town.0 + (random.next() - 0.5) * spread, latitude: town.1 + (random.next() - 0.5) * spread * 0.7)
+            return ClusterPoint(
+                longitude: town.0 + (random.next() - 0.5) * spread,
+                latitude: town.1 + (random.next() - 0.5) * spread * 0.7)
         }
     }
 
@@ -76,13 +78,16 @@ struct ServeZoomsBenchmark {
     }
 
     /// The path of a map of `centre` at `zoom`.
-    static func path(centre: String, zoom: Int) -> String { "/datasets/\(ServeBenchmark.dataset)/static/\(centre),\(zoom)/600x400" }
+    static func path(centre: String, zoom: Int) -> String {
+        "/datasets/\(ServeBenchmark.dataset)/static/\(centre),\(zoom)/600x400"
+    }
 
     /// Resident memory of a process in MiB, from /proc; nil where there is none.
     static func residentMegabytes(_ pid: pid_t) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return nil }
         return kilobytes / 1024
     }
 }

@@ -21,19 +21,23 @@ struct SpritesBenchmark {
         var iconsPerSecond: Double { Double(images * 2) / (milliseconds / 1000) }
 
         var json: String {
-            String(format: "{\"area\":\"sprites\",\"ms\":%.1f,\"icons\":%d,\"images\":%d,\"icons_per_s\":%.0f,\"fill\":%.4f,\"png_bytes\":%d}",
-                   milliseconds, names, images, iconsPerSecond, fill, bytes)
+            String(
+                format:
+                    "{\"area\":\"sprites\",\"ms\":%.1f,\"icons\":%d,\"images\":%d,\"icons_per_s\":%.0f,\"fill\":%.4f,\"png_bytes\":%d}",
+                milliseconds, names, images, iconsPerSecond, fill, bytes)
         }
 
         var text: String {
-            String(format: "sprites: %.1f ms for TANDm @1x + @2x (%d names, %d images, %.0f images drawn per second, %.1f %% fill, %d PNG bytes)",
-                   milliseconds, names, images, iconsPerSecond, fill * 100, bytes)
+            String(
+                format:
+                    "sprites: %.1f ms for TANDm @1x + @2x (%d names, %d images, %.0f images drawn per second, %.1f %% fill, %d PNG bytes)",
+                milliseconds, names, images, iconsPerSecond, fill * 100, bytes)
         }
     }
 
     func run() throws -> Result {
         let builder = try SpriteSheetBuilder(style: StyleLocator.load("tandm"))
-        _ = try builder.build(ratios: [1, 2], svg: false)   // warm: fonts loaded, labels shaped
+        _ = try builder.build(ratios: [1, 2], svg: false)  // warm: fonts loaded, labels shaped
         var times: [Double] = []
         var last: SpriteSheet?
         for _ in 0..<runs {
@@ -44,7 +48,8 @@ struct SpritesBenchmark {
         times.sort()
         let sheet = try last ?? builder.build(ratios: [1, 2], svg: false)
         let bytes = sheet.files.filter { $0.name.hasSuffix(".png") }.reduce(0) { $0 + $1.data.count }
-        return Result(milliseconds: times[times.count / 2], names: sheet.nameCount, images: sheet.imageCount,
-                      fill: sheet.fill, bytes: bytes)
+        return Result(
+            milliseconds: times[times.count / 2], names: sheet.nameCount, images: sheet.imageCount,
+            fill: sheet.fill, bytes: bytes)
     }
 }

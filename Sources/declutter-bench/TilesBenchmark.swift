@@ -45,13 +45,16 @@ struct TilesBenchmark {
 
         /// `"name":median,"name_min":…,"name_max":…`, for the JSON object.
         func json(_ name: String, decimals: Int = 1) -> String {
-            let places = Int32(decimals)   // `*` takes a C int
-            return String(format: "\"%@\":%.*f,\"%@_min\":%.*f,\"%@_max\":%.*f", name, places, median, name, places, minimum, name, places, maximum)
+            let places = Int32(decimals)  // `*` takes a C int
+            return String(
+                format: "\"%@\":%.*f,\"%@_min\":%.*f,\"%@_max\":%.*f", name, places, median, name, places, minimum,
+                name, places, maximum)
         }
 
         /// `median (min–max)` in milliseconds, or seconds from 10 s up.
         var text: String {
-            median >= 10_000 ? String(format: "%.2f s (%.2f–%.2f)", median / 1000, minimum / 1000, maximum / 1000)
+            median >= 10_000
+                ? String(format: "%.2f s (%.2f–%.2f)", median / 1000, minimum / 1000, maximum / 1000)
                 : String(format: "%.0f ms (%.0f–%.0f)", median, minimum, maximum)
         }
     }
@@ -72,12 +75,15 @@ struct TilesBenchmark {
         }
 
         var json: String {
-            "{" + milliseconds.json("ms") + ",\"peak_mb\":" + (peakMegabytes.map { String(format: "%.1f", $0) } ?? "null")
+            "{" + milliseconds.json("ms") + ",\"peak_mb\":"
+                + (peakMegabytes.map { String(format: "%.1f", $0) } ?? "null")
                 + ",\"file_bytes\":\(fileBytes)}"
         }
 
         /// The peak for text, or why there is none.
-        var peakText: String { peakMegabytes.map { String(format: "peak %.1f MB", $0) } ?? "peak unknown (no /usr/bin/time)" }
+        var peakText: String {
+            peakMegabytes.map { String(format: "peak %.1f MB", $0) } ?? "peak unknown (no /usr/bin/time)"
+        }
     }
 
     struct Result {
@@ -89,7 +95,8 @@ struct TilesBenchmark {
         /// How the job made each zoom's clusters.
         var placement: TilesetJob.Placement
         /// The whole job in process, and its parts.
-        var total = Series(values: []), sprites = Series(values: []), index = Series(values: []), encodeWrite = Series(values: [])
+        var total = Series(values: []), sprites = Series(values: []), index = Series(values: []),
+            encodeWrite = Series(values: [])
         var tiles = 0
         /// The tiles' uncompressed MVT bytes, and the PMTiles archive's size (tiles gzipped, deduplicated).
         var mvtBytes = 0, fileBytes = 0
@@ -104,22 +111,30 @@ struct TilesBenchmark {
         var ratios: (inProcess: Series, process: Series)? {
             guard let process, let tippecanoe else { return nil }
             let theirs = tippecanoe.milliseconds.values
-            return (Series(values: zip(total.values, theirs).map { $0 / $1 }),
-                    Series(values: zip(process.milliseconds.values, theirs).map { $0 / $1 }))
+            return (
+                Series(values: zip(total.values, theirs).map { $0 / $1 }),
+                Series(values: zip(process.milliseconds.values, theirs).map { $0 / $1 })
+            )
         }
 
         var json: String {
             var fields = [
-                #""area":"tiles""#, "\"placement\":\"\(placement.rawValue)\"", "\"source\":" + JSONValue.string(source).jsonText, "\"points\":\(points)", "\"min_zoom\":0", "\"max_zoom\":\(maxZoom)",
+                #""area":"tiles""#, "\"placement\":\"\(placement.rawValue)\"",
+                "\"source\":" + JSONValue.string(source).jsonText, "\"points\":\(points)", "\"min_zoom\":0",
+                "\"max_zoom\":\(maxZoom)",
                 "\"runs\":\(runs)", "\"cores\":\(ProcessInfo.processInfo.activeProcessorCount)",
-                total.json("total_ms"), sprites.json("sprites_ms"), index.json("index_ms"), encodeWrite.json("encode_write_ms"),
-                "\"tiles\":\(tiles)", String(format: "\"tiles_per_s\":%.0f", tilesPerSecond), "\"mvt_bytes\":\(mvtBytes)",
+                total.json("total_ms"), sprites.json("sprites_ms"), index.json("index_ms"),
+                encodeWrite.json("encode_write_ms"),
+                "\"tiles\":\(tiles)", String(format: "\"tiles_per_s\":%.0f", tilesPerSecond),
+                "\"mvt_bytes\":\(mvtBytes)",
                 "\"file_bytes\":\(fileBytes)", String(format: "\"peak_mb\":%.1f", peakMegabytes),
             ]
             if let process, let tippecanoe, let ratios {
                 fields.append("\"process\":" + process.json)
                 fields.append("\"tippecanoe\":" + tippecanoe.json)
-                fields.append("\"ratio\":{" + ratios.inProcess.json("in_process", decimals: 3) + "," + ratios.process.json("process", decimals: 3) + "}")
+                fields.append(
+                    "\"ratio\":{" + ratios.inProcess.json("in_process", decimals: 3) + ","
+                        + ratios.process.json("process", decimals: 3) + "}")
             }
             return "{" + fields.joined(separator: ",") + "}"
         }
@@ -133,12 +148,18 @@ struct TilesBenchmark {
                     + "\(megabytes(fileBytes)) PMTiles; peak \(String(format: "%.1f", peakMegabytes)) MB",
             ]
             if let process, let tippecanoe, let ratios {
-                lines.append("  declutter tiles, whole process: \(process.milliseconds.text), \(process.peakText), "
-                    + "\(megabytes(process.fileBytes)) PMTiles")
-                lines.append("  tippecanoe \(TilesBenchmark.tippecanoeOptions.joined(separator: " ")), whole process: \(tippecanoe.milliseconds.text), "
-                    + "\(tippecanoe.peakText), \(megabytes(tippecanoe.fileBytes)) MBTiles")
-                lines.append(String(format: "  declutter ÷ tippecanoe, round by round: in process %.3f–%.3f, whole process %.3f–%.3f",
-                                    ratios.inProcess.minimum, ratios.inProcess.maximum, ratios.process.minimum, ratios.process.maximum))
+                lines.append(
+                    "  declutter tiles, whole process: \(process.milliseconds.text), \(process.peakText), "
+                        + "\(megabytes(process.fileBytes)) PMTiles")
+                lines.append(
+                    "  tippecanoe \(TilesBenchmark.tippecanoeOptions.joined(separator: " ")), whole process: \(tippecanoe.milliseconds.text), "
+                        + "\(tippecanoe.peakText), \(megabytes(tippecanoe.fileBytes)) MBTiles")
+                lines.append(
+                    String(
+                        format:
+                            "  declutter ÷ tippecanoe, round by round: in process %.3f–%.3f, whole process %.3f–%.3f",
+                        ratios.inProcess.minimum, ratios.inProcess.maximum, ratios.process.minimum,
+                        ratios.process.maximum))
             }
             return lines.joined(separator: "\n")
         }
@@ -150,7 +171,8 @@ struct TilesBenchmark {
     }
 
     func run() throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-bench-tiles-\(getpid())", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-bench-tiles-\(getpid())", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -161,22 +183,30 @@ struct TilesBenchmark {
         let csv = folder.appendingPathComponent("points.csv")
         let points: [ClusterPoint]
         if let input {
-            try Self.writeCSV(try inputOptions.read(input, category: category).points.points, category: category, to: csv)
+            try Self.writeCSV(
+                try inputOptions.read(input, category: category).points.points, category: category, to: csv)
             points = try PointInputOptions.parse([]).read(csv.path, category: category).points.points
         } else {
             var generator = SeededRandom(seed: 42)
             func random() -> Double { generator.next() }
-            points = (0..<pointCount).map { _ in ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85) }
+            points = (0..<pointCount).map { _ in
+                ClusterPoint(longitude: random() * 360 - 180, latitude: random() * 170 - 85)
+            }
             if tippecanoe != nil { try Self.writeCSV(points, category: nil, to: csv) }
         }
         // The command's own style and preparation, so that the job is the one `declutter tiles` runs.
-        var job = try TilesetJob(points: points, style: try StyleLocator.load("default"), categoryProperty: category, keepingIdentifiers: false)
+        var job = try TilesetJob(
+            points: points, style: try StyleLocator.load("default"), categoryProperty: category,
+            keepingIdentifiers: false)
         job.zooms = 0...maxZoom
         job.placement = placement
-        // Named as `declutter tiles` names the CSV's points, so that the job in process writes the archive the whole process does.
+        // Named as `declutter tiles` names the CSV's points, so that the job in process writes the archive the whole
+        // process does.
         job.source = csv.lastPathComponent
-        var result = Result(source: input.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "uniform", points: points.count, maxZoom: maxZoom,
-                            runs: runs, placement: placement)
+        var result = Result(
+            source: input.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "uniform", points: points.count,
+            maxZoom: maxZoom,
+            runs: runs, placement: placement)
 
         var declutter: URL?
         if tippecanoe != nil {
@@ -186,22 +216,33 @@ struct TilesBenchmark {
         }
 
         for round in 0..<runs {
-            var arms: [() throws -> Void] = [{ try runInProcess(job, in: folder.appendingPathComponent("job-\(round)"), into: &result) }]
+            var arms: [() throws -> Void] = [
+                { try runInProcess(job, in: folder.appendingPathComponent("job-\(round)"), into: &result) }
+            ]
             if let tippecanoe, let declutter {
                 arms.append {
                     let runFolder = try Self.makeFolder(folder.appendingPathComponent("process-\(round)"))
                     let output = runFolder.appendingPathComponent("declutter.pmtiles")
-                    let arguments = ["tiles", "--input", csv.path, "--output", output.path, "--max-zoom", "\(maxZoom)", "--placement", placement.rawValue]
+                    let arguments =
+                        [
+                            "tiles", "--input", csv.path, "--output", output.path, "--max-zoom", "\(maxZoom)",
+                            "--placement", placement.rawValue,
+                        ]
                         + (category.map { ["--category", $0] } ?? [])
-                    let measured = try TimedProcess(executable: declutter.path, arguments: arguments, logFolder: runFolder).run()
+                    let measured = try TimedProcess(
+                        executable: declutter.path, arguments: arguments, logFolder: runFolder
+                    ).run()
                     result.process?.add(measured, fileBytes: try Self.size(of: output))
                     try FileManager.default.removeItem(at: runFolder)
                 }
                 arms.append {
                     let runFolder = try Self.makeFolder(folder.appendingPathComponent("tippecanoe-\(round)"))
                     let output = runFolder.appendingPathComponent("out.mbtiles")
-                    let arguments = ["-q", "-f", "-o", output.path, "-l", "points", "-Z0", "-z\(maxZoom)"] + Self.tippecanoeOptions + [csv.path]
-                    let measured = try TimedProcess(executable: tippecanoe, arguments: arguments, logFolder: runFolder).run()
+                    let arguments =
+                        ["-q", "-f", "-o", output.path, "-l", "points", "-Z0", "-z\(maxZoom)"] + Self.tippecanoeOptions
+                        + [csv.path]
+                    let measured = try TimedProcess(executable: tippecanoe, arguments: arguments, logFolder: runFolder)
+                        .run()
                     result.tippecanoe?.add(measured, fileBytes: try Self.size(of: output))
                     try FileManager.default.removeItem(at: runFolder)
                 }
@@ -236,8 +277,10 @@ struct TilesBenchmark {
     static func declutterExecutable() throws -> URL {
         let declutter = programBesideThisOne("declutter")
         guard FileManager.default.isExecutableFile(atPath: declutter.path) else {
-            throw SetupError(description: "--tippecanoe times declutter tiles as a whole process too, but there is no declutter beside "
-                + "declutter-bench (\(declutter.path)); build both with `swift build -c release`")
+            throw SetupError(
+                description:
+                    "--tippecanoe times declutter tiles as a whole process too, but there is no declutter beside "
+                    + "declutter-bench (\(declutter.path)); build both with `swift build -c release`")
         }
         return declutter
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program as a whole process and measures it from outside: wall time from spawn to exit, and its peak
@@ -53,10 +53,14 @@ struct TimedProcess {
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "waiting for \(executable): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw Failure(description: "waiting for \(executable): \(String(cString: strerror(errno)))")
+            }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // The wait status as <sys/wait.h>'s macros read it, which Swift does not import: the low 7 bits are the
@@ -65,9 +69,13 @@ struct TimedProcess {
         guard signal == 0, exitStatus == 0 else {
             let log = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
             let ending = signal == 0 ? "exit status \(exitStatus)" : "signal \(signal)"
-            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) ended with \(ending): \(log.suffix(2000))")
+            throw Failure(
+                description:
+                    "\(([executable] + arguments).joined(separator: " ")) ended with \(ending): \(log.suffix(2000))")
         }
-        let kilobytes = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let kilobytes = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         return Measurement(seconds: seconds, peakMegabytes: kilobytes.map { $0 / 1024 })
     }
 }

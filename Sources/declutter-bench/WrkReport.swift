@@ -33,14 +33,18 @@ struct WrkReport: Equatable {
             return line.dropFirst(prefix.count).split(whereSeparator: { $0 == " " || $0 == "," })
         }
         func number(_ field: Substring?, in prefix: String) throws -> Double {
-            guard let field, let value = Double(field) else { throw ParseError(description: "wrk's \"\(prefix)\" line is not a number: \(field ?? "")") }
+            guard let field, let value = Double(field) else {
+                throw ParseError(description: "wrk's \"\(prefix)\" line is not a number: \(field ?? "")")
+            }
             return value
         }
         requestsPerSecond = try number(try fields(after: "Requests/sec:").first, in: "Requests/sec:")
         p50Milliseconds = try Self.milliseconds(try fields(after: "50%").first, line: "50%")
         p99Milliseconds = try Self.milliseconds(try fields(after: "99%").first, line: "99%")
         // "8000 requests in 10.00s, 1.00MB read"
-        guard let total = lines.first(where: { $0.contains(" requests in ") })?.split(separator: " ").first, let count = Int(total) else {
+        guard let total = lines.first(where: { $0.contains(" requests in ") })?.split(separator: " ").first,
+            let count = Int(total)
+        else {
             throw ParseError(description: "wrk's report has no \"N requests in\" line: \(text.suffix(1000))")
         }
         requests = count
@@ -48,16 +52,22 @@ struct WrkReport: Equatable {
         if lines.contains(where: { $0.hasPrefix("Socket errors:") }) {
             let words = try fields(after: "Socket errors:")
             socketErrors = try stride(from: 1, to: words.count, by: 2).reduce(0) { sum, index in
-                guard let value = Int(words[index]) else { throw ParseError(description: "wrk's \"Socket errors:\" line is not counts: \(words)") }
+                guard let value = Int(words[index]) else {
+                    throw ParseError(description: "wrk's \"Socket errors:\" line is not counts: \(words)")
+                }
                 return sum + value
             }
         }
         if lines.contains(where: { $0.hasPrefix("Non-2xx or 3xx responses:") }) {
-            non2xx = Int(try number(try fields(after: "Non-2xx or 3xx responses:").first, in: "Non-2xx or 3xx responses:"))
+            non2xx = Int(
+                try number(try fields(after: "Non-2xx or 3xx responses:").first, in: "Non-2xx or 3xx responses:"))
         }
     }
 
-    init(requestsPerSecond: Double, p50Milliseconds: Double, p99Milliseconds: Double, requests: Int, non2xx: Int = 0, socketErrors: Int = 0) {
+    init(
+        requestsPerSecond: Double, p50Milliseconds: Double, p99Milliseconds: Double, requests: Int, non2xx: Int = 0,
+        socketErrors: Int = 0
+    ) {
         self.requestsPerSecond = requestsPerSecond
         self.p50Milliseconds = p50Milliseconds
         self.p99Milliseconds = p99Milliseconds
@@ -68,8 +78,12 @@ struct WrkReport: Equatable {
 
     /// A wrk time (`812.00us`, `9.50ms`, `1.20s`, `2.00m`) in milliseconds.
     static func milliseconds(_ field: Substring?, line: String) throws -> Double {
-        let units: [(suffix: String, milliseconds: Double)] = [("us", 0.001), ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
-        if let field, let unit = units.first(where: { field.hasSuffix($0.suffix) }), let value = Double(field.dropLast(unit.suffix.count)) {
+        let units: [(suffix: String, milliseconds: Double)] = [
+            ("us", 0.001), ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
+        ]
+        if let field, let unit = units.first(where: { field.hasSuffix($0.suffix) }),
+            let value = Double(field.dropLast(unit.suffix.count))
+        {
             return value * unit.milliseconds
         }
         throw ParseError(description: "wrk's \"\(line)\" latency is not a time: \(field ?? "")")

@@ -1,7 +1,4 @@
-@testable import DeclutterCLI
-@testable import DeclutterCommandLine
 import DeclutterGeometry
-@testable import DeclutterMap
 import DeclutterMapContent
 import DeclutterRender
 import DeclutterServer
@@ -13,16 +10,31 @@ import DeclutterTiles
 import Foundation
 import Testing
 
+@testable import DeclutterCLI
+@testable import DeclutterCommandLine
+@testable import DeclutterMap
+
 /// The option values read from text by the argument types: what each accepts, what it refuses, and what a user is
 /// told for a refused one.
 @Suite struct ArgumentTypesTests {
     @Test func boundingBoxes() {
-        #expect(BoundingBoxArgument(argument: "-10,35,30,60") == BoundingBoxArgument(west: -10, south: 35, east: 30, north: 60))
-        #expect(BoundingBoxArgument(argument: " -10, 35 ,30,60 ") == BoundingBoxArgument(west: -10, south: 35, east: 30, north: 60))
-        #expect(BoundingBoxArgument(argument: "170,-30,-170,0") == BoundingBoxArgument(west: 170, south: -30, east: -170, north: 0))
-        #expect(BoundingBoxArgument(argument: "-200,-90,200,90") == BoundingBoxArgument(west: -200, south: -90, east: 200, north: 90))
+        #expect(
+            BoundingBoxArgument(argument: "-10,35,30,60")
+                == BoundingBoxArgument(west: -10, south: 35, east: 30, north: 60))
+        #expect(
+            BoundingBoxArgument(argument: " -10, 35 ,30,60 ")
+                == BoundingBoxArgument(west: -10, south: 35, east: 30, north: 60))
+        #expect(
+            BoundingBoxArgument(argument: "170,-30,-170,0")
+                == BoundingBoxArgument(west: 170, south: -30, east: -170, north: 0))
+        #expect(
+            BoundingBoxArgument(argument: "-200,-90,200,90")
+                == BoundingBoxArgument(west: -200, south: -90, east: 200, north: 90))
         #expect(BoundingBoxArgument(argument: "0,10,0,10") != nil, "a point is a box")
-        for bad in ["1,2,3", "1,2,3,4,5", "a,b,c,d", "0,60,10,35", "0,-91,10,0", "0,0,10,90.5", "nan,0,1,1", "0,0,inf,1", "1,,2,3", "", "1;2;3;4"] {
+        for bad in [
+            "1,2,3", "1,2,3,4,5", "a,b,c,d", "0,60,10,35", "0,-91,10,0", "0,0,10,90.5", "nan,0,1,1", "0,0,inf,1",
+            "1,,2,3", "", "1;2;3;4",
+        ] {
             #expect(BoundingBoxArgument(argument: bad) == nil, "\(bad)")
         }
         #expect(BoundingBoxArgument.world.defaultValueDescription == "-180,-90,180,90")
@@ -73,9 +85,14 @@ import Testing
     }
 
     @Test func circles() {
-        #expect(CircleArgument(argument: "37.8,-122.4,300") == CircleArgument(center: Coordinate(longitude: -122.4, latitude: 37.8), radius: 300))
+        #expect(
+            CircleArgument(argument: "37.8,-122.4,300")
+                == CircleArgument(center: Coordinate(longitude: -122.4, latitude: 37.8), radius: 300))
         #expect(CircleArgument(argument: "0,0,20000000")?.radius == 20_000_000)
-        for bad in ["37.8,-122.4", "37.8,-122.4,0", "37.8,-122.4,-5", "37.8,-122.4,20000001", "91,0,10", "0,181,10", "0,0,inf", "0,0,1,2"] {
+        for bad in [
+            "37.8,-122.4", "37.8,-122.4,0", "37.8,-122.4,-5", "37.8,-122.4,20000001", "91,0,10", "0,181,10", "0,0,inf",
+            "0,0,1,2",
+        ] {
             #expect(CircleArgument(argument: bad) == nil, "\(bad)")
         }
     }
@@ -103,32 +120,50 @@ import Testing
 
     /// A refused value is told by the parser, naming the option, the value and, from the option's help, what it takes.
     @Test(arguments: [
-        (["cluster", "--input", "x.csv", "--zoom", "1", "--bbox", "0,60,10,35"],
-         "Error: The value '0,60,10,35' is invalid for '--bbox <w,s,e,n>'\nHelp:  --bbox <w,s,e,n>  Bounding box west,south,east,north "
-            + "in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, west > east crosses the antimeridian (default: the whole world).\n"),
-        (["cluster", "--input", "x.csv", "--zoom", "1", "--from-bbox", "1,2,3"],
-         "Error: The value '1,2,3' is invalid for '--from-bbox <w,s,e,n>'\nHelp:  --from-bbox <w,s,e,n>  Print the change from the view "
-            + "of this box (default: --bbox) to --bbox as JSON; west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90.\n"),
-        (["cluster", "--input", "x.csv", "--tile", "23/0/0"],
-         "Error: The value '23/0/0' is invalid for '--tile <z/x/y>'\nHelp:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y "
-            + "instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"),
-        (["render", "--input", "x.csv", "--output", "x.png", "--size", "800,600"],
-         "Error: The value '800,600' is invalid for '--size <WxH>'\nHelp:  --size <WxH>  Map size in points, WIDTHxHEIGHT, each 1 or more "
-            + "(at most 16384 px at the scale).\n"),
-        (["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "10,48,3"],
-         "Error: The value '10,48,3' is invalid for '--center <lat,lon>'\nHelp:  --center <lat,lon>  The centre of the map (with --zoom), "
-            + "LAT,LON in degrees: -90 ≤ LAT ≤ 90, -180 ≤ LON ≤ 180.\n"),
-        (["render", "--input", "x.csv", "--output", "x.png", "--circle", "37.8,-122.4,0"],
-         "Error: The value '37.8,-122.4,0' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle <lat,lon,metres>  A circle on the "
-            + "ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres.\n"),
-        (["render", "--input", "x.csv", "--output", "x.png", "--stroke", "red"],
-         "Error: The value 'red' is invalid for '--stroke <#RRGGBB[AA]>'\nHelp:  --stroke <#RRGGBB[AA]>  Stroke colour of overlays and "
-            + "circles: #RGB, #RRGGBB or #RRGGBBAA.\n"),
-        (["sprites", "--style", "tandm", "--output", "out", "--ratios", "1,,2"],
-         "Error: The value '1,,2' is invalid for '--ratios <1,2,3>'\nHelp:  --ratios <1,2,3>  Pixel ratios, one or more of 1, 2, 3 "
-            + "separated by commas; default: the style's sprites.ratios.\n"),
-        (["diff", "a.png", "b.png", "--aa-color", "1,2"],
-         "Error: The value '1,2' is invalid for '--aa-color <r,g,b>'\nHelp:  --aa-color <r,g,b>  Colour of anti-aliased pixels in the diff.\n"),
+        (
+            ["cluster", "--input", "x.csv", "--zoom", "1", "--bbox", "0,60,10,35"],
+            "Error: The value '0,60,10,35' is invalid for '--bbox <w,s,e,n>'\nHelp:  --bbox <w,s,e,n>  Bounding box west,south,east,north "
+                + "in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, west > east crosses the antimeridian (default: the whole world).\n"
+        ),
+        (
+            ["cluster", "--input", "x.csv", "--zoom", "1", "--from-bbox", "1,2,3"],
+            "Error: The value '1,2,3' is invalid for '--from-bbox <w,s,e,n>'\nHelp:  --from-bbox <w,s,e,n>  Print the change from the view "
+                + "of this box (default: --bbox) to --bbox as JSON; west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90.\n"
+        ),
+        (
+            ["cluster", "--input", "x.csv", "--tile", "23/0/0"],
+            "Error: The value '23/0/0' is invalid for '--tile <z/x/y>'\nHelp:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y "
+                + "instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"
+        ),
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--size", "800,600"],
+            "Error: The value '800,600' is invalid for '--size <WxH>'\nHelp:  --size <WxH>  Map size in points, WIDTHxHEIGHT, each 1 or more "
+                + "(at most 16384 px at the scale).\n"
+        ),
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "10,48,3"],
+            "Error: The value '10,48,3' is invalid for '--center <lat,lon>'\nHelp:  --center <lat,lon>  The centre of the map (with --zoom), "
+                + "LAT,LON in degrees: -90 ≤ LAT ≤ 90, -180 ≤ LON ≤ 180.\n"
+        ),
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--circle", "37.8,-122.4,0"],
+            "Error: The value '37.8,-122.4,0' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle <lat,lon,metres>  A circle on the "
+                + "ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres.\n"
+        ),
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--stroke", "red"],
+            "Error: The value 'red' is invalid for '--stroke <#RRGGBB[AA]>'\nHelp:  --stroke <#RRGGBB[AA]>  Stroke colour of overlays and "
+                + "circles: #RGB, #RRGGBB or #RRGGBBAA.\n"
+        ),
+        (
+            ["sprites", "--style", "tandm", "--output", "out", "--ratios", "1,,2"],
+            "Error: The value '1,,2' is invalid for '--ratios <1,2,3>'\nHelp:  --ratios <1,2,3>  Pixel ratios, one or more of 1, 2, 3 "
+                + "separated by commas; default: the style's sprites.ratios.\n"
+        ),
+        (
+            ["diff", "a.png", "b.png", "--aa-color", "1,2"],
+            "Error: The value '1,2' is invalid for '--aa-color <r,g,b>'\nHelp:  --aa-color <r,g,b>  Colour of anti-aliased pixels in the diff.\n"
+        ),
     ])
     func aRefusedValueNamesTheOptionAndWhatItTakes(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
@@ -146,12 +181,17 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n48,10\n".utf8).write(to: folder.appendingPathComponent("x.csv"))
-        let result = try CommandResult.run(["render", "--input", "x.csv", "--size", "300×200", "--center", "48, 10", "--zoom", "5",
-                                            "--circle", "48,10,50000", "--stroke", "#f00", "--basemap", "none", "--layout", "layout.json",
-                                            "--output", "map.svg"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "x.csv", "--size", "300×200", "--center", "48, 10", "--zoom", "5",
+                "--circle", "48,10,50000", "--stroke", "#f00", "--basemap", "none", "--layout", "layout.json",
+                "--output", "map.svg",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote map.svg: 300×200 pt, zoom 5.00"), "\(result.stdout)")
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any]
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any]
         #expect(layout?["center"] as? [Double] == [10, 48])
         let svg = try String(contentsOf: folder.appendingPathComponent("map.svg"), encoding: .utf8)
         #expect(svg.contains("rgb(100%,0%,0%)"), "the circle's stroke")

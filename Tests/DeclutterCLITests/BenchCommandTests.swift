@@ -11,7 +11,9 @@ import Testing
 /// The benchmarks live in `declutter-bench`; `declutter bench …` runs it from beside `declutter`.
 @Suite struct BenchCommandTests {
     /// The folder of the built executables.
-    var built: URL { URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent() }
+    var built: URL {
+        URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    }
 
     @Test func declutterBenchRunsTheBenchmarkProgram() throws {
         let result = try CommandResult.run(["bench", "placement", "--annotations", "1000", "--json"], in: built)
@@ -42,7 +44,8 @@ import Testing
     }
 
     @Test func tilesTimesTheWholeJobInProcess() throws {
-        let result = try CommandResult.run(["bench", "tiles", "--points", "2000", "--max-zoom", "5", "--runs", "2", "--json"], in: built)
+        let result = try CommandResult.run(
+            ["bench", "tiles", "--points", "2000", "--max-zoom", "5", "--runs", "2", "--json"], in: built)
         #expect(result.status == 0, "\(result.stderr)")
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(figures["area"] as? String == "tiles")
@@ -63,13 +66,16 @@ import Testing
             #expect(low <= middle && middle <= high, "\(name): \(low) \(middle) \(high)")
         }
         // The parts are timed inside the whole.
-        let parts = try ["sprites_ms", "index_ms", "encode_write_ms"].map { try #require(figures[$0 + "_min"] as? Double) }.reduce(0, +)
+        let parts = try ["sprites_ms", "index_ms", "encode_write_ms"].map {
+            try #require(figures[$0 + "_min"] as? Double)
+        }.reduce(0, +)
         #expect(parts <= (figures["total_ms_max"] as? Double ?? 0))
         let mvt = try #require(figures["mvt_bytes"] as? Int), file = try #require(figures["file_bytes"] as? Int)
         #expect(mvt > tiles && file > 0)
         #expect(figures["tippecanoe"] == nil && figures["process"] == nil)
-        let text = try CommandResult.run(["bench", "tiles", "--points", "500", "--max-zoom", "3", "--runs", "1", "--placement", "supercluster"],
-                                         in: built)
+        let text = try CommandResult.run(
+            ["bench", "tiles", "--points", "500", "--max-zoom", "3", "--runs", "1", "--placement", "supercluster"],
+            in: built)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix("tiles: 500 points (uniform), zooms 0–3, supercluster, 1 run"), "\(text.stdout)")
         let wrong = try CommandResult.run(["bench", "tiles", "--points", "500", "--placement", "tidy"], in: built)
@@ -81,26 +87,31 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("places.csv")
-        try "name,lat,lon,kind\nA,48.85,2.35,museum\nB,48.86,2.34,\"park, public\"\nC,40.7,-74.0,museum\n".write(to: input, atomically: true, encoding: .utf8)
+        try "name,lat,lon,kind\nA,48.85,2.35,museum\nB,48.86,2.34,\"park, public\"\nC,40.7,-74.0,museum\n".write(
+            to: input, atomically: true, encoding: .utf8)
         // A stand-in for tippecanoe that keeps its arguments and the CSV's header, and writes its -o file.
         let fake = folder.appendingPathComponent("tippecanoe")
         try """
-            #!/bin/sh
-            echo "$@" > "\(folder.path)/arguments"
-            for last in "$@"; do :; done
-            head -n 3 "$last" > "\(folder.path)/head.csv"
-            while [ $# -gt 0 ]; do if [ "$1" = -o ]; then printf 12345 > "$2"; fi; shift; done
-            """.write(to: fake, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        echo "$@" > "\(folder.path)/arguments"
+        for last in "$@"; do :; done
+        head -n 3 "$last" > "\(folder.path)/head.csv"
+        while [ $# -gt 0 ]; do if [ "$1" = -o ]; then printf 12345 > "$2"; fi; shift; done
+        """.write(to: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let result = try CommandResult.run(["bench", "tiles", "--input", input.path, "--category", "kind", "--max-zoom", "4", "--runs", "2",
-                                            "--tippecanoe", fake.path, "--json"], in: folder, environment: ["TMPDIR": temporary.path])
+        let result = try CommandResult.run(
+            [
+                "bench", "tiles", "--input", input.path, "--category", "kind", "--max-zoom", "4", "--runs", "2",
+                "--tippecanoe", fake.path, "--json",
+            ], in: folder, environment: ["TMPDIR": temporary.path])
         #expect(result.status == 0, "\(result.stderr)")
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(figures["source"] as? String == "places.csv")
         #expect(figures["points"] as? Int == 3)
-        let process = try #require(figures["process"] as? [String: Any]), tippecanoe = try #require(figures["tippecanoe"] as? [String: Any])
+        let process = try #require(figures["process"] as? [String: Any]),
+            tippecanoe = try #require(figures["tippecanoe"] as? [String: Any])
         // Our whole process writes the archive the job writes in process.
         #expect(process["file_bytes"] as? Int == figures["file_bytes"] as? Int)
         #expect(tippecanoe["file_bytes"] as? Int == 5)
@@ -125,17 +136,25 @@ import Testing
         // The CSV and every run's files were written in the temporary folder and are gone.
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
         // Seeded points too: the whole process reads the CSV written of them and writes the same archive.
-        let uniform = try CommandResult.run(["bench", "tiles", "--points", "300", "--max-zoom", "3", "--runs", "1", "--tippecanoe", fake.path,
-                                             "--json"], in: folder, environment: ["TMPDIR": temporary.path])
+        let uniform = try CommandResult.run(
+            [
+                "bench", "tiles", "--points", "300", "--max-zoom", "3", "--runs", "1", "--tippecanoe", fake.path,
+                "--json",
+            ], in: folder, environment: ["TMPDIR": temporary.path])
         #expect(uniform.status == 0, "\(uniform.stderr)")
         let seeded = try #require(try JSONSerialization.jsonObject(with: Data(uniform.stdout.utf8)) as? [String: Any])
         #expect((seeded["process"] as? [String: Any])?["file_bytes"] as? Int == seeded["file_bytes"] as? Int)
-        #expect(try String(contentsOf: folder.appendingPathComponent("head.csv"), encoding: .utf8).hasPrefix("lat,lon\n"))
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("head.csv"), encoding: .utf8).hasPrefix("lat,lon\n"))
     }
 
     @Test func renderDrawsTheWorldMapWhereTold() throws {
-        let result = try CommandResult.run(["bench", "render", "--basemap", "world", "--center", "44.8,20.5", "--pitch", "60", "--runs", "1", "--json"],
-                                           in: built)
+        let result = try CommandResult.run(
+            [
+                "bench", "render", "--basemap", "world", "--center", "44.8,20.5", "--pitch", "60", "--runs", "1",
+                "--json",
+            ],
+            in: built)
         #expect(result.status == 0, "\(result.stderr)")
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(figures["basemap"] as? String == "world")
@@ -146,7 +165,9 @@ import Testing
         #expect((figures["pitched_over_flat"] as? Double).map { $0 > 0 } == true)
         let wrong = try CommandResult.run(["bench", "render", "--basemap", "world", "--center", "89,20.5"], in: built)
         #expect(wrong.status == 2)
-        #expect(wrong.stderr.contains("--center's latitude must be in -85.05…85.05 (Web Mercator), got 89,20.5"), "\(wrong.stderr)")
+        #expect(
+            wrong.stderr.contains("--center's latitude must be in -85.05…85.05 (Web Mercator), got 89,20.5"),
+            "\(wrong.stderr)")
     }
 
     @Test func tilesRefusesACategoryWithoutInput() throws {
@@ -159,7 +180,10 @@ import Testing
         let declutter = try Data(contentsOf: built.appendingPathComponent("declutter"))
         let bench = try Data(contentsOf: built.appendingPathComponent("declutter-bench"))
         // Type names stay in Swift's metadata, so a benchmark type linked in would show.
-        for name in ["RenderBenchmark", "ClusterBenchmark", "MarkerBenchmark", "TilesBenchmark", "ServeBenchmark", "WrkReport", "SeededRandom"] {
+        for name in [
+            "RenderBenchmark", "ClusterBenchmark", "MarkerBenchmark", "TilesBenchmark", "ServeBenchmark", "WrkReport",
+            "SeededRandom",
+        ] {
             #expect(bench.range(of: Data(name.utf8)) != nil, "\(name) in declutter-bench")
             #expect(declutter.range(of: Data(name.utf8)) == nil, "\(name) in declutter")
         }
@@ -172,8 +196,10 @@ import Testing
         try FileManager.default.copyItem(at: built.appendingPathComponent("declutter"), to: copy)
         let result = try CommandResult.run(["bench", "cluster", "--points", "1000"], in: folder, executable: copy)
         #expect(result.status == 2)
-        #expect(result.stderr == "Error: the benchmarks are a program of their own, declutter-bench, which is not beside this declutter "
-            + "(\(folder.resolvingSymlinksInPath().path)/declutter-bench); build it with `swift build -c release --product declutter-bench` "
-            + "and run `.build/release/declutter-bench cluster --points 1000`\n")
+        #expect(
+            result.stderr
+                == "Error: the benchmarks are a program of their own, declutter-bench, which is not beside this declutter "
+                + "(\(folder.resolvingSymlinksInPath().path)/declutter-bench); build it with `swift build -c release --product declutter-bench` "
+                + "and run `.build/release/declutter-bench cluster --points 1000`\n")
     }
 }

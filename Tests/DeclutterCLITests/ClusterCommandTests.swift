@@ -20,8 +20,11 @@ import Testing
     }
 
     @Test func tilePrintsSuperclusterJSON() throws {
-        let result = try CommandResult.run(["cluster", "--input", fixtures.appendingPathComponent("supercluster/places.json").path,
-                                            "--tile", "0/0/0", "--min-points", "5"], in: packageRoot)
+        let result = try CommandResult.run(
+            [
+                "cluster", "--input", fixtures.appendingPathComponent("supercluster/places.json").path,
+                "--tile", "0/0/0", "--min-points", "5",
+            ], in: packageRoot)
         #expect(result.status == 0)
         let expected = try Data(contentsOf: fixtures.appendingPathComponent("supercluster/places-z0-0-0-min5.json"))
         #expect(try json(result.stdout) == JSONValue(foundation: try JSONSerialization.jsonObject(with: expected)))
@@ -30,21 +33,24 @@ import Testing
     /// --tile-extent 4096 --buffer 64: the vector tile's features, the index's `tile(z:x:y:extent:buffer:)`.
     @Test func tileAtAVectorTilesExtentAndBuffer() throws {
         let places = fixtures.appendingPathComponent("supercluster/places.json")
-        let result = try CommandResult.run(["cluster", "--input", places.path, "--tile", "1/0/0", "--tile-extent", "4096", "--buffer", "64"],
-                                           in: packageRoot)
+        let result = try CommandResult.run(
+            ["cluster", "--input", places.path, "--tile", "1/0/0", "--tile-extent", "4096", "--buffer", "64"],
+            in: packageRoot)
         #expect(result.status == 0)
         let index = ClusterIndex(points: try PointReader().read(contentsOf: places).points)
         let expected = try #require(index.tile(z: 1, x: 0, y: 0, extent: 4096, buffer: 64))
         #expect(try json(result.stdout) == .object(JSONObject([("features", .array(expected.map(\.json)))])))
-        let wider = try CommandResult.run(["cluster", "--input", places.path, "--tile", "1/0/0", "--tile-extent", "4096", "--buffer", "2048"],
-                                          in: packageRoot)
+        let wider = try CommandResult.run(
+            ["cluster", "--input", places.path, "--tile", "1/0/0", "--tile-extent", "4096", "--buffer", "2048"],
+            in: packageRoot)
         let features = try #require(try json(wider.stdout).object?["features"]?.array)
         #expect(features.count > expected.count)
     }
 
     @Test func tandmClustersCarryCategoriesAndExpansionZoom() throws {
-        let result = try CommandResult.run(["cluster", "--input", fixtures.appendingPathComponent("tandm/Data.plist").path, "--zoom", "14"],
-                                           in: packageRoot)
+        let result = try CommandResult.run(
+            ["cluster", "--input", fixtures.appendingPathComponent("tandm/Data.plist").path, "--zoom", "14"],
+            in: packageRoot)
         #expect(result.status == 0)
         let features = try #require(try json(result.stdout).object?["features"]?.array)
         let members = features.reduce(0.0) { $0 + ($1.object?["properties"]?.object?["point_count"]?.number ?? 1) }
@@ -58,11 +64,16 @@ import Testing
     @Test(arguments: [
         ("lat,lon,name\n50,10,a\n91,10,b\n", "points.csv: line 3: latitude 91.0 is outside -90…90"),
         ("lat,lon,name\n50,10,a\nx,10,b\n", "points.csv: line 3: latitude \"x\" is not a number"),
-        ("name,lon\n1,2\n", "points.csv: line 1: header \"name,lon\" has no latitude column (separated by \",\"); "
-            + "expected a column named lat, latitude, latitude_deg, lat_deg or y (or give --lat)"),
+        (
+            "name,lon\n1,2\n",
+            "points.csv: line 1: header \"name,lon\" has no latitude column (separated by \",\"); "
+                + "expected a column named lat, latitude, latitude_deg, lat_deg or y (or give --lat)"
+        ),
         ("lat,lon\n50,10,3\n", "points.csv: line 2: expected 2 fields, found 3"),
-        ("lat,lon,name\n48.85,2.35,\"open\n48.86,2.36,x\n",
-         "points.csv: line 2: a quoted field opens here and is not closed before the end of the file"),
+        (
+            "lat,lon,name\n48.85,2.35,\"open\n48.86,2.36,x\n",
+            "points.csv: line 2: a quoted field opens here and is not closed before the end of the file"
+        ),
     ])
     func badRowsAreNamedWithTheirLine(csv: String, message: String) throws {
         let folder = try scratchFolder()
@@ -77,11 +88,13 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n10,10\n10,10\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
-        let tiny = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "0", "--radius", "1e-12"], in: folder)
+        let tiny = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--zoom", "0", "--radius", "1e-12"], in: folder)
         #expect(tiny.status == 0, "\(tiny.stderr)")
         let features = try #require(try json(tiny.stdout).object?["features"]?.array)
         #expect(features.count == 1 && features[0].object?["properties"]?.object?["point_count"] == .number(2))
-        let huge = try CommandResult.run(["cluster", "--input", "points.csv", "--tile", "0/0/0", "--extent", "1e20"], in: folder)
+        let huge = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--tile", "0/0/0", "--extent", "1e20"], in: folder)
         #expect(huge.status == 0, "\(huge.stderr)")
     }
 
@@ -89,10 +102,15 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon,kind\n10,10,a\n10,10,b\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
-        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--group-by", "knid"], in: folder)
+        let result = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--zoom", "3", "--group-by", "knid"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: no point has the property \"knid\" named by --group-by: no point has a clustering identifier, so none clusters\n")
-        let named = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--category", "kind"], in: folder)
+        #expect(
+            result.stderr
+                == "warning: no point has the property \"knid\" named by --group-by: no point has a clustering identifier, so none clusters\n"
+        )
+        let named = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--zoom", "3", "--category", "kind"], in: folder)
         #expect(named.status == 0 && named.stderr.isEmpty)
     }
 
@@ -100,7 +118,8 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n10,10\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
-        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3"], in: folder, stdoutFile: "/dev/full")
+        let result = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--zoom", "3"], in: folder, stdoutFile: "/dev/full")
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot write the result to standard output"), "\(result.stderr)")
     }
@@ -110,9 +129,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("Latitude,LNG,name\n50,10,a\n91,10,b\n\"50.5\",nan,c\n50.001,10.001,\"d, with comma\"\n".utf8)
             .write(to: folder.appendingPathComponent("points.csv"))
-        let result = try CommandResult.run(["cluster", "--input", "points.csv", "--zoom", "3", "--bbox", "-10,40,20,60", "--skip-invalid"], in: folder)
+        let result = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--zoom", "3", "--bbox", "-10,40,20,60", "--skip-invalid"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is outside -180…180)\n")
+        #expect(
+            result.stderr
+                == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is outside -180…180)\n"
+        )
         let features = try #require(try json(result.stdout).object?["features"]?.array)
         #expect(features.count == 1)
         #expect(features[0].object?["properties"]?.object?["point_count"] == .number(2))
@@ -122,17 +145,32 @@ import Testing
         (["--zoom", "3"], "Missing expected argument '--input <file>'"),
         (["--input", "x.csv"], "give --zoom Z (or --tile Z/X/Y)"),
         (["--input", "x.csv", "--zoom", "30"], "--zoom must be in 0…22, got 30"),
-        (["--input", "x.csv", "--tile", "2/4/0"], "Error: The value '2/4/0' is invalid for '--tile <z/x/y>'\n"
-            + "Help:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"),
-        (["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"], "Error: The value '1,2,3' is invalid for '--bbox <w,s,e,n>'\n"
-            + "Help:  --bbox <w,s,e,n>  Bounding box west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, "
-            + "west > east crosses the antimeridian (default: the whole world).\n"),
+        (
+            ["--input", "x.csv", "--tile", "2/4/0"],
+            "Error: The value '2/4/0' is invalid for '--tile <z/x/y>'\n"
+                + "Help:  --tile <z/x/y>  Print supercluster's JSON for tile z/x/y instead, 0 ≤ z ≤ 22 and 0 ≤ x, y < 2^z.\n"
+        ),
+        (
+            ["--input", "x.csv", "--zoom", "1", "--bbox", "1,2,3"],
+            "Error: The value '1,2,3' is invalid for '--bbox <w,s,e,n>'\n"
+                + "Help:  --bbox <w,s,e,n>  Bounding box west,south,east,north in degrees, -90 ≤ south ≤ north ≤ 90; longitudes wrap, "
+                + "west > east crosses the antimeridian (default: the whole world).\n"
+        ),
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
-        (["--input", "x.txt", "--zoom", "1"], "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"),
+        (
+            ["--input", "x.txt", "--zoom", "1"],
+            "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"
+        ),
         (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
         (["--input", "x.csv", "--zoom", "1", "--buffer", "64"], "--buffer needs --tile Z/X/Y"),
-        (["--input", "x.csv", "--tile", "0/0/0", "--tile-extent", "0"], "--tile-extent must be a positive number up to 16777216, got 0"),
-        (["--input", "x.csv", "--tile", "0/0/0", "--buffer", "-1"], "--buffer must be a number ≥ 0 up to 16777216, got -1"),
+        (
+            ["--input", "x.csv", "--tile", "0/0/0", "--tile-extent", "0"],
+            "--tile-extent must be a positive number up to 16777216, got 0"
+        ),
+        (
+            ["--input", "x.csv", "--tile", "0/0/0", "--buffer", "-1"],
+            "--buffer must be a number ≥ 0 up to 16777216, got -1"
+        ),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
@@ -154,16 +192,22 @@ import Testing
     }
 
     @Test func gridCountsEveryPointOfTheBoxOnce() throws {
-        let result = try CommandResult.run(["cluster", "--input", aegean, "--grid", "64", "--zoom", "6", "--bbox", "22,35,29,41",
-                                            "--category", "country"], in: packageRoot)
+        let result = try CommandResult.run(
+            [
+                "cluster", "--input", aegean, "--grid", "64", "--zoom", "6", "--bbox", "22,35,29,41",
+                "--category", "country",
+            ], in: packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let collection = try #require(try json(result.stdout).object)
         #expect(collection["type"] == .string("FeatureCollection"))
         let features = try #require(collection["features"]?.array)
         let points = try PointReader(categoryProperty: "country").read(contentsOf: URL(fileURLWithPath: aegean)).points
-        let inBox = points.filter { point in point.location.map { (22...29).contains($0.longitude) && (35...41).contains($0.latitude) } ?? false }
+        let inBox = points.filter { point in
+            point.location.map { (22...29).contains($0.longitude) && (35...41).contains($0.latitude) } ?? false
+        }
         #expect(features.reduce(0) { $0 + pointCount($1) } == inBox.count)
-        let expected = ViewportGridClusterer(points: points, cellSize: 64).clusters(west: 22, south: 35, east: 29, north: 41, zoom: 6)
+        let expected = ViewportGridClusterer(points: points, cellSize: 64).clusters(
+            west: 22, south: 35, east: 29, north: 41, zoom: 6)
         #expect(features.count == expected.count)
         var cells = Set<[Double]>()
         for feature in features {
@@ -172,13 +216,17 @@ import Testing
                 let cell = try #require(properties["cell"]?.array).compactMap(\.number)
                 #expect(cells.insert(cell).inserted, "one cluster per cell")
                 let categories = try #require(properties["categories"]?.object)
-                #expect(categories.keys.reduce(0) { $0 + (categories[$1]?.number ?? 0) } == properties["point_count"]?.number)
+                #expect(
+                    categories.keys.reduce(0) { $0 + (categories[$1]?.number ?? 0) }
+                        == properties["point_count"]?.number)
                 #expect(pointCount(feature) >= 2)
             } else {
                 // A cell of one point is that point, as it came.
                 #expect(Set(properties.keys) == ["name", "country"])
                 let point = try #require(points.first { $0.properties["name"] == properties["name"] })
-                #expect(feature.object?["geometry"]?.object?["coordinates"] == point.location.map { .array([.number($0.longitude), .number($0.latitude)]) })
+                #expect(
+                    feature.object?["geometry"]?.object?["coordinates"]
+                        == point.location.map { .array([.number($0.longitude), .number($0.latitude)]) })
             }
         }
         #expect(features.contains { $0.object?["properties"]?.object?["cluster"] == nil })
@@ -187,11 +235,13 @@ import Testing
     @Test func gridCellsArePixelsAtTheZoom() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // 0.01° apart: 14.6 px at zoom 11 (256·2^11 px for 360°), 29.1 px at zoom 12, 58.3 px at zoom 13; the first point
-        // is on a cell's west edge (longitude 0 is world x 0.5), so they share a cell whenever it is wider than that.
+        // 0.01° apart: 14.6 px at zoom 11 (256·2^11 px for 360°), 29.1 px at zoom 12, 58.3 px at zoom 13; the first
+        // point is on a cell's west edge (longitude 0 is world x 0.5), so they share a cell whenever it is wider than
+        // that.
         try Data("lat,lon\n0,0\n0,0.01\n".utf8).write(to: folder.appendingPathComponent("pair.csv"))
         func features(zoom: String, cell: String) throws -> [JSONValue] {
-            let result = try CommandResult.run(["cluster", "--input", "pair.csv", "--grid", cell, "--zoom", zoom, "--bbox", "-1,-1,1,1"], in: folder)
+            let result = try CommandResult.run(
+                ["cluster", "--input", "pair.csv", "--grid", cell, "--zoom", zoom, "--bbox", "-1,-1,1,1"], in: folder)
             #expect(result.status == 0, "\(result.stderr)")
             return try #require(try json(result.stdout).object?["features"]?.array)
         }
@@ -205,9 +255,11 @@ import Testing
     @Test func gridBoxMayCrossTheAntimeridian() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("lat,lon\n-17,178.4\n-17,178.5\n-13.8,-171.8\n0,0\n".utf8).write(to: folder.appendingPathComponent("pacific.csv"))
+        try Data("lat,lon\n-17,178.4\n-17,178.5\n-13.8,-171.8\n0,0\n".utf8).write(
+            to: folder.appendingPathComponent("pacific.csv"))
         for box in ["170,-30,-170,0", "-190,-30,-170,0"] {
-            let result = try CommandResult.run(["cluster", "--input", "pacific.csv", "--grid", "64", "--zoom", "4", "--bbox", box], in: folder)
+            let result = try CommandResult.run(
+                ["cluster", "--input", "pacific.csv", "--grid", "64", "--zoom", "4", "--bbox", box], in: folder)
             #expect(result.status == 0, "\(result.stderr)")
             let features = try #require(try json(result.stdout).object?["features"]?.array)
             #expect(features.map(pointCount) == [2, 1], "\(box): Fiji's pair west of the line first, then Samoa")
@@ -217,18 +269,34 @@ import Testing
     @Test(arguments: [
         (["--grid", "64", "--zoom", "3"], "Error: --grid needs --bbox W,S,E,N: the view cut into cells\n"),
         (["--grid", "64", "--bbox", "0,0,10,10"], "Error: --grid needs --zoom Z and --bbox W,S,E,N\n"),
-        (["--grid", "0.5", "--zoom", "3", "--bbox", "0,0,10,10"], "Error: --grid must be a cell size of 1 pixel or more, got 0.5\n"),
-        (["--grid", "64", "--tile", "0/0/0"], "Error: --grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox\n"),
-        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--from-zoom", "2"],
-         "Error: --from-zoom cannot be combined with --grid: the change is told between supercluster's clusters\n"),
-        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--from-zoom", "2", "--from-bbox", "0,0,5,5"],
-         "Error: --from-zoom and --from-bbox cannot be combined with --grid: the change is told between supercluster's clusters\n"),
-        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--radius", "60"],
-         "Error: --radius cannot be combined with --grid: it sets supercluster's clustering, and a grid cell takes every point in it\n"),
-        (["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--min-points", "3", "--group-by", "kind"],
-         "Error: --min-points, --group-by cannot be combined with --grid: they set supercluster's clustering, and a grid cell takes every point in it\n"),
-        (["--tile", "0/0/0", "--from-zoom", "2"],
-         "Error: --from-zoom cannot be combined with --tile: the change is told between two views of --zoom and --bbox\n"),
+        (
+            ["--grid", "0.5", "--zoom", "3", "--bbox", "0,0,10,10"],
+            "Error: --grid must be a cell size of 1 pixel or more, got 0.5\n"
+        ),
+        (
+            ["--grid", "64", "--tile", "0/0/0"],
+            "Error: --grid and --tile cannot be combined: give --grid CELL with --zoom and --bbox\n"
+        ),
+        (
+            ["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--from-zoom", "2"],
+            "Error: --from-zoom cannot be combined with --grid: the change is told between supercluster's clusters\n"
+        ),
+        (
+            ["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--from-zoom", "2", "--from-bbox", "0,0,5,5"],
+            "Error: --from-zoom and --from-bbox cannot be combined with --grid: the change is told between supercluster's clusters\n"
+        ),
+        (
+            ["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--radius", "60"],
+            "Error: --radius cannot be combined with --grid: it sets supercluster's clustering, and a grid cell takes every point in it\n"
+        ),
+        (
+            ["--grid", "64", "--zoom", "3", "--bbox", "0,0,10,10", "--min-points", "3", "--group-by", "kind"],
+            "Error: --min-points, --group-by cannot be combined with --grid: they set supercluster's clustering, and a grid cell takes every point in it\n"
+        ),
+        (
+            ["--tile", "0/0/0", "--from-zoom", "2"],
+            "Error: --from-zoom cannot be combined with --tile: the change is told between two views of --zoom and --bbox\n"
+        ),
         (["--zoom", "3", "--from-zoom", "23"], "Error: --from-zoom must be in 0…22, got 23\n"),
     ])
     func badCombinationsAreRefused(arguments: [String], message: String) throws {
@@ -247,7 +315,9 @@ import Testing
     var airports: String { packageRoot.appendingPathComponent("Examples/airports.csv").path }
 
     /// A part of the change (`keep`, `add`, `remove`) as a set of cluster ids and one of point positions.
-    func part(_ change: JSONObject, _ name: String) throws -> (count: Int, points: Int, clusters: Set<Int>, singles: Set<Int>) {
+    func part(_ change: JSONObject, _ name: String) throws -> (
+        count: Int, points: Int, clusters: Set<Int>, singles: Set<Int>
+    ) {
         let part = try #require(change[name]?.object)
         let clusters = try #require(part["clusters"]?.array).compactMap(\.number).map { Int($0) }
         let singles = try #require(part["points"]?.array).compactMap(\.number).map { Int($0) }
@@ -263,23 +333,36 @@ import Testing
 
     @Test func theSameViewKeepsEverything() throws {
         let result = try change(["--zoom", "3", "--bbox", "-10,35,30,60", "--from-zoom", "3"])
-        let shown = try #require(try json(try CommandResult.run(["cluster", "--input", airports, "--zoom", "3", "--bbox", "-10,35,30,60"],
-                                                                 in: packageRoot).stdout).object?["features"]?.array)
+        let shown = try #require(
+            try json(
+                try CommandResult.run(
+                    ["cluster", "--input", airports, "--zoom", "3", "--bbox", "-10,35,30,60"],
+                    in: packageRoot
+                ).stdout
+            ).object?["features"]?.array)
         let keep = try part(result, "keep")
         #expect(keep.count == shown.count && keep.count > 0)
         #expect(keep.points == shown.reduce(0) { $0 + pointCount($1) })
-        #expect(keep.clusters == Set(shown.compactMap { $0.object?["properties"]?.object?["cluster_id"]?.number }.map { Int($0) }))
+        #expect(
+            keep.clusters
+                == Set(shown.compactMap { $0.object?["properties"]?.object?["cluster_id"]?.number }.map { Int($0) }))
         #expect(try part(result, "add").count == 0)
         #expect(try part(result, "remove").count == 0)
         #expect(result["from"] == result["to"])
-        #expect(result["to"] == .object(JSONObject([("zoom", .number(3)), ("bbox", .array([-10, 35, 30, 60].map(JSONValue.number))),
-                                                    ("count", .number(Double(keep.count))), ("point_count", .number(Double(keep.points)))])))
+        #expect(
+            result["to"]
+                == .object(
+                    JSONObject([
+                        ("zoom", .number(3)), ("bbox", .array([-10, 35, 30, 60].map(JSONValue.number))),
+                        ("count", .number(Double(keep.count))), ("point_count", .number(Double(keep.points))),
+                    ])))
     }
 
     @Test func aZoomInRemovesClustersAndAddsTheirChildren() throws {
         let result = try change(["--zoom", "4", "--from-zoom", "3"])
         let points = try PointReader().read(contentsOf: URL(fileURLWithPath: airports)).points
-        let index = ClusterIndex(points: points, options: ClusterOptions(radius: 40, extent: 512, minZoom: 0, maxZoom: 16, minPoints: 2))
+        let index = ClusterIndex(
+            points: points, options: ClusterOptions(radius: 40, extent: 512, minZoom: 0, maxZoom: 16, minPoints: 2))
         let removed = try part(result, "remove"), added = try part(result, "add"), kept = try part(result, "keep")
         #expect(removed.singles.isEmpty, "a zoom in splits clusters; points stay")
         #expect(!removed.clusters.isEmpty)
@@ -289,7 +372,8 @@ import Testing
         #expect(removed.points == added.points, "the world shows every point at both zooms")
         #expect(kept.points + added.points == points.count)
         let from = try #require(result["from"]?.object), to = try #require(result["to"]?.object)
-        #expect(from["point_count"] == .number(Double(points.count)) && to["point_count"] == .number(Double(points.count)))
+        #expect(
+            from["point_count"] == .number(Double(points.count)) && to["point_count"] == .number(Double(points.count)))
         #expect(from["count"] == .number(Double(kept.count + removed.count)))
         #expect(to["count"] == .number(Double(kept.count + added.count)))
         #expect(from["bbox"] == .array([-180, -90, 180, 90].map(JSONValue.number)))
@@ -308,12 +392,14 @@ import Testing
     @Test func pointsAreNamedByTheirIds() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let geojson = #"{"type":"FeatureCollection","features":["#
+        let geojson =
+            #"{"type":"FeatureCollection","features":["#
             + #"{"type":"Feature","id":"a","properties":{},"geometry":{"type":"Point","coordinates":[10,50]}},"#
             + #"{"type":"Feature","id":"b","properties":{},"geometry":{"type":"Point","coordinates":[10.01,50]}},"#
             + #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[-70,-30]}}]}"#
         try Data(geojson.utf8).write(to: folder.appendingPathComponent("points.geojson"))
-        let result = try CommandResult.run(["cluster", "--input", "points.geojson", "--from-zoom", "2", "--zoom", "16"], in: folder)
+        let result = try CommandResult.run(
+            ["cluster", "--input", "points.geojson", "--from-zoom", "2", "--zoom", "16"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let change = try #require(try json(result.stdout).object)
         #expect(change["keep"]?.object?["points"] == .array([.number(2)]), "no id: its position")

@@ -12,7 +12,9 @@ import Testing
     /// A 4×4 white image with the pixels given painted.
     static func png(width: Int = 4, painted: [(Int, Int, [UInt8])] = []) throws -> Data {
         var image = RGBAImage(width: width, height: 4, pixels: [UInt8](repeating: 255, count: width * 16))
-        for (x, y, colour) in painted { image.pixels.replaceSubrange((y * width + x) * 4..<(y * width + x) * 4 + 4, with: colour) }
+        for (x, y, colour) in painted {
+            image.pixels.replaceSubrange((y * width + x) * 4..<(y * width + x) * 4 + 4, with: colour)
+        }
         return try image.pngData()
     }
 
@@ -34,7 +36,8 @@ import Testing
         ]
         for (path, data) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         return folder
@@ -43,18 +46,24 @@ import Testing
     @Test func listsEachImageAndWritesTheOutputs() throws {
         let folder = try Self.folders()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["diff", "expected", "actual", "--report", "report", "--json", "result.json", "--junit", "junit.xml"], in: folder)
+        let result = try CommandResult.run(
+            ["diff", "expected", "actual", "--report", "report", "--json", "result.json", "--junit", "junit.xml"],
+            in: folder)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdout == """
-            changed: a.png: 1 pixel differs (6.2500 %)
-            deleted: c.png: deleted (was 4×4 px)
-            changed: d.png: size changed from 4×4 to 5×4 px
-            new: n.png: new (4×4 px)
-            7 images: 3 unchanged, 2 changed, 1 new, 1 deleted; report: report/index.html
+        #expect(
+            result.stdout == """
+                changed: a.png: 1 pixel differs (6.2500 %)
+                deleted: c.png: deleted (was 4×4 px)
+                changed: d.png: size changed from 4×4 to 5×4 px
+                new: n.png: new (4×4 px)
+                7 images: 3 unchanged, 2 changed, 1 new, 1 deleted; report: report/index.html
 
-            """)
+                """)
         let report = folder.appendingPathComponent("report")
-        for path in ["index.html", "expected/a.png", "actual/a.png", "diff/a.png", "expected/c.png", "expected/d.png", "actual/d.png", "actual/n.png"] {
+        for path in [
+            "index.html", "expected/a.png", "actual/a.png", "diff/a.png", "expected/c.png", "expected/d.png",
+            "actual/d.png", "actual/n.png",
+        ] {
             #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(path).path), "\(path)")
         }
         for path in ["diff/d.png", "expected/e.png", "actual/m.png", "diff/m.png"] {
@@ -62,38 +71,69 @@ import Testing
         }
         #expect(try RGBAImage(contentsOf: report.appendingPathComponent("diff/a.png"))[0, 0] == [255, 0, 0, 255])
         let page = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains(#"<body data-images="7" data-changed="2" data-new="1" data-deleted="1" data-within-tolerance="0" data-unchanged="3">"#))
-        #expect(page.contains(#"<figcaption>expected 4×4 px</figcaption></figure>"#) && page.contains(#"<figcaption>actual 5×4 px</figcaption></figure>"#))
+        #expect(
+            page.contains(
+                #"<body data-images="7" data-changed="2" data-new="1" data-deleted="1" data-within-tolerance="0" data-unchanged="3">"#
+            ))
+        #expect(
+            page.contains(#"<figcaption>expected 4×4 px</figcaption></figure>"#)
+                && page.contains(#"<figcaption>actual 5×4 px</figcaption></figure>"#))
         let json = try String(contentsOf: folder.appendingPathComponent("result.json"), encoding: .utf8)
-        #expect(json.hasPrefix(#"{"expected":"expected","actual":"actual","report":"report","counts":{"unchanged":3,"within-tolerance":0,"changed":2,"new":1,"deleted":1},"images":["#))
-        #expect(json.contains(#"{"path":"a.png","status":"changed","expected":[4,4],"actual":[4,4],"mismatched":1,"ratio":0.0625,"ignored":0,"diff":"report/diff/a.png"}"#))
-        #expect(json.contains(#"{"path":"m.png","status":"unchanged","expected":[4,4],"actual":[4,4],"mismatched":0,"ratio":0,"ignored":1,"diff":null}"#))
-        #expect(json.contains(#"{"path":"n.png","status":"new","expected":null,"actual":[4,4],"mismatched":null,"ratio":null,"ignored":0,"diff":null}"#))
+        #expect(
+            json.hasPrefix(
+                #"{"expected":"expected","actual":"actual","report":"report","counts":{"unchanged":3,"within-tolerance":0,"changed":2,"new":1,"deleted":1},"images":["#
+            ))
+        #expect(
+            json.contains(
+                #"{"path":"a.png","status":"changed","expected":[4,4],"actual":[4,4],"mismatched":1,"ratio":0.0625,"ignored":0,"diff":"report/diff/a.png"}"#
+            ))
+        #expect(
+            json.contains(
+                #"{"path":"m.png","status":"unchanged","expected":[4,4],"actual":[4,4],"mismatched":0,"ratio":0,"ignored":1,"diff":null}"#
+            ))
+        #expect(
+            json.contains(
+                #"{"path":"n.png","status":"new","expected":null,"actual":[4,4],"mismatched":null,"ratio":null,"ignored":0,"diff":null}"#
+            ))
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(junit.contains(#"<testsuite name="declutter diff expected actual" tests="7" failures="4" errors="0" skipped="0">"#))
+        #expect(
+            junit.contains(
+                #"<testsuite name="declutter diff expected actual" tests="7" failures="4" errors="0" skipped="0">"#))
         #expect(junit.contains(#"<testcase classname="declutter diff expected actual" name="sub/b.png"/>"#))
-        #expect(junit.contains("""
-            <testcase classname="declutter diff expected actual" name="a.png">
-                  <failure type="changed" message="1 pixel differs (6.2500 %)">1 pixel differs (6.2500 %)
-            ratio: 0.0625
-            diff: report/diff/a.png
-            report: report/index.html#image-a.png</failure>
-            """))
+        #expect(
+            junit.contains(
+                """
+                <testcase classname="declutter diff expected actual" name="a.png">
+                      <failure type="changed" message="1 pixel differs (6.2500 %)">1 pixel differs (6.2500 %)
+                ratio: 0.0625
+                diff: report/diff/a.png
+                report: report/index.html#image-a.png</failure>
+                """))
     }
 
     @Test func ignoredRegionsAndMasksHold() throws {
         let folder = try Self.folders()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ignored = try CommandResult.run(["diff", "expected", "actual", "--ignore", "0,0,1,1", "--json", "-"], in: folder)
+        let ignored = try CommandResult.run(
+            ["diff", "expected", "actual", "--ignore", "0,0,1,1", "--json", "-"], in: folder)
         #expect(ignored.status == 1)
-        #expect(ignored.stdout.contains(#"{"path":"a.png","status":"unchanged","expected":[4,4],"actual":[4,4],"mismatched":0,"ratio":0,"ignored":1,"diff":null}"#))
-        try Self.png(painted: [(0, 0, [0, 0, 0, 255])]).replacingAlpha().write(to: folder.appendingPathComponent("mask.png"))
-        let masked = try CommandResult.run(["diff", "expected/a.png", "actual/a.png", "--mask", "mask.png"], in: folder)
+        #expect(
+            ignored.stdout.contains(
+                #"{"path":"a.png","status":"unchanged","expected":[4,4],"actual":[4,4],"mismatched":0,"ratio":0,"ignored":1,"diff":null}"#
+            ))
+        try Self.png(painted: [(0, 0, [0, 0, 0, 255])]).replacingAlpha().write(
+            to: folder.appendingPathComponent("mask.png"))
+        let masked = try CommandResult.run(
+            ["diff", "expected/a.png", "actual/a.png", "--mask", "mask.png"], in: folder)
         #expect(masked.status == 0)
         #expect(masked.stdout == "0 of 4×4 pixels differ (0.0000 %); 1 ignored\n")
-        let wrongSize = try CommandResult.run(["diff", "expected", "actual", "--mask", "actual/d.png", "--report", "report"], in: folder)
+        let wrongSize = try CommandResult.run(
+            ["diff", "expected", "actual", "--mask", "actual/d.png", "--report", "report"], in: folder)
         #expect(wrongSize.status == 2)
-        #expect(wrongSize.stderr.contains("the mask actual/d.png is 5×4 px but the image is 4×4 px; a mask has its image's size"), "\(wrongSize.stderr)")
+        #expect(
+            wrongSize.stderr.contains(
+                "the mask actual/d.png is 5×4 px but the image is 4×4 px; a mask has its image's size"),
+            "\(wrongSize.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report").path))
     }
 
@@ -102,15 +142,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let update = try CommandResult.run(["diff", "expected", "actual", "--update", "--prune"], in: folder)
         #expect(update.status == 0, "\(update.stderr)")
-        #expect(update.stdout.hasSuffix("""
-            updated expected/a.png
-            updated expected/d.png
-            added expected/n.png
-            removed expected/c.png
-            updated 3 and removed 1 expected images
+        #expect(
+            update.stdout.hasSuffix(
+                """
+                updated expected/a.png
+                updated expected/d.png
+                added expected/n.png
+                removed expected/c.png
+                updated 3 and removed 1 expected images
 
-            """), "\(update.stdout)")
-        #expect(try Data(contentsOf: folder.appendingPathComponent("expected/a.png")) == Data(contentsOf: folder.appendingPathComponent("actual/a.png")))
+                """), "\(update.stdout)")
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("expected/a.png"))
+                == Data(contentsOf: folder.appendingPathComponent("actual/a.png")))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected/m.mask.png").path))
         let again = try CommandResult.run(["diff", "expected", "actual"], in: folder)
         #expect(again.status == 0)
@@ -119,10 +163,19 @@ import Testing
 
     @Test(arguments: [
         (["missing", "actual"], "missing: no such folder (actual is a folder, so the expected images are one too)"),
-        (["expected", "missing/"], "missing/: no such folder (expected is a folder, so the actual images are one too)"),
+        (
+            ["expected", "missing/"],
+            "missing/: no such folder (expected is a folder, so the actual images are one too)"
+        ),
         (["expected", "actual", "--prune"], "--prune removes deleted images only with --update"),
-        (["expected", "actual", "--report", "actual/report"], "--report actual/report is inside the actual folder actual"),
-        (["expected", "actual", "--diff-output", "d.png"], "--diff-output writes one diff image; for folders, --report DIR holds them all"),
+        (
+            ["expected", "actual", "--report", "actual/report"],
+            "--report actual/report is inside the actual folder actual"
+        ),
+        (
+            ["expected", "actual", "--diff-output", "d.png"],
+            "--diff-output writes one diff image; for folders, --report DIR holds them all"
+        ),
         (["expected", "actual", "--ignore", "1,2,0,4"], "The value '1,2,0,4' is invalid for '--ignore <x,y,w,h>'"),
         (["expected", "actual/a.png"], "expected and actual/a.png must both be images or both be folders"),
     ])
@@ -138,7 +191,8 @@ import Testing
         let folder = try Self.folders()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("actual/sub/b.png"))
-        let result = try CommandResult.run(["diff", "expected", "actual", "--report", "report", "--junit", "junit.xml", "--update"], in: folder)
+        let result = try CommandResult.run(
+            ["diff", "expected", "actual", "--report", "report", "--junit", "junit.xml", "--update"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("actual/sub/b.png: not a PNG file"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["actual", "expected"])
@@ -147,7 +201,8 @@ import Testing
 }
 
 extension Data {
-    /// The PNG with every pixel's alpha set to 0 but where the green channel is below 255: a mask of the painted pixels.
+    /// The PNG with every pixel's alpha set to 0 but where the green channel is below 255: a mask of the painted
+    /// pixels.
     func replacingAlpha() throws -> Data {
         var image = try RGBAImage(png: self)
         for offset in stride(from: 0, to: image.pixels.count, by: 4) {

@@ -11,14 +11,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon,name\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
         for arguments in [[String](), ["--zoom", "4"]] {
-            let result = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--output", "map.png"] + arguments, in: folder)
+            let result = try CommandResult.run(
+                ["render", "--input", "empty.csv", "--basemap", "none", "--output", "map.png"] + arguments, in: folder)
             #expect(result.status == 2)
-            #expect(result.stderr == "Error: empty.csv has no points and there are no overlays to fit the map to; "
+            #expect(
+                result.stderr == "Error: empty.csv has no points and there are no overlays to fit the map to; "
                     + "give --center and --zoom to draw a map without markers\n")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("map.png").path))
         }
-        let centred = try CommandResult.run(["render", "--input", "empty.csv", "--basemap", "none", "--center", "48,10", "--zoom", "4",
-                                             "--output", "centred.png"], in: folder)
+        let centred = try CommandResult.run(
+            [
+                "render", "--input", "empty.csv", "--basemap", "none", "--center", "48,10", "--zoom", "4",
+                "--output", "centred.png",
+            ], in: folder)
         #expect(centred.status == 0, "\(centred.stderr)")
         #expect(centred.stderr == "")
     }
@@ -32,9 +37,12 @@ import Testing
         let zero = try CommandResult.run(["render", "--input", "zero.csv", "--output", "map.png"], in: folder)
         #expect(zero.status == 2)
         #expect(zero.stderr == "Error: zero.csv: the file is empty; expected a header row\n")
-        let piped = try CommandResult.run(["render", "--input", "-", "--output", "map.png"], in: folder, stdin: Data("lat,lon\n".utf8))
+        let piped = try CommandResult.run(
+            ["render", "--input", "-", "--output", "map.png"], in: folder, stdin: Data("lat,lon\n".utf8))
         #expect(piped.status == 2)
-        #expect(piped.stderr.hasPrefix("Error: <stdin> has no points and there are no overlays to fit the map to"), "\(piped.stderr)")
+        #expect(
+            piped.stderr.hasPrefix("Error: <stdin> has no points and there are no overlays to fit the map to"),
+            "\(piped.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("map.png").path))
     }
 }

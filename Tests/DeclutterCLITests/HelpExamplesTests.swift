@@ -8,7 +8,8 @@ import Testing
 @Suite(.serialized) struct HelpExamplesTests {
     /// The commands whose help shows examples, with how many commands each shows.
     static let examples: [(command: String, count: Int)] = [
-        ("render", 6), ("demo", 3), ("marker", 2), ("sprites", 1), ("tiles", 3), ("serve", 6), ("cluster", 7), ("place", 2), ("diff", 6),
+        ("render", 6), ("demo", 3), ("marker", 2), ("sprites", 1), ("tiles", 3), ("serve", 6), ("cluster", 7),
+        ("place", 2), ("diff", 6),
     ]
 
     @Test func theHelpListsOnlyCommandsThatRun() throws {
@@ -18,7 +19,9 @@ import Testing
         #expect(help.status == 0)
         // A command's line starts two spaces in; its abstract's wrapped lines further.
         let commands = help.stdout.components(separatedBy: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first, !word.hasPrefix("-"), word != "See" else {
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first,
+                !word.hasPrefix("-"), word != "See"
+            else {
                 return nil
             }
             return String(word)
@@ -36,13 +39,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let help = try run([command, "--help"], bin: bin, in: folder)
         let lines = Self.exampleCommands(help.stdout)
-        #expect(lines.count == Self.examples.first { $0.command == command }?.count, "\(command) --help:\n\(help.stdout)")
+        #expect(
+            lines.count == Self.examples.first { $0.command == command }?.count, "\(command) --help:\n\(help.stdout)")
         let work = folder.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         // The server's example port is taken for a free one, the same in every line that names it.
         let port = try freePort()
-        let script = Self.script(lines.map { $0.replacingOccurrences(of: "8080", with: String(port)) }, port: port,
-                                 statuses: folder.appendingPathComponent("statuses").path, serverPID: folder.appendingPathComponent("server.pid").path)
+        let script = Self.script(
+            lines.map { $0.replacingOccurrences(of: "8080", with: String(port)) }, port: port,
+            statuses: folder.appendingPathComponent("statuses").path,
+            serverPID: folder.appendingPathComponent("server.pid").path)
         let result = try run(["-c", script], bin: bin, in: work, shell: true)
         let statuses = (try? String(contentsOf: folder.appendingPathComponent("statuses"), encoding: .utf8)) ?? ""
         let codes = statuses.split(separator: "\n").map { Int32($0) ?? -1 }
@@ -57,7 +63,9 @@ import Testing
             let words = line.split(separator: " ")
             guard let flag = words.firstIndex(of: "-o"), flag + 1 < words.count else { continue }
             let bytes = try Data(contentsOf: work.appendingPathComponent(String(words[flag + 1])))
-            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(line): \(String(decoding: bytes.prefix(200), as: UTF8.self))")
+            #expect(
+                bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]),
+                "\(line): \(String(decoding: bytes.prefix(200), as: UTF8.self))")
         }
     }
 
@@ -74,8 +82,11 @@ import Testing
 
             USAGE: declutter render
             """
-        #expect(Self.exampleCommands(help) == ["declutter demo --write-examples Examples", "declutter render --input a.csv --output b.png",
-                                               "curl -o c.png http://127.0.0.1:8080/x"])
+        #expect(
+            Self.exampleCommands(help) == [
+                "declutter demo --write-examples Examples", "declutter render --input a.csv --output b.png",
+                "curl -o c.png http://127.0.0.1:8080/x",
+            ])
     }
 
     /// The commands of a help's `Examples` block, lines ending in a backslash joined with the next.
@@ -135,9 +146,10 @@ import Testing
     /// and no styles folder of the user's.
     func run(_ arguments: [String], bin: URL, in folder: URL, shell: Bool = false) throws -> CommandResult {
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        return try CommandResult.run(arguments, in: folder, environment: ["PATH": path],
-                                     executable: shell ? URL(fileURLWithPath: "/bin/sh") : bin.appendingPathComponent("declutter"),
-                                     removing: ["DECLUTTER_STYLES"])
+        return try CommandResult.run(
+            arguments, in: folder, environment: ["PATH": path],
+            executable: shell ? URL(fileURLWithPath: "/bin/sh") : bin.appendingPathComponent("declutter"),
+            removing: ["DECLUTTER_STYLES"])
     }
 
     /// A TCP port no one listens on now.
@@ -149,7 +161,9 @@ import Testing
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
         }
         guard bound else { throw CocoaError(.fileWriteUnknown) }
         return Int(UInt16(bigEndian: address.sin_port))

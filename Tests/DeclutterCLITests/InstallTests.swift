@@ -27,8 +27,9 @@ import Testing
         #expect(version.stdout.hasPrefix("declutter 0.5.0 (cairo 1."))
         #expect(version.stdout.contains(", pango 1."))
 
-        let demo = try CommandResult.run(["demo", "--scale", "1", "--output-directory", "maps"], in: folder, executable: copy,
-                                         removing: ["DECLUTTER_STYLES"])
+        let demo = try CommandResult.run(
+            ["demo", "--scale", "1", "--output-directory", "maps"], in: folder, executable: copy,
+            removing: ["DECLUTTER_STYLES"])
         #expect(demo.status == 0, "\(demo.stderr)")
         for name in ["tandm.png", "airports.png"] {
             let bytes = try Data(contentsOf: folder.appendingPathComponent("maps/\(name)"))
@@ -37,8 +38,11 @@ import Testing
 
         try Data("name,lat,lon,kind\nA,48.85,2.35,bicycle\nB,48.86,2.36,tricycle\n".utf8)
             .write(to: folder.appendingPathComponent("cycles.csv"))
-        let render = try CommandResult.run(["render", "--input", "cycles.csv", "--style", "tandm", "--category", "kind",
-                                            "--output", "cycles.png"], in: folder, executable: copy, removing: ["DECLUTTER_STYLES"])
+        let render = try CommandResult.run(
+            [
+                "render", "--input", "cycles.csv", "--style", "tandm", "--category", "kind",
+                "--output", "cycles.png",
+            ], in: folder, executable: copy, removing: ["DECLUTTER_STYLES"])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cycles.png").path))
         let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

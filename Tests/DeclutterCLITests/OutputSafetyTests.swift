@@ -14,15 +14,17 @@ import Testing
 @Suite struct OutputSafetyTests {
     func folderWithExamples() throws -> URL {
         let folder = try scratchFolder()
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/stops.geojson"),
-                                         to: folder.appendingPathComponent("pts.json"))
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Examples/stops.geojson"),
+            to: folder.appendingPathComponent("pts.json"))
         return folder
     }
 
     @Test func aLayoutIsNotLeftBehindWhenTheImageCannotBeWritten() throws {
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", "pts.json", "--layout", "l.json", "--output", "nope/r.png"], in: folder)
+        let result = try CommandResult.run(
+            ["render", "--input", "pts.json", "--layout", "l.json", "--output", "nope/r.png"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr == "Error: cannot write nope/r.png: the folder nope does not exist\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pts.json"])
@@ -32,30 +34,44 @@ import Testing
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }
         let points = try Data(contentsOf: folder.appendingPathComponent("pts.json"))
-        let result = try CommandResult.run(["render", "--input", "pts.json", "--layout", "./pts.json", "--output", "r.png"], in: folder)
+        let result = try CommandResult.run(
+            ["render", "--input", "pts.json", "--layout", "./pts.json", "--output", "r.png"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "Error: cannot write ./pts.json: --layout would overwrite the --input file pts.json; choose another file\n")
+        #expect(
+            result.stderr
+                == "Error: cannot write ./pts.json: --layout would overwrite the --input file pts.json; choose another file\n"
+        )
         #expect(try Data(contentsOf: folder.appendingPathComponent("pts.json")) == points)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pts.json"])
 
         // Through a symbolic link too.
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "pts.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "pts.json")
         let linked = try CommandResult.run(["render", "--input", "pts.json", "--output", "link.png"], in: folder)
         #expect(linked.status == 2)
-        #expect(linked.stderr == "Error: cannot write link.png: --output would overwrite the --input file pts.json; choose another file\n")
+        #expect(
+            linked.stderr
+                == "Error: cannot write link.png: --output would overwrite the --input file pts.json; choose another file\n"
+        )
         #expect(try Data(contentsOf: folder.appendingPathComponent("pts.json")) == points)
     }
 
     @Test func aDiffImageNeverReplacesAnImageCompared() throws {
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let rendered = try CommandResult.run(["render", "--input", "pts.json", "--size", "160x120", "--output", "a.png"], in: folder)
+        let rendered = try CommandResult.run(
+            ["render", "--input", "pts.json", "--size", "160x120", "--output", "a.png"], in: folder)
         try #require(rendered.status == 0, "\(rendered.stderr)")
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("a.png"), to: folder.appendingPathComponent("b.png"))
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("a.png"), to: folder.appendingPathComponent("b.png"))
         let image = try Data(contentsOf: folder.appendingPathComponent("b.png"))
-        let result = try CommandResult.run(["diff", "a.png", "b.png", "--diff-output", "\(folder.path)/b.png"], in: folder)
+        let result = try CommandResult.run(
+            ["diff", "a.png", "b.png", "--diff-output", "\(folder.path)/b.png"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "Error: cannot write \(folder.path)/b.png: --diff-output would overwrite the second image file b.png; choose another file\n")
+        #expect(
+            result.stderr
+                == "Error: cannot write \(folder.path)/b.png: --diff-output would overwrite the second image file b.png; choose another file\n"
+        )
         #expect(try Data(contentsOf: folder.appendingPathComponent("b.png")) == image)
     }
 
@@ -63,12 +79,15 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("sprite@2x.png"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("sprite@2x.png"), withIntermediateDirectories: true)
         try Data("old".utf8).write(to: out.appendingPathComponent("sprite.json"))
-        let result = try CommandResult.run(["sprites", "--style", "tandm", "--output", "out", "--ratios", "1,2"], in: folder)
+        let result = try CommandResult.run(
+            ["sprites", "--style", "tandm", "--output", "out", "--ratios", "1,2"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr == "Error: cannot write out/sprite@2x.png: is a folder, not a file\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["sprite.json", "sprite@2x.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["sprite.json", "sprite@2x.png"])
         #expect(try Data(contentsOf: out.appendingPathComponent("sprite.json")) == Data("old".utf8))
     }
 
@@ -77,7 +96,8 @@ import Testing
     @Test func aRefusedWriteSaysWhy() throws {
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let command = "ulimit -f 1; trap '' XFSZ; exec '\(declutterExecutable.path)' render --input pts.json --size 300x200 --output big.png"
+        let command =
+            "ulimit -f 1; trap '' XFSZ; exec '\(declutterExecutable.path)' render --input pts.json --size 300x200 --output big.png"
         let result = try CommandResult.run(["-c", command], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 2)
         #expect(result.stderr == "Error: cannot write big.png: writing failed (File too large)\n")
@@ -90,8 +110,10 @@ import Testing
     @Test func anInterruptDuringTheWriteLeavesNoTemporary() throws {
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["render", "--input", "\(folder.path)/pts.json", "--size", "160x120",
-                         "--output", "\(folder.path)/r.png", "--layout", "\(folder.path)/l.json"]
+        let arguments = [
+            "render", "--input", "\(folder.path)/pts.json", "--size", "160x120",
+            "--output", "\(folder.path)/r.png", "--layout", "\(folder.path)/l.json",
+        ]
         let (pid, stderr) = try spawnUnblocked(arguments, environment: ["DECLUTTER_TEST_HOLD_WRITE": "1"])
         let reader = FileHandle(fileDescriptor: stderr, closeOnDealloc: true)
         var said = Data()
@@ -106,7 +128,10 @@ import Testing
         #expect(String(decoding: said, as: UTF8.self).hasSuffix("holding\n"))
         let signal = status & 0x7F, exitCode = (status >> 8) & 0xFF
         #expect(signal == SIGTERM || (signal == 0 && exitCode == 0), "status \(status)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["l.json", "pts.json", "r.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "l.json", "pts.json", "r.png",
+            ])
     }
 
     /// SIGINT while `declutter tiles` encodes into a PMTiles archive and into a folder: the process ends by the
@@ -117,15 +142,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // Enough points for the debug build to spend seconds on zooms 0–16.
         var csv = "lat,lon,kind\n"
-        for index in 0..<40_000 { csv += "\(Double(index % 200) / 400 + 48.6),\(Double(index / 200) / 300 + 2.1),k\(index % 3)\n" }
+        for index in 0..<40_000 {
+            csv += "\(Double(index % 200) / 400 + 48.6),\(Double(index / 200) / 300 + 2.1),k\(index % 3)\n"
+        }
         try Data(csv.utf8).write(to: folder.appendingPathComponent("points.csv"))
-        let (pid, stderr) = try spawnUnblocked(["tiles", "--input", "\(folder.path)/points.csv", "--category", "kind",
-                                                "--max-zoom", "16", "--output", "\(folder.path)/\(output)"])
+        let (pid, stderr) = try spawnUnblocked([
+            "tiles", "--input", "\(folder.path)/points.csv", "--category", "kind",
+            "--max-zoom", "16", "--output", "\(folder.path)/\(output)",
+        ])
         defer { close(stderr) }
         // The temporary appears when the writer starts, before the first tile.
         var started = false
         for _ in 0..<3_000 where !started {
-            started = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasPrefix(".\(output).") }
+            started = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains {
+                $0.hasPrefix(".\(output).")
+            }
             if !started { usleep(10_000) }
         }
         #expect(started, "no temporary appeared within 30 s")
@@ -134,7 +165,10 @@ import Testing
         waitpid(pid, &status, 0)
         #expect(status & 0x7F == SIGINT, "status \(status): the run ended before the interrupt came")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(left == ["points.csv"], "left: \(left.map { [$0] + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent($0).path)) ?? []) })")
+        #expect(
+            left == ["points.csv"],
+            "left: \(left.map { [$0] + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent($0).path)) ?? []) })"
+        )
     }
 }
 
@@ -159,7 +193,9 @@ private func spawnUnblocked(_ arguments: [String], environment extra: [String: S
     let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }.map { "\($0)=\($1)" }
     var pid: pid_t = 0
     let spawned = withCStrings(argv) { argv in
-        withCStrings(environment) { envp in posix_spawn(&pid, declutterExecutable.path, &actions, &attributes, argv, envp) }
+        withCStrings(environment) { envp in
+            posix_spawn(&pid, declutterExecutable.path, &actions, &attributes, argv, envp)
+        }
     }
     close(errors[1])
     try #require(spawned == 0)

@@ -25,24 +25,40 @@ import Testing
         try Data(scene.utf8).write(to: folder.appendingPathComponent("scene.json"))
         let result = try CommandResult.run(["place", "--input", "scene.json"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"visible":["7"],"hidden":["c"],"clusters":[{"members":["a","b"],"x":105,"y":102,"visible":true,"clusteringIdentifier":"bike"}]}"# + "\n")
+        #expect(
+            result.stdout
+                == #"{"visible":["7"],"hidden":["c"],"clusters":[{"members":["a","b"],"x":105,"y":102,"visible":true,"clusteringIdentifier":"bike"}]}"#
+                + "\n")
     }
 
     @Test(arguments: [
-        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": null, "width": 4, "height": 4}]}"#,
-         "scene.json: annotations[0].y: expected a number, got null"),
+        (
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": null, "width": 4, "height": 4}]}"#,
+            "scene.json: annotations[0].y: expected a number, got null"
+        ),
         (#"{"viewport": {"width": 400}, "annotations": []}"#, "scene.json: viewport.height: missing required field"),
-        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "priority": 3}]}"#,
-         "scene.json: annotations[0].priority: unknown field"),
+        (
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "priority": 3}]}"#,
+            "scene.json: annotations[0].priority: unknown field"
+        ),
         // Found by fuzzing: an offset this large overflowed the collision grid's cell numbers.
-        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "centerOffset": [0, -2e56]}]}"#,
-         "scene.json: annotations[0].centerOffset: expected [dx, dy], each within ±1000000000"),
-        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 2e9, "y": 1, "width": 4, "height": 4}]}"#,
-         "scene.json: annotations[0].x: expected a number within ±1000000000"),
+        (
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "centerOffset": [0, -2e56]}]}"#,
+            "scene.json: annotations[0].centerOffset: expected [dx, dy], each within ±1000000000"
+        ),
+        (
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 2e9, "y": 1, "width": 4, "height": 4}]}"#,
+            "scene.json: annotations[0].x: expected a number within ±1000000000"
+        ),
         ("{", "scene.json: not valid JSON: line 1, column 2: expected a string key"),
-        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [],}"#, "scene.json: not valid JSON: line 1, column 63: expected a string key"),
-        (#"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "collisionMode": "x"}]}"#,
-         #"scene.json: annotations[0].collisionMode: expected one of "rectangle", "circle", "none", got "x""#),
+        (
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": [],}"#,
+            "scene.json: not valid JSON: line 1, column 63: expected a string key"
+        ),
+        (
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": [{"id": "a", "x": 1, "y": 1, "width": 4, "height": 4, "collisionMode": "x"}]}"#,
+            #"scene.json: annotations[0].collisionMode: expected one of "rectangle", "circle", "none", got "x""#
+        ),
     ])
     func malformedScenesNameThePath(json: String, message: String) throws {
         let folder = try scratchFolder()
@@ -57,13 +73,16 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // One annotation over the limit; the count is refused before any annotation is read, so these need not be any.
-        let tooMany = #"{"viewport": {"width": 400, "height": 400}, "annotations": ["#
+        let tooMany =
+            #"{"viewport": {"width": 400, "height": 400}, "annotations": ["#
             + Array(repeating: "0", count: PlacementScene.maximumAnnotations + 1).joined(separator: ",") + "]}"
         let tooWide = #"{"viewport": {"width": 1000001, "height": 400}, "annotations": []}"#
         let tooTall = #"{"viewport": {"width": 400, "height": 2e6}, "annotations": []}"#
-        for (json, message) in [(tooMany, "scene.json: annotations: expected at most 1000000 annotations, got 1000001"),
-                                (tooWide, "scene.json: viewport.width: expected a width in points, > 0 and at most 1000000"),
-                                (tooTall, "scene.json: viewport.height: expected a height in points, > 0 and at most 1000000")] {
+        for (json, message) in [
+            (tooMany, "scene.json: annotations: expected at most 1000000 annotations, got 1000001"),
+            (tooWide, "scene.json: viewport.width: expected a width in points, > 0 and at most 1000000"),
+            (tooTall, "scene.json: viewport.height: expected a height in points, > 0 and at most 1000000"),
+        ] {
             try Data(json.utf8).write(to: folder.appendingPathComponent("scene.json"))
             let result = try CommandResult.run(["place", "--input", "scene.json"], in: folder)
             #expect(result.status == 2)

@@ -37,9 +37,9 @@ struct ReadmeCommand: Sendable, CustomTestStringConvertible {
     /// The commands of the ```` ```sh ```` and ```` ```text ```` blocks of `markdown`, in order, skipped ones included.
     static func parse(markdown: String) -> [ReadmeCommand] {
         var commands: [ReadmeCommand] = []
-        var fence: String?                 // the language of the block we are in
-        var pending: (line: Int, text: String)?    // a sh command continued on the next line
-        var shown: ReadmeCommand?          // a text block's command, collecting its output
+        var fence: String?  // the language of the block we are in
+        var pending: (line: Int, text: String)?  // a sh command continued on the next line
+        var shown: ReadmeCommand?  // a text block's command, collecting its output
         func finishShown() {
             if let command = shown { commands.append(command) }
             shown = nil
@@ -89,7 +89,8 @@ struct ReadmeCommand: Sendable, CustomTestStringConvertible {
         guard line.hasPrefix("declutter ") else { return nil }
         let (words, comment, problem) = split(line)
         let text = commentStart(in: line).map { String(line[..<$0]).trimmingCharacters(in: .whitespaces) } ?? line
-        var command = ReadmeCommand(line: number, text: text, arguments: words.map { Array($0.dropFirst()) }, problem: problem)
+        var command = ReadmeCommand(
+            line: number, text: text, arguments: words.map { Array($0.dropFirst()) }, problem: problem)
         if let comment, let match = comment.firstMatch(of: /^exit (\d+)\b/), let status = Int32(match.1) {
             command.expectedStatus = status
         }

@@ -18,15 +18,18 @@ import Testing
         // A scratch path of its own: the package's .build is locked by the `swift test` running this.
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try CommandResult.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: packageRoot,
-                                           executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let result = try CommandResult.run(
+            ["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: packageRoot,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         try #require(result.status == 0, "swift package dump-package: \(result.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let targets = try #require(root["targets"] as? [[String: Any]])
         return try targets.filter { ($0["type"] as? String) != "test" }.map { target in
             let name = try #require(target["name"] as? String)
             // Each dependency is {"byName": [name, …]}, {"product": [name, package, …]} or {"target": [name, …]}.
-            let dependencies = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap { $0.values.first?.first as? String }
+            let dependencies = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap {
+                $0.values.first?.first as? String
+            }
             return Module(name: name, dependencies: dependencies.sorted())
         }
     }
@@ -35,14 +38,19 @@ import Testing
     /// in the second.
     func readmeModules() throws -> [Module] {
         let markdown = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(markdown.components(separatedBy: "\n## Layout\n").dropFirst().first)
+        let section =
+            try #require(markdown.components(separatedBy: "\n## Layout\n").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { row in
-            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            func names(_ cell: String) -> [String] {
-                cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
             }
-            return Module(name: names(cells[1]).first ?? "", dependencies: names(cells.count > 2 ? cells[2] : "").sorted())
+            func names(_ cell: String) -> [String] {
+                cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+                    .map { String($0.element) }
+            }
+            return Module(
+                name: names(cells[1]).first ?? "", dependencies: names(cells.count > 2 ? cells[2] : "").sorted())
         }
     }
 
@@ -60,7 +68,9 @@ import Testing
     /// domain and support layers reach no C library but zlib and libdeflate (no Cairo, Pango, libcurl or SQLite).
     @Test func dependenciesPointOneWay() throws {
         let modules = try manifestModules()
-        let frontEnds: Set = ["DeclutterCLI", "DeclutterCommandLine", "DeclutterServer", "declutter", "declutter-bench"]
+        let frontEnds: Set = [
+            "DeclutterCLI", "DeclutterCommandLine", "DeclutterServer", "declutter", "declutter-bench",
+        ]
         for module in modules where module.dependencies.contains("DeclutterCLI") {
             #expect(module.name == "declutter", "\(module.name) uses DeclutterCLI")
         }
@@ -75,10 +85,15 @@ import Testing
             }
             return seen
         }
-        let lower = ["DeclutterSupport", "DeclutterDeflate", "DeclutterPNG", "DeclutterGeometry", "DeclutterClustering", "DeclutterPlacement",
-                     "DeclutterStyle", "DeclutterInput", "DeclutterMapContent"]
+        let lower = [
+            "DeclutterSupport", "DeclutterDeflate", "DeclutterPNG", "DeclutterGeometry", "DeclutterClustering",
+            "DeclutterPlacement",
+            "DeclutterStyle", "DeclutterInput", "DeclutterMapContent",
+        ]
         for name in lower {
-            #expect(reach(name).isDisjoint(with: ["CCairo", "CCurl", "CSQLite", "DeclutterRender"]), "\(name) reaches \(reach(name).sorted())")
+            #expect(
+                reach(name).isDisjoint(with: ["CCairo", "CCurl", "CSQLite", "DeclutterRender"]),
+                "\(name) reaches \(reach(name).sorted())")
         }
     }
 }

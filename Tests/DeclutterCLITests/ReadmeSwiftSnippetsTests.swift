@@ -4,7 +4,8 @@ import Testing
 /// The README's Swift blocks, read once.
 let readmeSnippets: [ReadmeSnippet] = {
     // A README that cannot be read gives no snippets; `readmeHasSwiftSnippets` then fails and says so.
-    guard let markdown = try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8) else { return [] }
+    guard let markdown = try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    else { return [] }
     return ReadmeSnippet.parse(markdown: markdown)
 }()
 
@@ -19,11 +20,14 @@ let readmeSnippets: [ReadmeSnippet] = {
     func snippetShowsItsImportsAndNamesFilesThatExist(_ snippet: ReadmeSnippet) {
         #expect(!snippet.imports.isEmpty, "\(snippet.testDescription): no import shown")
         if snippet.code.contains("URL(") || snippet.code.contains("Data(") {
-            #expect(snippet.imports.contains("Foundation"), "\(snippet.testDescription): uses Foundation without importing it")
+            #expect(
+                snippet.imports.contains("Foundation"),
+                "\(snippet.testDescription): uses Foundation without importing it")
         }
         for path in snippet.packagePaths {
-            #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path),
-                    "\(snippet.testDescription): \(path) does not exist")
+            #expect(
+                FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path),
+                "\(snippet.testDescription): \(path) does not exist")
         }
     }
 

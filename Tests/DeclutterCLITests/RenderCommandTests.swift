@@ -27,40 +27,64 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix("tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)") == true)
-        #expect(lines.last?.contains("airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28269 of 28298 points on the map, in ") == true)
+        #expect(
+            lines.first?.hasSuffix(
+                "tandm.png: 390×600 pt (390×600 px), zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)")
+                == true)
+        #expect(
+            lines.last?.contains(
+                "airports.png: 1024×560 pt (1024×560 px), zoom 2.00, 28269 of 28298 points on the map, in ") == true)
         // TANDm's unicycles (defaultLow) under the bicycle clusters are said to be hidden; of the airports, one lies
         // where the legend stands, in the place along the map's edges that covers the fewest, and the note says so.
-        #expect(result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n"
+        #expect(
+            result.stderr == "note: tandm.png: 16 of 65 points in view are under higher-priority views\n"
                 + "note: airports.png: 1 of 28269 points in view are under the legend\n")
         try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("tandm.png")), test: "demo", name: "tandm")
-        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
+        try goldens.verifyPNG(
+            Data(contentsOf: folder.appendingPathComponent("airports.png")), test: "demo", name: "airports")
     }
 
     /// The summary counts the points the map shows, not every point read: a map of three of TANDm's 65 points says so,
-    /// as its layout's `points.inView` does (it said "65 points in 3 views shown"). On this 200-point map the attribution
-    /// takes the bottom right, so the third point's balloon, which would stand under it, is hidden and said to be.
+    /// as its layout's `points.inView` does (it said "65 points in 3 views shown"). On this 200-point map the
+    /// attribution takes the bottom right, so the third point's balloon, which would stand under it, is hidden and said
+    /// to be.
     @Test func summarySaysHowManyPointsAreOnTheMap() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--center", "37.8050,-122.4136", "--zoom", "17",
-                                            "--size", "200x200", "--layout", "layout.json", "--output", "map.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--center", "37.8050,-122.4136", "--zoom", "17",
+                "--size", "200x200", "--layout", "layout.json", "--output", "map.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote map.png: 200×200 pt (200×200 px), zoom 17.00, 3 of 65 points on the map, in 2 views shown (0 clusters, 2 markers)\n")
+        #expect(
+            result.stdout
+                == "wrote map.png: 200×200 pt (200×200 px), zoom 17.00, 3 of 65 points on the map, in 2 views shown (0 clusters, 2 markers)\n"
+        )
         #expect(result.stderr.hasPrefix("note: 1 of 3 points in view are under the attribution\n"), "\(result.stderr)")
         let layout = try String(contentsOf: folder.appendingPathComponent("layout.json"), encoding: .utf8)
-        #expect(layout.contains(#""points":{"total":65,"inView":3,"hiddenInView":1},"attribution":{"frame":[84.455,186.523,115.545,13.477],"text":"Made with Natural Earth"}"#))
+        #expect(
+            layout.contains(
+                #""points":{"total":65,"inView":3,"hiddenInView":1},"attribution":{"frame":[84.455,186.523,115.545,13.477],"text":"Made with Natural Earth"}"#
+            ))
     }
 
     @Test func rotatedMapWithLayout() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--size", "400x400", "--bearing", "30",
-                                            "--layout", "layout.json", "--output", "turned.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--size", "400x400", "--bearing", "30",
+                "--layout", "layout.json", "--output", "turned.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("turned.png")), test: "rotatedMapWithLayout", name: "tandm-30")
+        try goldens.verifyPNG(
+            Data(contentsOf: folder.appendingPathComponent("turned.png")), test: "rotatedMapWithLayout",
+            name: "tandm-30")
         // The layout accounts for every one of the 65 points exactly once, by input position.
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any] ?? [:]
         #expect(layout["width"] as? Double == 400 && layout["height"] as? Double == 400)
         let annotations = layout["annotations"] as? [[String: Any]] ?? []
         let members = annotations.flatMap { ($0["members"] as? [Int]) ?? [] }.sorted()
@@ -69,7 +93,9 @@ import Testing
             let kind = annotation["kind"] as? String, frame = annotation["frame"] as? [Double] ?? []
             let count = (annotation["members"] as? [Int])?.count ?? 0
             #expect(kind == (count == 1 ? "marker" : "cluster"))
-            #expect(frame.count == 4 && (kind == "marker" ? frame[2] == 30 && frame[3] == 40 : frame[2] == 40 && frame[3] == 40))
+            #expect(
+                frame.count == 4
+                    && (kind == "marker" ? frame[2] == 30 && frame[3] == 40 : frame[2] == 40 && frame[3] == 40))
         }
     }
 
@@ -78,14 +104,20 @@ import Testing
     @Test func aegeanOnTheEmbeddedBasemap() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let csv = "name,lat,lon\nMykonos,37.446,25.329\nNaxos,37.105,25.376\nParos,37.085,25.149\nThira,36.417,25.432\n"
+        let csv =
+            "name,lat,lon\nMykonos,37.446,25.329\nNaxos,37.105,25.376\nParos,37.085,25.149\nThira,36.417,25.432\n"
             + "Tinos,37.538,25.163\nAmorgos,36.831,25.894\n"
         try Data(csv.utf8).write(to: folder.appendingPathComponent("cyclades.csv"))
-        let result = try CommandResult.run(["render", "--input", "cyclades.csv", "--center", "37.2,25.2", "--zoom", "7",
-                                            "--size", "600x400", "--scale-bar", "--output", "aegean.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "cyclades.csv", "--center", "37.2,25.2", "--zoom", "7",
+                "--size", "600x400", "--scale-bar", "--output", "aegean.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("embedded basemap"))
-        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("aegean.png")), test: "aegeanOnTheEmbeddedBasemap", name: "cyclades-z7")
+        try goldens.verifyPNG(
+            Data(contentsOf: folder.appendingPathComponent("aegean.png")), test: "aegeanOnTheEmbeddedBasemap",
+            name: "cyclades-z7")
     }
 
     /// Above zoom 10 the embedded basemap still draws land and water, and one line on stderr says how to add tiles.
@@ -93,17 +125,26 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("name,lat,lon\nPiraeus,37.94,23.64\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
-        let close = try CommandResult.run(["render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "12.3", "--size", "200x100",
-                                           "--output", "close.png"], in: folder)
+        let close = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "12.3", "--size", "200x100",
+                "--output", "close.png",
+            ], in: folder)
         #expect(close.status == 0, "\(close.stderr)")
         let notes = close.stderr.split(separator: "\n").filter { $0.contains("embedded basemap") }
-        #expect(notes == ["note: the embedded basemap has detail to zoom 10; this map is at zoom 12.3; "
-            + "add --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' for more"])
+        #expect(
+            notes == [
+                "note: the embedded basemap has detail to zoom 10; this map is at zoom 12.3; "
+                    + "add --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' for more"
+            ])
         // Sea west of Piraeus, not the plain background.
         let image = try RGBAImage(contentsOf: folder.appendingPathComponent("close.png"))
         #expect(Array(image.pixels[0..<4]) == [170, 211, 223, 255])
-        let ten = try CommandResult.run(["render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "10", "--size", "200x100",
-                                         "--output", "ten.png"], in: folder)
+        let ten = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--center", "37.94,23.6", "--zoom", "10", "--size", "200x100",
+                "--output", "ten.png",
+            ], in: folder)
         #expect(ten.status == 0 && !ten.stderr.contains("embedded basemap"))
     }
 
@@ -114,29 +155,43 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let regions = [
-            "blue": "Connecticut Maine Massachusetts New_Hampshire Rhode_Island Vermont New_Jersey New_York Pennsylvania",
-            "orange": "Illinois Indiana Michigan Ohio Wisconsin Iowa Kansas Minnesota Missouri Nebraska North_Dakota South_Dakota",
-            "green": "Delaware Florida Georgia Maryland North_Carolina South_Carolina Virginia District_of_Columbia West_Virginia "
+            "blue":
+                "Connecticut Maine Massachusetts New_Hampshire Rhode_Island Vermont New_Jersey New_York Pennsylvania",
+            "orange":
+                "Illinois Indiana Michigan Ohio Wisconsin Iowa Kansas Minnesota Missouri Nebraska North_Dakota South_Dakota",
+            "green":
+                "Delaware Florida Georgia Maryland North_Carolina South_Carolina Virginia District_of_Columbia West_Virginia "
                 + "Alabama Kentucky Mississippi Tennessee Arkansas Louisiana Oklahoma Texas",
-            "vermilion": "Arizona Colorado Idaho Montana Nevada New_Mexico Utah Wyoming Alaska California Hawaii Oregon Washington",
+            "vermilion":
+                "Arizona Colorado Idaho Montana Nevada New_Mexico Utah Wyoming Alaska California Hawaii Oregon Washington",
         ]
         var regionOfState: [String: String] = [:]
         for (region, states) in regions {
-            for state in states.split(separator: " ") { regionOfState[state.replacingOccurrences(of: "_", with: " ")] = region }
+            for state in states.split(separator: " ") {
+                regionOfState[state.replacingOccurrences(of: "_", with: " ")] = region
+            }
         }
-        let airports = try PointReader().read(contentsOf: packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/airports.csv")).points
+        let airports = try PointReader().read(
+            contentsOf: packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/airports.csv")
+        ).points
         var csv = "lat,lon,kind\n"
         for airport in airports {
             guard let location = airport.location else { continue }
             let state = airport.properties["subd"]?.string ?? "", country = airport.properties["country"]?.string ?? ""
-            csv += "\(location.latitude),\(location.longitude),\(country == "US" ? regionOfState[state] ?? "grey" : "grey")\n"
+            csv +=
+                "\(location.latitude),\(location.longitude),\(country == "US" ? regionOfState[state] ?? "grey" : "grey")\n"
         }
         try Data(csv.utf8).write(to: folder.appendingPathComponent("airports.csv"))
-        let result = try CommandResult.run(["render", "--input", "airports.csv", "--category", "kind", "--center", "38,-96", "--zoom", "4",
-                                            "--size", "1024x640", "--layout", "layout.json", "--output", "us.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "airports.csv", "--category", "kind", "--center", "38,-96", "--zoom", "4",
+                "--size", "1024x640", "--layout", "layout.json", "--output", "us.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "note: 6 of 13491 points in view are under the attribution\n")
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any] ?? [:]
         let points = layout["points"] as? [String: Int] ?? [:]
         #expect(points == ["total": 28298, "inView": 13491, "hiddenInView": 6])
         // No two shown views overlap: cluster circles, balloon boxes, by more than 0.05 pt.
@@ -145,18 +200,24 @@ import Testing
             let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
             return annotation["kind"] as? String == "cluster"
                 ? .circle(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2, radius: frame[2] / 2 - 0.025)
-                : .box(minX: frame[0] + 0.025, minY: frame[1] + 0.025, maxX: frame[0] + frame[2] - 0.025, maxY: frame[1] + frame[3] - 0.025)
+                : .box(
+                    minX: frame[0] + 0.025, minY: frame[1] + 0.025, maxX: frame[0] + frame[2] - 0.025,
+                    maxY: frame[1] + frame[3] - 0.025)
         }
-        let overlapping = shapes.indices.flatMap { a in shapes.indices.filter { $0 > a && shapes[a].intersects(shapes[$0]) }.map { (a, $0) } }
+        let overlapping = shapes.indices.flatMap { a in
+            shapes.indices.filter { $0 > a && shapes[a].intersects(shapes[$0]) }.map { (a, $0) }
+        }
         #expect(overlapping.isEmpty, "\(overlapping.prefix(3))")
         #expect(shown.count > 100)
         // Every shown view stands on the map, and every point on the map but those six is in a shown view.
-        #expect(shown.allSatisfy { annotation in
-            let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
-            return frame[0] < 1024 && frame[1] < 640 && frame[0] + frame[2] > 0 && frame[1] + frame[3] > 0
-        })
+        #expect(
+            shown.allSatisfy { annotation in
+                let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
+                return frame[0] < 1024 && frame[1] < 640 && frame[0] + frame[2] > 0 && frame[1] + frame[3] > 0
+            })
         #expect(shown.reduce(0) { $0 + (($1["members"] as? [Int])?.count ?? 0) } == 13485)
-        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("us.png")), test: "denseRealData", name: "us-airports")
+        try goldens.verifyPNG(
+            Data(contentsOf: folder.appendingPathComponent("us.png")), test: "denseRealData", name: "us-airports")
     }
 
     /// Country codes are not the default style's categories: the six most frequent on the map take its colours, the
@@ -166,28 +227,38 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let airports = packageRoot.appendingPathComponent("Sources/CDeclutterResources/Demo/airports.csv").path
-        let result = try CommandResult.run(["render", "--input", airports, "--category", "country", "--legend", "--compass", "always",
-                                            "--center", "50,10", "--zoom", "4", "--size", "640x480", "--layout", "layout.json",
-                                            "--output", "europe.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", airports, "--category", "country", "--legend", "--compass", "always",
+                "--center", "50,10", "--zoom", "4", "--size", "640x480", "--layout", "layout.json",
+                "--output", "europe.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == """
-            note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 of 234 \
-            values with the most points on the map; the other 228 share "other"
-            note: 26 of 2696 points in view are under the compass, the attribution and the legend
+        #expect(
+            result.stderr == """
+                note: --category country: "AE" and 233 more are not categories of style "Default", so its colours go to the 6 of 234 \
+                values with the most points on the map; the other 228 share "other"
+                note: 26 of 2696 points in view are under the compass, the attribution and the legend
 
-            """)
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+                """)
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any] ?? [:]
         let legend = layout["legend"] as? [String: Any] ?? [:]
         let rows = legend["rows"] as? [[String: Any]] ?? []
         #expect(rows.compactMap { $0["name"] as? String } == ["DE", "FR", "GB", "IT", "ES", "SE", "other"])
         #expect(rows.compactMap { $0["count"] as? Int } == [479, 462, 245, 117, 112, 111, 1170])
-        #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#6B7280"])
+        #expect(
+            rows.compactMap { $0["color"] as? String } == [
+                "#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#6B7280",
+            ])
         #expect(rows.compactMap { $0["count"] as? Int }.reduce(0, +) == 2696)
         #expect(rows.compactMap { $0["values"] as? Int } == [44])
         #expect(legend["corner"] as? String == "topLeft")
         let box = legend["frame"] as? [Double] ?? []
         #expect(box.count == 4)
-        let legendShape = CollisionGrid.Shape.box(minX: box[0], minY: box[1], maxX: box[0] + box[2], maxY: box[1] + box[3])
+        let legendShape = CollisionGrid.Shape.box(
+            minX: box[0], minY: box[1], maxX: box[0] + box[2], maxY: box[1] + box[3])
         let compass = CollisionGrid.Shape.circle(x: 640 - 8 - 15, y: 8 + 15, radius: 15)
         #expect(layout["compass"] as? [String: [Double]] == ["frame": [602, 8, 30, 30]])
         let attribution = layout["attribution"] as? [String: Any] ?? [:]
@@ -199,34 +270,52 @@ import Testing
         #expect(shown.count == 74)
         for annotation in shown {
             let frame = annotation["frame"] as? [Double] ?? [0, 0, 0, 0]
-            let shape = CollisionGrid.Shape.box(minX: frame[0], minY: frame[1], maxX: frame[0] + frame[2], maxY: frame[1] + frame[3])
-            #expect(!shape.intersects(legendShape) && !shape.intersects(compass) && !shape.intersects(attributionShape), "\(frame)")
+            let shape = CollisionGrid.Shape.box(
+                minX: frame[0], minY: frame[1], maxX: frame[0] + frame[2], maxY: frame[1] + frame[3])
+            #expect(
+                !shape.intersects(legendShape) && !shape.intersects(compass) && !shape.intersects(attributionShape),
+                "\(frame)")
         }
-        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("europe.png")), test: "categoriesFromTheData", name: "europe-legend")
+        try goldens.verifyPNG(
+            Data(contentsOf: folder.appendingPathComponent("europe.png")), test: "categoriesFromTheData",
+            name: "europe-legend")
     }
 
     @Test func aCategoryNoPointHasIsWarnedAbout() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n48.85,2.35\n48.86,2.36\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
-        let result = try CommandResult.run(["render", "--input", "two.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
-                                           in: folder)
+        let result = try CommandResult.run(
+            ["render", "--input", "two.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
+            in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: no point has the property \"kind\" named by --category: every point takes the style's first category\n")
-        let bad = try CommandResult.run(["render", "--input", "two.csv", "--compass", "sometimes", "--output", "two.png"], in: folder)
+        #expect(
+            result.stderr
+                == "warning: no point has the property \"kind\" named by --category: every point takes the style's first category\n"
+        )
+        let bad = try CommandResult.run(
+            ["render", "--input", "two.csv", "--compass", "sometimes", "--output", "two.png"], in: folder)
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("Error: --compass must be auto, always or never, got sometimes\nUsage: declutter render "))
+        #expect(
+            bad.stderr.hasPrefix(
+                "Error: --compass must be auto, always or never, got sometimes\nUsage: declutter render "))
     }
 
     @Test func pointsUnderHigherPriorityViewsAreCounted() throws {
-        // TANDm's unicycles are defaultLow and cluster apart: where bicycle clusters cover them, they are hidden and said so.
+        // TANDm's unicycles are defaultLow and cluster apart: where bicycle clusters cover them, they are hidden and
+        // said so.
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--size", "300x200", "--center", "37.8085,-122.4150",
-                                            "--zoom", "15", "--basemap", "none", "--layout", "layout.json", "--output", "map.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--size", "300x200", "--center", "37.8085,-122.4150",
+                "--zoom", "15", "--basemap", "none", "--layout", "layout.json", "--output", "map.png",
+            ], in: folder)
         #expect(result.status == 0)
         #expect(result.stderr == "note: 14 of 47 points in view are under higher-priority views\n")
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any] ?? [:]
         #expect(layout["points"] as? [String: Int] == ["total": 65, "inView": 47, "hiddenInView": 14])
     }
 
@@ -235,14 +324,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let tiles = try writeTestTiles(into: folder)
         let route = try writeGoldenGateStops(into: folder)
-        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--category", "kind", "--size", "480x360", "--scale", "2",
-                                            "--center", "37.811,-122.467", "--zoom", "14.3", "--tiles", tiles.path,
-                                            "--attribution", "test tiles", "--polyline", route, "--circle", "37.8080,-122.4740,300",
-                                            "--scale-bar", "--output", "route.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "stops.geojson", "--category", "kind", "--size", "480x360", "--scale", "2",
+                "--center", "37.811,-122.467", "--zoom", "14.3", "--tiles", tiles.path,
+                "--attribution", "test tiles", "--polyline", route, "--circle", "37.8080,-122.4740,300",
+                "--scale-bar", "--output", "route.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        #expect(result.stdout == "wrote route.png: 480×360 pt (960×720 px), zoom 14.30, 2 points in 2 views shown (0 clusters, 2 markers)\n")
-        try goldens.verifyPNG(Data(contentsOf: folder.appendingPathComponent("route.png")), test: "routeOverLocalTiles", name: "golden-gate@2x")
+        #expect(
+            result.stdout
+                == "wrote route.png: 480×360 pt (960×720 px), zoom 14.30, 2 points in 2 views shown (0 clusters, 2 markers)\n"
+        )
+        try goldens.verifyPNG(
+            Data(contentsOf: folder.appendingPathComponent("route.png")), test: "routeOverLocalTiles",
+            name: "golden-gate@2x")
     }
 
     /// 63 tiles of 2048² px (16 MB each decoded) under an address-space limit of 768 MB: the map is drawn because
@@ -254,14 +351,16 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let side = 2048
-        let tile = try PNGEncoder(level: 1).encode(rgba: [UInt8](repeating: 200, count: side * side * 4), width: side, height: side)
+        let tile = try PNGEncoder(level: 1).encode(
+            rgba: [UInt8](repeating: 200, count: side * side * 4), width: side, height: side)
         for x in 0..<16 {
             let column = folder.appendingPathComponent("tiles/4/\(x)")
             try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
             for y in 0..<16 { try tile.write(to: column.appendingPathComponent("\(y).png")) }
         }
         // malloc's per-thread arenas reserve 64 MB of address space each; two keep the limit independent of the cores.
-        let command = "ulimit -v 786432; MALLOC_ARENA_MAX=2 exec '\(declutterExecutable.path)' render --input '\(tandmPlist)' "
+        let command =
+            "ulimit -v 786432; MALLOC_ARENA_MAX=2 exec '\(declutterExecutable.path)' render --input '\(tandmPlist)' "
             + "--tiles tiles --center 0,0 --zoom 4 --size 2000x1500 --output map.png"
         let result = try CommandResult.run(["-c", command], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 0, "\(result.stderr)")
@@ -273,8 +372,11 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let tiles = try writeTestTiles(into: folder)
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--size", "300x200", "--center", "37.8085,-122.4150",
-                                            "--zoom", "15", "--tiles", tiles.path, "--output", "map.svg"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--size", "300x200", "--center", "37.8085,-122.4150",
+                "--zoom", "15", "--tiles", tiles.path, "--output", "map.svg",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let svg = try String(contentsOf: folder.appendingPathComponent("map.svg"), encoding: .utf8)
         #expect(svg.contains(#"width="300px" height="200px" viewBox="0 0 300 200""#))
@@ -285,10 +387,15 @@ import Testing
     @Test func pdfMapOverTheWorldBasemap() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--zoom", "3", "--basemap", "world", "--size", "600x400",
-                                            "--output", "world.pdf"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--zoom", "3", "--basemap", "world", "--size", "600x400",
+                "--output", "world.pdf",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote world.pdf: 600×400 pt, zoom 3.00, 65 points in 1 view shown (1 cluster, 0 markers)\n")
+        #expect(
+            result.stdout
+                == "wrote world.pdf: 600×400 pt, zoom 3.00, 65 points in 1 view shown (1 cluster, 0 markers)\n")
         let pdf = try Data(contentsOf: folder.appendingPathComponent("world.pdf"))
         #expect(pdf.starts(with: Data("%PDF-".utf8)))
         #expect(String(decoding: pdf, as: UTF8.self).contains("/MediaBox [ 0 0 600 400 ]"))
@@ -298,27 +405,52 @@ import Testing
     @Test func negativeValuesAreRead() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--center", "-33.86,-151.21", "--zoom", "3", "--bearing", "-30",
-                                            "--circle", "-33.86,-151.21,300000", "--size", "300x200", "--layout", "layout.json",
-                                            "--output", "south.png"], in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--center", "-33.86,-151.21", "--zoom", "3", "--bearing", "-30",
+                "--circle", "-33.86,-151.21,300000", "--size", "300x200", "--layout", "layout.json",
+                "--output", "south.png",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any]
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any]
         #expect(layout?["center"] as? [Double] == [-151.21, -33.86])
     }
 
     @Test(arguments: [
         (["--zoom", "23"], "Error: --zoom must be in 0…22, got 23"),
         (["--size", "20000x100"], "Error: --size 20000x100 at scale 1 is over the limit of 16384 px per side"),
-        (["--size", "9000x100", "--scale", "2"], "Error: --size 9000x100 at scale 2 is over the limit of 16384 px per side"),
+        (
+            ["--size", "9000x100", "--scale", "2"],
+            "Error: --size 9000x100 at scale 2 is over the limit of 16384 px per side"
+        ),
         (["--center", "37.8,-122.4"], "Error: --center needs --zoom too (or give neither, and the map fits the data)"),
-        (["--polyline", "_p iF"], "Error: polyline: character 3 is not part of an encoded polyline (expected ASCII 63…126)"),
-        (["--tiles", "http://127.0.0.1:9/{z}/{x}/{y}.png", "--timeout", "2"], "Error: cannot reach the tile server http://127.0.0.1:9/{z}/{x}/{y}.png:"),
-        (["--tiles", "/no/such/tiles"], "Error: tile source /no/such/tiles: expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}"),
-        (["--zoom", "12", "--size", "4000x4000", "--tiles", "/tmp/{z}/{x}/{y}.png"],
-         "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"),
-        (["--style", "default"], "Error: \(tandmPlist): cycles[0]: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"),
-        (["--circle", "37.8,-122.4"], "Error: The value '37.8,-122.4' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle "
-            + "<lat,lon,metres>  A circle on the ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres."),
+        (
+            ["--polyline", "_p iF"],
+            "Error: polyline: character 3 is not part of an encoded polyline (expected ASCII 63…126)"
+        ),
+        (
+            ["--tiles", "http://127.0.0.1:9/{z}/{x}/{y}.png", "--timeout", "2"],
+            "Error: cannot reach the tile server http://127.0.0.1:9/{z}/{x}/{y}.png:"
+        ),
+        (
+            ["--tiles", "/no/such/tiles"],
+            "Error: tile source /no/such/tiles: expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}"
+        ),
+        (
+            ["--zoom", "12", "--size", "4000x4000", "--tiles", "/tmp/{z}/{x}/{y}.png"],
+            "Error: the map needs 289 tiles, more than the limit of 256; use a smaller size or a higher zoom, or raise --max-tiles"
+        ),
+        (
+            ["--style", "default"],
+            "Error: \(tandmPlist): cycles[0]: category \"tricycle\" is not in style \"Default\"; expected one of: blue, orange, green, vermilion, sky, purple, grey"
+        ),
+        (
+            ["--circle", "37.8,-122.4"],
+            "Error: The value '37.8,-122.4' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle "
+                + "<lat,lon,metres>  A circle on the ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres."
+        ),
         (["--zoom", "-1"], "Error: --zoom must be in 0…22, got -1"),
         (["--max-zoom", "25"], "Error: --max-zoom must be in 0…22, got 25"),
         (["--padding", "-10"], "Error: --padding must be 0 or more points"),
@@ -326,7 +458,8 @@ import Testing
     func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--layout", "layout.json", "--output", "map.png"] + arguments, in: folder)
+        let result = try CommandResult.run(
+            ["render", "--input", tandmPlist, "--layout", "layout.json", "--output", "map.png"] + arguments, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -349,9 +482,14 @@ import Testing
         let strict = try CommandResult.run(["render", "--input", "points.csv", "--output", "map.png"], in: folder)
         #expect(strict.status == 2)
         #expect(strict.stderr == "Error: points.csv: line 3: latitude 95.0 is outside -90…90\n")
-        let result = try CommandResult.run(["render", "--input", "points.csv", "--skip-invalid", "--basemap", "none", "--output", "map.png"], in: folder)
+        let result = try CommandResult.run(
+            ["render", "--input", "points.csv", "--skip-invalid", "--basemap", "none", "--output", "map.png"],
+            in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 95.0 is outside -90…90; line 4: longitude \"x\" is not a number)\n")
+        #expect(
+            result.stderr
+                == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 95.0 is outside -90…90; line 4: longitude \"x\" is not a number)\n"
+        )
         #expect(result.stdout.hasSuffix(", 1 point in 1 view shown (0 clusters, 1 marker)\n"), "\(result.stdout)")
     }
 
@@ -359,13 +497,22 @@ import Testing
     @Test func aValueTheStyleLacksColoursByFrequency() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("lat;lon;kind\n50;10;blue\n\n50.1;10;\"teal\"\n50.2;10;teal\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
-        let result = try CommandResult.run(["render", "--input", "points.csv", "--category", "kind", "--legend", "--basemap", "none", "--layout", "layout.json",
-                                            "--output", "map.png"], in: folder)
+        try Data("lat;lon;kind\n50;10;blue\n\n50.1;10;\"teal\"\n50.2;10;teal\n".utf8).write(
+            to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "points.csv", "--category", "kind", "--legend", "--basemap", "none", "--layout",
+                "layout.json",
+                "--output", "map.png",
+            ], in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr == "note: --category kind: \"teal\" is not a category of style \"Default\", so its colours go to the "
-            + "2 of 2 values with the most points on the map\n")
-        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json"))) as? [String: Any] ?? [:]
+        #expect(
+            result.stderr
+                == "note: --category kind: \"teal\" is not a category of style \"Default\", so its colours go to the "
+                + "2 of 2 values with the most points on the map\n")
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any] ?? [:]
         let rows = (layout["legend"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
         #expect(rows.compactMap { $0["name"] as? String } == ["teal", "blue"])
         #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00"])
@@ -375,23 +522,34 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let unlocated = #"{"type":"Feature","properties":{},"geometry":null}"#
-        let stop = #"{"type":"Feature","properties":{},"geometry":{"type":"MultiPoint","coordinates":[[10,50],[10.01,50.01]]}}"#
+        let stop =
+            #"{"type":"Feature","properties":{},"geometry":{"type":"MultiPoint","coordinates":[[10,50],[10.01,50.01]]}}"#
         let features = (0..<13).map { [4, 9, 12].contains($0) ? unlocated : stop }
-        try Data(#"{"type":"FeatureCollection","features":["#.utf8 + Data(features.joined(separator: ",").utf8) + Data("]}".utf8))
-            .write(to: folder.appendingPathComponent("stops.geojson"))
-        let result = try CommandResult.run(["render", "--input", "stops.geojson", "--basemap", "none", "--output", "map.png"], in: folder)
+        try Data(
+            #"{"type":"FeatureCollection","features":["#.utf8 + Data(features.joined(separator: ",").utf8)
+                + Data("]}".utf8)
+        )
+        .write(to: folder.appendingPathComponent("stops.geojson"))
+        let result = try CommandResult.run(
+            ["render", "--input", "stops.geojson", "--basemap", "none", "--output", "map.png"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped\n")
+        #expect(
+            result.stderr
+                == "warning: stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped\n"
+        )
         #expect(result.stdout.contains(", 20 points in "), "\(result.stdout)")
     }
 
     @Test func aPlistOnStandardInputTakesTheTandmStyle() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", "-", "--size", "390x600", "--output", "tandm.svg"], in: folder,
-                                           stdin: try Data(contentsOf: URL(fileURLWithPath: tandmPlist)))
+        let result = try CommandResult.run(
+            ["render", "--input", "-", "--size", "390x600", "--output", "tandm.svg"], in: folder,
+            stdin: try Data(contentsOf: URL(fileURLWithPath: tandmPlist)))
         // The default style has no tricycles: the TANDm one was chosen, as for a .plist file.
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasSuffix("zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)\n"),
+            "\(result.stdout)")
     }
 }

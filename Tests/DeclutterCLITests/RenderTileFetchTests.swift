@@ -29,9 +29,12 @@ import TileTestServer
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: cache)
         }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--tiles", "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png",
-                                            "--tile-cache", cache.path, "--layout", "layout.json", "--output", "map.png"]
-                                           + sixteenTiles + arguments, in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--tiles", "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png",
+                "--tile-cache", cache.path, "--layout", "layout.json", "--output", "map.png",
+            ]
+                + sixteenTiles + arguments, in: folder)
         return (result, try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted())
     }
 
@@ -41,8 +44,9 @@ import TileTestServer
         defer { silent.stop() }
         let (result, files) = try render(silent, ["--deadline", "1"])
         #expect(result.status == 2)
-        #expect(result.stderr == "Error: cannot reach the tile server http://127.0.0.1:\(silent.port)/{z}/{x}/{y}.png: "
-            + "no answer within the map's deadline of 1 s\n")
+        #expect(
+            result.stderr == "Error: cannot reach the tile server http://127.0.0.1:\(silent.port)/{z}/{x}/{y}.png: "
+                + "no answer within the map's deadline of 1 s\n")
         #expect(files == [])
         #expect(silent.requests.count == 8)
     }
@@ -51,11 +55,15 @@ import TileTestServer
         let port = try TileServer.closedPort()
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--tiles", "http://127.0.0.1:\(port)/{z}/{x}/{y}.png",
-                                            "--tile-cache", folder.appendingPathComponent("cache").path, "--output", "map.png"]
-                                           + sixteenTiles, in: folder)
+        let result = try CommandResult.run(
+            [
+                "render", "--input", tandmPlist, "--tiles", "http://127.0.0.1:\(port)/{z}/{x}/{y}.png",
+                "--tile-cache", folder.appendingPathComponent("cache").path, "--output", "map.png",
+            ]
+                + sixteenTiles, in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: cannot reach the tile server http://127.0.0.1:\(port)/{z}/{x}/{y}.png: "))
+        #expect(
+            result.stderr.hasPrefix("Error: cannot reach the tile server http://127.0.0.1:\(port)/{z}/{x}/{y}.png: "))
         #expect(result.stderr.hasSuffix("; the server did not answer the first 8 requests\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
@@ -71,8 +79,10 @@ import TileTestServer
         #expect(greyFiles == ["layout.json", "map.png"])
         let (fail, failFiles) = try render(server, ["--deadline", "1", "--missing-tiles", "fail"])
         #expect(fail.status == 2)
-        #expect(fail.stderr == "Error: 1 of 16 tiles are missing, first tile 6/31/32: not fetched within the map's deadline of 1 s; "
-            + "--missing-tiles grey draws them as grey squares\n")
+        #expect(
+            fail.stderr
+                == "Error: 1 of 16 tiles are missing, first tile 6/31/32: not fetched within the map's deadline of 1 s; "
+                + "--missing-tiles grey draws them as grey squares\n")
         #expect(failFiles == [])
         #expect(server.requests.count == 32)
     }
@@ -97,7 +107,8 @@ import TileTestServer
     func badFetchOptionsExitTwo(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["render", "--input", tandmPlist, "--output", "map.png"] + arguments, in: folder)
+        let result = try CommandResult.run(
+            ["render", "--input", tandmPlist, "--output", "map.png"] + arguments, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)

@@ -7,12 +7,21 @@ import Testing
 @Suite struct ServeCommandTests {
     @Test(arguments: [
         (["--dataset", "airports"], "Error: --dataset airports: expected NAME=FILE or NAME=FILE,category=PROP"),
-        (["--dataset", "a=x.csv,category="], "Error: --dataset a=x.csv,category=: the category property is empty; expected NAME=FILE or NAME=FILE,category=PROP"),
-        (["--dataset", "a b=x.csv"], "Error: --dataset a b=x.csv: dataset name \"a b\" is not 1…64 ASCII letters, digits, '-' or '_'"),
+        (
+            ["--dataset", "a=x.csv,category="],
+            "Error: --dataset a=x.csv,category=: the category property is empty; expected NAME=FILE or NAME=FILE,category=PROP"
+        ),
+        (
+            ["--dataset", "a b=x.csv"],
+            "Error: --dataset a b=x.csv: dataset name \"a b\" is not 1…64 ASCII letters, digits, '-' or '_'"
+        ),
         (["--style", "nope"], "Error: --style: no style \"nope\"; styles: airports, default, tandm"),
         (["--port", "70000"], "Error: --port must be in 0…65535, got 70000"),
         (["--workers", "0"], "Error: --workers must be in 1…256, got 0"),
-        (["--log-level", "loud"], "Error: --log-level must be one of trace, debug, info, notice, warning, error, critical, got loud"),
+        (
+            ["--log-level", "loud"],
+            "Error: --log-level must be one of trace, debug, info, notice, warning, error, critical, got loud"
+        ),
     ])
     func badUsageExitsTwoBeforeListening(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
@@ -36,44 +45,66 @@ import Testing
     @Test func aFolderAnEmptyPathAndABinaryFileAreNamed() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("points.csv"), withIntermediateDirectories: true)
-        var binary = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52])
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("points.csv"), withIntermediateDirectories: true)
+        var binary = Data([
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        ])
         binary.append(Data(repeating: 0x9B, count: 64))
         try binary.write(to: folder.appendingPathComponent("image.csv"))
         let cases = [
-            ("a=points.csv", "Error: --dataset a=points.csv: points.csv: is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)\n"),
+            (
+                "a=points.csv",
+                "Error: --dataset a=points.csv: points.csv: is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)\n"
+            ),
             ("a=", "Error: --dataset a=: the file name is empty; expected NAME=FILE or NAME=FILE,category=PROP\n"),
-            ("a=image.csv", "Error: --dataset a=image.csv: image.csv: is not text (a binary byte at offset 0); expected CSV in UTF-8\n"),
+            (
+                "a=image.csv",
+                "Error: --dataset a=image.csv: image.csv: is not text (a binary byte at offset 0); expected CSV in UTF-8\n"
+            ),
         ]
         for (argument, message) in cases {
             let result = try CommandResult.run(["serve", "--port", "0", "--dataset", argument], in: folder)
             #expect(result.status == 2, "\(argument)")
             #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
-            #expect(!result.stderr.contains("IHDR") && !result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+            #expect(
+                !result.stderr.contains("IHDR") && !result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
         }
     }
 
     @Test func aDatasetWhosePointsLackItsCategoryPropertyIsRefused() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("zip,lat,lon\n10001,40.75,-73.99\n94103,37.77,-122.41\n".utf8).write(to: folder.appendingPathComponent("zips.csv"))
-        let result = try CommandResult.run(["serve", "--port", "0", "--category", "cc", "--dataset", "zips=zips.csv"], in: folder)
+        try Data("zip,lat,lon\n10001,40.75,-73.99\n94103,37.77,-122.41\n".utf8).write(
+            to: folder.appendingPathComponent("zips.csv"))
+        let result = try CommandResult.run(
+            ["serve", "--port", "0", "--category", "cc", "--dataset", "zips=zips.csv"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --dataset zips=zips.csv: zips.csv: no point has the property \"cc\" to colour it by; "
-                                        + "its points have \"zip\" (give NAME=FILE,category=PROP for this dataset)"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --dataset zips=zips.csv: zips.csv: no point has the property \"cc\" to colour it by; "
+                    + "its points have \"zip\" (give NAME=FILE,category=PROP for this dataset)"), "\(result.stderr)")
     }
 
     @Test func eachDatasetTakesItsOwnCategoryProperty() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("zip,state,lat,lon\n10001,NY,40.75,-73.99\n94103,CA,37.77,-122.41\n".utf8).write(to: folder.appendingPathComponent("zips.csv"))
-        try Data("name,cc,lat,lon\nParis,FR,48.85,2.35\nBerlin,DE,52.52,13.40\n".utf8).write(to: folder.appendingPathComponent("cities.csv"))
-        let serve = try ServeProcess(["serve", "--port", "0", "--category", "cc", "--dataset", "cities=cities.csv",
-                                      "--dataset", "zips=zips.csv,category=state"], in: folder)
+        try Data("zip,state,lat,lon\n10001,NY,40.75,-73.99\n94103,CA,37.77,-122.41\n".utf8).write(
+            to: folder.appendingPathComponent("zips.csv"))
+        try Data("name,cc,lat,lon\nParis,FR,48.85,2.35\nBerlin,DE,52.52,13.40\n".utf8).write(
+            to: folder.appendingPathComponent("cities.csv"))
+        let serve = try ServeProcess(
+            [
+                "serve", "--port", "0", "--category", "cc", "--dataset", "cities=cities.csv",
+                "--dataset", "zips=zips.csv,category=state",
+            ], in: folder)
         defer { serve.stop() }
         #expect(try await serve.listeningPort() != nil)
         serve.stop()
-        #expect(serve.log.hasPrefix("loaded cities: 2 points in style \"Default\"\nloaded zips: 2 points in style \"Default\"\n"), "\(serve.log)")
+        #expect(
+            serve.log.hasPrefix(
+                "loaded cities: 2 points in style \"Default\"\nloaded zips: 2 points in style \"Default\"\n"),
+            "\(serve.log)")
         let process = serve.process
         #expect(process.terminationStatus == 0)
     }

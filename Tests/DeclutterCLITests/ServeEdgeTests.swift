@@ -2,8 +2,9 @@ import DeclutterServer
 import Foundation
 import Testing
 import TileTestServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `declutter serve` as an operator runs it: under the common descriptor limit of 1,024, idle half-requests cannot
@@ -36,8 +37,11 @@ import Glibc
     @Test func idleHalfRequestsLeaveHealthAnsweringUnderUlimit1024() async throws {
         try #require(Self.roomForConnections(1_400), "the test needs 1,400 descriptors of its own")
         // `exec` so that the server is the process the test stops; 1,024 descriptors, as most systems give.
-        let serve = try ServeProcess(["-c", "ulimit -n 1024 && exec \"$0\" serve --port 0 --header-timeout 300 --idle-timeout 300",
-                                      declutterExecutable.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        let serve = try ServeProcess(
+            [
+                "-c", "ulimit -n 1024 && exec \"$0\" serve --port 0 --header-timeout 300 --idle-timeout 300",
+                declutterExecutable.path,
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
         defer { serve.stop() }
         let listening = try #require(try await serve.listeningPort(), "\(serve.log)")
         var idle: [RawConnection] = []

@@ -13,18 +13,33 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let style = folder.appendingPathComponent("small.json")
         var json = try String(contentsOfFile: tandmStyle, encoding: .utf8)
-        json = json.replacingOccurrences(of: "\"categories\": [", with: "\"sprites\": {\"exactCounts\": [2, 9], \"countSteps\": [10], \"shareStep\": 0.5},\n  \"categories\": [")
+        json = json.replacingOccurrences(
+            of: "\"categories\": [",
+            with:
+                "\"sprites\": {\"exactCounts\": [2, 9], \"countSteps\": [10], \"shareStep\": 0.5},\n  \"categories\": ["
+        )
         try json.write(to: style, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("tandm"),
-                                                   withDestinationURL: packageRoot.appendingPathComponent("Styles/tandm"))
-        let result = try CommandResult.run(["sprites", "--style", "small.json", "--output", "out/sprites", "--ratios", "1,3"], in: folder)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("tandm"),
+            withDestinationURL: packageRoot.appendingPathComponent("Styles/tandm"))
+        let result = try CommandResult.run(
+            ["sprites", "--style", "small.json", "--output", "out/sprites", "--ratios", "1,3"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.isEmpty)    // no progress bar when stderr is not a terminal
-        #expect(result.stdout.hasPrefix("wrote sprite.png, sprite.json, sprite@3x.png, sprite@3x.json, sprite.manifest.json, sprite.svg to out/sprites: 39 names,"))
+        #expect(result.stderr.isEmpty)  // no progress bar when stderr is not a terminal
+        #expect(
+            result.stdout.hasPrefix(
+                "wrote sprite.png, sprite.json, sprite@3x.png, sprite@3x.json, sprite.manifest.json, sprite.svg to out/sprites: 39 names,"
+            ))
         let out = folder.appendingPathComponent("out/sprites")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-            == ["sprite.json", "sprite.manifest.json", "sprite.png", "sprite.svg", "sprite@3x.json", "sprite@3x.png"])
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sprite@3x.json"))) as? [String: [String: Int]]
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+                == [
+                    "sprite.json", "sprite.manifest.json", "sprite.png", "sprite.svg", "sprite@3x.json",
+                    "sprite@3x.png",
+                ])
+        let index =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("sprite@3x.json")))
+            as? [String: [String: Int]]
         #expect(index?["cluster-10+-tricycle50-bicycle50"]?["pixelRatio"] == 3)
         #expect(index?["cluster-10+-tricycle50-bicycle50"]?["width"] == 120)
         let sheet = try RGBAImage(contentsOf: out.appendingPathComponent("sprite@3x.png"))
@@ -34,16 +49,22 @@ import Testing
     @Test(arguments: [
         (["--style", "nosuch.json"], "nosuch.json: cannot read the style file (no such file)"),
         (["--style", "bad.json"], "bad.json: sprites.shareStep: expected a step that divides 100 %"),
-        (["--style", tandmStyle, "--ratios", "1,4"], "Error: The value '1,4' is invalid for '--ratios <1,2,3>'\nHelp:  --ratios <1,2,3>  "
-            + "Pixel ratios, one or more of 1, 2, 3 separated by commas; default: the style's sprites.ratios."),
+        (
+            ["--style", tandmStyle, "--ratios", "1,4"],
+            "Error: The value '1,4' is invalid for '--ratios <1,2,3>'\nHelp:  --ratios <1,2,3>  "
+                + "Pixel ratios, one or more of 1, 2, 3 separated by commas; default: the style's sprites.ratios."
+        ),
         (["--style", tandmStyle, "--spacing", "100"], "--spacing must be in 0…64, got 100"),
         (["--style", tandmStyle, "--spacing", "-1"], "--spacing must be in 0…64, got -1"),
     ])
     func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(##"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000000"}], "sprites": {"shareStep": 0.3}}"##.utf8)
-            .write(to: folder.appendingPathComponent("bad.json"))
+        try Data(
+            ##"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000000"}], "sprites": {"shareStep": 0.3}}"##
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("bad.json"))
         let result = try CommandResult.run(["sprites"] + arguments + ["--output", "out"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")

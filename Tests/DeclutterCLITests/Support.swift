@@ -14,8 +14,10 @@ struct CommandResult {
     /// Runs `executable` (the built `declutter` by default) in `folder` with `stdin` as its standard input (nil: the
     /// test's own), with `environment` added to this process's and the variables named in `removing` taken out.
     /// With `stdoutFile`, standard output goes there (e.g. /dev/full) and `stdout` is empty.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
-                    executable: URL? = nil, removing: [String] = [], stdoutFile: String? = nil) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
+        executable: URL? = nil, removing: [String] = [], stdoutFile: String? = nil
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable ?? declutterExecutable
         process.arguments = arguments
@@ -45,10 +47,12 @@ struct CommandResult {
                 try? writer.close()
             }
         }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(),
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                             stderr: String(decoding: stderr, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
@@ -63,7 +67,8 @@ func scratchFolder() throws -> URL {
     return folder
 }
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let tandmStyle = packageRoot.appendingPathComponent("Styles/tandm.json").path
 
 /// The TANDm sample's points, shipped with the command for its demo.
@@ -103,15 +108,19 @@ func writeTestTiles(_ keys: [TileKey], into folder: URL) throws -> URL {
 /// Writes `stops.geojson` (a blue start at the Golden Gate Bridge, an orange end in the Presidio) and returns the
 /// encoded polyline of a route between them.
 func writeGoldenGateStops(into folder: URL) throws -> String {
-    let points = #"{"type":"FeatureCollection","features":["#
+    let points =
+        #"{"type":"FeatureCollection","features":["#
         + #"{"type":"Feature","id":"start","properties":{"kind":"blue"},"geometry":{"type":"Point","coordinates":[-122.4783,37.8199]}},"#
         + #"{"type":"Feature","id":"end","properties":{"kind":"orange"},"geometry":{"type":"Point","coordinates":[-122.4560,37.8030]}}]}"#
     try Data(points.utf8).write(to: folder.appendingPathComponent("stops.geojson"))
-    return Polyline.encode([Coordinate(longitude: -122.4783, latitude: 37.8199), Coordinate(longitude: -122.4740, latitude: 37.8080),
-                            Coordinate(longitude: -122.4650, latitude: 37.8050), Coordinate(longitude: -122.4560, latitude: 37.8030)])
+    return Polyline.encode([
+        Coordinate(longitude: -122.4783, latitude: 37.8199), Coordinate(longitude: -122.4740, latitude: 37.8080),
+        Coordinate(longitude: -122.4650, latitude: 37.8050), Coordinate(longitude: -122.4560, latitude: 37.8030),
+    ])
 }
 
 /// Whether this test process (and so the `declutter` built beside it) runs under AddressSanitizer or
 /// ThreadSanitizer, whose runtimes define these entry points.
-let isSanitized = dlsym(nil, "__asan_init") != nil
+let isSanitized =
+    dlsym(nil, "__asan_init") != nil
     || dlsym(nil, "__tsan_init") != nil

@@ -23,25 +23,38 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try tiles(["--output", "site", "--base-url", "https://maps.example.org/cycles/"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
-            + "sprite@2x.png, sprite@2x.json, glyphs/ (1 glyph ranges), style.json (15 sprite names)\n")
+        #expect(
+            result.stdout
+                == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
+                + "sprite@2x.png, sprite@2x.json, glyphs/ (1 glyph ranges), style.json (15 sprite names)\n")
         let site = folder.appendingPathComponent("site")
         let top = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-        #expect(top == ["0", "1", "10", "11", "12", "13", "14", "2", "3", "4", "5", "6", "7", "8", "9", "glyphs", "sprite.json", "sprite.png",
-                        "sprite@2x.json", "sprite@2x.png", "style.json", "tiles.json"])
+        #expect(
+            top == [
+                "0", "1", "10", "11", "12", "13", "14", "2", "3", "4", "5", "6", "7", "8", "9", "glyphs", "sprite.json",
+                "sprite.png",
+                "sprite@2x.json", "sprite@2x.png", "style.json", "tiles.json",
+            ])
         // The counts' font, in the glyph range MapLibre asks for first.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("glyphs/DejaVu Sans Bold").path) == ["0-255.pbf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: site.appendingPathComponent("glyphs/DejaVu Sans Bold").path) == ["0-255.pbf"])
         // All 65 points lie in one tile down to zoom 14, and in one world copy: one tile a zoom, plus one at zoom 14.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("0/0").path) == ["0.pbf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("0/0").path) == ["0.pbf"])
         let tileJSON = try json(site.appendingPathComponent("tiles.json"))
         #expect(tileJSON["tilejson"] as? String == "3.0.0")
         #expect(tileJSON["tiles"] as? [String] == ["{z}/{x}/{y}.pbf"])
         let layer = (tileJSON["vector_layers"] as? [[String: Any]])?.first
         #expect(layer?["id"] as? String == "points")
-        #expect(layer?["fields"] as? [String: String] == [
-            "bicycle": "Number", "cluster": "Boolean", "cluster_id": "Number", "clustering_identifier": "String", "expansion_zoom": "Number",
-            "hidden_count": "Number", "label_size": "Number", "point_count": "Number", "point_count_abbreviated": "String", "sprite": "String",
-            "tricycle": "Number", "type": "String", "unicycle": "Number"])
+        #expect(
+            layer?["fields"] as? [String: String] == [
+                "bicycle": "Number", "cluster": "Boolean", "cluster_id": "Number", "clustering_identifier": "String",
+                "expansion_zoom": "Number",
+                "hidden_count": "Number", "label_size": "Number", "point_count": "Number",
+                "point_count_abbreviated": "String", "sprite": "String",
+                "tricycle": "Number", "type": "String", "unicycle": "Number",
+            ])
         let style = try json(site.appendingPathComponent("style.json"))
         #expect(style["sprite"] as? String == "https://maps.example.org/cycles/sprite")
         #expect(style["glyphs"] as? String == "https://maps.example.org/cycles/glyphs/{fontstack}/{range}.pbf")
@@ -63,8 +76,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try tiles(["--output", "site", "--placement", "supercluster"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
-            + "sprite@2x.png, sprite@2x.json, style.json (1215 sprite names)\n")
+        #expect(
+            result.stdout
+                == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
+                + "sprite@2x.png, sprite@2x.json, style.json (1215 sprite names)\n")
         let style = try json(folder.appendingPathComponent("site/style.json"))
         #expect(style["glyphs"] == nil)
     }
@@ -75,9 +90,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try tiles(["--output", "cycles.\(format)", "--max-zoom", "10"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-            "cycles-glyphs", "cycles-sprite.json", "cycles-sprite.png", "cycles-sprite@2x.json", "cycles-sprite@2x.png", "cycles-style.json",
-            "cycles.\(format)"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "cycles-glyphs", "cycles-sprite.json", "cycles-sprite.png", "cycles-sprite@2x.json",
+                "cycles-sprite@2x.png", "cycles-style.json",
+                "cycles.\(format)",
+            ])
         let style = try json(folder.appendingPathComponent("cycles-style.json"))
         #expect(style["sprite"] as? String == "http://localhost:8000/cycles-sprite")
         let source = (style["sources"] as? [String: Any])?["declutter"] as? [String: Any]
@@ -92,21 +110,37 @@ import Testing
 
     @Test(arguments: [
         (["--output", "taken"], "Error: cannot write taken: the folder already exists; remove it or name a new one"),
-        (["--output", "x", "--max-zoom", "30"], "Error: --min-zoom and --max-zoom must be in 0…22 with min ≤ max, got 0 and 30"),
-        (["--output", "x", "--style", "airports"],
-         "Error: point 0: category \"tricycle\" is not in style \"Airports\"; expected one of: america, europe, africa, asia, oceania, other"),
-        (["--output", "x", "--base-url", "maps/"],
-         "Error: base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\""),
+        (
+            ["--output", "x", "--max-zoom", "30"],
+            "Error: --min-zoom and --max-zoom must be in 0…22 with min ≤ max, got 0 and 30"
+        ),
+        (
+            ["--output", "x", "--style", "airports"],
+            "Error: point 0: category \"tricycle\" is not in style \"Airports\"; expected one of: america, europe, africa, asia, oceania, other"
+        ),
+        (
+            ["--output", "x", "--base-url", "maps/"],
+            "Error: base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\""
+        ),
         (["--output", "x", "--buffer", "5000"], "Error: --buffer must be in 0…4096, got 5000"),
-        (["--output", "missing/tiles.pmtiles"], "Error: cannot write missing/tiles.pmtiles: the folder missing does not exist"),
-        (["--output", "notes.txt"], "Error: cannot write notes.txt: is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder"),
-        (["--output", "tiles.zip"],
-         "Error: cannot write tiles.zip: \".zip\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder"),
+        (
+            ["--output", "missing/tiles.pmtiles"],
+            "Error: cannot write missing/tiles.pmtiles: the folder missing does not exist"
+        ),
+        (
+            ["--output", "notes.txt"],
+            "Error: cannot write notes.txt: is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder"
+        ),
+        (
+            ["--output", "tiles.zip"],
+            "Error: cannot write tiles.zip: \".zip\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder"
+        ),
     ])
     func badUsageExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("taken"), withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let result = try tiles(arguments, in: folder)
         #expect(result.status == 2)

@@ -1,18 +1,24 @@
-@testable import DeclutterClustering
-@testable import DeclutterInput
-@testable import DeclutterSupport
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterClustering
+@testable import DeclutterInput
+@testable import DeclutterSupport
 
 /// A zoom's tiles all at once against one `tile(z:x:y:extent:buffer:)` query per tile.
 @Suite struct ZoomTilesTests {
     let places: [ClusterPoint]
     init() throws {
-        var places = try PointReader().read(contentsOf: coreFixtures.appendingPathComponent("supercluster/places.json")).points
+        var places = try PointReader().read(contentsOf: coreFixtures.appendingPathComponent("supercluster/places.json"))
+            .points
         // Points on both sides of the antimeridian and at the poles' edge, for the wrapped buffer.
-        for (longitude, latitude) in [(179.99, -17.0), (-179.99, -17.01), (180, 10), (-180, 10), (179.5, 85), (0, -85.05)] {
-            places.append(ClusterPoint(longitude: longitude, latitude: latitude, properties: JSONObject([("name", .string("edge"))])))
+        for (longitude, latitude) in [
+            (179.99, -17.0), (-179.99, -17.01), (180, 10), (-180, 10), (179.5, 85), (0, -85.05),
+        ] {
+            places.append(
+                ClusterPoint(
+                    longitude: longitude, latitude: latitude, properties: JSONObject([("name", .string("edge"))])))
         }
         self.places = places
     }
@@ -27,7 +33,9 @@ import Testing
             var found: [String: [TileFeature]] = [:]
             for x in 0..<(1 << zoom) {
                 for y in 0..<(1 << zoom) {
-                    if let features = index.tile(z: zoom, x: x, y: y, extent: extent, buffer: buffer) { found["\(x)/\(y)"] = features }
+                    if let features = index.tile(z: zoom, x: x, y: y, extent: extent, buffer: buffer) {
+                        found["\(x)/\(y)"] = features
+                    }
                 }
             }
             #expect(tiles.count == found.count, "zoom \(zoom)")
@@ -42,7 +50,9 @@ import Testing
                 tilesSeen += 1
             }
             // Along the Hilbert curve.
-            let order = (0..<tiles.count).map { ZoomTiles.hilbertIndex(zoom: zoom, x: Int(tiles.columns[$0]), y: Int(tiles.rows[$0])) }
+            let order = (0..<tiles.count).map {
+                ZoomTiles.hilbertIndex(zoom: zoom, x: Int(tiles.columns[$0]), y: Int(tiles.rows[$0]))
+            }
             #expect(order == order.sorted() && Set(order).count == order.count)
         }
         #expect(tilesSeen > 100)
@@ -59,7 +69,7 @@ import Testing
         }
         let westItems = tiles.items(ofTile: west).filter(nearAntimeridian)
         let eastItems = tiles.items(ofTile: east).filter(nearAntimeridian)
-        #expect(westItems.map(\.x).sorted() == [-7, 7])   // 0.01° is 7.3 units at zoom 6, 4096 a tile
+        #expect(westItems.map(\.x).sorted() == [-7, 7])  // 0.01° is 7.3 units at zoom 6, 4096 a tile
         #expect(eastItems.map(\.x).sorted() == [4089, 4103])
     }
 
@@ -75,7 +85,8 @@ import Testing
 
     @Test func hilbertIndexIsPMTilesOrder() {
         // PMTiles' tile ids at zoom 1 are 1, 2, 3, 4 for (0,0), (0,1), (1,1), (1,0); less the one tile of zoom 0.
-        #expect([(0, 0), (0, 1), (1, 1), (1, 0)].map { ZoomTiles.hilbertIndex(zoom: 1, x: $0.0, y: $0.1) } == [0, 1, 2, 3])
+        #expect(
+            [(0, 0), (0, 1), (1, 1), (1, 0)].map { ZoomTiles.hilbertIndex(zoom: 1, x: $0.0, y: $0.1) } == [0, 1, 2, 3])
         #expect(ZoomTiles.hilbertIndex(zoom: 0, x: 0, y: 0) == 0)
         // Every zoom-3 tile once, each step to a neighbouring tile.
         var byIndex = [(Int, Int)](repeating: (0, 0), count: 64)

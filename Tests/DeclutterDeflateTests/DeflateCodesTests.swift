@@ -1,8 +1,9 @@
 import CZlib
-@testable import DeclutterDeflate
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterDeflate
 
 /// Deflate's pieces that PNG and tiles share: the symbol tables, Adler-32, and length-limited canonical Huffman codes.
 @Suite struct DeflateCodesTests {
@@ -14,8 +15,10 @@ import Testing
     @Test func adlerMatchesZlib() {
         // Lengths around the 16-byte lanes and the 1,024-chunk blocks; all-255 bytes test the sums' headroom.
         var state: UInt64 = 99
-        for (count, saturated) in [(0, false), (1, false), (15, false), (16, false), (17, false), (161, false), (16_389, false),
-                                   (16_384 * 3, true), (1_000_003, false)] {
+        for (count, saturated) in [
+            (0, false), (1, false), (15, false), (16, false), (17, false), (161, false), (16_389, false),
+            (16_384 * 3, true), (1_000_003, false),
+        ] {
             let bytes = (0..<count).map { _ -> UInt8 in
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return saturated ? 255 : UInt8(truncatingIfNeeded: state >> 56)
@@ -59,9 +62,12 @@ import Testing
     @Test func minimumRedundancyDepthsAreOptimal() {
         // Against the textbook construction: repeatedly merge the two lightest; the total cost must be equal.
         for seed in 1...40 as ClosedRange<UInt64> {
-            let weights = skewedFrequencies(seed: seed, count: 286, used: Int(seed % 9) * 30 + 2).filter { $0 > 0 }.sorted()
-            var depths = weights + [0]   // one slot of room for the sentinel
-            depths.withUnsafeMutableBufferPointer { HuffmanCode.minimumRedundancyDepths($0.baseAddress!, count: weights.count) }
+            let weights = skewedFrequencies(seed: seed, count: 286, used: Int(seed % 9) * 30 + 2).filter { $0 > 0 }
+                .sorted()
+            var depths = weights + [0]  // one slot of room for the sentinel
+            depths.withUnsafeMutableBufferPointer {
+                HuffmanCode.minimumRedundancyDepths($0.baseAddress!, count: weights.count)
+            }
             var nodes = weights, cost = 0
             while nodes.count > 1 {
                 nodes.sort(by: >)
@@ -86,20 +92,28 @@ import Testing
             }
             #expect(applied)
             #expect(zip(frequencies, rounded).allSatisfy { ($0 == 0) == ($1 == 0) && $1 <= 15 })
-            #expect(rounded.reduce(0) { $0 + ($1 == 0 ? 0 : 1 << (15 - Int($1))) } == 1 << 15, "seed \(seed): code not complete")
+            #expect(
+                rounded.reduce(0) { $0 + ($1 == 0 ? 0 : 1 << (15 - Int($1))) } == 1 << 15,
+                "seed \(seed): code not complete")
             // Against minimum-redundancy lengths: at most 4 % more bits on these steep tails (0.1 % on drawn icons).
             var sorted = frequencies.filter { $0 > 0 }.sorted()
             sorted.append(0)
-            sorted.withUnsafeMutableBufferPointer { HuffmanCode.minimumRedundancyDepths($0.baseAddress!, count: $0.count - 1) }
+            sorted.withUnsafeMutableBufferPointer {
+                HuffmanCode.minimumRedundancyDepths($0.baseAddress!, count: $0.count - 1)
+            }
             let optimal = zip(frequencies.filter { $0 > 0 }.sorted(), sorted).reduce(0) { $0 + $1.0 * $1.1 }
             let cost = zip(frequencies, rounded).reduce(0) { $0 + $1.0 * Int($1.1) }
-            #expect(cost >= optimal && Double(cost) <= Double(optimal) * 1.04, "seed \(seed): \(cost) bits, minimum \(optimal)")
+            #expect(
+                cost >= optimal && Double(cost) <= Double(optimal) * 1.04,
+                "seed \(seed): \(cost) bits, minimum \(optimal)")
         }
         // Not for a total above 2^limit (a length could exceed it) or a single symbol (no complete code).
         var lengths = [UInt8](repeating: 0, count: 3)
         for frequencies in [[200, 0, 1], [0, 0, 5]] {
             let applied = frequencies.withUnsafeBufferPointer { input in
-                lengths.withUnsafeMutableBufferPointer { HuffmanCode.roundedLengths(input.baseAddress!, count: 3, limit: 7, into: $0.baseAddress!) }
+                lengths.withUnsafeMutableBufferPointer {
+                    HuffmanCode.roundedLengths(input.baseAddress!, count: 3, limit: 7, into: $0.baseAddress!)
+                }
             }
             #expect(!applied)
         }
@@ -110,7 +124,9 @@ import Testing
         var checksum = Adler32(), zlib = adler32(0, nil, 0)
         var row = [UInt8](repeating: 0, count: 34)
         for line in 0..<40_000 {
-            for index in 1..<34 { row[index] = UInt8(truncatingIfNeeded: line &* 31 &+ index &* 7) | (line % 5 == 0 ? 0xF0 : 0) }
+            for index in 1..<34 {
+                row[index] = UInt8(truncatingIfNeeded: line &* 31 &+ index &* 7) | (line % 5 == 0 ? 0xF0 : 0)
+            }
             checksum.addZero()
             row.withUnsafeBufferPointer { checksum.add($0.baseAddress! + 1, count: 33) }
             zlib = row.withUnsafeBufferPointer { adler32(zlib, $0.baseAddress, 34) }
@@ -121,14 +137,21 @@ import Testing
     @Test func adlerOfWholeImagesMatchesZlib() {
         // Rows of 16 bytes (1,024 to a batch), an icon's 160, 16 kB (one a batch), and two sizes summed a row at a
         // time; 70,000 rows of 16 pass the reduction every megabyte, the all-255 image the lanes' headroom.
-        for (rowBytes, rows, saturated) in [(16, 70_000, false), (160, 40, false), (160, 2_000, true), (16_384, 5, true),
-                                            (17, 9, false), (16_400, 3, false), (48, 0, false)] {
+        for (rowBytes, rows, saturated) in [
+            (16, 70_000, false), (160, 40, false), (160, 2_000, true), (16_384, 5, true),
+            (17, 9, false), (16_400, 3, false), (48, 0, false),
+        ] {
             let image = (0..<rowBytes * rows).map { saturated ? 255 : UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 9) }
             var scanlines = [UInt8]()
             scanlines.reserveCapacity((rowBytes + 1) * rows)
-            for row in 0..<rows { scanlines.append(0); scanlines.append(contentsOf: image[row * rowBytes..<(row + 1) * rowBytes]) }
+            for row in 0..<rows {
+                scanlines.append(0)
+                scanlines.append(contentsOf: image[row * rowBytes..<(row + 1) * rowBytes])
+            }
             var checksum = Adler32()
-            image.withUnsafeBufferPointer { if let base = $0.baseAddress { checksum.addScanlines(base, rowBytes: rowBytes, rows: rows) } }
+            image.withUnsafeBufferPointer {
+                if let base = $0.baseAddress { checksum.addScanlines(base, rowBytes: rowBytes, rows: rows) }
+            }
             let zlib = scanlines.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
             #expect(checksum.value == UInt32(zlib), "\(rows) rows of \(rowBytes) bytes")
         }
@@ -155,7 +178,9 @@ import Testing
         let lengths = [3, 3, 3, 3, 3, 2, 4, 4]
         for index in codes.indices {
             var reversed: UInt32 = 0
-            for bit in 0..<lengths[index] where codes[index] & (1 << UInt32(bit)) != 0 { reversed |= 1 << UInt32(lengths[index] - 1 - bit) }
+            for bit in 0..<lengths[index] where codes[index] & (1 << UInt32(bit)) != 0 {
+                reversed |= 1 << UInt32(lengths[index] - 1 - bit)
+            }
             #expect(reversed == expected[index])
         }
     }

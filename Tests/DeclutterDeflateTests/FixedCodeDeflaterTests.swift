@@ -1,8 +1,9 @@
 import CLibDeflate
-@testable import DeclutterDeflate
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterDeflate
 
 @Suite struct FixedCodeDeflaterTests {
     let deflater = FixedCodeDeflater()
@@ -35,8 +36,11 @@ import Testing
     /// symbol's edges) at distance 1…2,045, each in the middle of random bytes.
     @Test func everyLengthAndDistanceRoundTrips() throws {
         let lengths = [3, 4, 10, 11, 12, 13, 18, 19, 34, 35, 66, 67, 130, 131, 227, 257, 258]
-        let distances = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 64, 65, 128, 129, 256, 257, 512, 513, 1024, 1025, 1500,
-                         1536, 1537, 2045]
+        let distances = [
+            1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 64, 65, 128, 129, 256, 257, 512, 513, 1024, 1025,
+            1500,
+            1536, 1537, 2045,
+        ]
         for length in lengths {
             for distance in distances where distance + length + 3 <= FixedCodeDeflater.maximumInput {
                 var input = Self.random(distance, seed: UInt64(length * 10_000 + distance))
@@ -60,13 +64,17 @@ import Testing
     /// of 9 at distance 3 in 7 + 5, the end in 7: 6 bytes), CRC-32 (0x5A6E2A34, as Python's zlib.crc32 gives) and
     /// length. The empty input is one empty stored block.
     @Test func bytesArePinned() {
-        #expect([UInt8](gzip(Array("abcabcabcabc".utf8))) == [
-            0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF,
-            0x4B, 0x4C, 0x4A, 0x86, 0x23, 0x00,
-            0x34, 0x2A, 0x6E, 0x5A, 0x0C, 0x00, 0x00, 0x00,
-        ])
-        #expect([UInt8](gzip([])) == [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF, 0x01, 0x00, 0x00, 0xFF, 0xFF,
-                                      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+        #expect(
+            [UInt8](gzip(Array("abcabcabcabc".utf8))) == [
+                0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF,
+                0x4B, 0x4C, 0x4A, 0x86, 0x23, 0x00,
+                0x34, 0x2A, 0x6E, 0x5A, 0x0C, 0x00, 0x00, 0x00,
+            ])
+        #expect(
+            [UInt8](gzip([])) == [
+                0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF, 0x01, 0x00, 0x00, 0xFF, 0xFF,
+                0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            ])
     }
 
     /// Inputs after the first see none of the earlier inputs' positions, also when the input's number wraps around.

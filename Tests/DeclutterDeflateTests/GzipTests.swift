@@ -1,6 +1,7 @@
-@testable import DeclutterDeflate
 import Foundation
 import Testing
+
+@testable import DeclutterDeflate
 
 /// gzip members as archives store vector tiles, one at a time and a batch on every core.
 @Suite struct GzipTests {
@@ -24,7 +25,8 @@ import Testing
         #expect(throws: GzipError("the gzip data ends early")) { _ = try Gzip.decompress(compressed.prefix(20)) }
     }
 
-    /// A batch compressed on every core gives each payload the bytes one compressor gives it, in order, empty ones empty.
+    /// A batch compressed on every core gives each payload the bytes one compressor gives it, in order, empty ones
+    /// empty.
     @Test func aBatchCompressesAsOneCompressorDoes() throws {
         let tiles = (0..<1_001).map { index in
             index % 97 == 0 ? Data() : Data((0..<(index % 300)).map { UInt8(truncatingIfNeeded: $0 * index) })

@@ -5,9 +5,12 @@ import Testing
 
 @Suite struct ConvexHullTests {
     @Test func squareWithInsidePointsAndDuplicates() {
-        let points = [(0.0, 0.0), (4, 0), (4, 4), (0, 4), (2, 2), (1, 3), (4, 4), (2, 0)].map { ConvexHull.Point(x: $0.0, y: $0.1) }
+        let points = [(0.0, 0.0), (4, 0), (4, 4), (0, 4), (2, 2), (1, 3), (4, 4), (2, 0)].map {
+            ConvexHull.Point(x: $0.0, y: $0.1)
+        }
         let hull = ConvexHull(points)
-        #expect(Set(hull.vertices) == Set([(0.0, 0.0), (4, 0), (4, 4), (0, 4)].map { ConvexHull.Point(x: $0.0, y: $0.1) }))
+        #expect(
+            Set(hull.vertices) == Set([(0.0, 0.0), (4, 0), (4, 4), (0, 4)].map { ConvexHull.Point(x: $0.0, y: $0.1) }))
         #expect(hull.farthestDistance(fromX: 2, y: 2) == 8.0.squareRoot())
         #expect(hull.farthestDistance(fromX: 0, y: 0) == 32.0.squareRoot())
     }

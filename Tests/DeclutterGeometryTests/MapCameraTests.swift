@@ -5,7 +5,14 @@ import Testing
 
 /// Web Mercator positions against mercantile, and the camera's projection, turning and fitting.
 @Suite struct MapCameraTests {
-    struct Row: Decodable { var lon: Double; var lat: Double; var zoom: Int; var x: Double; var y: Double; var tile: [Int] }
+    struct Row: Decodable {
+        var lon: Double
+        var lat: Double
+        var zoom: Int
+        var x: Double
+        var y: Double
+        var tile: [Int]
+    }
     struct Fixture: Decodable { var points: [Row] }
 
     @Test func pixelsMatchMercantileAtEveryZoom() throws {
@@ -14,29 +21,47 @@ import Testing
         #expect(rows.count == 252)
         #expect(Set(rows.map(\.zoom)) == Set(0...20))
         for row in rows {
-            let (x, y) = WebMercator.pixel(of: Coordinate(longitude: row.lon, latitude: row.lat), zoom: Double(row.zoom))
-            #expect(abs(x - row.x) < 0.5 && abs(y - row.y) < 0.5, "\(row.lon), \(row.lat) at z\(row.zoom): \(x), \(y) vs \(row.x), \(row.y)")
+            let (x, y) = WebMercator.pixel(
+                of: Coordinate(longitude: row.lon, latitude: row.lat), zoom: Double(row.zoom))
+            #expect(
+                abs(x - row.x) < 0.5 && abs(y - row.y) < 0.5,
+                "\(row.lon), \(row.lat) at z\(row.zoom): \(x), \(y) vs \(row.x), \(row.y)")
             #expect([Int((x / 256).rounded(.down)), Int((y / 256).rounded(.down))] == row.tile)
         }
     }
 
-    struct MapLibreCamera: Decodable { var center: [Double]; var zoom: Double; var bearing: Double; var pitch: Double; var points: [[Double]] }
-    struct MapLibreFixture: Decodable { var maplibre: String; var width: Double; var height: Double; var cameras: [MapLibreCamera] }
+    struct MapLibreCamera: Decodable {
+        var center: [Double]
+        var zoom: Double
+        var bearing: Double
+        var pitch: Double
+        var points: [[Double]]
+    }
+    struct MapLibreFixture: Decodable {
+        var maplibre: String
+        var width: Double
+        var height: Double
+        var cameras: [MapLibreCamera]
+    }
 
     /// MapLibre GL JS's own `map.project` (Fixtures/maplibre, made by scripts/maplibre-project), flat and pitched:
     /// MapLibre counts zooms in 512-px tiles, so its zoom z is Declutter's z + 1.
     @Test func pitchedPointsMatchMapLibre() throws {
         let data = try Data(contentsOf: coreFixtures.appendingPathComponent("maplibre/project.json"))
         let fixture = try JSONDecoder().decode(MapLibreFixture.self, from: data)
-        #expect(fixture.cameras.map(\.pitch).sorted() == [0, 0, 45, 45, 60, 60] && fixture.cameras.allSatisfy { $0.bearing != 0 })
+        #expect(
+            fixture.cameras.map(\.pitch).sorted() == [0, 0, 45, 45, 60, 60]
+                && fixture.cameras.allSatisfy { $0.bearing != 0 })
         var compared = 0
         for row in fixture.cameras {
-            let camera = try MapCamera(center: Coordinate(longitude: row.center[0], latitude: row.center[1]), zoom: row.zoom + 1,
-                                       bearing: row.bearing, pitch: row.pitch, width: fixture.width, height: fixture.height)
+            let camera = try MapCamera(
+                center: Coordinate(longitude: row.center[0], latitude: row.center[1]), zoom: row.zoom + 1,
+                bearing: row.bearing, pitch: row.pitch, width: fixture.width, height: fixture.height)
             for point in row.points {
                 let ours = camera.point(for: Coordinate(longitude: point[0], latitude: point[1]))
-                #expect(abs(ours.x - point[2]) < 0.01 && abs(ours.y - point[3]) < 0.01,
-                        "\(point[0]), \(point[1]) at pitch \(row.pitch): \(ours) against MapLibre \(point[2]), \(point[3])")
+                #expect(
+                    abs(ours.x - point[2]) < 0.01 && abs(ours.y - point[3]) < 0.01,
+                    "\(point[0]), \(point[1]) at pitch \(row.pitch): \(ours) against MapLibre \(point[2]), \(point[3])")
                 compared += 1
             }
         }
@@ -55,22 +80,29 @@ import Testing
 
     @Test func bearingTurnsTheMap() throws {
         // Facing east, what lies east of the centre appears above it.
-        let camera = try MapCamera(center: Coordinate(longitude: 10, latitude: 50), zoom: 10, bearing: 90, width: 400, height: 400)
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 10, latitude: 50), zoom: 10, bearing: 90, width: 400, height: 400)
         let east = camera.point(for: Coordinate(longitude: 10.01, latitude: 50))
         #expect(abs(east.x - 200) < 1e-9)
         #expect(east.y < 200 && abs(east.y - (200 - 0.01 / 360 * camera.worldSize)) < 1e-6)
         let back = camera.coordinate(atX: east.x, y: east.y)
         #expect(abs(back.longitude - 10.01) < 1e-9 && abs(back.latitude - 50) < 1e-9)
-        #expect(try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, bearing: -90, width: 1, height: 1).bearing == 270)
+        #expect(
+            try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, bearing: -90, width: 1, height: 1)
+                .bearing == 270)
     }
 
     @Test func fittingTheTandmRegion() throws {
-        let region = WorldBounds(center: Coordinate(longitude: -122.413632917219, latitude: 37.8050315413548),
-                                 latitudeDelta: 0.00978871051851371, longitudeDelta: 0.008167393319212121)
+        let region = WorldBounds(
+            center: Coordinate(longitude: -122.413632917219, latitude: 37.8050315413548),
+            latitudeDelta: 0.00978871051851371, longitudeDelta: 0.008167393319212121)
         let camera = try MapCamera.fitting(region, width: 390, height: 600, maxZoom: 22)
-        // The region's width is the binding side (16.035 against 16.054 for its height): it fills the 390 points exactly.
-        let west = camera.point(for: Coordinate(longitude: -122.413632917219 - 0.008167393319212121 / 2, latitude: 37.8050315413548))
-        let east = camera.point(for: Coordinate(longitude: -122.413632917219 + 0.008167393319212121 / 2, latitude: 37.8050315413548))
+        // The region's width is the binding side (16.035 against 16.054 for its height): it fills the 390 points
+        // exactly.
+        let west = camera.point(
+            for: Coordinate(longitude: -122.413632917219 - 0.008167393319212121 / 2, latitude: 37.8050315413548))
+        let east = camera.point(
+            for: Coordinate(longitude: -122.413632917219 + 0.008167393319212121 / 2, latitude: 37.8050315413548))
         #expect(abs(west.x) < 1e-6 && abs(east.x - 390) < 1e-6)
         #expect(abs(camera.zoom - log2(390 / (0.008167393319212121 / 360 * 256))) < 1e-9)
         #expect(abs(camera.zoom - 16.0351) < 1e-4)
@@ -114,7 +146,8 @@ import Testing
         bounds.include(Coordinate(longitude: 13.3, latitude: 52.45))
         bounds.include(Coordinate(longitude: 13.5, latitude: 52.55))
         let huge = try MapCamera.fitting(bounds, width: 800, height: 600, bearing: 1e308)
-        let same = try MapCamera.fitting(bounds, width: 800, height: 600, bearing: 1e308.truncatingRemainder(dividingBy: 360))
+        let same = try MapCamera.fitting(
+            bounds, width: 800, height: 600, bearing: 1e308.truncatingRemainder(dividingBy: 360))
         #expect(huge.bearing == same.bearing && huge.zoom == same.zoom && huge.center == same.center)
         #expect(throws: CameraError.self) { try MapCamera.fitting(bounds, width: 800, height: 600, bearing: .infinity) }
     }
@@ -166,7 +199,8 @@ import Testing
     @Test func metresPerPointAndDistance() throws {
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 60), zoom: 0, width: 256, height: 256)
         #expect(abs(camera.metersPerPoint - 40_075_016.686 / 2 / 256) < 1e-6)
-        let paris = Coordinate(longitude: 2.3522, latitude: 48.8566), london = Coordinate(longitude: -0.1276, latitude: 51.5072)
+        let paris = Coordinate(longitude: 2.3522, latitude: 48.8566),
+            london = Coordinate(longitude: -0.1276, latitude: 51.5072)
         #expect(abs(paris.distance(to: london) - 343_923) < 1_000)
     }
 }
@@ -175,16 +209,25 @@ import Testing
 @Suite struct PolylineTests {
     @Test func decodesGooglesExample() throws {
         let points = try Polyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@")
-        #expect(points == [Coordinate(longitude: -120.2, latitude: 38.5), Coordinate(longitude: -120.95, latitude: 40.7),
-                           Coordinate(longitude: -126.453, latitude: 43.252)])
+        #expect(
+            points == [
+                Coordinate(longitude: -120.2, latitude: 38.5), Coordinate(longitude: -120.95, latitude: 40.7),
+                Coordinate(longitude: -126.453, latitude: 43.252),
+            ])
         #expect(Polyline.encode(points) == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
     }
 
     @Test func precisionSixRoundTrips() throws {
-        let route = [Coordinate(longitude: 13.388860, latitude: 52.517037), Coordinate(longitude: 13.397634, latitude: 52.529407)]
+        let route = [
+            Coordinate(longitude: 13.388860, latitude: 52.517037),
+            Coordinate(longitude: 13.397634, latitude: 52.529407),
+        ]
         let encoded = Polyline.encode(route, precision: 6)
         let decoded = try Polyline.decode(encoded, precision: 6)
-        #expect(zip(decoded, route).allSatisfy { abs($0.longitude - $1.longitude) < 1e-9 && abs($0.latitude - $1.latitude) < 1e-9 })
+        #expect(
+            zip(decoded, route).allSatisfy {
+                abs($0.longitude - $1.longitude) < 1e-9 && abs($0.latitude - $1.latitude) < 1e-9
+            })
         // Read at the wrong precision, the same text lands outside the world.
         #expect(throws: PolylineError("point 1 (525.17037, 133.8886) is outside the world; is the precision right?")) {
             try Polyline.decode(encoded, precision: 5)

@@ -69,8 +69,9 @@ import Testing
     }
 
     @Test func aPitchedCameraProjectsCoordinatesAndBack() throws {
-        let camera = try MapCamera(center: Coordinate(longitude: 2.35, latitude: 48.85), zoom: 12, bearing: 30, pitch: 45,
-                                   width: 800, height: 600)
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 2.35, latitude: 48.85), zoom: 12, bearing: 30, pitch: 45,
+            width: 800, height: 600)
         let center = camera.point(for: camera.center)
         #expect(abs(center.x - 400) < 1e-9 && abs(center.y - 300) < 1e-9)
         for x in stride(from: 0.0, through: 800, by: 100) {
@@ -95,10 +96,17 @@ import Testing
 
     @Test func pitchIsCheckedAgainstMapboxsRange() {
         for pitch in [-1.0, 60.5, .nan] {
-            #expect(throws: CameraError("pitch \(pitch.isNaN ? "nan" : (pitch == -1 ? "-1" : "60.5")) is out of range; expected 0…60 degrees")) {
-                try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: pitch, width: 10, height: 10)
+            #expect(
+                throws: CameraError(
+                    "pitch \(pitch.isNaN ? "nan" : (pitch == -1 ? "-1" : "60.5")) is out of range; expected 0…60 degrees"
+                )
+            ) {
+                try MapCamera(
+                    center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: pitch, width: 10, height: 10)
             }
         }
-        #expect((try? MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: 60, width: 10, height: 10))?.pitch == 60)
+        #expect(
+            (try? MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: 60, width: 10, height: 10))?
+                .pitch == 60)
     }
 }

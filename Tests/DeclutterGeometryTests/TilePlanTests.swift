@@ -12,19 +12,28 @@ import Testing
     @Test func twelveTilesCoverAnAlignedMap() throws {
         let plan = try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 100)
         #expect(plan.zoom == 13)
-        #expect(plan.tiles.map(\.key) == (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } })
+        #expect(
+            plan.tiles.map(\.key) == (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } })
         // @2x output takes 256-px tiles a zoom deeper, or 512-px tiles at the same zoom.
-        #expect(try TilePlan(camera: alignedCamera(), scale: 2, tilePixelSize: 256, zoomRange: 0...19, limit: 100).zoom == 14)
-        #expect(try TilePlan(camera: alignedCamera(), scale: 2, tilePixelSize: 512, zoomRange: 0...19, limit: 100).zoom == 13)
-        #expect(try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...12, limit: 100).zoom == 12)
+        #expect(
+            try TilePlan(camera: alignedCamera(), scale: 2, tilePixelSize: 256, zoomRange: 0...19, limit: 100).zoom
+                == 14)
+        #expect(
+            try TilePlan(camera: alignedCamera(), scale: 2, tilePixelSize: 512, zoomRange: 0...19, limit: 100).zoom
+                == 13)
+        #expect(
+            try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...12, limit: 100).zoom
+                == 12)
     }
 
     @Test func tooManyTilesAreRefusedBeforeFetching() throws {
         #expect(throws: TileError.tooManyTiles(needed: 12, limit: 11)) {
             try TilePlan(camera: alignedCamera(), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 11)
         }
-        #expect(TileError.tooManyTiles(needed: 12, limit: 5).description
-            == "the map needs 12 tiles, more than the limit of 5; use a smaller size or a higher zoom, or raise --max-tiles")
+        #expect(
+            TileError.tooManyTiles(needed: 12, limit: 5).description
+                == "the map needs 12 tiles, more than the limit of 5; use a smaller size or a higher zoom, or raise --max-tiles"
+        )
     }
 
     @Test func columnsWrapAcrossTheAntimeridian() throws {
@@ -37,8 +46,11 @@ import Testing
     @Test func aTurnedMapNeedsTheTilesAroundItsCorners() throws {
         // Turned 45°, 800×600 points span (800 + 600)/√2 ≈ 990 points each way around the centre, which is 410, 310
         // points into tile 4400/2686: columns 4399…4403 and rows 2685…2689.
-        let plan = try TilePlan(camera: alignedCamera(bearing: 45), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 100)
+        let plan = try TilePlan(
+            camera: alignedCamera(bearing: 45), scale: 1, tilePixelSize: 256, zoomRange: 0...19, limit: 100)
         #expect(plan.tiles.count == 25)
-        #expect(plan.tiles.first?.key == TileKey(z: 13, x: 4399, y: 2685) && plan.tiles.last?.key == TileKey(z: 13, x: 4403, y: 2689))
+        #expect(
+            plan.tiles.first?.key == TileKey(z: 13, x: 4399, y: 2685)
+                && plan.tiles.last?.key == TileKey(z: 13, x: 4403, y: 2689))
     }
 }

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import DeclutterClustering
 @testable import DeclutterInput
 @testable import DeclutterSupport
-import Foundation
-import Testing
 
 /// CSV as users' files have it: separators, quoting, decimal commas, column names, and messages that give the line
 /// (from 1, the header being line 1).
@@ -78,9 +79,14 @@ import Testing
         let data = Data("lat,lon,name\n1,2,\"a\nb\"\n3,4,c\n".utf8)
         for chunkSize in 1...data.count + 1 {
             for piece in [1, 5, 1_000] {
-                let result = try PointReader().read(from: Self.stream(data, piece: piece), name: "<stdin>", chunkSize: chunkSize)
-                #expect(result.points.map(\.location?.latitude) == [1, 3] && result.points.map(\.location?.longitude) == [2, 4], "chunks of \(chunkSize)")
-                #expect(result.points.map { $0.properties["name"] } == [.string("a\nb"), .string("c")], "chunks of \(chunkSize)")
+                let result = try PointReader().read(
+                    from: Self.stream(data, piece: piece), name: "<stdin>", chunkSize: chunkSize)
+                #expect(
+                    result.points.map(\.location?.latitude) == [1, 3]
+                        && result.points.map(\.location?.longitude) == [2, 4], "chunks of \(chunkSize)")
+                #expect(
+                    result.points.map { $0.properties["name"] } == [.string("a\nb"), .string("c")],
+                    "chunks of \(chunkSize)")
                 #expect(result.origins == [2, 4] && result.format == .csv, "chunks of \(chunkSize)")
             }
         }
@@ -110,19 +116,26 @@ import Testing
     /// A bad record in the second chunk of a stream is reported on its own line.
     @Test func aStreamErrorNamesItsLineInALaterChunk() throws {
         let text = "lat,lon\n" + String(repeating: "50.5,10.25\n", count: 10) + "50.5,east\n"
-        #expect(throws: InputError(file: "<stdin>", location: "line 12", message: "longitude \"east\" is not a number")) {
+        #expect(throws: InputError(file: "<stdin>", location: "line 12", message: "longitude \"east\" is not a number"))
+        {
             try PointReader().read(from: Self.stream(Data(text.utf8), piece: 64), name: "<stdin>", chunkSize: 64)
         }
-        #expect(throws: InputError(file: "<stdin>", location: nil, message: "the input is empty; expected a header row")) {
+        #expect(
+            throws: InputError(file: "<stdin>", location: nil, message: "the input is empty; expected a header row")
+        ) {
             try PointReader().read(from: Self.stream(Data(), piece: 64), name: "<stdin>", chunkSize: 64)
         }
     }
 
     /// GeoJSON from a stream is read whole, as a file would be.
     @Test func aStreamOfGeoJSONIsReadWhole() throws {
-        let data = Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.25,50.5]},"properties":{}}]}"#.utf8)
+        let data = Data(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.25,50.5]},"properties":{}}]}"#
+                .utf8)
         let result = try PointReader().read(from: Self.stream(data, piece: 7), name: "<stdin>", chunkSize: 10)
-        #expect(result.format == .geojson && result.points.map(\.location?.longitude) == [10.25] && result.points.map(\.location?.latitude) == [50.5])
+        #expect(
+            result.format == .geojson && result.points.map(\.location?.longitude) == [10.25]
+                && result.points.map(\.location?.latitude) == [50.5])
     }
 
     /// Cuts fall just past a line break outside quotes, about equally far apart, and carry their line numbers.
@@ -167,11 +180,13 @@ import Testing
     }
 
     @Test(arguments: [
-        "lat,lon", "Latitude,Longitude", "LAT_DEG , Lon_Deg", "latitude_deg,longitude_deg", "lat,long", "lat,lng", "y,x",
+        "lat,lon", "Latitude,Longitude", "LAT_DEG , Lon_Deg", "latitude_deg,longitude_deg", "lat,long", "lat,lng",
+        "y,x",
     ])
     func coordinateColumnsGoByTheirUsualNames(header: String) throws {
         let points = try readPoints("\(header),id\n50,10,7\n").points
-        #expect(points.count == 1 && points[0].location?.latitude == 50 && points[0].location?.longitude == 10, "\(header)")
+        #expect(
+            points.count == 1 && points[0].location?.latitude == 50 && points[0].location?.longitude == 10, "\(header)")
         #expect(points.first?.properties.keys == ["id"], "\(header)")
     }
 
@@ -190,21 +205,35 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Latitude;Longitude\n50;10\n", PointReader(delimiter: ","),
-         "points.csv: line 1: header \"Latitude;Longitude\" has no latitude or longitude column (separated by \",\"); it contains \";\" — try --delimiter ';'"),
-        ("lat\tlon\n50\t10\n", PointReader(delimiter: ";"),
-         "points.csv: line 1: header \"lat\\tlon\" has no latitude or longitude column (separated by \";\"); it contains tabs — try --delimiter tab"),
-        ("name,value\n1,2\n", PointReader(),
-         "points.csv: line 1: header \"name,value\" has no latitude or longitude column (separated by \",\"); expected columns named "
-            + "lat, latitude, latitude_deg, lat_deg or y and lon, lng, long, longitude, longitude_deg, lon_deg or x (or give --lat and --lon)"),
-        ("name;lon\n1;2\n", PointReader(),
-         "points.csv: line 1: header \"name;lon\" has no latitude column (separated by \";\"); expected a column named lat, latitude, latitude_deg, lat_deg or y (or give --lat)"),
-        ("id,lat_wgs84,lon_wgs84\n7,50,10\n", PointReader(latitudeColumn: "Lat"),
-         "points.csv: line 1: --lat \"Lat\" is not a column; the header's columns are \"id\", \"lat_wgs84\", \"lon_wgs84\""),
-        ("a,b\n50,10\n", PointReader(latitudeColumn: "a", longitudeColumn: "A"),
-         "points.csv: line 1: --lat and --lon name the same column, \"a\""),
-        ("lat,lon,LAT\n50,10,51\n", PointReader(),
-         "points.csv: line 1: columns 1 and 3 are both named \"lat\"; expected one column of each name (rename one, or give --lat with the other's name)"),
+        (
+            "Latitude;Longitude\n50;10\n", PointReader(delimiter: ","),
+            "points.csv: line 1: header \"Latitude;Longitude\" has no latitude or longitude column (separated by \",\"); it contains \";\" — try --delimiter ';'"
+        ),
+        (
+            "lat\tlon\n50\t10\n", PointReader(delimiter: ";"),
+            "points.csv: line 1: header \"lat\\tlon\" has no latitude or longitude column (separated by \";\"); it contains tabs — try --delimiter tab"
+        ),
+        (
+            "name,value\n1,2\n", PointReader(),
+            "points.csv: line 1: header \"name,value\" has no latitude or longitude column (separated by \",\"); expected columns named "
+                + "lat, latitude, latitude_deg, lat_deg or y and lon, lng, long, longitude, longitude_deg, lon_deg or x (or give --lat and --lon)"
+        ),
+        (
+            "name;lon\n1;2\n", PointReader(),
+            "points.csv: line 1: header \"name;lon\" has no latitude column (separated by \";\"); expected a column named lat, latitude, latitude_deg, lat_deg or y (or give --lat)"
+        ),
+        (
+            "id,lat_wgs84,lon_wgs84\n7,50,10\n", PointReader(latitudeColumn: "Lat"),
+            "points.csv: line 1: --lat \"Lat\" is not a column; the header's columns are \"id\", \"lat_wgs84\", \"lon_wgs84\""
+        ),
+        (
+            "a,b\n50,10\n", PointReader(latitudeColumn: "a", longitudeColumn: "A"),
+            "points.csv: line 1: --lat and --lon name the same column, \"a\""
+        ),
+        (
+            "lat,lon,LAT\n50,10,51\n", PointReader(),
+            "points.csv: line 1: columns 1 and 3 are both named \"lat\"; expected one column of each name (rename one, or give --lat with the other's name)"
+        ),
         ("", PointReader(), "points.csv: the file is empty; expected a header row"),
     ])
     func aHeaderWithoutCoordinatesSaysWhatItFound(text: String, reader: PointReader, expected: String) {
@@ -213,14 +242,18 @@ import Testing
 
     @Test func csvLinesCountFromTheHeader() {
         // The header is line 1; a quoted field over two lines makes the next row line 4.
-        #expect(readingMessage("lat,lon,note\n50,10,\"two\nlines\"\nx,10,a\n") == "points.csv: line 4: latitude \"x\" is not a number")
-        #expect(readingMessage("lat,lon\n50,10\n\n50,200\n") == "points.csv: line 4: longitude 200.0 is outside -180…180")
+        #expect(
+            readingMessage("lat,lon,note\n50,10,\"two\nlines\"\nx,10,a\n")
+                == "points.csv: line 4: latitude \"x\" is not a number")
+        #expect(
+            readingMessage("lat,lon\n50,10\n\n50,200\n") == "points.csv: line 4: longitude 200.0 is outside -180…180")
         #expect(readingMessage("lat,lon\nx,1\n", name: "<stdin>") == "<stdin>: line 2: latitude \"x\" is not a number")
     }
 
     @Test func csvFieldsAreTrimmedAsFoundationTrimsWhitespace() throws {
         for text in ["12.5", " 12.5 ", "\t-3\t", "\u{00A0}4\u{2003}", "", "   ", "a b", " x\n", "é ", " 😀"] {
-            #expect(String(text.trimmingSpaces) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            #expect(
+                String(text.trimmingSpaces) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
         }
         let csv = "lat , lon\n 50.5 ,\t10.25\n"
         let points = try PointReader().read(contentsOf: try temporaryFile("spaced.csv", Data(csv.utf8))).points

@@ -1,7 +1,8 @@
-@testable import DeclutterGeometry
-@testable import DeclutterInput
 import Foundation
 import Testing
+
+@testable import DeclutterGeometry
+@testable import DeclutterInput
 
 /// GeoJSON as users' files have it: MultiPoints, features without a geometry, and messages that give the JSON path
 /// (`features[N]` from 0).
@@ -22,13 +23,23 @@ import Testing
         let located = #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[10,50]}}"#
         let unlocated = #"{"type":"Feature","properties":{},"geometry":null}"#
         let features = (0..<14).map { [4, 9, 12].contains($0) ? unlocated : located }
-        let result = try readPoints(#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}", name: "stops.geojson")
-        // They stay as unlocated points, so that the others keep the features' numbering (supercluster's ids count them).
+        let result = try readPoints(
+            #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}", name: "stops.geojson"
+        )
+        // They stay as unlocated points, so that the others keep the features' numbering (supercluster's ids count
+        // them).
         #expect(result.points.count == 14 && result.withoutGeometry == 3 && result.skipped == 0)
         #expect(result.points.indices.filter { result.points[$0].location == nil } == [4, 9, 12])
-        #expect(result.warnings == ["stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped"])
-        let many = try readPoints("[" + Array(repeating: unlocated, count: 7).joined(separator: ",") + "]", name: "x.geojson")
-        #expect(many.warnings == ["x.geojson: 7 features have no geometry (features[0], features[1], features[2], features[3], features[4], …); skipped"])
+        #expect(
+            result.warnings == [
+                "stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped"
+            ])
+        let many = try readPoints(
+            "[" + Array(repeating: unlocated, count: 7).joined(separator: ",") + "]", name: "x.geojson")
+        #expect(
+            many.warnings == [
+                "x.geojson: 7 features have no geometry (features[0], features[1], features[2], features[3], features[4], …); skipped"
+            ])
         let alone = try readPoints(unlocated, name: "one.geojson")
         #expect(alone.points.count == 1)
         #expect(alone.warnings == ["one.geojson: 1 feature has no geometry; skipped"])
@@ -36,12 +47,23 @@ import Testing
 
     @Test func geoJSONFeaturesAreNumberedAsJSONPaths() {
         let point = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10,50]}}"#
-        #expect(readingMessage("[\(point),\(point),{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[10,95]}}]", name: "x.geojson")
-            == "x.geojson: features[2].geometry.coordinates: latitude 95.0 is outside -90…90")
-        #expect(readingMessage(#"{"features":[{"geometry":{"type":"MultiPoint","coordinates":[[10,50],[200,50]]}}]}"#, name: "x.geojson")
-            == "x.geojson: features[0].geometry.coordinates[1]: longitude 200.0 is outside -180…180")
-        #expect(readingMessage(#"{"features":[\#(point),{"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}"#, name: "x.geojson")
-            == "x.geojson: features[1].geometry: expected a Point or MultiPoint geometry, found \"LineString\"")
-        #expect(readingMessage(#"{"features":[\#(point),3]}"#, name: "x.geojson") == "x.geojson: features[1]: expected a Feature object")
+        #expect(
+            readingMessage(
+                "[\(point),\(point),{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[10,95]}}]",
+                name: "x.geojson")
+                == "x.geojson: features[2].geometry.coordinates: latitude 95.0 is outside -90…90")
+        #expect(
+            readingMessage(
+                #"{"features":[{"geometry":{"type":"MultiPoint","coordinates":[[10,50],[200,50]]}}]}"#,
+                name: "x.geojson")
+                == "x.geojson: features[0].geometry.coordinates[1]: longitude 200.0 is outside -180…180")
+        #expect(
+            readingMessage(
+                #"{"features":[\#(point),{"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}"#,
+                name: "x.geojson")
+                == "x.geojson: features[1].geometry: expected a Point or MultiPoint geometry, found \"LineString\"")
+        #expect(
+            readingMessage(#"{"features":[\#(point),3]}"#, name: "x.geojson")
+                == "x.geojson: features[1]: expected a Feature object")
     }
 }

@@ -1,20 +1,23 @@
-@testable import DeclutterGeometry
-@testable import DeclutterInput
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterGeometry
+@testable import DeclutterInput
 
 /// What every input format shares: sniffing the format, a given format over the extension, where each point came
 /// from, and skipped rows summed up.
 @Suite struct PointReaderTests {
 
     @Test func pointsKnowWhereTheyCameFrom() throws {
-        let csv = try readPoints("lat,lon,note\n50,10,a\n\n91,10,b\n51,11,\"two\nlines\"\n52,12,c\n", PointReader(skipInvalid: true))
+        let csv = try readPoints(
+            "lat,lon,note\n50,10,a\n\n91,10,b\n51,11,\"two\nlines\"\n52,12,c\n", PointReader(skipInvalid: true))
         #expect(csv.points.indices.map { csv.location(ofPoint: $0) } == ["line 2", "line 5", "line 7"])
         let multi = #"{"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[10,50],[11,51]]}}"#
         let point = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10,50]}}"#
         let json = try readPoints("[\(point),\(multi)]", name: "x.geojson")
-        #expect(json.points.indices.map { json.location(ofPoint: $0) } == ["features[0]", "features[1]", "features[1]"])
+        #expect(
+            json.points.indices.map { json.location(ofPoint: $0) } == ["features[0]", "features[1]", "features[1]"])
         #expect(try readPoints(point, name: "x.geojson").location(ofPoint: 0) == nil)
         #expect(json.location(ofPoint: 3) == nil)
     }
@@ -23,8 +26,11 @@ import Testing
         let rows = (0..<8).map { $0 % 2 == 0 ? "50,10" : "x,10" }.joined(separator: "\n")
         let result = try readPoints("lat,lon\n" + rows + "\n", PointReader(skipInvalid: true))
         #expect(result.points.count == 4 && result.skipped == 4)
-        #expect(result.warnings == ["points.csv: skipped 4 invalid rows (line 3: latitude \"x\" is not a number; line 5: latitude \"x\" is not a number; "
-            + "line 7: latitude \"x\" is not a number; line 9: latitude \"x\" is not a number)"])
+        #expect(
+            result.warnings == [
+                "points.csv: skipped 4 invalid rows (line 3: latitude \"x\" is not a number; line 5: latitude \"x\" is not a number; "
+                    + "line 7: latitude \"x\" is not a number; line 9: latitude \"x\" is not a number)"
+            ])
         let one = try readPoints("lat,lon\n50,10\n91,10\n", PointReader(skipInvalid: true))
         #expect(one.warnings == ["points.csv: skipped 1 invalid row (line 3: latitude 91.0 is outside -90…90)"])
     }
@@ -44,7 +50,11 @@ import Testing
         let url = folder.appendingPathComponent("export.txt")
         try Data("lat,lon\n50,10\n".utf8).write(to: url)
         #expect(try PointReader(format: .csv).read(contentsOf: url).points.count == 1)
-        #expect(throws: InputError(file: url.relativePath, location: nil, message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")) {
+        #expect(
+            throws: InputError(
+                file: url.relativePath, location: nil,
+                message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
+        ) {
             try PointReader().read(contentsOf: url)
         }
     }
@@ -54,26 +64,38 @@ import Testing
     /// PropertyListDecoder's XML reader) once crashed the process.
     @Test func aDamagedBinaryPlistIsRefused() throws {
         let data = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/damaged-set.plist"))
-        #expect(throws: InputError(file: "damaged.plist", location: nil, message: "expected a dictionary with a \"cycles\" array")) {
+        #expect(
+            throws: InputError(
+                file: "damaged.plist", location: nil, message: "expected a dictionary with a \"cycles\" array")
+        ) {
             try PointReader(format: .plist).read(data, name: "damaged.plist")
         }
         // Bytes that are not UTF-8 in an XML integer made Foundation's XML reader trap.
         let invalid = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/invalid-utf8-integer.plist"))
-        #expect(throws: InputError(file: "invalid.plist", location: nil, message: "not a valid property list (expected a binary plist or XML in UTF-8)")) {
+        #expect(
+            throws: InputError(
+                file: "invalid.plist", location: nil,
+                message: "not a valid property list (expected a binary plist or XML in UTF-8)")
+        ) {
             try PointReader(format: .plist).read(invalid, name: "invalid.plist")
         }
         #expect(throws: InputError(file: "text.plist", location: nil, message: "not a valid property list")) {
             try PointReader(format: .plist).read(Data("bplist00 not really".utf8), name: "text.plist")
         }
-        let read = try PointReader(skipInvalid: true, format: .plist).read(Data("""
-            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>cycles</key><array>
-            <dict><key>latitude</key><integer>37</integer><key>longitude</key><real>-122.4</real><key>type</key><integer>1</integer></dict>
-            <string>not a cycle</string>
-            <dict><key>latitude</key><real>37.8</real><key>longitude</key><real>-122.4</real><key>type</key><integer>7</integer></dict>
-            </array></dict></plist>
-            """.utf8), name: "mixed.plist")
+        let read = try PointReader(skipInvalid: true, format: .plist).read(
+            Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>cycles</key><array>
+                <dict><key>latitude</key><integer>37</integer><key>longitude</key><real>-122.4</real><key>type</key><integer>1</integer></dict>
+                <string>not a cycle</string>
+                <dict><key>latitude</key><real>37.8</real><key>longitude</key><real>-122.4</real><key>type</key><integer>7</integer></dict>
+                </array></dict></plist>
+                """.utf8), name: "mixed.plist")
         #expect(read.points.map(\.category) == ["bicycle"])
-        #expect(read.problems == ["cycles[1]: expected numeric longitude and latitude",
-                                  "cycles[2].type: expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)"])
+        #expect(
+            read.problems == [
+                "cycles[1]: expected numeric longitude and latitude",
+                "cycles[2].type: expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)",
+            ])
     }
 }

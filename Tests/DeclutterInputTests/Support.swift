@@ -2,7 +2,9 @@ import DeclutterInput
 import Foundation
 
 /// Reads `text` as the file `name` (its extension picks the format).
-func readPoints(_ text: String, name: String = "points.csv", _ reader: PointReader = PointReader()) throws -> PointReader.Result {
+func readPoints(_ text: String, name: String = "points.csv", _ reader: PointReader = PointReader()) throws
+    -> PointReader.Result
+{
     try reader.read(Data(text.utf8), name: name)
 }
 

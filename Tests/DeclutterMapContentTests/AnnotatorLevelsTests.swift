@@ -1,10 +1,11 @@
 import DeclutterClustering
 import DeclutterGeometry
-@testable import DeclutterMapContent
 import DeclutterStyle
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterMapContent
 
 /// ``AnnotatorLevels`` — groups kept per zoom, and only those near the map looked at — against the reference, which
 /// works out and walks every group for each map: the views on the map are the same, view for view.
@@ -19,12 +20,15 @@ import Testing
         return (0..<20_000).map { index in
             let category = ["blue", "orange", "green"][index % 3]
             if index % 5 == 0 {
-                return ClusterPoint(longitude: random.next() * 360 - 180, latitude: random.next() * 150 - 75, category: category)
+                return ClusterPoint(
+                    longitude: random.next() * 360 - 180, latitude: random.next() * 150 - 75, category: category)
             }
             let centre = centres[index % centres.count], spread = 0.02 + 2 * random.next() * random.next()
             let longitude = centre.longitude + (random.next() - 0.5) * spread * 2
-            return ClusterPoint(longitude: longitude > 180 ? longitude - 360 : longitude, latitude: centre.latitude + (random.next() - 0.5) * spread,
-                                category: category)
+            return ClusterPoint(
+                longitude: longitude > 180 ? longitude - 360 : longitude,
+                latitude: centre.latitude + (random.next() - 0.5) * spread,
+                category: category)
         }
     }
 
@@ -35,12 +39,18 @@ import Testing
         kept.levels = AnnotatorLevels()
         var compared = 0
         for zoom in [2.0, 3.5, 5, 8, 10.25, 12, 14, 16] {
-            for (longitude, latitude, bearing) in [(179.9, 10.0, 0.0), (-179.95, 10.0, 30.0), (12.0, 41.0, 0.0), (-75.0, -20.0, 0.0), (100, 50, 0)] {
-                let camera = try MapCamera(center: Coordinate(longitude: longitude, latitude: latitude), zoom: zoom, bearing: bearing,
-                                           width: 600, height: 400)
-                let every = try reference.annotate(camera), expected = try reference.annotate(camera, pointsOffMap: false)
+            for (longitude, latitude, bearing) in [
+                (179.9, 10.0, 0.0), (-179.95, 10.0, 30.0), (12.0, 41.0, 0.0), (-75.0, -20.0, 0.0), (100, 50, 0),
+            ] {
+                let camera = try MapCamera(
+                    center: Coordinate(longitude: longitude, latitude: latitude), zoom: zoom, bearing: bearing,
+                    width: 600, height: 400)
+                let every = try reference.annotate(camera),
+                    expected = try reference.annotate(camera, pointsOffMap: false)
                 // Leaving out the points off the map changes nothing on it.
-                #expect(every.annotations.filter(\.visible).map(\.members) == expected.annotations.filter(\.visible).map(\.members))
+                #expect(
+                    every.annotations.filter(\.visible).map(\.members)
+                        == expected.annotations.filter(\.visible).map(\.members))
                 #expect(every.hiddenPointsInView == expected.hiddenPointsInView)
                 // Twice, the second from the kept level.
                 for _ in 0..<2 {
@@ -48,9 +58,13 @@ import Testing
                     #expect(fast.pointsInView == expected.pointsInView)
                     #expect(fast.hiddenPointsInView == expected.hiddenPointsInView)
                     #expect(fast.categoryCountsInView == expected.categoryCountsInView)
-                    #expect(fast.annotations.count == expected.annotations.count, "zoom \(zoom) at \(longitude), \(latitude)")
+                    #expect(
+                        fast.annotations.count == expected.annotations.count,
+                        "zoom \(zoom) at \(longitude), \(latitude)")
                     for (one, other) in zip(fast.annotations, expected.annotations) {
-                        #expect(one.members == other.members && one.categoryCounts == other.categoryCounts && one.visible == other.visible)
+                        #expect(
+                            one.members == other.members && one.categoryCounts == other.categoryCounts
+                                && one.visible == other.visible)
                         #expect(one.frame == other.frame && one.copies.count == other.copies.count)
                     }
                     compared += fast.annotations.count { $0.visible }

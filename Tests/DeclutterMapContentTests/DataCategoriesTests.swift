@@ -17,7 +17,8 @@ import Testing
         airports = try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("airports.json"))
     }
 
-    /// Nine country codes against seven colours: six take a colour by frequency, three share the last (grey) as "other".
+    /// Nine country codes against seven colours: six take a colour by frequency, three share the last (grey) as
+    /// "other".
     @Test func mostFrequentValuesTakeThePaletteAndTheRestShareOther() throws {
         let counts = ["NO": 9, "SE": 8, "FI": 7, "DK": 6, "IS": 5, "EE": 4, "LV": 3, "LT": 2, "PL": 1]
         let values = counts.flatMap { Array(repeating: $0.key, count: $0.value) }.shuffled()
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func fewValuesKeepTheirOwnColoursAndTiesGoByName() throws {
-        let data = try #require(DataCategories(values: ["b", "a", nil, "b", "a", "c"], style: defaultStyle, property: "kind"))
+        let data = try #require(
+            DataCategories(values: ["b", "a", nil, "b", "a", "c"], style: defaultStyle, property: "kind"))
         #expect(data.style.categories.map(\.name) == ["a", "b", "(none)", "c"])
         #expect(data.style.categories.map(\.color) == defaultStyle.categories.prefix(4).map(\.color))
         #expect(data.valuesInOther == 0)
@@ -60,10 +62,19 @@ import Testing
 
     /// A reserved area hides the views that collide with it, unless they are required.
     @Test func reservedAreasHideCollidingViews() {
-        let views = [PlacementView(x: 50, y: 50, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh, clusteringGroup: -1),
-                     PlacementView(x: 200, y: 50, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh, clusteringGroup: -1),
-                     PlacementView(x: 60, y: 60, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .required, clusteringGroup: -1)]
-        let placement = PlacementEngine.place(views, width: 400, height: 300, reserved: [.box(minX: 0, minY: 0, maxX: 100, maxY: 100)])
+        let views = [
+            PlacementView(
+                x: 50, y: 50, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh,
+                clusteringGroup: -1),
+            PlacementView(
+                x: 200, y: 50, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh,
+                clusteringGroup: -1),
+            PlacementView(
+                x: 60, y: 60, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .required,
+                clusteringGroup: -1),
+        ]
+        let placement = PlacementEngine.place(
+            views, width: 400, height: 300, reserved: [.box(minX: 0, minY: 0, maxX: 100, maxY: 100)])
         #expect(placement.visible == [false, true, true])
     }
 }
@@ -87,8 +98,8 @@ import Testing
         #expect(places[0].frame == (292, 46, 100, 60))
         #expect(places[1].frame == (8, 214, 100, 60))
         #expect(places[2].frame == (292, 214, 100, 60))
-        // Clear of the points and their reach: the last points lie at y = 148, in the 8-pt cell row 144…152, which a box
-        // reaching up to y = 150 would touch; so the first step down the left edge to start 10 below that row.
+        // Clear of the points and their reach: the last points lie at y = 148, in the 8-pt cell row 144…152, which a
+        // box reaching up to y = 150 would touch; so the first step down the left edge to start 10 below that row.
         #expect(places[3].frame == (8, 168, 100, 60))
         #expect(places[4].frame == (8, 8, 100, 60))
         #expect(placer.places(size: (500, 60), density: density, reach: 10).isEmpty)

@@ -45,7 +45,9 @@ import Testing
             // Cluster views sit 10 points above their point; balloons have their tip on it.
             let point = try tandmCamera().point(for: annotation.coordinate)
             if annotation.kind == .cluster {
-                #expect(abs(annotation.frame.x + 20 - point.x) < 1e-6 && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-6)
+                #expect(
+                    abs(annotation.frame.x + 20 - point.x) < 1e-6
+                        && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-6)
             } else {
                 #expect(abs(annotation.frame.x + 15 - point.x) < 1e-6 && abs(annotation.frame.y + 40 - point.y) < 1e-6)
             }
@@ -63,13 +65,18 @@ import Testing
         #expect(partial == full)
         // A camera further out than the index reaches is refused, not answered from the wrong level.
         let wider = try MapCamera(center: camera.center, zoom: Double(zoom) - 1, width: 390, height: 600)
-        #expect(throws: AnnotationError("zoom \(zoom - 1) is below the index's lowest zoom \(zoom); build the annotator with minimumZoom at most \(zoom - 1)")) {
+        #expect(
+            throws: AnnotationError(
+                "zoom \(zoom - 1) is below the index's lowest zoom \(zoom); build the annotator with minimumZoom at most \(zoom - 1)"
+            )
+        ) {
             try MapAnnotator(points: read.points, style: style, minimumZoom: zoom).annotations(for: wider)
         }
     }
 
     @Test func shownViewsDoNotCollide() throws {
-        let annotations = try MapAnnotator(points: read.points, style: style).annotations(for: tandmCamera(bearing: 30)).filter(\.visible)
+        let annotations = try MapAnnotator(points: read.points, style: style).annotations(for: tandmCamera(bearing: 30))
+            .filter(\.visible)
         for (index, a) in annotations.enumerated() {
             for b in annotations[(index + 1)...] {
                 let overlapX = min(a.frame.x + a.frame.width, b.frame.x + b.frame.width) - max(a.frame.x, b.frame.x)
@@ -86,14 +93,18 @@ import Testing
 
     @Test func theWorldRepeatsWithItsMarkers() throws {
         // At zoom 1 the world is 512 points wide, so an 800-point map shows parts of it twice.
-        let points = [ClusterPoint(longitude: -150, latitude: 20, category: "bicycle"), ClusterPoint(longitude: 10, latitude: 50, category: "bicycle"),
-                      ClusterPoint(longitude: 120, latitude: -10, category: "unicycle")]
+        let points = [
+            ClusterPoint(longitude: -150, latitude: 20, category: "bicycle"),
+            ClusterPoint(longitude: 10, latitude: 50, category: "bicycle"),
+            ClusterPoint(longitude: 120, latitude: -10, category: "unicycle"),
+        ]
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, width: 800, height: 600)
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
         #expect(map.pointsInView == 3 && map.hiddenPointsInView == 0)
         for annotation in map.annotations {
             let point = camera.point(for: annotation.coordinate)
-            // The frame is the copy nearest the centre; the others lie whole worlds east or west, where they are on the map.
+            // The frame is the copy nearest the centre; the others lie whole worlds east or west, where they are on the
+            // map.
             #expect(abs(annotation.frame.x + 15 - point.x) < 1e-9)
             for copy in annotation.copies {
                 let worlds = (copy.x - annotation.frame.x) / 512
@@ -104,12 +115,17 @@ import Testing
         // -150° is at x = 400 - 213.3 = 186.7 and again at 698.7; 120° at 570.7 and again at 58.7; 10° only once.
         #expect(map.annotations.map(\.copies.count).sorted() == [0, 1, 1])
         let json = MapLayout.json(camera: camera, map: map, points: points).jsonText
-        #expect(json.contains(#""copies":[[683.667,"#) && json.contains(#""points":{"total":3,"inView":3,"hiddenInView":0}"#))
+        #expect(
+            json.contains(#""copies":[[683.667,"#)
+                && json.contains(#""points":{"total":3,"inView":3,"hiddenInView":0}"#))
     }
 
     @Test func markersCrossTheAntimeridian() throws {
         // A map centred on 179° E shows 179° W a little to the right of its centre, not a world away.
-        let points = [ClusterPoint(longitude: -179, latitude: 0, category: "bicycle"), ClusterPoint(longitude: 178, latitude: 0, category: "bicycle")]
+        let points = [
+            ClusterPoint(longitude: -179, latitude: 0, category: "bicycle"),
+            ClusterPoint(longitude: 178, latitude: 0, category: "bicycle"),
+        ]
         let camera = try MapCamera(center: Coordinate(longitude: 179, latitude: 0), zoom: 5, width: 600, height: 400)
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
         let east = try #require(map.annotations.first { $0.members == [0] })
@@ -117,8 +133,10 @@ import Testing
         #expect(east.coordinate.longitude == -179)
         #expect(map.pointsInView == 2)
         // Fitting Fiji, Samoa and Tonga takes the short way across the Pacific, not the long way round the world.
-        let pacific = [Coordinate(longitude: 178.4419, latitude: -18.1416), Coordinate(longitude: -171.75, latitude: -13.8333),
-                       Coordinate(longitude: -175.2049, latitude: -21.1393)]
+        let pacific = [
+            Coordinate(longitude: 178.4419, latitude: -18.1416), Coordinate(longitude: -171.75, latitude: -13.8333),
+            Coordinate(longitude: -175.2049, latitude: -21.1393),
+        ]
         let bounds = WorldBounds.enclosing(pacific)
         #expect(bounds.minX < 1 && bounds.maxX > 1)
         let fitted = try MapCamera.fitting(bounds, width: 800, height: 600, padding: EdgePadding(all: 40))
@@ -133,7 +151,9 @@ import Testing
         // 170°W to 175°E, 40° apart at most (−50°…−10°, the Atlantic), stay a world map the usual way round (345° wide
         // against 320°); Asia to the Americas' west coast (100°E…120°W), crossing saves 220°.
         let world = [-170.0, -120, -80, -50, -10, 30, 60, 100, 140, 175].map { Coordinate(longitude: $0, latitude: 10) }
-        #expect(WorldBounds.enclosing(world).minX == WebMercator.x(longitude: -170) && WorldBounds.enclosing(world).maxX == WebMercator.x(longitude: 175))
+        #expect(
+            WorldBounds.enclosing(world).minX == WebMercator.x(longitude: -170)
+                && WorldBounds.enclosing(world).maxX == WebMercator.x(longitude: 175))
         let rim = [100.0, 140, 175, -150, -120].map { Coordinate(longitude: $0, latitude: 30) }
         #expect(abs(WorldBounds.enclosing(rim).minX - WebMercator.x(longitude: 100)) < 1e-12)
         #expect(abs(WorldBounds.enclosing(rim).maxX - (WebMercator.x(longitude: -120) + 1)) < 1e-12)
@@ -142,27 +162,37 @@ import Testing
     @Test func unknownCategoryIsNamed() {
         var points = read.points
         points[3].category = "skateboard"
-        #expect(throws: AnnotationError("point 3: category \"skateboard\" is not in style \"TANDm\"; expected one of: tricycle, bicycle, unicycle")) {
+        #expect(
+            throws: AnnotationError(
+                "point 3: category \"skateboard\" is not in style \"TANDm\"; expected one of: tricycle, bicycle, unicycle"
+            )
+        ) {
             try MapAnnotator(points: points, style: style)
         }
     }
 
     @Test func layoutJSON() throws {
-        let points = [ClusterPoint(longitude: 0, latitude: 0, id: .string("a"), category: "bicycle"),
-                      ClusterPoint(longitude: 60, latitude: 0, category: "unicycle")]
+        let points = [
+            ClusterPoint(longitude: 0, latitude: 0, id: .string("a"), category: "bicycle"),
+            ClusterPoint(longitude: 60, latitude: 0, category: "unicycle"),
+        ]
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0, width: 256, height: 256)
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
         let json = MapLayout.json(camera: camera, map: map, points: points).jsonText
-        #expect(json == #"{"width":256,"height":256,"zoom":0,"center":[0,0],"points":{"total":2,"inView":2,"hiddenInView":0},"annotations":["#
-            + #"{"id":"marker-1","kind":"marker","members":[1],"frame":[155.667,88,30,40],"coordinate":[60,0],"visible":true},"#
-            + #"{"id":"marker-a","kind":"marker","members":["a"],"frame":[113,88,30,40],"coordinate":[0,0],"visible":true}]}"#)
+        #expect(
+            json
+                == #"{"width":256,"height":256,"zoom":0,"center":[0,0],"points":{"total":2,"inView":2,"hiddenInView":0},"annotations":["#
+                + #"{"id":"marker-1","kind":"marker","members":[1],"frame":[155.667,88,30,40],"coordinate":[60,0],"visible":true},"#
+                + #"{"id":"marker-a","kind":"marker","members":["a"],"frame":[113,88,30,40],"coordinate":[0,0],"visible":true}]}"#
+        )
     }
 }
 
 /// Lines and polygons from GeoJSON.
 @Suite struct MapShapeTests {
     @Test func readsEveryGeometryKind() throws {
-        let text = #"{"type":"FeatureCollection","features":["#
+        let text =
+            #"{"type":"FeatureCollection","features":["#
             + #"{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}},"#
             + #"{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]],[[0.2,0.2],[0.3,0.2],[0.3,0.3],[0.2,0.2]]]}},"#
             + #"{"type":"Feature","properties":{},"geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]}},"#
@@ -175,12 +205,18 @@ import Testing
     }
 
     @Test func badGeometryIsNamed() {
-        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0]]}}]}"#
-        #expect(throws: InputError(file: "route.geojson", location: "features[0].geometry.coordinates",
-                                   message: "expected an array of two or more of [longitude, latitude] positions")) {
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0]]}}]}"#
+        #expect(
+            throws: InputError(
+                file: "route.geojson", location: "features[0].geometry.coordinates",
+                message: "expected an array of two or more of [longitude, latitude] positions")
+        ) {
             try MapShape.read(geoJSON: Data(text.utf8), file: "route.geojson")
         }
-        #expect(throws: InputError(file: "x.geojson", location: "geometry", message: "unknown geometry type \"Circle\"")) {
+        #expect(
+            throws: InputError(file: "x.geojson", location: "geometry", message: "unknown geometry type \"Circle\"")
+        ) {
             try MapShape.read(geoJSON: Data(#"{"type":"Circle"}"#.utf8), file: "x.geojson")
         }
     }

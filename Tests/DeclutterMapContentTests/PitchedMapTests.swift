@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import DeclutterClustering
 @testable import DeclutterGeometry
 @testable import DeclutterInput
@@ -5,8 +8,6 @@
 @testable import DeclutterPlacement
 @testable import DeclutterStyle
 @testable import DeclutterSupport
-import Foundation
-import Testing
 
 /// Markers on a pitched map: upright and of their size at their projected points, placed on screen with near views
 /// winning ties, clusters covering more ground far away, and points behind the camera hidden.
@@ -18,8 +19,10 @@ import Testing
 
     /// The TANDm map tilted back by `pitch`.
     func tandmCamera(pitch: Double, bearing: Double = 0) throws -> MapCamera {
-        let flat = try MapCamera.fitting(try #require(read.region), width: 390, height: 600, bearing: bearing, maxZoom: 22)
-        return try MapCamera(center: flat.center, zoom: flat.zoom, bearing: bearing, pitch: pitch, width: 390, height: 600)
+        let flat = try MapCamera.fitting(
+            try #require(read.region), width: 390, height: 600, bearing: bearing, maxZoom: 22)
+        return try MapCamera(
+            center: flat.center, zoom: flat.zoom, bearing: bearing, pitch: pitch, width: 390, height: 600)
     }
 
     @Test func viewsStandUprightAtTheirProjectedPoints() throws {
@@ -30,14 +33,18 @@ import Testing
             #expect(map.pointsInView == 65)
             let shown = map.annotations.filter(\.visible)
             for annotation in map.annotations {
-                // Balloons keep their 30×40 size with the tip on the projected point; clusters their 40×40 size, 10 above it.
+                // Balloons keep their 30×40 size with the tip on the projected point; clusters their 40×40 size, 10
+                // above it.
                 let point = camera.point(for: annotation.coordinate)
                 if annotation.kind == .cluster {
                     #expect(annotation.frame.width == 40 && annotation.frame.height == 40)
-                    #expect(abs(annotation.frame.x + 20 - point.x) < 1e-6 && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-6)
+                    #expect(
+                        abs(annotation.frame.x + 20 - point.x) < 1e-6
+                            && abs(annotation.frame.y + 20 - (point.y - 10)) < 1e-6)
                 } else {
                     #expect(annotation.frame.width == 30 && annotation.frame.height == 40)
-                    #expect(abs(annotation.frame.x + 15 - point.x) < 1e-6 && abs(annotation.frame.y + 40 - point.y) < 1e-6)
+                    #expect(
+                        abs(annotation.frame.x + 15 - point.x) < 1e-6 && abs(annotation.frame.y + 40 - point.y) < 1e-6)
                 }
             }
             // No two shown balloons overlap and no two shown clusters come closer than their diameter.
@@ -61,14 +68,18 @@ import Testing
 
     @Test func farClustersCoverMoreGroundThanNearOnes() throws {
         // Points evenly spread over all the ground a 60° map shows, all of one clustering identifier.
-        let camera = try MapCamera(center: Coordinate(longitude: 10, latitude: 50), zoom: 9, pitch: 60, width: 800, height: 600)
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 10, latitude: 50), zoom: 9, pitch: 60, width: 800, height: 600)
         let bounds = camera.visibleWorldBounds
         var points: [ClusterPoint] = []
         for row in 0..<150 {
             for column in 0..<150 {
                 let x = bounds.minX + (Double(column) + 0.5) / 150 * (bounds.maxX - bounds.minX)
                 let y = bounds.minY + (Double(row) + 0.5) / 150 * (bounds.maxY - bounds.minY)
-                points.append(ClusterPoint(longitude: WebMercator.longitude(x: x), latitude: WebMercator.latitude(y: y), category: "unicycle"))
+                points.append(
+                    ClusterPoint(
+                        longitude: WebMercator.longitude(x: x), latitude: WebMercator.latitude(y: y),
+                        category: "unicycle"))
             }
         }
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
@@ -91,23 +102,34 @@ import Testing
         // is 64 points east and 44.761 south of the centre on the flat map, at depth 384 − 44.761·sin 60° = 345.235,
         // so it grows by 1.11228: 128 + 64·1.11228 = 199.186 across and 128 + 44.761·cos 60°·1.11228 = 152.894 down,
         // the balloon's tip there (its frame 15 left and 40 up). The centre stays where it is.
-        let points = [ClusterPoint(longitude: 0, latitude: 0, id: .string("a"), category: "bicycle"),
-                      ClusterPoint(longitude: 45, latitude: -30, category: "unicycle")]
-        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: 60, width: 256, height: 256)
+        let points = [
+            ClusterPoint(longitude: 0, latitude: 0, id: .string("a"), category: "bicycle"),
+            ClusterPoint(longitude: 45, latitude: -30, category: "unicycle"),
+        ]
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: 60, width: 256, height: 256)
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
         let json = MapLayout.json(camera: camera, map: map, points: points).jsonText
-        #expect(json == #"{"width":256,"height":256,"zoom":1,"pitch":60,"center":[0,0],"points":{"total":2,"inView":2,"hiddenInView":0},"#
-            + #""annotations":[{"id":"marker-1","kind":"marker","members":[1],"frame":[184.186,112.894,30,40],"coordinate":[45,-30],"visible":true},"#
-            + #"{"id":"marker-a","kind":"marker","members":["a"],"frame":[113,88,30,40],"coordinate":[0,0],"visible":true}]}"#)
+        #expect(
+            json
+                == #"{"width":256,"height":256,"zoom":1,"pitch":60,"center":[0,0],"points":{"total":2,"inView":2,"hiddenInView":0},"#
+                + #""annotations":[{"id":"marker-1","kind":"marker","members":[1],"frame":[184.186,112.894,30,40],"coordinate":[45,-30],"visible":true},"#
+                + #"{"id":"marker-a","kind":"marker","members":["a"],"frame":[113,88,30,40],"coordinate":[0,0],"visible":true}]}"#
+        )
     }
 
     @Test func pointsBehindTheCameraOrBeyondTheMapAreHidden() throws {
         // Zoom 5 (8192 points a world), 800×600 at 60°: the camera stands 900 points from the centre, so flat rows
         // more than (900 − 12) / sin 60° = 1025 points below the centre row are behind its near plane. 60° S lies
         // 1717 points south of the equator: behind the camera. 60° N lies 1717 north, beyond the top edge (1420).
-        let points = [ClusterPoint(longitude: 0, latitude: 0, category: "bicycle"), ClusterPoint(longitude: 0, latitude: 60, category: "bicycle"),
-                      ClusterPoint(longitude: 0, latitude: -60, category: "bicycle"), ClusterPoint(longitude: 0.001, latitude: -60, category: "bicycle")]
-        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 5, pitch: 60, width: 800, height: 600)
+        let points = [
+            ClusterPoint(longitude: 0, latitude: 0, category: "bicycle"),
+            ClusterPoint(longitude: 0, latitude: 60, category: "bicycle"),
+            ClusterPoint(longitude: 0, latitude: -60, category: "bicycle"),
+            ClusterPoint(longitude: 0.001, latitude: -60, category: "bicycle"),
+        ]
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 0, latitude: 0), zoom: 5, pitch: 60, width: 800, height: 600)
         #expect((WebMercator.y(latitude: -60) - 0.5) * camera.worldSize > camera.perspective.nearFlatY - 300)
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
         #expect(map.pointsInView == 1 && map.hiddenPointsInView == 0)
@@ -125,7 +147,8 @@ import Testing
     @Test func theWorldRepeatsOnAPitchedMapsFarRows() throws {
         // Zoom 1: the top row of an 800×600 map at 60° shows 800 / 0.42 = 1893 flat points, over three worlds of 512.
         let points = [-150.0, -60, 30, 120].map { ClusterPoint(longitude: $0, latitude: 60, category: "unicycle") }
-        let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: 60, width: 800, height: 600)
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 0, latitude: 0), zoom: 1, pitch: 60, width: 800, height: 600)
         let map = try MapAnnotator(points: points, style: style).annotate(camera)
         let projection = camera.projection
         var copies = 0
@@ -148,8 +171,10 @@ import Testing
     @Test func tiesGoToTheViewNearerTheCamera() {
         // Two balloons of one priority overlap; the upper one is nearer the centre (300, 300), the lower one nearer
         // the camera of a pitched map.
-        let views = [PlacementView(x: 300, y: 310, width: 30, height: 40, offsetY: -20, displayPriority: .defaultHigh),
-                     PlacementView(x: 310, y: 340, width: 30, height: 40, offsetY: -20, displayPriority: .defaultHigh)]
+        let views = [
+            PlacementView(x: 300, y: 310, width: 30, height: 40, offsetY: -20, displayPriority: .defaultHigh),
+            PlacementView(x: 310, y: 340, width: 30, height: 40, offsetY: -20, displayPriority: .defaultHigh),
+        ]
         #expect(PlacementEngine.place(views, width: 600, height: 600).visible == [true, false])
         #expect(PlacementEngine.place(views, width: 600, height: 600, nearerFirst: true).visible == [false, true])
     }

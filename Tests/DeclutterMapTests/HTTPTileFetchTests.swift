@@ -1,12 +1,13 @@
 import DeclutterClustering
 import DeclutterGeometry
-@testable import DeclutterMap
-@testable import DeclutterRender
 import DeclutterTestSupport
-@testable import DeclutterTileSources
 import Foundation
 import Testing
 import TileTestServer
+
+@testable import DeclutterMap
+@testable import DeclutterRender
+@testable import DeclutterTileSources
 
 /// Tile servers that misbehave: silent, refusing, rate-limiting, answering HTML or too much. Each map must end within
 /// its deadline with the requests it needs and no more; the tests count the requests, never the time.
@@ -15,7 +16,9 @@ import TileTestServer
     let keys = (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } }
 
     /// A server whose tiles are solid colours, answering `special` paths as given.
-    func server(_ special: @escaping @Sendable (_ path: String, _ earlier: Int) -> TileServer.Reply?) throws -> TileServer {
+    func server(_ special: @escaping @Sendable (_ path: String, _ earlier: Int) -> TileServer.Reply?) throws
+        -> TileServer
+    {
         var files: [String: Data] = [:]
         for key in keys { files["/\(key.z)/\(key.x)/\(key.y).png"] = try solidTile(tileColor(key)) }
         return try TileServer { [files] path, earlier in
@@ -23,10 +26,14 @@ import TileTestServer
         }
     }
 
-    func source(_ server: TileServer, cache: URL? = nil, timeout: TimeInterval = 5, deadline: TimeInterval = 10,
-                maximumTileBytes: Int = 32 << 20, maximumMapBytes: Int = 256 << 20, concurrency: Int = 8) throws -> HTTPTileSource {
-        try HTTPTileSource(template: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png", cacheDirectory: cache, timeout: timeout,
-                           deadline: deadline, maximumTileBytes: maximumTileBytes, maximumMapBytes: maximumMapBytes, concurrency: concurrency)
+    func source(
+        _ server: TileServer, cache: URL? = nil, timeout: TimeInterval = 5, deadline: TimeInterval = 10,
+        maximumTileBytes: Int = 32 << 20, maximumMapBytes: Int = 256 << 20, concurrency: Int = 8
+    ) throws -> HTTPTileSource {
+        try HTTPTileSource(
+            template: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png", cacheDirectory: cache, timeout: timeout,
+            deadline: deadline, maximumTileBytes: maximumTileBytes, maximumMapBytes: maximumMapBytes,
+            concurrency: concurrency)
     }
 
     func render(_ source: HTTPTileSource, missingTiles: MissingTiles = .grey) throws -> [String] {
@@ -37,8 +44,11 @@ import TileTestServer
     @Test func aServerThatNeverAnswersIsUnreachableAtTheDeadlineAfterOneRequestPerThread() throws {
         let silent = try TileServer { _, _ in .silence }
         defer { silent.stop() }
-        #expect(throws: TileError.unreachable(source: "http://127.0.0.1:\(silent.port)/{z}/{x}/{y}.png",
-                                              reason: "no answer within the map's deadline of 1 s")) {
+        #expect(
+            throws: TileError.unreachable(
+                source: "http://127.0.0.1:\(silent.port)/{z}/{x}/{y}.png",
+                reason: "no answer within the map's deadline of 1 s")
+        ) {
             try render(source(silent, deadline: 1))
         }
         #expect(silent.requests.count == 8)
@@ -52,24 +62,29 @@ import TileTestServer
             try render(source(silent, timeout: 0.5, deadline: 20))
         } throws: { error in
             guard case let .unreachable(_, reason)? = error as? TileError else { return false }
-            return reason.hasPrefix("Operation timed out after") && reason.hasSuffix("; the server did not answer the first 8 requests")
+            return reason.hasPrefix("Operation timed out after")
+                && reason.hasSuffix("; the server did not answer the first 8 requests")
         }
         #expect(silent.requests.count == 8)
     }
 
     @Test func aRefusedConnectionIsUnreachableAtOnce() throws {
         let port = try TileServer.closedPort()
-        let source = try HTTPTileSource(template: "http://127.0.0.1:\(port)/{z}/{x}/{y}.png", cacheDirectory: nil, deadline: 20)
+        let source = try HTTPTileSource(
+            template: "http://127.0.0.1:\(port)/{z}/{x}/{y}.png", cacheDirectory: nil, deadline: 20)
         #expect {
             try source.fetch(keys)
         } throws: { error in
             guard case let .unreachable(name, reason)? = error as? TileError else { return false }
-            return name == "http://127.0.0.1:\(port)/{z}/{x}/{y}.png" && reason.hasSuffix("; the server did not answer the first 8 requests")
+            return name == "http://127.0.0.1:\(port)/{z}/{x}/{y}.png"
+                && reason.hasSuffix("; the server did not answer the first 8 requests")
         }
     }
 
     /// One tile never comes: the rest are drawn, and that one is a grey square or, if the map must be whole, an error.
-    @Test(arguments: [MissingTiles.grey, .fail]) func theDeadlineEndsAMapThatWaitsForOneTile(missingTiles: MissingTiles) throws {
+    @Test(arguments: [MissingTiles.grey, .fail]) func theDeadlineEndsAMapThatWaitsForOneTile(missingTiles: MissingTiles)
+        throws
+    {
         let server = try server { path, _ in path == "/13/4401/2687.png" ? .silence : nil }
         defer { server.stop() }
         let missing = "tile 13/4401/2687: not fetched within the map's deadline of 1 s"
@@ -101,7 +116,8 @@ import TileTestServer
         let warnings = try render(source(server, concurrency: 1))
         let url = "http://127.0.0.1:\(server.port)/13/4400/2686.png"
         #expect(warnings.count == 12)
-        #expect(warnings.first == "tile 13/4400/2686: HTTP \(status) for \(url) asks to wait 3600 s before more requests")
+        #expect(
+            warnings.first == "tile 13/4400/2686: HTTP \(status) for \(url) asks to wait 3600 s before more requests")
         #expect(warnings.last == "tile 13/4403/2688: not fetched: the server asked to wait 3600 s")
         #expect(server.requests.count == 1)
     }
@@ -114,11 +130,14 @@ import TileTestServer
         let cache = try scratchFolder("html-cache")
         defer { try? FileManager.default.removeItem(at: cache) }
         let source = try source(server, cache: cache)
-        let warning = "tile 13/4401/2687: HTTP 200 for http://127.0.0.1:\(server.port)/13/4401/2687.png is not a PNG image "
+        let warning =
+            "tile 13/4401/2687: HTTP 200 for http://127.0.0.1:\(server.port)/13/4401/2687.png is not a PNG image "
             + "(\(html.count) bytes): not a PNG file (the signature is missing)"
         #expect(try render(source) == [warning])
         #expect(server.requests.count == 12)
-        #expect(source.cacheFile(TileKey(z: 13, x: 4401, y: 2687)).map { FileManager.default.fileExists(atPath: $0.path) } == false)
+        #expect(
+            source.cacheFile(TileKey(z: 13, x: 4401, y: 2687)).map { FileManager.default.fileExists(atPath: $0.path) }
+                == false)
         #expect(try render(source) == [warning])
         #expect(server.requests.count == 13)
     }
@@ -131,7 +150,8 @@ import TileTestServer
         let cache = try scratchFolder("big-cache")
         defer { try? FileManager.default.removeItem(at: cache) }
         let source = try source(server, cache: cache, maximumTileBytes: 4096)
-        let tooLarge = "tile 13/4401/2687: the answer for http://127.0.0.1:\(server.port)/13/4401/2687.png is larger than 4096 bytes"
+        let tooLarge =
+            "tile 13/4401/2687: the answer for http://127.0.0.1:\(server.port)/13/4401/2687.png is larger than 4096 bytes"
         #expect(try render(source) == [tooLarge])
         #expect(server.requests.count == 12)
         // The next map reads the 11 tiles from the cache and remembers that the twelfth is too large.
@@ -148,7 +168,12 @@ import TileTestServer
         let source = try source(server, maximumMapBytes: 5 * tileBytes + tileBytes / 2)
         let warnings = try render(source)
         #expect(warnings.count == 7)
-        #expect(warnings.allSatisfy { $0.hasSuffix(": the map's tiles passed \(5 * tileBytes + tileBytes / 2) bytes in all; use a smaller map or a higher zoom") })
+        #expect(
+            warnings.allSatisfy {
+                $0.hasSuffix(
+                    ": the map's tiles passed \(5 * tileBytes + tileBytes / 2) bytes in all; use a smaller map or a higher zoom"
+                )
+            })
         #expect(server.requests.count == 12)
     }
 

@@ -13,10 +13,11 @@ import Testing
     /// A 400×300 map at zoom 10 with no basemap, and points where `places` (map points) put them.
     func map(at places: [(x: Double, y: Double)]) throws -> (MapDescription, MapCamera) {
         let camera = try MapCamera(center: Coordinate(longitude: 10, latitude: 50), zoom: 10, width: 400, height: 300)
-        var map = MapDescription(points: places.map { place in
-            let coordinate = camera.coordinate(atX: place.x, y: place.y)
-            return ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude)
-        }, style: try bundledStyle("default"))
+        var map = MapDescription(
+            points: places.map { place in
+                let coordinate = camera.coordinate(atX: place.x, y: place.y)
+                return ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude)
+            }, style: try bundledStyle("default"))
         map.framing = .centered(camera.center, zoom: camera.zoom)
         (map.width, map.height) = (400, 300)
         map.basemap = .none
@@ -40,7 +41,9 @@ import Testing
         #expect(bar.frame.x == 6 && bar.frame.y + bar.frame.height == 292)
         let attribution = try #require(drawn.furniture.attribution)
         #expect(attribution.text == "© Declutter tests")
-        #expect(attribution.frame.x + attribution.frame.width == 400 && attribution.frame.y + attribution.frame.height == 300)
+        #expect(
+            attribution.frame.x + attribution.frame.width == 400
+                && attribution.frame.y + attribution.frame.height == 300)
         let layout = try #require(drawn.layout.object)
         #expect(layout["scaleBar"]?.object?["label"]?.string == "5 km")
         #expect(layout["attribution"]?.object?["frame"]?.array?.count == 4)
@@ -67,7 +70,9 @@ import Testing
         #expect(shown.map(\.members.count).sorted() == [1, 1, 1, 1, 1, 2])
         for annotation in shown {
             let frame = annotation.frame
-            #expect(frame.x >= 40 - 0.01 && frame.y >= 40 - 0.01 && frame.x + frame.width <= 360.01 && frame.y + frame.height <= 260.01, "\(frame)")
+            #expect(
+                frame.x >= 40 - 0.01 && frame.y >= 40 - 0.01 && frame.x + frame.width <= 360.01
+                    && frame.y + frame.height <= 260.01, "\(frame)")
         }
         // The northernmost balloon's top is the top edge of the padded area, give or take what the fit's passes leave.
         let top = shown.map(\.frame.y).min() ?? 0
@@ -77,14 +82,19 @@ import Testing
     /// Points at exactly 0°, 0° are almost always missing values: a fitted map leaves them out and says so.
     @Test func pointsAtZeroZeroDoNotDragAFittedMap() throws {
         let cities = [(48.85, 2.35), (52.52, 13.40), (41.9, 12.5)].map { ClusterPoint(longitude: $0.1, latitude: $0.0) }
-        var with = MapDescription(points: cities + Array(repeating: ClusterPoint(longitude: 0, latitude: 0), count: 3), style: try bundledStyle("default"))
+        var with = MapDescription(
+            points: cities + Array(repeating: ClusterPoint(longitude: 0, latitude: 0), count: 3),
+            style: try bundledStyle("default"))
         var without = MapDescription(points: cities, style: try bundledStyle("default"))
         with.basemap = .none
         without.basemap = .none
         #expect(with.pointsAtZeroZero == 3)
         let drawn = try with.draw(format: .png), plain = try without.draw(format: .png)
         #expect(drawn.camera == plain.camera)
-        #expect(drawn.warnings.first == "3 points lie at exactly 0°, 0°, almost always a missing value rather than a place; the map is fitted to the other 3")
+        #expect(
+            drawn.warnings.first
+                == "3 points lie at exactly 0°, 0°, almost always a missing value rather than a place; the map is fitted to the other 3"
+        )
         #expect(plain.warnings.isEmpty)
     }
 
@@ -113,7 +123,8 @@ import Testing
                 cut += 1
                 #expect(corners.count == 1, "\(corners)")
                 // Its copies a world either way would not be whole either.
-                #expect(![frame.x - world, frame.x + world].contains { $0 >= 0 && $0 + frame.width <= 1200 }, "\(frame)")
+                #expect(
+                    ![frame.x - world, frame.x + world].contains { $0 >= 0 && $0 + frame.width <= 1200 }, "\(frame)")
             }
         }
         #expect(repeated > 10)

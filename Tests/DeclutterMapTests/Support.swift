@@ -36,8 +36,10 @@ func scratchFolder(_ name: String) throws -> URL {
 }
 
 /// A map of no points at `camera` over `source`'s tiles, drawn by the pipeline: the tiles fetched, then drawn.
-func tileMap(_ camera: MapCamera, over source: any TileSource, style: String = "default", missingTiles: MissingTiles = .grey,
-             maxTiles: Int = 256) throws -> MapDescription {
+func tileMap(
+    _ camera: MapCamera, over source: any TileSource, style: String = "default", missingTiles: MissingTiles = .grey,
+    maxTiles: Int = 256
+) throws -> MapDescription {
     var map = MapDescription(points: [], style: try bundledStyle(style))
     map.framing = .centered(camera.center, zoom: camera.zoom)
     map.bearing = camera.bearing

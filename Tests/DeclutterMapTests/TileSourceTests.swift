@@ -1,12 +1,13 @@
 import CSQLite
 import DeclutterGeometry
-@testable import DeclutterMap
-@testable import DeclutterRender
 import DeclutterTestSupport
-@testable import DeclutterTileSources
 import Foundation
 import Testing
 import TileTestServer
+
+@testable import DeclutterMap
+@testable import DeclutterRender
+@testable import DeclutterTileSources
 
 @Suite struct TileSourceTests {
     let keys = (2686...2688).flatMap { y in (4400...4403).map { TileKey(z: 13, x: $0, y: y) } }
@@ -15,7 +16,8 @@ import TileTestServer
         let folder = try scratchFolder("tiles")
         for key in keys where key != TileKey(z: 13, x: 4401, y: 2687) {
             let file = folder.appendingPathComponent("\(key.z)/\(key.x)/\(key.y).png")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try solidTile(tileColor(key)).write(to: file)
         }
         return folder
@@ -23,7 +25,9 @@ import TileTestServer
 
     @Test func tooManyTilesAreRefusedBeforeFetching() throws {
         let source = CountingSource()
-        #expect(throws: TileError.tooManyTiles(needed: 12, limit: 5)) { try tileMap(alignedTileCamera(), over: source, maxTiles: 5).draw(format: .png) }
+        #expect(throws: TileError.tooManyTiles(needed: 12, limit: 5)) {
+            try tileMap(alignedTileCamera(), over: source, maxTiles: 5).draw(format: .png)
+        }
         #expect(source.fetches == 0)
     }
 
@@ -45,7 +49,10 @@ import TileTestServer
         try png.write(to: file)
         let camera = try MapCamera(center: Coordinate(longitude: 0, latitude: 0), zoom: 0, width: 256, height: 256)
         let warnings = try tileMap(camera, over: try DirectoryTileSource(path: folder.path)).draw(format: .png).warnings
-        #expect(warnings == ["tile 0/0/0: not a readable PNG image (\(png.count) bytes): the image size 4000×1 is over 2048 px per side"])
+        #expect(
+            warnings == [
+                "tile 0/0/0: not a readable PNG image (\(png.count) bytes): the image size 4000×1 is over 2048 px per side"
+            ])
     }
 
     @Test func folderTilesLandWhereTheyBelongAndAMissingOneIsNeutral() throws {
@@ -63,8 +70,11 @@ import TileTestServer
     }
 
     @Test func templatesAndMissingFolders() throws {
-        #expect(throws: TileError.invalidSource(source: "/no/such/folder",
-                                               reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")) {
+        #expect(
+            throws: TileError.invalidSource(
+                source: "/no/such/folder",
+                reason: "expected a folder of {z}/{x}/{y}.png tiles or a template with {z}, {x} and {y}")
+        ) {
             try DirectoryTileSource(path: "/no/such/folder")
         }
         let source = try DirectoryTileSource(path: "/t/{z}/{x}/{y}{r}.png", retina: true)
@@ -76,14 +86,16 @@ import TileTestServer
     @Test func templatePlaceholdersAreFilledInOnePass() {
         let key = TileKey(z: 3, x: 5, y: 2)
         // Subdomains a, b, c by (x + y) mod 3.
-        #expect(fillTemplate("https://{s}.tile.example/{z}/{x}/{y}{r}.png?v={v}", key, retina: true)
+        #expect(
+            fillTemplate("https://{s}.tile.example/{z}/{x}/{y}{r}.png?v={v}", key, retina: true)
                 == "https://b.tile.example/3/5/2@2x.png?v={v}")
         // TMS rows count from the south: 2^3 - 1 - 2 = 5; an unclosed brace is kept as written.
         #expect(fillTemplate("{z}-{x}-{-y}{r}/{", key, retina: false) == "3-5-5/{")
         #expect(fillTemplate("{s}{s}", TileKey(z: 1, x: 1, y: 0), retina: false) == "bb")
     }
 
-    /// A new MBTiles database at `path` with its two tables, `metadata` holding the SQL rows given; the caller closes it.
+    /// A new MBTiles database at `path` with its two tables, `metadata` holding the SQL rows given; the caller closes
+    /// it.
     func emptyMBTiles(at path: String, metadata: String) throws -> OpaquePointer? {
         var database: OpaquePointer?
         try #require(sqlite3_open(path, &database) == SQLITE_OK)
@@ -100,7 +112,8 @@ import TileTestServer
         let folder = try scratchFolder("mbtiles")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("test.mbtiles").path
-        let database = try emptyMBTiles(at: path, metadata: "('attribution', '© Test'), ('format', 'png'), ('minzoom', '0'), ('maxzoom', '14')")
+        let database = try emptyMBTiles(
+            at: path, metadata: "('attribution', '© Test'), ('format', 'png'), ('minzoom', '0'), ('maxzoom', '14')")
         var insert: OpaquePointer?
         sqlite3_prepare_v2(database, "INSERT INTO tiles VALUES (?1, ?2, ?3, ?4)", -1, &insert, nil)
         for key in keys {
@@ -127,7 +140,9 @@ import TileTestServer
 
         let text = folder.appendingPathComponent("not.mbtiles")
         try Data("hello".utf8).write(to: text)
-        #expect(throws: TileError.invalidSource(source: text.path, reason: "not an MBTiles file (file is not a database)")) {
+        #expect(
+            throws: TileError.invalidSource(source: text.path, reason: "not an MBTiles file (file is not a database)")
+        ) {
             try MBTilesSource(path: text.path)
         }
     }
@@ -140,7 +155,10 @@ import TileTestServer
         let path = folder.appendingPathComponent("\(format).mbtiles").path
         sqlite3_close(try emptyMBTiles(at: path, metadata: "('format', '\(format)')"))
         for _ in 0..<3 {
-            #expect(throws: TileError.invalidSource(source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")) {
+            #expect(
+                throws: TileError.invalidSource(
+                    source: path, reason: "holds \(format) tiles; only PNG raster tiles can be drawn")
+            ) {
                 try MBTilesSource(path: path)
             }
         }
@@ -165,8 +183,9 @@ import TileTestServer
         defer { server.stop() }
         let cache = try scratchFolder("cache")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let source = try HTTPTileSource(template: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png", attribution: "© Test",
-                                        cacheDirectory: cache, timeout: 5, retries: 2)
+        let source = try HTTPTileSource(
+            template: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png", attribution: "© Test",
+            cacheDirectory: cache, timeout: 5, retries: 2)
         let map = try tileMap(alignedTileCamera(), over: source)
         let renderer = try StaticMapRenderer(style: bundledStyle("default"))
         let drawn = try map.draw(format: .png, renderer: renderer)
@@ -187,7 +206,9 @@ import TileTestServer
     }
 
     @Test func httpAnswersOverTheBodyLimitAreRefused() throws {
-        let server = try TileServer(files: ["/big.png": Data(repeating: 7, count: 5000), "/small.png": Data([1, 2, 3])])
+        let server = try TileServer(files: [
+            "/big.png": Data(repeating: 7, count: 5000), "/small.png": Data([1, 2, 3]),
+        ])
         defer { server.stop() }
         let connection = HTTPClient(timeout: 5, userAgent: "test", maximumBodyBytes: 4096).connection()
         guard case let .answer(status, body, _) = connection.get("http://127.0.0.1:\(server.port)/small.png") else {
@@ -211,14 +232,18 @@ import TileTestServer
         let server = try TileServer(files: [:])
         let port = server.port
         server.stop()
-        let source = try HTTPTileSource(template: "http://127.0.0.1:\(port)/{z}/{x}/{y}.png", cacheDirectory: nil, timeout: 2, retries: 0)
+        let source = try HTTPTileSource(
+            template: "http://127.0.0.1:\(port)/{z}/{x}/{y}.png", cacheDirectory: nil, timeout: 2, retries: 0)
         #expect {
             try source.fetch([TileKey(z: 1, x: 0, y: 0), TileKey(z: 1, x: 1, y: 0)])
         } throws: { error in
             guard case let .unreachable(name, _)? = error as? TileError else { return false }
             return name == "http://127.0.0.1:\(port)/{z}/{x}/{y}.png"
         }
-        #expect(throws: TileError.invalidSource(source: "ftp://x/{z}", reason: "expected an http(s) URL template with {z}, {x} and {y}")) {
+        #expect(
+            throws: TileError.invalidSource(
+                source: "ftp://x/{z}", reason: "expected an http(s) URL template with {z}, {x} and {y}")
+        ) {
             try HTTPTileSource(template: "ftp://x/{z}")
         }
     }

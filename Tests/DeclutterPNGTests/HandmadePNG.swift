@@ -13,7 +13,9 @@ enum HandmadePNG {
         ~bytes.reduce(UInt32.max) { crcTable[Int(($0 ^ UInt32($1)) & 0xFF)] ^ ($0 >> 8) }
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
 
     static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { chunk(Array(type.utf8), body) }
 
@@ -30,20 +32,29 @@ enum HandmadePNG {
         repeat {
             let count = min(65_535, data.count - offset)
             let final: UInt8 = offset + count == data.count ? 1 : 0
-            output += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            output += [
+                final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF),
+            ]
             output += data[offset..<offset + count]
             offset += count
         } while offset < data.count
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
         return output + bigEndian(b << 16 | a)
     }
 
     /// `samples(x, y)` gives a pixel's samples at the bit depth; rows are packed MSB first.
-    static func make(width: Int, height: Int, colorType: UInt8, bitDepth: Int, interlaced: Bool = false,
-                     extraChunks: [[UInt8]] = [], samples: (Int, Int) -> [Int]) -> Data {
-        let passes: [(Int, Int, Int, Int)] = interlaced
-            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)] : [(0, 0, 1, 1)]
+    static func make(
+        width: Int, height: Int, colorType: UInt8, bitDepth: Int, interlaced: Bool = false,
+        extraChunks: [[UInt8]] = [], samples: (Int, Int) -> [Int]
+    ) -> Data {
+        let passes: [(Int, Int, Int, Int)] =
+            interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
         var raw: [UInt8] = []
         for (startX, startY, stepX, stepY) in passes {
             for y in stride(from: startY, to: height, by: stepY) {
@@ -62,13 +73,18 @@ enum HandmadePNG {
                 }
             }
         }
-        return file([header(width: width, height: height, colorType: colorType, bitDepth: bitDepth, interlaced: interlaced)]
-            + extraChunks + [chunk("IDAT", zlibStored(raw)), chunk("IEND", [])])
+        return file(
+            [header(width: width, height: height, colorType: colorType, bitDepth: bitDepth, interlaced: interlaced)]
+                + extraChunks + [chunk("IDAT", zlibStored(raw)), chunk("IEND", [])])
     }
 
     /// The IHDR chunk.
     static func header(width: Int, height: Int, colorType: UInt8, bitDepth: Int, interlaced: Bool = false) -> [UInt8] {
-        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [UInt8(bitDepth), colorType, 0, 0, interlaced ? 1 : 0])
+        chunk(
+            "IHDR",
+            bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [
+                UInt8(bitDepth), colorType, 0, 0, interlaced ? 1 : 0,
+            ])
     }
 
     /// The signature and the chunks, in the order given.

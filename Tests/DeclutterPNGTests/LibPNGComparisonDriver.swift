@@ -1,6 +1,7 @@
-@testable import DeclutterPNG
 import Foundation
 import Testing
+
+@testable import DeclutterPNG
 
 /// The Declutter side of `scripts/png-vs-libpng/compare.py`, which sets `DECLUTTER_PNG_COMPARISON` to a folder of PNG
 /// files: each FILE is decoded to straight RGBA and FILE.ours written beside it, "ok WIDTH HEIGHT\n" and the pixels or
@@ -12,7 +13,8 @@ import Testing
     @Test(.enabled(if: folder != nil, "set DECLUTTER_PNG_COMPARISON to a folder of PNG files"))
     func decodeEveryFileInTheFolder() throws {
         let folder = URL(fileURLWithPath: try #require(Self.folder))
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+            .sorted()
         for name in names {
             let file = folder.appendingPathComponent(name)
             var result: Data

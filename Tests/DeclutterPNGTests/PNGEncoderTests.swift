@@ -1,23 +1,30 @@
 import CZlib
-@testable import DeclutterPNG
 import DeclutterTesting
 import Foundation
 import Testing
 
+@testable import DeclutterPNG
+
 @Suite struct PNGEncoderTests {
-    @Test(arguments: [PNGEncoder(), PNGEncoder(compression: .pixelRuns), PNGEncoder(level: 0), PNGEncoder(level: 9, filter: .adaptive),
-                      PNGEncoder(level: 1, filter: .up, strategy: .runLength), PNGEncoder(level: 6, filter: .adaptive, strategy: .huffmanOnly)])
+    @Test(arguments: [
+        PNGEncoder(), PNGEncoder(compression: .pixelRuns), PNGEncoder(level: 0),
+        PNGEncoder(level: 9, filter: .adaptive),
+        PNGEncoder(level: 1, filter: .up, strategy: .runLength),
+        PNGEncoder(level: 6, filter: .adaptive, strategy: .huffmanOnly),
+    ])
     func pngRoundTripsExactly(encoder: PNGEncoder) throws {
         // A transparent image with partial alpha and an opaque one (written as RGB).
         for opaque in [false, true] {
             var image = TestImage(width: 37, height: 23)
             if opaque { image.paint(red: 0.2, green: 0.4, blue: 0.6) }
             for index in 0..<12 {
-                image.disc(x: Double(index * 3), y: Double(index * 2), radius: Double(2 + index), red: Double(index) / 12, green: 0.5,
-                           blue: 1 - Double(index) / 12, alpha: 0.3 + Double(index) / 20)
+                image.disc(
+                    x: Double(index * 3), y: Double(index * 2), radius: Double(2 + index), red: Double(index) / 12,
+                    green: 0.5,
+                    blue: 1 - Double(index) / 12, alpha: 0.3 + Double(index) / 20)
             }
             let png = try image.png(encoder)
-            #expect(png[25] == (opaque ? 2 : 6))    // IHDR colour type: RGB or RGBA
+            #expect(png[25] == (opaque ? 2 : 6))  // IHDR colour type: RGB or RGBA
             #expect(Array(png[16..<24]) == [0, 0, 0, 37, 0, 0, 0, 23])
             #expect(try RGBAImage(png: png) == RGBAImage(width: 37, height: 23, pixels: image.straightRGBA))
             // libpng reads the same premultiplied pixels back.
@@ -59,7 +66,8 @@ import Testing
         #expect(zlibHeader[0] & 0x0F == 8 && (Int(zlibHeader[0]) << 8 | Int(zlibHeader[1])) % 31 == 0)
         // One final stored block: its length, the length's complement, the scanline, then the checksum.
         let stream: [UInt8] = zlibHeader + [0x01, 9, 0, 0xF6, 0xFF] + scanline + bigEndian(adler)
-        let expected: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let expected: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + HandmadePNG.chunk("IHDR", [0, 0, 0, 2, 0, 0, 0, 1, 8, 6, 0, 0, 0])
             + HandmadePNG.chunk("IDAT", stream) + HandmadePNG.chunk("IEND", [])
         #expect([UInt8](png) == expected)
@@ -107,11 +115,18 @@ import Testing
 
     @Test func badBuffersAreRefused() {
         func message(_ body: () throws -> Data) -> String {
-            do { _ = try body(); return "" } catch { return "\(error)" }
+            do {
+                _ = try body()
+                return ""
+            } catch { return "\(error)" }
         }
         let four = [UInt8](repeating: 255, count: 16)
-        #expect(message { try PNGEncoder().encode(rgba: four, width: 2, height: 3) } == "PNG encoding failed: 16 bytes are not 2×3 RGBA pixels")
-        #expect(message { try PNGEncoder().encode(rgba: [], width: 0, height: 0) } == "PNG encoding failed: 0 bytes are not 0×0 RGBA pixels")
+        #expect(
+            message { try PNGEncoder().encode(rgba: four, width: 2, height: 3) }
+                == "PNG encoding failed: 16 bytes are not 2×3 RGBA pixels")
+        #expect(
+            message { try PNGEncoder().encode(rgba: [], width: 0, height: 0) }
+                == "PNG encoding failed: 0 bytes are not 0×0 RGBA pixels")
         let short = four.withUnsafeBytes { bytes in
             message { try PNGEncoder().encode(pixels: bytes, width: 2, height: 2, rowBytes: 12, layout: .straightRGBA) }
         }
@@ -130,7 +145,9 @@ import Testing
         // (value · 255 + alpha / 2) / alpha: 1 · 255 + 1 over 3 is 85.
         #expect(PixelLayout.unpremultiply(0x0301_0203) == [85, 170, 255, 3])
         let words: [UInt32] = [0x8064_3219, 0xFF01_0203, 0, 0x0301_0203, 0xFFFF_FFFF]
-        let straight = words.withUnsafeBytes { PixelLayout.straightRGBA(fromPremultiplied: $0, width: 5, height: 1, rowBytes: 20) }
+        let straight = words.withUnsafeBytes {
+            PixelLayout.straightRGBA(fromPremultiplied: $0, width: 5, height: 1, rowBytes: 20)
+        }
         #expect(straight == words.flatMap(PixelLayout.unpremultiply))
     }
 

@@ -1,7 +1,8 @@
 import CZlib
-@testable import DeclutterPNG
 import Foundation
 import Testing
+
+@testable import DeclutterPNG
 
 /// Damaged image data is refused or read where libpng 1.6 refuses or reads it: damage met while the scanlines are
 /// filled is an error, even in the zlib call that fills the last one; after that, only running out of data is.
@@ -13,14 +14,18 @@ import Testing
     static let end = HandmadePNG.chunk("IEND", [])
 
     func decode(_ parts: [[UInt8]]) throws -> [UInt8] {
-        try PNGDecoder.decode(HandmadePNG.file([Self.header] + parts.map { HandmadePNG.chunk("IDAT", $0) } + [Self.end])).pixels
+        try PNGDecoder.decode(
+            HandmadePNG.file([Self.header] + parts.map { HandmadePNG.chunk("IDAT", $0) } + [Self.end])
+        ).pixels
     }
 
     /// A bad Adler-32 in the same chunk as the image's last bytes is met in the call that fills the last scanline.
     @Test func aBadChecksumBesideTheImageIsRefused() {
         var damaged = Self.stream
         damaged[damaged.count - 1] ^= 1
-        #expect(throws: PNGDecoder.DecodingError("the image data is damaged (incorrect data check)")) { try decode([damaged]) }
+        #expect(throws: PNGDecoder.DecodingError("the image data is damaged (incorrect data check)")) {
+            try decode([damaged])
+        }
     }
 
     /// In a chunk of its own it is met after the last scanline, where libpng only warns.
@@ -35,7 +40,9 @@ import Testing
         #expect(throws: PNGDecoder.DecodingError("the image data is too short (its stream does not end)")) {
             try decode([Array(Self.stream.dropLast(4))])
         }
-        #expect(throws: PNGDecoder.DecodingError("the image data is too short")) { try decode([Array(Self.stream.dropLast(6))]) }
+        #expect(throws: PNGDecoder.DecodingError("the image data is too short")) {
+            try decode([Array(Self.stream.dropLast(6))])
+        }
     }
 
     /// Data past the image, in the stream or in chunks of the same run, is read and dropped.

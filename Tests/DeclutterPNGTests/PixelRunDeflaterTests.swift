@@ -1,10 +1,11 @@
 import CZlib
-@testable import DeclutterDeflate
-@testable import DeclutterPNG
 import DeclutterSupport
 import DeclutterTesting
 import Foundation
 import Testing
+
+@testable import DeclutterDeflate
+@testable import DeclutterPNG
 
 @Suite struct PixelRunDeflaterTests {
     @Test(arguments: [(600, 400, false), (9000, 3, false), (1, 1, false), (3, 700, false), (1200, 900, true)])
@@ -33,13 +34,16 @@ import Testing
         for index in 0..<18 { canvas.place(icon, x: index % 6 * 50 + 3, y: index / 6 * 40 + 1) }
         let image = RGBAImage(width: 300, height: 120, pixels: canvas.straightRGBA)
         let words = stride(from: 0, to: image.pixels.count, by: 4).map {
-            UInt32(image.pixels[$0]) | UInt32(image.pixels[$0 + 1]) << 8 | UInt32(image.pixels[$0 + 2]) << 16 | UInt32(image.pixels[$0 + 3]) << 24
+            UInt32(image.pixels[$0]) | UInt32(image.pixels[$0 + 1]) << 8 | UInt32(image.pixels[$0 + 2]) << 16 | UInt32(
+                image.pixels[$0 + 3]) << 24
         }
         func compressed(hashing: Bool) -> [UInt8] {
             let deflater = PixelRunDeflater(width: 300, height: 120, bytesPerPixel: 4, hashing: hashing)
             var output = [UInt8](repeating: 0, count: deflater.worstCaseBytes)
             let count = words.withUnsafeBufferPointer { image in
-                output.withUnsafeMutableBufferPointer { deflater.compress(image.baseAddress!, checksum: 1, into: $0.baseAddress!) }
+                output.withUnsafeMutableBufferPointer {
+                    deflater.compress(image.baseAddress!, checksum: 1, into: $0.baseAddress!)
+                }
             }
             return Array(output.prefix(count))
         }
@@ -58,7 +62,7 @@ import Testing
         let png = try image.png(PNGEncoder(compression: .pixelRuns))
         #expect(png[25] == 2)
         #expect(try RGBAImage(png: png) == RGBAImage(width: 50, height: 20, pixels: image.straightRGBA))
-        #expect(png.count < 120)    // one run per row compresses a flat image to almost nothing
+        #expect(png.count < 120)  // one run per row compresses a flat image to almost nothing
     }
 
 }

@@ -7,7 +7,9 @@ import Foundation
 func zlibInflate(_ stream: [UInt8], capacity: Int, checkingAdler32: Bool = true) -> (status: Int32, bytes: [UInt8]) {
     var output = [UInt8](repeating: 0, count: capacity)
     var zstream = z_stream()
-    guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return (Z_STREAM_ERROR, []) }
+    guard inflateInit_(&zstream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        return (Z_STREAM_ERROR, [])
+    }
     defer { inflateEnd(&zstream) }
     if !checkingAdler32 { inflateValidate(&zstream, 0) }
     let status = stream.withUnsafeBufferPointer { input in

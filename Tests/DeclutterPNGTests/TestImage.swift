@@ -22,13 +22,19 @@ struct TestImage {
     }
 
     /// A disc, its edge pixels covered in proportion to how far inside they lie.
-    mutating func disc(x centerX: Double, y centerY: Double, radius: Double, red: Double, green: Double, blue: Double, alpha: Double) {
-        draw(red, green, blue, alpha) { x, y in radius + 0.5 - ((x - centerX) * (x - centerX) + (y - centerY) * (y - centerY)).squareRoot() }
+    mutating func disc(
+        x centerX: Double, y centerY: Double, radius: Double, red: Double, green: Double, blue: Double, alpha: Double
+    ) {
+        draw(red, green, blue, alpha) { x, y in
+            radius + 0.5 - ((x - centerX) * (x - centerX) + (y - centerY) * (y - centerY)).squareRoot()
+        }
     }
 
     /// A straight stroke `width` wide from one point to another, with round ends.
-    mutating func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), width lineWidth: Double,
-                       red: Double, green: Double, blue: Double, alpha: Double) {
+    mutating func line(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), width lineWidth: Double,
+        red: Double, green: Double, blue: Double, alpha: Double
+    ) {
         let dx = end.x - start.x, dy = end.y - start.y, length = dx * dx + dy * dy
         draw(red, green, blue, alpha) { x, y in
             let t = length == 0 ? 0 : max(0, min(1, ((x - start.x) * dx + (y - start.y) * dy) / length))
@@ -59,7 +65,10 @@ struct TestImage {
 
     /// The PNG bytes `encoder` writes.
     func png(_ encoder: PNGEncoder = PNGEncoder()) throws -> Data {
-        try withBytes { try encoder.encode(pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .premultipliedARGB32) }
+        try withBytes {
+            try encoder.encode(
+                pixels: $0, width: width, height: height, rowBytes: width * 4, layout: .premultipliedARGB32)
+        }
     }
 
     /// An image with flat areas, gradients and noise: 60 seeded discs of random colours and alphas.
@@ -72,14 +81,17 @@ struct TestImage {
             return Double(seed >> 11) / Double(1 << 53)
         }
         for _ in 0..<60 {
-            image.disc(x: random() * Double(width), y: random() * Double(height), radius: 2 + random() * 40,
-                       red: random(), green: random(), blue: random(), alpha: 0.2 + random() * 0.8)
+            image.disc(
+                x: random() * Double(width), y: random() * Double(height), radius: 2 + random() * 40,
+                red: random(), green: random(), blue: random(), alpha: 0.2 + random() * 0.8)
         }
         return image
     }
 
     /// Pixels within reach of a shape: `inside(x, y)` at a pixel's centre, over 1 fully covered, 0…1 partly.
-    private mutating func draw(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double, inside: (Double, Double) -> Double) {
+    private mutating func draw(
+        _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double, inside: (Double, Double) -> Double
+    ) {
         for y in 0..<height {
             for x in 0..<width {
                 let coverage = min(1, inside(Double(x) + 0.5, Double(y) + 0.5))

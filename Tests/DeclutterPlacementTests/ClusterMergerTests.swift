@@ -1,8 +1,9 @@
-@testable import DeclutterGeometry
-@testable import DeclutterPlacement
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterGeometry
+@testable import DeclutterPlacement
 
 @Suite struct ClusterMergerTests {
     /// Random views of a few groups over a small area, so that most collide, with mixed sizes, offsets, modes and
@@ -13,22 +14,31 @@ import Testing
         for index in 0..<count {
             var x = Double(random.below(Int(side * 10))) / 10, y = Double(random.below(Int(side * 10))) / 10
             if random.below(8) == 0, let earlier = views.last { (x, y) = (earlier.x, earlier.y) }
-            if random.below(8) == 0 { (x, y) = (x.rounded() - x.truncatingRemainder(dividingBy: 8), y.rounded() - y.truncatingRemainder(dividingBy: 8)) }
+            if random.below(8) == 0 {
+                (x, y) = (
+                    x.rounded() - x.truncatingRemainder(dividingBy: 8),
+                    y.rounded() - y.truncatingRemainder(dividingBy: 8)
+                )
+            }
             let size = [20.0, 30, 40, 0][random.below(4)]
-            views.append(PlacementView(x: x, y: y, width: size, height: size * 1.25,
-                                       offsetX: random.below(3) == 0 ? 0 : Double(random.below(21)) - 10,
-                                       offsetY: random.below(2) == 0 ? 0 : -Double(random.below(20)),
-                                       collisionMode: modes[index % 7 == 6 ? 3 : random.below(3)],
-                                       displayPriority: [.defaultLow, .defaultHigh, DisplayPriority(500)][random.below(3)],
-                                       clusteringGroup: Int32(random.below(5)) - 1, weight: 1 + random.below(3)))
+            views.append(
+                PlacementView(
+                    x: x, y: y, width: size, height: size * 1.25,
+                    offsetX: random.below(3) == 0 ? 0 : Double(random.below(21)) - 10,
+                    offsetY: random.below(2) == 0 ? 0 : -Double(random.below(20)),
+                    collisionMode: modes[index % 7 == 6 ? 3 : random.below(3)],
+                    displayPriority: [.defaultLow, .defaultHigh, DisplayPriority(500)][random.below(3)],
+                    clusteringGroup: Int32(random.below(5)) - 1, weight: 1 + random.below(3)))
         }
         return views
     }
 
     /// Merges `views` both ways, expects the nearest-first path to make exactly the reference's merges (views,
     /// member runs, members), and returns the reference's result.
-    func referenceMerges(_ views: [PlacementView], rule: ClusterRule = ClusterRule(), repeating: WorldRepeat? = nil,
-                         sourceLocation: SourceLocation = #_sourceLocation) -> ClusterMerger.Result {
+    func referenceMerges(
+        _ views: [PlacementView], rule: ClusterRule = ClusterRule(), repeating: WorldRepeat? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ClusterMerger.Result {
         let reference = ClusterMerger(rule: rule, repeating: repeating, queuesAllPairs: true).merge(views, hulls: nil)
         let nearest = ClusterMerger(rule: rule, repeating: repeating).merge(views, hulls: nil)
         #expect(nearest.views == reference.views, sourceLocation: sourceLocation)
@@ -44,24 +54,31 @@ import Testing
         let views = randomViews(&random, count: 150 + random.below(250), side: side)
         // From five members on, clusters are boxes with an offset, or in every fifth scene views that collide with
         // nothing (which the reference still files and lets pair as the newer side).
-        let large = ClusterViewDescription(width: 50, height: 44, collisionMode: scene % 5 == 4 ? .none : .rectangle, centerOffset: [0, -10])
-        let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, large)],
-                               maximumSpread: scene % 4 == 3 ? nil : [60.0, 100, 160][scene % 3])
+        let large = ClusterViewDescription(
+            width: 50, height: 44, collisionMode: scene % 5 == 4 ? .none : .rectangle, centerOffset: [0, -10])
+        let rule = ClusterRule(
+            views: [(2, ClusterViewDescription()), (5, large)],
+            maximumSpread: scene % 4 == 3 ? nil : [60.0, 100, 160][scene % 3])
         // Every other scene repeats sideways with a period about the area's width, so copies meet across the seam.
-        let repeating = scene % 2 == 1 ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
+        let repeating =
+            scene % 2 == 1
+            ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
         let reference = referenceMerges(views, rule: rule, repeating: repeating)
-        #expect(reference.views.count < views.count - 5)   // the scenes do merge
+        #expect(reference.views.count < views.count - 5)  // the scenes do merge
     }
 
     @Test(arguments: [(20.0, 90.0), (45, 30), (60, 0)])
     func nearestFirstMakesTheReferenceMergesOnAPitchedMap(pitch: Double, bearing: Double) throws {
         // A world 433 points wide on a 1024×768 map: copies repeat on the flat map and are projected, no fixed step.
-        let camera = try MapCamera(center: Coordinate(longitude: 100, latitude: -50), zoom: 0.76, bearing: bearing, pitch: pitch,
-                                   width: 1024, height: 768)
+        let camera = try MapCamera(
+            center: Coordinate(longitude: 100, latitude: -50), zoom: 0.76, bearing: bearing, pitch: pitch,
+            width: 1024, height: 768)
         let repeating = WorldRepeat(camera: camera, margin: 30)
         var random = SplitMix64(state: UInt64(pitch))
         let views = randomViews(&random, count: 400, side: 760)
-        let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, ClusterViewDescription(width: 50, height: 44))], maximumSpread: 100)
+        let rule = ClusterRule(
+            views: [(2, ClusterViewDescription()), (5, ClusterViewDescription(width: 50, height: 44))],
+            maximumSpread: 100)
         let reference = referenceMerges(views, rule: rule, repeating: repeating)
         #expect(reference.views.count < views.count - 5)
     }
@@ -70,7 +87,9 @@ import Testing
         // 200 views of one group on one point among others: they all tie, and the same merges are made.
         var random = SplitMix64(state: 17)
         var views = randomViews(&random, count: 100, side: 300)
-        views += (0..<200).map { _ in PlacementView(x: 150, y: 150, width: 30, height: 30, displayPriority: .defaultHigh, clusteringGroup: 0) }
+        views += (0..<200).map { _ in
+            PlacementView(x: 150, y: 150, width: 30, height: 30, displayPriority: .defaultHigh, clusteringGroup: 0)
+        }
         let reference = referenceMerges(views)
         // The 200 end in one cluster with whatever of group 0 lies near enough.
         #expect(reference.views.map(\.weight).max() ?? 0 >= 200)
@@ -83,9 +102,10 @@ import Testing
         var random = SplitMix64(state: 23)
         var views = randomViews(&random, count: 100, side: 300)
         for index in 0..<600 {
-            let view = PlacementView(x: index % 2 == 0 ? 20.3 : 20.3 + period, y: 150, width: 30, height: 30,
-                                     collisionMode: index % 3 == 0 ? .circle : .rectangle, displayPriority: .defaultHigh,
-                                     clusteringGroup: Int32(index % 4 == 3 ? 1 : 0))
+            let view = PlacementView(
+                x: index % 2 == 0 ? 20.3 : 20.3 + period, y: 150, width: 30, height: 30,
+                collisionMode: index % 3 == 0 ? .circle : .rectangle, displayPriority: .defaultHigh,
+                clusteringGroup: Int32(index % 4 == 3 ? 1 : 0))
             views.insert(view, at: random.below(views.count + 1))
         }
         let repeating = WorldRepeat(periodX: period, periodY: 0, minX: -30, minY: -30, maxX: 330, maxY: 330)
@@ -118,9 +138,10 @@ import Testing
             let stack = stacks[random.below(3)]
             let size = [20.0, 30, 40][random.below(3)]
             let nudge = random.below(10) == 0 ? 1e-9 * Double(random.below(3) + 1) : 0
-            let view = PlacementView(x: stack.x + nudge, y: stack.y, width: size, height: size,
-                                     offsetY: random.below(6) == 0 ? -60 : 0, collisionMode: random.below(2) == 0 ? .circle : .rectangle,
-                                     displayPriority: .defaultHigh, clusteringGroup: Int32(random.below(3)) - 1, weight: 1 + random.below(2))
+            let view = PlacementView(
+                x: stack.x + nudge, y: stack.y, width: size, height: size,
+                offsetY: random.below(6) == 0 ? -60 : 0, collisionMode: random.below(2) == 0 ? .circle : .rectangle,
+                displayPriority: .defaultHigh, clusteringGroup: Int32(random.below(3)) - 1, weight: 1 + random.below(2))
             views.insert(view, at: random.below(views.count + 1))
         }
         return views
@@ -132,22 +153,27 @@ import Testing
         let side = [120.0, 400][scene % 2]
         let views = stackedViews(&random, side: side)
         // Tight spreads make merges on and beside a stack fail, so views search again past the pair they had.
-        let large = ClusterViewDescription(width: 50, height: 44, collisionMode: scene % 6 == 5 ? .none : .rectangle, centerOffset: [0, -10])
-        let rule = ClusterRule(views: [(2, ClusterViewDescription()), (5, large)],
-                               maximumSpread: scene % 4 == 3 ? nil : [30.0, 60, 160][scene % 3])
-        let repeating = scene % 3 == 2 ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
+        let large = ClusterViewDescription(
+            width: 50, height: 44, collisionMode: scene % 6 == 5 ? .none : .rectangle, centerOffset: [0, -10])
+        let rule = ClusterRule(
+            views: [(2, ClusterViewDescription()), (5, large)],
+            maximumSpread: scene % 4 == 3 ? nil : [30.0, 60, 160][scene % 3])
+        let repeating =
+            scene % 3 == 2
+            ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
         let reference = referenceMerges(views, rule: rule, repeating: repeating)
-        #expect(reference.views.count < views.count - 400)   // the stacks do merge
+        #expect(reference.views.count < views.count - 400)  // the stacks do merge
     }
 
     @Test func aThousandViewsOnOnePointMergeAsTheReferenceDoes() {
         // Only ties: every pair is as near as every other, so the views' numbers alone order the merges.
         let views = (0..<1000).map { index in
-            PlacementView(x: 500, y: 500, width: 40, height: 40, collisionMode: index % 3 == 0 ? .circle : .rectangle,
-                          displayPriority: .defaultHigh, clusteringGroup: Int32(index % 2), weight: 1 + index % 3)
+            PlacementView(
+                x: 500, y: 500, width: 40, height: 40, collisionMode: index % 3 == 0 ? .circle : .rectangle,
+                displayPriority: .defaultHigh, clusteringGroup: Int32(index % 2), weight: 1 + index % 3)
         }
         let reference = referenceMerges(views)
-        #expect(reference.memberStarts == [0, 500, 1000])   // one cluster for each group
+        #expect(reference.memberStarts == [0, 500, 1000])  // one cluster for each group
     }
 
     @Test func theTwoPathsAgreeThroughPlacementOnAMap() throws {
@@ -166,8 +192,9 @@ import Testing
     static func crowdedScene(count: Int, seed: UInt64) -> PlacementScene {
         var random = SplitMix64(state: seed)
         let annotations = (0..<count).map { index in
-            PlacementAnnotation(id: "v\(index)", x: 350 + random.unit() * 300, y: 350 + random.unit() * 300, width: 40, height: 40,
-                                displayPriority: .defaultHigh, clusteringIdentifier: "bike")
+            PlacementAnnotation(
+                id: "v\(index)", x: 350 + random.unit() * 300, y: 350 + random.unit() * 300, width: 40, height: 40,
+                displayPriority: .defaultHigh, clusteringIdentifier: "bike")
         }
         return PlacementScene(width: 1000, height: 1000, annotations: annotations)
     }
@@ -186,8 +213,9 @@ import Testing
     @Test func twentyThousandViewsOnOnePointMergeIntoOneCluster() {
         // Views on one point all tie; queuing every pair (or searching them all for each merge) took minutes here.
         let annotations = (0..<20_000).map { index in
-            PlacementAnnotation(id: "v\(index)", x: 500, y: 500, width: 40, height: 40, displayPriority: .defaultHigh,
-                                clusteringIdentifier: "bike")
+            PlacementAnnotation(
+                id: "v\(index)", x: 500, y: 500, width: 40, height: 40, displayPriority: .defaultHigh,
+                clusteringIdentifier: "bike")
         }
         let result = PlacementEngine.place(PlacementScene(width: 1000, height: 1000, annotations: annotations))
         #expect(result.visible.isEmpty && result.hidden.isEmpty)

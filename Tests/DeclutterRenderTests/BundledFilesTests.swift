@@ -13,8 +13,9 @@ import Testing
         #expect(BundledFiles.paths.count == 25)
         for path in BundledFiles.paths {
             let onDisk = try Data(contentsOf: packageRoot.appendingPathComponent(path))
-            #expect(BundledFiles.data(path) == onDisk,
-                    "\(path) differs from its bundled copy: touch Sources/CDeclutterResources/resources.S and rebuild")
+            #expect(
+                BundledFiles.data(path) == onDisk,
+                "\(path) differs from its bundled copy: touch Sources/CDeclutterResources/resources.S and rebuild")
         }
         #expect(BundledFiles.data("Styles/nothing.json") == nil)
     }
@@ -23,8 +24,11 @@ import Testing
         #expect(BundledFiles.styleNames == ["airports", "default", "tandm"])
         let bundled = try #require(try BundledFiles.style(named: "tandm"))
         let fromDisk = try bundledStyle("tandm")
-        #expect(bundled.glyphImages.keys.sorted() == ["tandm/Bicycle.png", "tandm/Bicycle_2x.png", "tandm/Tricycle.png",
-                                                      "tandm/Tricycle_2x.png", "tandm/Unicycle.png", "tandm/Unicycle_2x.png"])
+        #expect(
+            bundled.glyphImages.keys.sorted() == [
+                "tandm/Bicycle.png", "tandm/Bicycle_2x.png", "tandm/Tricycle.png",
+                "tandm/Tricycle_2x.png", "tandm/Unicycle.png", "tandm/Unicycle_2x.png",
+            ])
         #expect(bundled.glyphImages == fromDisk.glyphImages)
         #expect(bundled.categories == fromDisk.categories)
         #expect(try BundledFiles.style(named: "nothing") == nil)

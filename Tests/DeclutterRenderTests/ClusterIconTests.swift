@@ -1,17 +1,19 @@
 import DeclutterGeometry
 import DeclutterPlacement
-@testable import DeclutterRender
 import DeclutterStyle
 import DeclutterTesting
 import Foundation
 import Testing
+
+@testable import DeclutterRender
 
 /// The cluster icon's geometry and colours, pixel by pixel, in the TANDm style.
 @Suite struct ClusterIconTests {
     let renderer: MarkerRenderer
     init() throws { renderer = try MarkerRenderer(style: bundledStyle("tandm")) }
 
-    // cairo stores colours as 16-bit values and keeps their high byte: 0.4736868 → 121, 0.5965670 → 152, 0.7060598 → 180, 0.668 → 171.
+    // cairo stores colours as 16-bit values and keeps their high byte: 0.4736868 → 121, 0.5965670 → 152, 0.7060598 →
+    // 180, 0.668 → 171.
     let bicycle: [UInt8] = [255, 121, 0, 255]
     let tricycle: [UInt8] = [152, 180, 0, 255]
     let unicycle: [UInt8] = [171, 121, 66, 255]
@@ -26,13 +28,13 @@ import Testing
             return pixel(canvas, Int(centre + radius * cos(angle)), Int(centre + radius * sin(angle)))
         }
         #expect(ring(10) == tricycle)
-        #expect(ring(90) == tricycle)    // 6 o'clock
+        #expect(ring(90) == tricycle)  // 6 o'clock
         #expect(ring(135) == tricycle)
         #expect(ring(155) == bicycle)
-        #expect(ring(270) == bicycle)    // 12 o'clock
+        #expect(ring(270) == bicycle)  // 12 o'clock
         #expect(ring(350) == bicycle)
-        #expect(pixel(canvas, 10 * scale, 20 * scale) == white)        // inner disc, left of the text
-        #expect(pixel(canvas, 0, 0) == [0, 0, 0, 0])                     // outside the circle
+        #expect(pixel(canvas, 10 * scale, 20 * scale) == white)  // inner disc, left of the text
+        #expect(pixel(canvas, 0, 0) == [0, 0, 0, 0])  // outside the circle
         #expect(pixel(canvas, 40 * scale - 1, 40 * scale - 1) == [0, 0, 0, 0])
     }
 
@@ -53,7 +55,10 @@ import Testing
                 for x in 0..<120 {
                     let rgba = pixel(canvas, x, y)
                     if rgba[3] == 255 && rgba[0] < 128 && rgba[1] < 128 && rgba[2] < 128 {
-                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = max(maxY, y)
                     }
                 }
             }
@@ -78,7 +83,7 @@ import Testing
         let counts = counts(["tricycle": 7, "bicycle": 11])
         let fast = try renderer.canvas(counts, scale: 2)
         let paths = try Canvas(width: 40, height: 40, scale: 2, format: .png)
-        paths.context.translate(x: 1e-7, y: 0)    // no longer pixel-aligned: the path drawing is used
+        paths.context.translate(x: 1e-7, y: 0)  // no longer pixel-aligned: the path drawing is used
         try renderer.draw(counts, in: paths.context)
         // Over white, as a person sees it: only edge pixels differ, and by little (the round edge's coverage
         // comes from the pre-rendered disc instead of the slice's own path).
@@ -99,20 +104,25 @@ import Testing
 
     @Test func geometryOfClustersAndBalloons() {
         // TANDm's cluster view sits 10 points above its point, so the point is 10 below the icon's centre.
-        #expect(renderer.geometry(for: counts(["bicycle": 5]))
-            == MarkerGeometry(kind: .cluster, width: 40, height: 40, anchorX: 20, anchorY: 30, collisionMode: .circle))
+        #expect(
+            renderer.geometry(for: counts(["bicycle": 5]))
+                == MarkerGeometry(
+                    kind: .cluster, width: 40, height: 40, anchorX: 20, anchorY: 30, collisionMode: .circle))
         #expect(renderer.geometry(for: counts(["bicycle": 5])).centerOffset == (0, -10))
-        #expect(renderer.geometry(for: counts(["bicycle": 1])) == MarkerGeometry(kind: .balloon, width: 30, height: 40, anchorX: 15, anchorY: 40))
+        #expect(
+            renderer.geometry(for: counts(["bicycle": 1]))
+                == MarkerGeometry(kind: .balloon, width: 30, height: 40, anchorX: 15, anchorY: 40))
         // The renderer's geometry is the style's, which placement uses too.
-        #expect(renderer.geometry(for: counts(["bicycle": 3, "tricycle": 4])) == renderer.style.markerGeometry(count: 7))
+        #expect(
+            renderer.geometry(for: counts(["bicycle": 3, "tricycle": 4])) == renderer.style.markerGeometry(count: 7))
     }
 
     @Test func balloonIsTintedWithItsTipAtTheBottomCentre() throws {
         let canvas = try renderer.canvas(counts(["bicycle": 1]), scale: 2)
         #expect(canvas.surface.pixelWidth == 60 && canvas.surface.pixelHeight == 80)
-        #expect(pixel(canvas, 30, 77)[3] > 0)          // the tip
-        #expect(pixel(canvas, 20, 77) == [0, 0, 0, 0])   // beside the tip
-        #expect(pixel(canvas, 6, 30) == bicycle)        // the head, left of the glyph
+        #expect(pixel(canvas, 30, 77)[3] > 0)  // the tip
+        #expect(pixel(canvas, 20, 77) == [0, 0, 0, 0])  // beside the tip
+        #expect(pixel(canvas, 6, 30) == bicycle)  // the head, left of the glyph
         // The glyph is painted white inside the head.
         let whites = (10..<50).flatMap { y in (10..<50).map { x in pixel(canvas, x, y) } }.filter { $0 == white }.count
         #expect(whites > 100)

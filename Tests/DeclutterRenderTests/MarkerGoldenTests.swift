@@ -31,8 +31,9 @@ import Testing
     @Test func tandmUnicycleIcon() throws {
         let renderer = try MarkerRenderer(style: bundledStyle("tandm"))
         for scale in [1, 2] {
-            try goldens.verifyPNG(renderer.render(counts(["unicycle": 7]), scale: Double(scale), format: .png),
-                                  test: "tandmUnicycleIcon", name: "7@\(scale)x")
+            try goldens.verifyPNG(
+                renderer.render(counts(["unicycle": 7]), scale: Double(scale), format: .png),
+                test: "tandmUnicycleIcon", name: "7@\(scale)x")
         }
     }
 
@@ -54,13 +55,19 @@ import Testing
             ("blue-7", counts(["blue": 7])),
             ("blue-30-orange-12", counts(["blue": 30, "orange": 12])),
             ("three-way-999", counts(["blue": 500, "orange": 300, "green": 199])),
-            ("seven-way-1234", counts(["blue": 400, "orange": 300, "green": 200, "vermilion": 150, "sky": 100, "purple": 50, "grey": 34])),
+            (
+                "seven-way-1234",
+                counts([
+                    "blue": 400, "orange": 300, "green": 200, "vermilion": 150, "sky": 100, "purple": 50, "grey": 34,
+                ])
+            ),
             ("green-1234567", counts(["green": 1_234_567])),
         ]
         for (name, counts) in set {
             for scale in [1, 2] {
-                try goldens.verifyPNG(renderer.render(counts, scale: Double(scale), format: .png),
-                                      test: "defaultStyleSet", name: "\(name)@\(scale)x")
+                try goldens.verifyPNG(
+                    renderer.render(counts, scale: Double(scale), format: .png),
+                    test: "defaultStyleSet", name: "\(name)@\(scale)x")
             }
         }
     }
@@ -71,7 +78,10 @@ import Testing
             ("tandm-5", tandm, counts(["tricycle": 2, "bicycle": 3])),
             ("tandm-12345", tandm, counts(["tricycle": 4115, "bicycle": 8230])),
             ("tandm-bicycle", tandm, counts(["bicycle": 1])),
-            ("default-three-way", try MarkerRenderer(style: bundledStyle("default")), counts(["blue": 5, "orange": 3, "green": 2])),
+            (
+                "default-three-way", try MarkerRenderer(style: bundledStyle("default")),
+                counts(["blue": 5, "orange": 3, "green": 2])
+            ),
         ]
         for (name, renderer, counts) in cases {
             let svg = String(decoding: try renderer.render(counts, format: .svg), as: UTF8.self)

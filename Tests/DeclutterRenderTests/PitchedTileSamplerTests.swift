@@ -1,7 +1,8 @@
 import DeclutterGeometry
-@testable import DeclutterRender
 import DeclutterTestSupport
 import Testing
+
+@testable import DeclutterRender
 
 /// The pitched tile sampler's walk (spans read straight from one tile, two texels a load, channels as vector lanes)
 /// gives exactly the plain arithmetic, worked out here texel by texel: each channel across by fx/256 and down by
@@ -11,12 +12,15 @@ import Testing
     static let missing: UInt32 = 0xFF80_7F7E
 
     /// Zoom 1: three of its four tiles (1, 1 did not come). Zoom 2: row 1's tiles, (2, 1) sent at 512 px.
-    static let keys = [TileKey(z: 1, x: 0, y: 0), TileKey(z: 1, x: 1, y: 0), TileKey(z: 1, x: 0, y: 1),
-                       TileKey(z: 2, x: 0, y: 1), TileKey(z: 2, x: 1, y: 1), TileKey(z: 2, x: 2, y: 1), TileKey(z: 2, x: 3, y: 1)]
+    static let keys = [
+        TileKey(z: 1, x: 0, y: 0), TileKey(z: 1, x: 1, y: 0), TileKey(z: 1, x: 0, y: 1),
+        TileKey(z: 2, x: 0, y: 1), TileKey(z: 2, x: 1, y: 1), TileKey(z: 2, x: 2, y: 1), TileKey(z: 2, x: 3, y: 1),
+    ]
 
     /// A texel's word, different in every channel, tile and place.
     static func word(_ key: TileKey, _ x: Int, _ y: Int) -> UInt32 {
-        var state = UInt64(key.z * 1_000_003 + key.x * 10_007 + key.y * 101) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(y * 4096 + x)
+        var state =
+            UInt64(key.z * 1_000_003 + key.x * 10_007 + key.y * 101) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(y * 4096 + x)
         state = (state ^ (state >> 31)) &* 0xBF58_476D_1CE4_E5B9
         return UInt32(truncatingIfNeeded: state ^ (state >> 29))
     }
@@ -31,7 +35,9 @@ import Testing
                 for y in 0..<side {
                     for x in 0..<side {
                         let word = Self.word(key, x, y)
-                        for channel in 0..<4 { pixels[y * stride + 4 * x + channel] = UInt8(truncatingIfNeeded: word >> (8 * channel)) }
+                        for channel in 0..<4 {
+                            pixels[y * stride + 4 * x + channel] = UInt8(truncatingIfNeeded: word >> (8 * channel))
+                        }
                     }
                 }
             }
@@ -56,8 +62,11 @@ import Testing
         func channel(_ word: UInt32, _ channel: Int) -> Int { Int((word >> (8 * channel)) & 0xFF) }
         var result: UInt32 = 0
         for c in 0..<4 {
-            let above = (channel(texel(x, y, zoom: zoom), c) * (256 - fx) + channel(texel(x + 1, y, zoom: zoom), c) * fx) / 256
-            let below = (channel(texel(x, y + 1, zoom: zoom), c) * (256 - fx) + channel(texel(x + 1, y + 1, zoom: zoom), c) * fx) / 256
+            let above =
+                (channel(texel(x, y, zoom: zoom), c) * (256 - fx) + channel(texel(x + 1, y, zoom: zoom), c) * fx) / 256
+            let below =
+                (channel(texel(x, y + 1, zoom: zoom), c) * (256 - fx) + channel(texel(x + 1, y + 1, zoom: zoom), c) * fx)
+                / 256
             result |= UInt32((above * (256 - fy) + below * fy) / 256) << (8 * c)
         }
         return result
@@ -65,14 +74,14 @@ import Testing
 
     /// Lines in texels (start, step, count, zoom), each crossing what the walk must get right.
     static let lines: [(x: Double, y: Double, dx: Double, dy: Double, pixels: Int, zoom: Int)] = [
-        (-300.2, 100.3, 0.7, 0, 1300, 1),      // across the antimeridian (columns −2, −1 wrap to 0, 1) and two tile edges
-        (200.5, 180.2, 1.37, 0.61, 500, 1),    // diagonally across a column edge and a row edge, into the missing tile
-        (700.9, 460.4, -2.3, -0.9, 400, 1),    // backwards, out of the missing tile and across both edges again
-        (30.6, -5.5, 0, 0.5, 40, 1),           // down from off the world's north edge
-        (-20.2, 255.4, 1.1, 0, 300, 1),        // along the last texel row, whose samples read the row below's tiles
-        (255.25, 10, 0, 1.8, 300, 1),          // down the last texel column of a tile
-        (-40.3, 300.7, 2.9, 0.37, 400, 2),     // zoom 2, through the tile sent at 512 px and on round the world
-        (600.1, 500.8, 0.49, 0.02, 900, 2),    // slowly across the 512 px tile's edges
+        (-300.2, 100.3, 0.7, 0, 1300, 1),  // across the antimeridian (columns −2, −1 wrap to 0, 1) and two tile edges
+        (200.5, 180.2, 1.37, 0.61, 500, 1),  // diagonally across a column edge and a row edge, into the missing tile
+        (700.9, 460.4, -2.3, -0.9, 400, 1),  // backwards, out of the missing tile and across both edges again
+        (30.6, -5.5, 0, 0.5, 40, 1),  // down from off the world's north edge
+        (-20.2, 255.4, 1.1, 0, 300, 1),  // along the last texel row, whose samples read the row below's tiles
+        (255.25, 10, 0, 1.8, 300, 1),  // down the last texel column of a tile
+        (-40.3, 300.7, 2.9, 0.37, 400, 2),  // zoom 2, through the tile sent at 512 px and on round the world
+        (600.1, 500.8, 0.49, 0.02, 900, 2),  // slowly across the 512 px tile's edges
     ]
 
     @Test func theWalkGivesThePlainBilinearSamples() throws {
@@ -86,7 +95,9 @@ import Testing
                 let got = PitchedTileLayer.word(sample)
                 compared += 1
                 if got != want, differing.count < 5 {
-                    differing.append("line at (\(line.x), \(line.y)) sample \(index): \(String(got, radix: 16)) for \(String(want, radix: 16))")
+                    differing.append(
+                        "line at (\(line.x), \(line.y)) sample \(index): \(String(got, radix: 16)) for \(String(want, radix: 16))"
+                    )
                 }
             }
         }

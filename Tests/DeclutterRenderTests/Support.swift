@@ -1,10 +1,11 @@
 import DeclutterGeometry
 import DeclutterPNG
-@testable import DeclutterRender
 import DeclutterStyle
 import DeclutterTestSupport
 import DeclutterTesting
 import Foundation
+
+@testable import DeclutterRender
 
 /// A bundled style by name.
 func bundledStyle(_ name: String) throws -> MarkerStyle {

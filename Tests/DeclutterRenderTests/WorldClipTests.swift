@@ -1,6 +1,7 @@
 import DeclutterGeometry
-@testable import DeclutterRender
 import Testing
+
+@testable import DeclutterRender
 
 /// The basemap's rings and lines cut to the box around a map, worked by hand.
 @Suite struct WorldClipTests {
@@ -23,9 +24,9 @@ import Testing
     @Test func pathsAreSortedByWhereTheyLie() {
         let square = bounds([(2, 2), (3, 3)])
         #expect(clip.overlap(square, copy: 0) == .inside)
-        #expect(clip.overlap(square, copy: 1) == .inside)     // x 3…4, on the edge
-        #expect(clip.overlap(square, copy: 1.5) == .across)   // x 3.5…4.5
-        #expect(clip.overlap(square, copy: -3) == .outside)   // x −1…0
+        #expect(clip.overlap(square, copy: 1) == .inside)  // x 3…4, on the edge
+        #expect(clip.overlap(square, copy: 1.5) == .across)  // x 3.5…4.5
+        #expect(clip.overlap(square, copy: -3) == .outside)  // x −1…0
         #expect(clip.overlap(bounds([(0, 0), (6, 0.5)]), copy: 0) == .outside)
     }
 
@@ -35,7 +36,8 @@ import Testing
         // A triangle across the right edge: cut where its sides cross x = 4.
         #expect(text(clip.ring([(2, 2), (6, 2), (2, 4)])) == ["2.0,2.0", "4.0,2.0", "4.0,3.0", "2.0,4.0"])
         // A ring around the whole box becomes the box.
-        #expect(Set(text(clip.ring([(0, 0), (9, 0), (9, 9), (0, 9)]))) == ["1.0,1.0", "4.0,1.0", "4.0,5.0", "1.0,5.0"])
+        #expect(
+            Set(text(clip.ring([(0, 0), (9, 0), (9, 9), (0, 9)]))) == ["1.0,1.0", "4.0,1.0", "4.0,5.0", "1.0,5.0"])
         #expect(clip.ring([(5, 6), (7, 6), (7, 8)]).isEmpty)
     }
 

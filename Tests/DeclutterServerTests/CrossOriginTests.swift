@@ -11,7 +11,8 @@ import Testing
 
     @Test func answersToAPageAllowAnyOriginAndExposeTheirHeaders() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let style = try await client.execute(uri: "/styles/default/style.json?dataset=paris", method: .get, headers: Self.origin)
+            let style = try await client.execute(
+                uri: "/styles/default/style.json?dataset=paris", method: .get, headers: Self.origin)
             #expect(style.status == .ok)
             #expect(style.headers[.accessControlAllowOrigin] == "*")
             #expect(style.headers[.accessControlExposeHeaders] == "ETag, Retry-After, Declutter-Missing-Tiles")
@@ -34,14 +35,17 @@ import Testing
             let missing = try await client.execute(uri: "/tiles/nowhere/0/0/0.mvt", method: .get, headers: Self.origin)
             try ServerHarness.expectError(missing, .notFound, field: "dataset")
             #expect(missing.headers[.accessControlAllowOrigin] == "*")
-            let tooBig = try await client.execute(uri: "/datasets/paris/static/auto/9000x9000", method: .get, headers: Self.origin)
+            let tooBig = try await client.execute(
+                uri: "/datasets/paris/static/auto/9000x9000", method: .get, headers: Self.origin)
             #expect(tooBig.status.code / 100 == 4)
             #expect(tooBig.headers[.accessControlAllowOrigin] == "*")
         }
     }
 
-    @Test(arguments: [("/static", "POST, OPTIONS"), ("/tiles/paris/3/4/2.mvt", "GET, HEAD, OPTIONS"),
-                      ("/styles/default/style.json", "GET, HEAD, OPTIONS")])
+    @Test(arguments: [
+        ("/static", "POST, OPTIONS"), ("/tiles/paris/3/4/2.mvt", "GET, HEAD, OPTIONS"),
+        ("/styles/default/style.json", "GET, HEAD, OPTIONS"),
+    ])
     func aPreflightNamesThePathsMethods(path: String, methods: String) async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
             var headers = Self.origin

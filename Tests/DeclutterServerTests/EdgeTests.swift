@@ -11,7 +11,9 @@ import TileTestServer
 @Suite struct EdgeTests {
     /// Limits with short timeouts and `connections` connections at most.
     static func limits(connections: Int? = nil) -> ServerLimits {
-        ServerLimits(maximumBodyBytes: 4096, headerSeconds: 0.3, bodySeconds: 0.3, idleSeconds: 0.3, maximumConnections: connections)
+        ServerLimits(
+            maximumBodyBytes: 4096, headerSeconds: 0.3, bodySeconds: 0.3, idleSeconds: 0.3,
+            maximumConnections: connections)
     }
 
     /// The port of the live test client's server.
@@ -38,7 +40,9 @@ import TileTestServer
     @Test func aSlowBodyIsAnswered408() async throws {
         try await ServerHarness.run(try ServerHarness.server(limits: Self.limits())) { client in
             let connection = try RawConnection(port: try Self.port(client))
-            connection.send("POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"width\"")
+            connection.send(
+                "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"width\""
+            )
             let response = await connection.response()
             #expect(response.status == 408)
             #expect(try Self.field(response) == "body")
@@ -60,7 +64,9 @@ import TileTestServer
     @Test func aClientGoneMidBodyIsCounted499NotAServerFailure() async throws {
         try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))) { client in
             let connection = try RawConnection(port: try Self.port(client))
-            connection.send("POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"width\":")
+            connection.send(
+                "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"width\":"
+            )
             connection.quit()
             let line = #"declutter_http_requests_total{route="/static",method="POST",status="499"} 1"#
             var metrics = ""
@@ -74,7 +80,9 @@ import TileTestServer
     }
 
     @Test func atTheConnectionLimitTheLongestIdleConnectionMakesRoom() async throws {
-        try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(headerSeconds: 60, maximumConnections: 4))) { client in
+        try await ServerHarness.run(
+            try ServerHarness.server(limits: ServerLimits(headerSeconds: 60, maximumConnections: 4))
+        ) { client in
             let port = try Self.port(client)
             var idle: [RawConnection] = []
             for _ in 0..<4 {

@@ -22,7 +22,9 @@ import TileTestServer
 
     /// Expects a JSON error of `status` naming `field`; returns the body.
     @discardableResult
-    static func expectJSON(_ response: RawResponse, _ status: Int, field: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func expectJSON(
+        _ response: RawResponse, _ status: Int, field: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         #expect(response.status == status, "\(response.text.prefix(300))", sourceLocation: sourceLocation)
         #expect(response.headers["content-type"] == "application/json", sourceLocation: sourceLocation)
         let object = try JSONParser.parse(Data(response.body.utf8)).object
@@ -35,7 +37,8 @@ import TileTestServer
     @Test func aChunkedBodyOverTheLimitIs413() async throws {
         try await ServerHarness.run(try Self.server()) { client in
             let chunk = String(repeating: " ", count: 600)
-            let request = "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let request =
+                "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n"
             try Self.expectJSON(try await Self.exchange(request, port: try #require(client.port)), 413, field: "body")
         }
@@ -43,7 +46,8 @@ import TileTestServer
 
     @Test func aBadChunkSizeIs400() async throws {
         try await ServerHarness.run(try Self.server()) { client in
-            let request = "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+            let request =
+                "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
             try Self.expectJSON(try await Self.exchange(request, port: try #require(client.port)), 400, field: "body")
         }
     }
@@ -53,7 +57,10 @@ import TileTestServer
         ("G(T /health HTTP/1.1\r\nHost: x\r\n\r\n", 400, "method"),
         ("GET /health HTTP/7.1\r\nHost: x\r\n\r\n", 400, "version"),
         ("POST /static HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n", 400, "Content-Length"),
-        ("GET /health HTTP/1.1\r\nHost: x\r\nX-Long: " + String(repeating: "a", count: 90_000) + "\r\n\r\n", 431, "headers"),
+        (
+            "GET /health HTTP/1.1\r\nHost: x\r\nX-Long: " + String(repeating: "a", count: 90_000) + "\r\n\r\n", 431,
+            "headers"
+        ),
     ])
     func theParsersRefusalsAreJSON(request: String, status: Int, field: String) async throws {
         try await ServerHarness.run(try Self.server()) { client in

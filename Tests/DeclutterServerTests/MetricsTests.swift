@@ -40,14 +40,22 @@ import TileTestServer
         let tile = try Canvas(width: 256, height: 256, format: .png).data()
         let tiles = try TileServer { _, _ in .answer(status: 200, headers: ["Content-Type": "image/png"], body: tile) }
         defer { tiles.stop() }
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-serve-cache-\(UUID().uuidString)")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-serve-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let source = try HTTPTileSource(template: "http://127.0.0.1:\(tiles.port)/{z}/{x}/{y}.png", cacheDirectory: cache, timeout: 5)
-        let server = MapServer(port: 0, datasets: [try ServerHarness.dataset()], tiles: source, logger: ServerHarness.quietLogger)
+        let source = try HTTPTileSource(
+            template: "http://127.0.0.1:\(tiles.port)/{z}/{x}/{y}.png", cacheDirectory: cache, timeout: 5)
+        let server = MapServer(
+            port: 0, datasets: [try ServerHarness.dataset()], tiles: source, logger: ServerHarness.quietLogger)
         try await ServerHarness.run(server) { client in
             // A 512×512 map centred on a tile corner at zoom 3 covers 2×2 tiles of 256 px.
-            for _ in 0..<2 { _ = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/0,0,3/512x512", method: .get)) }
-            let lines = Set(String(buffer: try await client.execute(uri: "/metrics", method: .get).body).split(separator: "\n").map(String.init))
+            for _ in 0..<2 {
+                _ = try ServerHarness.png(
+                    try await client.execute(uri: "/datasets/paris/static/0,0,3/512x512", method: .get))
+            }
+            let lines = Set(
+                String(buffer: try await client.execute(uri: "/metrics", method: .get).body).split(separator: "\n").map(
+                    String.init))
             #expect(tiles.requests.count == 4)
             #expect(lines.contains("declutter_tile_cache_misses_total 4"))
             #expect(lines.contains("declutter_tile_cache_hits_total 4"))

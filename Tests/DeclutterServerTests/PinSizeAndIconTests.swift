@@ -26,9 +26,13 @@ import Testing
             #expect(large == [[136, 62, 28, 38]])
             // Both draw: the small one paints fewer pure red pixels.
             func redPixels(_ overlay: String) async throws -> Int {
-                let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/\(overlay)/-30,40,9/100x100",
-                                                                         method: .get))
-                return stride(from: 0, to: png.pixels.count, by: 4).filter { Array(png.pixels[$0..<$0 + 4]) == [255, 0, 0, 255] }.count
+                let png = try ServerHarness.png(
+                    try await client.execute(
+                        uri: "/styles/v1/me/default/static/\(overlay)/-30,40,9/100x100",
+                        method: .get))
+                return stride(from: 0, to: png.pixels.count, by: 4).filter {
+                    Array(png.pixels[$0..<$0 + 4]) == [255, 0, 0, 255]
+                }.count
             }
             let smallRed = try await redPixels("pin-s+f00(-30,40)"), largeRed = try await redPixels("pin-l+f00(-30,40)")
             #expect(smallRed > 100 && smallRed < largeRed * 3 / 4)
@@ -39,9 +43,13 @@ import Testing
     /// and labels added (`#FF0000 1` …).
     @Test func anUnknownIconOffersOnlyTheStylesIcons() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let uri = "/styles/v1/me/default/static/pin-s-1+f00(-30,40),pin-l-42+00f(-30.1,40),pin-s-rocket(-30,40.1)/-30,40,9/100x100"
-            let message = try ServerHarness.expectError(try await client.execute(uri: uri, method: .get), .unprocessableContent, field: "overlay")
-            #expect(message == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
+            let uri =
+                "/styles/v1/me/default/static/pin-s-1+f00(-30,40),pin-l-42+00f(-30.1,40),pin-s-rocket(-30,40.1)/-30,40,9/100x100"
+            let message = try ServerHarness.expectError(
+                try await client.execute(uri: uri, method: .get), .unprocessableContent, field: "overlay")
+            #expect(
+                message
+                    == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
                     + "sky, purple, grey, or a letter or a number 0…99")
         }
     }
@@ -49,11 +57,13 @@ import Testing
     /// An unknown style is a 404 even with an `auto` camera and no overlay, which alone is a 422.
     @Test func anUnknownStyleIs404BeforeTheCameraIsChecked() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let message = try ServerHarness.expectError(try await client.execute(uri: "/styles/v1/me/nostyle/static/auto/300x200", method: .get),
-                                                        .notFound, field: "style")
+            let message = try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/v1/me/nostyle/static/auto/300x200", method: .get),
+                .notFound, field: "style")
             #expect(message == "no style \"nostyle\"; styles: airports, default, tandm")
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/v1/me/default/static/auto/300x200", method: .get),
-                                          .unprocessableContent, field: "camera")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/v1/me/default/static/auto/300x200", method: .get),
+                .unprocessableContent, field: "camera")
         }
     }
 }

@@ -23,7 +23,8 @@ import Testing
     }
 
     @Test func pointsAreClusteredWithTheirCategoriesAndEveryPointIsInTheLayout() async throws {
-        let body = "{\"style\":\"default\",\"width\":400,\"height\":300,\"points\":\(Self.featureCollection),\"category\":\"kind\",\"layout\":true,\"padding\":[30]}"
+        let body =
+            "{\"style\":\"default\",\"width\":400,\"height\":300,\"points\":\(Self.featureCollection),\"category\":\"kind\",\"layout\":true,\"padding\":[30]}"
         try await ServerHarness.run(try ServerHarness.server()) { client in
             let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
             #expect(response.status == .ok)
@@ -31,15 +32,18 @@ import Testing
             #expect(layout["width"]?.number == 400)
             #expect(layout["points"]?.object?["total"]?.number == 60)
             #expect(layout["points"]?.object?["inView"]?.number == 60)
-            let members = (layout["annotations"]?.array ?? []).flatMap { $0.object?["members"]?.array ?? [] }.compactMap(\.number)
+            let members = (layout["annotations"]?.array ?? []).flatMap { $0.object?["members"]?.array ?? [] }
+                .compactMap(\.number)
             #expect(members.sorted() == (0..<60).map(Double.init))
         }
     }
 
     @Test func plainBodyAnswersTheImage() async throws {
-        let body = "{\"width\":200,\"height\":100,\"scale\":2,\"camera\":\"2.35,48.85,10\",\"points\":\(Self.featureCollection)}"
+        let body =
+            "{\"width\":200,\"height\":100,\"scale\":2,\"camera\":\"2.35,48.85,10\",\"points\":\(Self.featureCollection)}"
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let png = try ServerHarness.png(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)))
+            let png = try ServerHarness.png(
+                try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)))
             #expect((png.width, png.height) == (400, 200))
         }
     }
@@ -55,15 +59,23 @@ import Testing
             ("{\"width\":100,\"height\":100,\"scale\":4,\"camera\":\"0,0,1\"}", .unprocessableContent, "scale"),
             ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"style\":\"nope\"}", .notFound, "style"),
             ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"overlays\":[\"pin-s(1)\"]}", .badRequest, "overlay"),
-            ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"overlays\":\"pin-s(1,2)\"}", .badRequest, "overlays"),
-            ("{\"width\":100,\"height\":100,\"points\":{\"type\":\"FeatureCollection\",\"features\":[7]}}", .badRequest, "points"),
+            (
+                "{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"overlays\":\"pin-s(1,2)\"}", .badRequest,
+                "overlays"
+            ),
+            (
+                "{\"width\":100,\"height\":100,\"points\":{\"type\":\"FeatureCollection\",\"features\":[7]}}",
+                .badRequest, "points"
+            ),
             ("{\"width\":100,\"height\":100,\"camera\":\"auto\"}", .unprocessableContent, "camera"),
             ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"padding\":\"x\"}", .badRequest, "padding"),
             ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"layout\":1}", .badRequest, "layout"),
         ]
         try await ServerHarness.run(try ServerHarness.server()) { client in
             for (body, status, field) in cases {
-                try ServerHarness.expectError(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)), status, field: field)
+                try ServerHarness.expectError(
+                    try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)), status,
+                    field: field)
             }
         }
     }
@@ -74,8 +86,9 @@ import Testing
         let body = "{\"width\":100,\"height\":100,\"points\":\(Self.featureCollection)}"
         #expect(body.utf8.count > 1000)
         try await ServerHarness.run(try ServerHarness.server(limits: limits)) { client in
-            let message = try ServerHarness.expectError(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)),
-                                                        .contentTooLarge, field: "body")
+            let message = try ServerHarness.expectError(
+                try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)),
+                .contentTooLarge, field: "body")
             #expect(message == "the body is \(body.utf8.count) bytes; the limit is 1000")
         }
     }
@@ -85,8 +98,9 @@ import Testing
         limits.staticMap.maximumPoints = 59
         let body = "{\"width\":100,\"height\":100,\"points\":\(Self.featureCollection)}"
         try await ServerHarness.run(try ServerHarness.server(limits: limits)) { client in
-            let message = try ServerHarness.expectError(try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)),
-                                                        .contentTooLarge, field: "points")
+            let message = try ServerHarness.expectError(
+                try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)),
+                .contentTooLarge, field: "points")
             #expect(message == "60 points; the limit is 59")
         }
     }

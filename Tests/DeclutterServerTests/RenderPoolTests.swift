@@ -37,7 +37,8 @@ import Testing
             gate.signal()
             try await blocker.value
             // The thread free again, the same request is drawn.
-            _ = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get))
+            _ = try ServerHarness.png(
+                try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get))
         }
     }
 
@@ -47,8 +48,9 @@ import Testing
         var limits = ServerLimits()
         limits.renderSeconds = 0.2
         try await ServerHarness.run(try ServerHarness.server(pool: pool, limits: limits)) { client in
-            let message = try ServerHarness.expectError(try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get),
-                                                        .serviceUnavailable, field: "server")
+            let message = try ServerHarness.expectError(
+                try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get),
+                .serviceUnavailable, field: "server")
             #expect(message == "the map took longer than the limit of 0.2 s to draw")
             gate.signal()
             try await blocker.value
@@ -62,7 +64,8 @@ import Testing
         let blocker = try await Self.block(pool, on: gate)
         let server = try ServerHarness.server(pool: pool)
         let port = AsyncStream<Int>.makeStream()
-        let group = ServiceGroup(configuration: .init(services: [server.application { port.continuation.yield($0) }], logger: server.logger))
+        let group = ServiceGroup(
+            configuration: .init(services: [server.application { port.continuation.yield($0) }], logger: server.logger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var ports = port.stream.makeAsyncIterator()

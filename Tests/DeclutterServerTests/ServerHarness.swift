@@ -17,9 +17,10 @@ enum ServerHarness {
     /// 60 points in three categories of the default style around Paris, seeded so that every run has the same.
     static let points: [ClusterPoint] = (0..<60).map { index in
         let angle = Double(index) * 2.399963, radius = 0.02 * Double(index).squareRoot()
-        return ClusterPoint(longitude: 2.35 + radius * cos(angle), latitude: 48.85 + radius * sin(angle) * 0.66,
-                            properties: JSONObject([("kind", .string(["blue", "orange", "green"][index % 3]))]),
-                            id: .number(Double(index)), category: ["blue", "orange", "green"][index % 3])
+        return ClusterPoint(
+            longitude: 2.35 + radius * cos(angle), latitude: 48.85 + radius * sin(angle) * 0.66,
+            properties: JSONObject([("kind", .string(["blue", "orange", "green"][index % 3]))]),
+            id: .number(Double(index)), category: ["blue", "orange", "green"][index % 3])
     }
 
     /// The `paris` dataset of ``points`` in the default style.
@@ -35,8 +36,11 @@ enum ServerHarness {
     }
 
     /// A server of the `paris` dataset with the given pool and limits, on a free port.
-    static func server(pool: RenderPool = RenderPool(workers: 2, queueLength: 8), limits: ServerLimits = ServerLimits()) throws -> MapServer {
-        MapServer(host: "127.0.0.1", port: 0, datasets: [try dataset()], pool: pool, limits: limits, logger: quietLogger)
+    static func server(pool: RenderPool = RenderPool(workers: 2, queueLength: 8), limits: ServerLimits = ServerLimits())
+        throws -> MapServer
+    {
+        MapServer(
+            host: "127.0.0.1", port: 0, datasets: [try dataset()], pool: pool, limits: limits, logger: quietLogger)
     }
 
     /// TANDm's unicycles alone, without their glyph.
@@ -49,7 +53,8 @@ enum ServerHarness {
 
     /// A catalog with ``soloStyle`` as `solo` in a new temporary folder, which the caller removes.
     static func soloCatalog() throws -> (StyleCatalog, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-serve-styles-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-serve-styles-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(soloStyle.utf8).write(to: folder.appendingPathComponent("solo.json"))
         return (StyleCatalog(directory: folder.path), folder)
@@ -68,8 +73,10 @@ enum ServerHarness {
 
     /// Expects a JSON error with `status` naming `field`, and returns its message.
     @discardableResult
-    static func expectError(_ response: TestResponse, _ status: HTTPResponse.Status, field: String,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func expectError(
+        _ response: TestResponse, _ status: HTTPResponse.Status, field: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.headers[.contentType] == "application/json", sourceLocation: sourceLocation)
         let object = try json(response).object
@@ -80,7 +87,9 @@ enum ServerHarness {
     }
 
     /// The PNG in a response, decoded.
-    static func png(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> PNGDecoder.Image {
+    static func png(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> PNGDecoder.Image
+    {
         #expect(response.status == .ok, sourceLocation: sourceLocation)
         #expect(response.headers[.contentType] == "image/png", sourceLocation: sourceLocation)
         return try PNGDecoder.decode(Data(bytes(response)))

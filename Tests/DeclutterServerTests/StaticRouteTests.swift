@@ -29,21 +29,26 @@ import Testing
 
     @Test func datasetMapIsAPNGOfTheSizeAndScale() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let plain = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12/300x200", method: .get))
+            let plain = try ServerHarness.png(
+                try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12/300x200", method: .get))
             #expect((plain.width, plain.height) == (300, 200))
-            let retina = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/auto/300x200@2x", method: .get))
+            let retina = try ServerHarness.png(
+                try await client.execute(uri: "/datasets/paris/static/auto/300x200@2x", method: .get))
             #expect((retina.width, retina.height) == (600, 400))
         }
     }
 
     @Test func unknownRouteDatasetAndStyleAre404() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            try ServerHarness.expectError(try await client.execute(uri: "/nothing/here", method: .get), .notFound, field: "path")
-            let dataset = try ServerHarness.expectError(try await client.execute(uri: "/datasets/rome/static/auto/300x200", method: .get),
-                                                        .notFound, field: "dataset")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/nothing/here", method: .get), .notFound, field: "path")
+            let dataset = try ServerHarness.expectError(
+                try await client.execute(uri: "/datasets/rome/static/auto/300x200", method: .get),
+                .notFound, field: "dataset")
             #expect(dataset == "no dataset \"rome\"; datasets: paris")
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/v1/me/nostyle/static/0,0,2/300x200", method: .get),
-                                          .notFound, field: "style")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/v1/me/nostyle/static/0,0,2/300x200", method: .get),
+                .notFound, field: "style")
         }
     }
 }
@@ -54,14 +59,18 @@ import Testing
 
     @Test func formatsAreSniffableAndSized() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/\(Self.pins)/auto/320x240@2x", method: .get))
+            let png = try ServerHarness.png(
+                try await client.execute(uri: "/styles/v1/me/default/static/\(Self.pins)/auto/320x240@2x", method: .get)
+            )
             #expect((png.width, png.height) == (640, 480))
-            let svg = try await client.execute(uri: "/styles/v1/me/tandm/static/\(Self.pins)/2.35,48.85,11/320x240?format=svg", method: .get)
+            let svg = try await client.execute(
+                uri: "/styles/v1/me/tandm/static/\(Self.pins)/2.35,48.85,11/320x240?format=svg", method: .get)
             #expect(svg.status == .ok)
             #expect(svg.headers[.contentType] == "image/svg+xml")
             #expect(String(buffer: svg.body).hasPrefix("<?xml"))
-            let pdf = try await client.execute(uri: "/styles/v1/me/default/static/\(Self.pins)/[2.3,48.8,2.4,48.9]/320x240?format=pdf&padding=10",
-                                               method: .get)
+            let pdf = try await client.execute(
+                uri: "/styles/v1/me/default/static/\(Self.pins)/[2.3,48.8,2.4,48.9]/320x240?format=pdf&padding=10",
+                method: .get)
             #expect(pdf.headers[.contentType] == "application/pdf")
             #expect(ServerHarness.bytes(pdf).prefix(5) == [UInt8]("%PDF-".utf8)[...])
         }
@@ -72,7 +81,10 @@ import Testing
             ("/styles/v1/me/default/static/pin-s+f00(2.35)/auto/300x200", .badRequest, "overlay"),
             ("/styles/v1/me/default/static/pin-x+f00(2.35,48.85)/auto/300x200", .badRequest, "overlay"),
             ("/styles/v1/me/default/static/geojson(%7B%22type%22:)/auto/300x200", .badRequest, "overlay"),
-            ("/styles/v1/me/default/static/url-https%3A%2F%2Fexample.com%2Fm.png(2,48)/auto/300x200", .unprocessableContent, "overlay"),
+            (
+                "/styles/v1/me/default/static/url-https%3A%2F%2Fexample.com%2Fm.png(2,48)/auto/300x200",
+                .unprocessableContent, "overlay"
+            ),
             ("/styles/v1/me/default/static/2.35,48.85/300x200", .badRequest, "camera"),
             ("/styles/v1/me/default/static/200,48.85,3/300x200", .unprocessableContent, "camera"),
             ("/styles/v1/me/default/static/2.35,48.85,3,0,61/300x200", .unprocessableContent, "camera"),
@@ -84,7 +96,10 @@ import Testing
             ("/styles/v1/me/default/static/2.35,48.85,3/300x200?padding=10", .unprocessableContent, "padding"),
             ("/styles/v1/me/default/static/auto/300x200", .unprocessableContent, "camera"),
             ("/styles/v1/me/default/nostatic/auto/300x200", .badRequest, "path"),
-            ("/styles/v1/me/default/static/2.35,48.85,3/300x200?x=" + String(repeating: "a", count: 9000), .uriTooLong, "url"),
+            (
+                "/styles/v1/me/default/static/2.35,48.85,3/300x200?x=" + String(repeating: "a", count: 9000),
+                .uriTooLong, "url"
+            ),
         ]
         try await ServerHarness.run(try ServerHarness.server()) { client in
             for (uri, status, field) in cases {
@@ -95,19 +110,27 @@ import Testing
 
     @Test func geoJSONAreasTakeTheirSimplestylePaint() async throws {
         // A square of open sea, filled opaque red by its own properties, with the stroke drawn outside the view.
-        let square = ##"{"type":"Feature","properties":{"fill":"#ff0000","fill-opacity":1,"stroke":"00f"},"##
+        let square =
+            ##"{"type":"Feature","properties":{"fill":"#ff0000","fill-opacity":1,"stroke":"00f"},"##
             + #""geometry":{"type":"Polygon","coordinates":[[[-31,39],[-29,39],[-29,41],[-31,41],[-31,39]]]}}"#
         let encoded = try #require(square.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/geojson(\(encoded))/-30,40,9/100x100",
-                                                                     method: .get))
+            let png = try ServerHarness.png(
+                try await client.execute(
+                    uri: "/styles/v1/me/default/static/geojson(\(encoded))/-30,40,9/100x100",
+                    method: .get))
             #expect(Array(png.pixels[(10 * png.width + 10) * 4..<(10 * png.width + 10) * 4 + 4]) == [255, 0, 0, 255])
             let plain = #"{"type":"Polygon","coordinates":[[[-31,39],[-29,39],[-29,41],[-31,41],[-31,39]]]}"#
-            let styled = try ServerHarness.png(try await client.execute(
-                uri: "/styles/v1/me/default/static/geojson(\(try #require(plain.addingPercentEncoding(withAllowedCharacters: .alphanumerics))))/-30,40,9/100x100",
-                method: .get))
+            let styled = try ServerHarness.png(
+                try await client.execute(
+                    uri:
+                        "/styles/v1/me/default/static/geojson(\(try #require(plain.addingPercentEncoding(withAllowedCharacters: .alphanumerics))))/-30,40,9/100x100",
+                    method: .get))
             // Without properties, the style's overlay paint: not red.
-            #expect(Array(styled.pixels[(10 * styled.width + 10) * 4..<(10 * styled.width + 10) * 4 + 4]) != [255, 0, 0, 255])
+            #expect(
+                Array(styled.pixels[(10 * styled.width + 10) * 4..<(10 * styled.width + 10) * 4 + 4]) != [
+                    255, 0, 0, 255,
+                ])
         }
     }
 
@@ -115,9 +138,13 @@ import Testing
     /// pixels, where a pin without a colour (the style's first, blue) and a dark-red one paint none.
     @Test func pinsTakeTheColourAskedFor() async throws {
         @Sendable func redPixels(_ overlay: String, client: some TestClientProtocol) async throws -> Int {
-            let png = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/\(overlay)/-30,40,9/100x100",
-                                                                     method: .get))
-            return stride(from: 0, to: png.pixels.count, by: 4).filter { Array(png.pixels[$0..<$0 + 4]) == [255, 0, 0, 255] }.count
+            let png = try ServerHarness.png(
+                try await client.execute(
+                    uri: "/styles/v1/me/default/static/\(overlay)/-30,40,9/100x100",
+                    method: .get))
+            return stride(from: 0, to: png.pixels.count, by: 4).filter {
+                Array(png.pixels[$0..<$0 + 4]) == [255, 0, 0, 255]
+            }.count
         }
         try await ServerHarness.run(try ServerHarness.server()) { client in
             let red = try await redPixels("pin-l+f00(-30,40)", client: client)
@@ -132,16 +159,23 @@ import Testing
     /// that name (TANDm's bicycle), and an icon the style lacks is 422 naming the icons it has.
     @Test func pinLabelsAreGlyphsOrTheStylesCategories() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
-            let plain = try await client.execute(uri: "/styles/v1/me/default/static/pin-l+f00(-30,40)/-30,40,9/100x100", method: .get)
-            let letter = try await client.execute(uri: "/styles/v1/me/default/static/pin-l-a+f00(-30,40)/-30,40,9/100x100", method: .get)
-            let number = try await client.execute(uri: "/styles/v1/me/default/static/pin-l-42+f00(-30,40)/-30,40,9/100x100", method: .get)
+            let plain = try await client.execute(
+                uri: "/styles/v1/me/default/static/pin-l+f00(-30,40)/-30,40,9/100x100", method: .get)
+            let letter = try await client.execute(
+                uri: "/styles/v1/me/default/static/pin-l-a+f00(-30,40)/-30,40,9/100x100", method: .get)
+            let number = try await client.execute(
+                uri: "/styles/v1/me/default/static/pin-l-42+f00(-30,40)/-30,40,9/100x100", method: .get)
             let images = try [plain, letter, number].map { try ServerHarness.png($0).pixels }
             #expect(images[0] != images[1] && images[1] != images[2] && images[0] != images[2])
-            let bicycle = try await client.execute(uri: "/styles/v1/me/tandm/static/pin-l-bicycle(-30,40)/-30,40,9/100x100", method: .get)
+            let bicycle = try await client.execute(
+                uri: "/styles/v1/me/tandm/static/pin-l-bicycle(-30,40)/-30,40,9/100x100", method: .get)
             #expect(bicycle.status == .ok)
-            let rocket = try await client.execute(uri: "/styles/v1/me/default/static/pin-s-rocket(-30,40)/-30,40,9/100x100", method: .get)
+            let rocket = try await client.execute(
+                uri: "/styles/v1/me/default/static/pin-s-rocket(-30,40)/-30,40,9/100x100", method: .get)
             let message = try ServerHarness.expectError(rocket, .unprocessableContent, field: "overlay")
-            #expect(message == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
+            #expect(
+                message
+                    == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
                     + "sky, purple, grey, or a letter or a number 0…99")
         }
     }
@@ -149,8 +183,10 @@ import Testing
     /// The camera's fifth number tilts the map as Mapbox's does: a pin stands with its tip on its projected point in
     /// the layout of a POST body, and the URL and dataset routes draw pitched maps of the size asked for.
     @Test func pitchedCamerasAreDrawn() async throws {
-        let body = "{\"width\":300,\"height\":200,\"camera\":\"-30,40,9,30,60\",\"overlays\":[\"pin-l+f00(-29.9,39.9)\"],\"layout\":true}"
-        let camera = try MapCamera(center: Coordinate(longitude: -30, latitude: 40), zoom: 9, bearing: 30, pitch: 60, width: 300, height: 200)
+        let body =
+            "{\"width\":300,\"height\":200,\"camera\":\"-30,40,9,30,60\",\"overlays\":[\"pin-l+f00(-29.9,39.9)\"],\"layout\":true}"
+        let camera = try MapCamera(
+            center: Coordinate(longitude: -30, latitude: 40), zoom: 9, bearing: 30, pitch: 60, width: 300, height: 200)
         let tip = camera.point(for: Coordinate(longitude: -29.9, latitude: 39.9))
         // 0.1° south-east of the centre, turned 30° and tilted: below the centre and nearer, so larger than flat.
         #expect(tip.y > 100 && camera.perspective.scale(atY: tip.y) > 1)
@@ -160,11 +196,16 @@ import Testing
             let layout = try #require(try ServerHarness.json(response).object?["layout"]?.object)
             #expect(layout["pitch"]?.number == 60 && layout["bearing"]?.number == 30)
             let frame = (layout["annotations"]?.array?.first?.object?["frame"]?.array ?? []).compactMap(\.number)
-            #expect(frame.count == 4 && abs(frame[0] + frame[2] / 2 - tip.x) < 0.001 && abs(frame[1] + frame[3] - tip.y) < 0.001)
-            let url = try ServerHarness.png(try await client.execute(uri: "/styles/v1/me/default/static/pin-l+f00(-29.9,39.9)/-30,40,9,30,60/300x200",
-                                                                     method: .get))
+            #expect(
+                frame.count == 4 && abs(frame[0] + frame[2] / 2 - tip.x) < 0.001
+                    && abs(frame[1] + frame[3] - tip.y) < 0.001)
+            let url = try ServerHarness.png(
+                try await client.execute(
+                    uri: "/styles/v1/me/default/static/pin-l+f00(-29.9,39.9)/-30,40,9,30,60/300x200",
+                    method: .get))
             #expect((url.width, url.height) == (300, 200))
-            let dataset = try ServerHarness.png(try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12,0,45/300x200@2x", method: .get))
+            let dataset = try ServerHarness.png(
+                try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12,0,45/300x200@2x", method: .get))
             #expect((dataset.width, dataset.height) == (600, 400))
         }
     }

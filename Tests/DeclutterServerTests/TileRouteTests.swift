@@ -14,7 +14,8 @@ import Testing
     @Test func everyTileIsTheBytesDeclutterTilesWrites() async throws {
         // `declutter tiles`' job on the dataset's points writes a folder of {z}/{x}/{y}.pbf; in the one-category style,
         // whose sprite sheet, which the job writes too, takes a fraction of a second.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-serve-tiles-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-serve-tiles-\(UUID().uuidString)")
         let (catalog, styles) = try ServerHarness.soloCatalog()
         defer {
             try? FileManager.default.removeItem(at: folder)
@@ -30,16 +31,21 @@ import Testing
         // The server serves supercluster's tiles of its datasets.
         job.placement = .supercluster
         let summary = try job.write(to: folder.path)
-        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".pbf") }.sorted()
+        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".pbf") }
+            .sorted()
         #expect(files.count == summary.tiles)
         #expect(files.count >= 15)
         let dataset = try Dataset(name: "paris", points: points, style: style, styleName: "solo")
-        try await ServerHarness.run(MapServer(port: 0, datasets: [dataset], styles: catalog, logger: ServerHarness.quietLogger)) { client in
+        try await ServerHarness.run(
+            MapServer(port: 0, datasets: [dataset], styles: catalog, logger: ServerHarness.quietLogger)
+        ) { client in
             for file in files {
                 let response = try await client.execute(uri: "/tiles/paris/" + file.dropLast(4) + ".mvt", method: .get)
                 #expect(response.status == .ok, "\(file)")
                 #expect(response.headers[.contentType] == "application/vnd.mapbox-vector-tile")
-                #expect(ServerHarness.bytes(response) == [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))), "\(file)")
+                #expect(
+                    ServerHarness.bytes(response) == [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))),
+                    "\(file)")
             }
             // A tile of the world with no point in it, as the folder has no file for it.
             let empty = try await client.execute(uri: "/tiles/paris/3/0/0.mvt", method: .get)
@@ -54,11 +60,13 @@ import Testing
             let tag = try #require(first.headers[.eTag])
             #expect(tag.count == 18 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
             #expect(first.headers[.cacheControl] == "public, max-age=86400")
-            let again = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: tag])
+            let again = try await client.execute(
+                uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: tag])
             #expect(again.status == .notModified)
             #expect(again.body.readableBytes == 0)
             #expect(again.headers[.eTag] == tag)
-            let other = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: "\"0000000000000000\""])
+            let other = try await client.execute(
+                uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: "\"0000000000000000\""])
             #expect(other.status == .ok)
         }
     }
@@ -94,8 +102,10 @@ import Testing
             let bounds = (json["bounds"]?.array ?? []).compactMap(\.number)
             let locations = ServerHarness.points.compactMap(\.location)
             // The points' box, widened by a tile unit at zoom 1: 360° / 8192 of longitude.
-            let box = [locations.map(\.longitude).min(), locations.map(\.latitude).min(), locations.map(\.longitude).max(),
-                       locations.map(\.latitude).max()].compactMap { $0 }
+            let box = [
+                locations.map(\.longitude).min(), locations.map(\.latitude).min(), locations.map(\.longitude).max(),
+                locations.map(\.latitude).max(),
+            ].compactMap { $0 }
             #expect(bounds.count == 4 && box.count == 4)
             #expect(abs(bounds[0] - (box[0] - 360.0 / 8192)) < 1e-9 && abs(bounds[2] - (box[2] + 360.0 / 8192)) < 1e-9)
             #expect(bounds[1] < box[1] && box[1] - bounds[1] < 0.03 && bounds[3] > box[3] && bounds[3] - box[3] < 0.03)
@@ -104,21 +114,28 @@ import Testing
     }
 
     @Test func spriteSheetsAreTheStylesAndStyleJSONPointsAtThem() async throws {
-        // A style of one category from a styles folder: its sheet is 102 icons, where the bundled styles' are thousands.
+        // A style of one category from a styles folder: its sheet is 102 icons, where the bundled styles' are
+        // thousands.
         let (catalog, folder) = try ServerHarness.soloCatalog()
         defer { try? FileManager.default.removeItem(at: folder) }
         let sheet = try SpriteSheetBuilder(style: catalog.style(named: "solo")).build(ratios: [2], svg: false)
-        let server = MapServer(port: 0, datasets: [try ServerHarness.dataset()], styles: catalog, logger: ServerHarness.quietLogger)
+        let server = MapServer(
+            port: 0, datasets: [try ServerHarness.dataset()], styles: catalog, logger: ServerHarness.quietLogger)
         try await ServerHarness.run(server) { client in
             let json = try await client.execute(uri: "/styles/solo/sprite@2x.json", method: .get)
             #expect(json.headers[.contentType] == "application/json")
-            #expect(ServerHarness.bytes(json) == [UInt8](try #require(sheet.files.first { $0.name == "sprite@2x.json" }).data))
+            #expect(
+                ServerHarness.bytes(json)
+                    == [UInt8](try #require(sheet.files.first { $0.name == "sprite@2x.json" }).data))
             let png = try await client.execute(uri: "/styles/solo/sprite@2x.png", method: .get)
             #expect(png.headers[.contentType] == "image/png")
             #expect(png.headers[.eTag] != nil)
-            #expect(ServerHarness.bytes(png) == [UInt8](try #require(sheet.files.first { $0.name == "sprite@2x.png" }).data))
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/solo/sprite.png?dataset=paris", method: .get),
-                                          .unprocessableContent, field: "style")
+            #expect(
+                ServerHarness.bytes(png) == [UInt8](try #require(sheet.files.first { $0.name == "sprite@2x.png" }).data)
+            )
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/solo/sprite.png?dataset=paris", method: .get),
+                .unprocessableContent, field: "style")
 
             let styleResponse = try await client.execute(uri: "/styles/default/style.json?dataset=paris", method: .get)
             #expect(styleResponse.status == .ok)
@@ -128,12 +145,19 @@ import Testing
             #expect(source?["tiles"] == .array([.string("http://localhost/tiles/paris/{z}/{x}/{y}.mvt")]))
             #expect(source?["maxzoom"]?.number == 14)
 
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/solo/style.json?dataset=paris", method: .get),
-                                          .unprocessableContent, field: "style")
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/default/style.json", method: .get), .badRequest, field: "dataset")
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/default/style.json?dataset=rome", method: .get), .notFound, field: "dataset")
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/nope/sprite.png", method: .get), .notFound, field: "style")
-            try ServerHarness.expectError(try await client.execute(uri: "/styles/default/sprite@3x.png", method: .get), .notFound, field: "path")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/solo/style.json?dataset=paris", method: .get),
+                .unprocessableContent, field: "style")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/default/style.json", method: .get), .badRequest, field: "dataset"
+            )
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/default/style.json?dataset=rome", method: .get), .notFound,
+                field: "dataset")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/nope/sprite.png", method: .get), .notFound, field: "style")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/default/sprite@3x.png", method: .get), .notFound, field: "path")
         }
     }
 }

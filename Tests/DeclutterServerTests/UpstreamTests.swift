@@ -14,7 +14,8 @@ import TileTestServer
 @Suite struct UpstreamTests {
     /// A server of the `paris` dataset over the tiles of `tiles`, logging to `log`.
     static func server(_ tiles: TileServer, log: RecordedLog, allowMissing: Bool = false) throws -> MapServer {
-        let source = try HTTPTileSource(template: "http://127.0.0.1:\(tiles.port)/{z}/{x}/{y}.png", cacheDirectory: nil, timeout: 5, retries: 0)
+        let source = try HTTPTileSource(
+            template: "http://127.0.0.1:\(tiles.port)/{z}/{x}/{y}.png", cacheDirectory: nil, timeout: 5, retries: 0)
         var server = MapServer(port: 0, datasets: [try ServerHarness.dataset()], tiles: source, logger: log.logger)
         server.allowMissingTiles = allowMissing
         return server

@@ -9,7 +9,8 @@ import Testing
 /// `assertSnapshot(of:as:)` with the pixelmatch strategies, the way a user writes it, on Linux.
 @Suite struct SnapshottingTests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Snapshots/SnapshottingTests").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Snapshots/SnapshottingTests")
+        .path
 
     func canvas(radius: Double) throws -> Canvas {
         let canvas = try Canvas(width: 32, height: 32, scale: 2, format: .png)
@@ -19,32 +20,38 @@ import Testing
     }
 
     @Test func canvasMatchesItsReference() throws {
-        let failure = verifySnapshot(of: try canvas(radius: 12), as: .pixelmatchCanvas(), named: "disc",
-                                     snapshotDirectory: Self.snapshots, testName: "canvas")
+        let failure = verifySnapshot(
+            of: try canvas(radius: 12), as: .pixelmatchCanvas(), named: "disc",
+            snapshotDirectory: Self.snapshots, testName: "canvas")
         #expect(failure == nil, "\(failure ?? "")")
     }
 
     @Test func aChangedImageFailsWithItsArtifacts() throws {
-        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-artifacts-\(UUID().uuidString)")
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-artifacts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: artifacts) }
         let larger = try canvas(radius: 14).data()
         let failure = withSnapshotTesting(record: .never) {
-            verifySnapshot(of: larger, as: .pixelmatchPNG(artifacts: artifacts), named: "disc", snapshotDirectory: Self.snapshots, testName: "canvas")
+            verifySnapshot(
+                of: larger, as: .pixelmatchPNG(artifacts: artifacts), named: "disc", snapshotDirectory: Self.snapshots,
+                testName: "canvas")
         }
         let message = try #require(failure)
         #expect(message.contains("pixels differ"))
-        let diffPath = try #require(message.split(separator: "\n").first { $0.contains("diff: ") }?.split(separator: " ").last)
+        let diffPath = try #require(
+            message.split(separator: "\n").first { $0.contains("diff: ") }?.split(separator: " ").last)
         #expect(diffPath.hasPrefix(artifacts.path))
         let diff = try RGBAImage(contentsOf: URL(fileURLWithPath: String(diffPath)))
         #expect(diff.width == 64 && diff.height == 64)
-        #expect(diff[32 + 26, 32] == [255, 0, 0, 255])    // the ring the larger disc added, in red
+        #expect(diff[32 + 26, 32] == [255, 0, 0, 255])  // the ring the larger disc added, in red
     }
 
     @Test func withinTolerancesPasses() throws {
         let larger = try canvas(radius: 14)
         let failure = withSnapshotTesting(record: .never) {
-            verifySnapshot(of: larger, as: .pixelmatchCanvas(ImageComparison(maximumDifferingRatio: 0.5)),
-                           named: "disc", snapshotDirectory: Self.snapshots, testName: "canvas")
+            verifySnapshot(
+                of: larger, as: .pixelmatchCanvas(ImageComparison(maximumDifferingRatio: 0.5)),
+                named: "disc", snapshotDirectory: Self.snapshots, testName: "canvas")
         }
         #expect(failure == nil)
     }

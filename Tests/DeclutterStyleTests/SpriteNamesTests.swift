@@ -1,8 +1,9 @@
-@testable import DeclutterPlacement
-@testable import DeclutterStyle
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterPlacement
+@testable import DeclutterStyle
 
 @Suite struct SpriteNamesTests {
     let tandm: MarkerStyle
@@ -21,7 +22,9 @@ import Testing
                 #expect(icon.names.contains(names.marker(category: category) ?? "none"))
             } else {
                 let name = names.cluster(icon.counts)
-                #expect(name.map(icon.names.contains) == true, "\(icon.names) from \(icon.counts.entries) gave \(name ?? "nil")")
+                #expect(
+                    name.map(icon.names.contains) == true,
+                    "\(icon.names) from \(icon.counts.entries) gave \(name ?? "nil")")
             }
             checked += 1
         }

@@ -3,11 +3,13 @@ import DeclutterTestSupport
 import Testing
 
 @Suite struct CountFormatterTests {
-    @Test("supercluster's point_count_abbreviated below a million, including its rounding", arguments: [
-        (2, "2"), (999, "999"), (1_000, "1k"), (1_049, "1k"), (1_050, "1.1k"), (1_234, "1.2k"), (1_250, "1.3k"),
-        (9_949, "9.9k"), (9_950, "10k"), (9_999, "10k"), (10_000, "10k"), (12_345, "12k"), (12_500, "13k"),
-        (999_499, "999k"), (999_999, "1000k"),
-    ])
+    @Test(
+        "supercluster's point_count_abbreviated below a million, including its rounding",
+        arguments: [
+            (2, "2"), (999, "999"), (1_000, "1k"), (1_049, "1k"), (1_050, "1.1k"), (1_234, "1.2k"), (1_250, "1.3k"),
+            (9_949, "9.9k"), (9_950, "10k"), (9_999, "10k"), (10_000, "10k"), (12_345, "12k"), (12_500, "13k"),
+            (999_499, "999k"), (999_999, "1000k"),
+        ])
     func supercluster(count: Int, expected: String) {
         #expect(CountFormatter.abbreviated(count) == expected)
         #expect(CountFormatter.superclusterAbbreviated(count) == expected)
@@ -20,9 +22,12 @@ import Testing
         #expect(CountFormatter.abbreviated(1_234_567) == "1.2M")
     }
 
-    @Test("millions continue the same pattern", arguments: [
-        (1_000_000, "1M"), (1_234_567, "1.2M"), (1_250_000, "1.3M"), (9_960_000, "10M"), (12_345_678, "12M"), (123_456_789, "123M"),
-    ])
+    @Test(
+        "millions continue the same pattern",
+        arguments: [
+            (1_000_000, "1M"), (1_234_567, "1.2M"), (1_250_000, "1.3M"), (9_960_000, "10M"), (12_345_678, "12M"),
+            (123_456_789, "123M"),
+        ])
     func millions(count: Int, expected: String) {
         #expect(CountFormatter.abbreviated(count) == expected)
     }

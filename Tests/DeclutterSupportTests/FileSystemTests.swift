@@ -23,10 +23,12 @@ import Testing
         let folder = root.appendingPathComponent("new/deeper")
         // The second file names a folder that does not exist, so it cannot be written after the first was.
         #expect(throws: OutputError.self) {
-            try FileSystem.writeAllAtomically([("a.png", Data([1])), ("missing/b.png", Data([2]))], into: folder, creatingFolder: true)
+            try FileSystem.writeAllAtomically(
+                [("a.png", Data([1])), ("missing/b.png", Data([2]))], into: folder, creatingFolder: true)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
-        try FileSystem.writeAllAtomically([("a.png", Data([1])), ("b.png", Data([2]))], into: folder, creatingFolder: true)
+        try FileSystem.writeAllAtomically(
+            [("a.png", Data([1])), ("b.png", Data([2]))], into: folder, creatingFolder: true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.png", "b.png"])
     }
 }

@@ -6,8 +6,12 @@ import Testing
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Data(text.utf8)) }
 
     @Test func valuesKeepTheirKeysInOrder() throws {
-        let value = try parse(#" {"b": [1, -2.5e3, true, false, null], "a": {"z": "x\"\u00e9\ud83d\ude00\n"}, "c": []} "#)
-        guard case let .object(object) = value else { Issue.record("not an object"); return }
+        let value = try parse(
+            #" {"b": [1, -2.5e3, true, false, null], "a": {"z": "x\"\u00e9\ud83d\ude00\n"}, "c": []} "#)
+        guard case let .object(object) = value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(object.keys == ["b", "a", "c"])
         #expect(object["b"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
         #expect(object["a"] == .object(JSONObject([("z", .string("x\"é😀\n"))])))
@@ -17,8 +21,10 @@ import Testing
     @Test func numbersReadAsTheStandardLibraryReadsThem() throws {
         // Short decimals take the exact fast path; long ones, exponents and big integers the standard parser.
         var state: UInt64 = 7
-        var texts = ["0", "-0", "0.1", "0.30000000000000004", "123456789012345", "1234567890123456789012", "1e-7", "2.5E+10",
-                     "-73.98765432109876", "179.99999999999997", "4.9e-324", "1.7976931348623157e308", "0.000001234"]
+        var texts = [
+            "0", "-0", "0.1", "0.30000000000000004", "123456789012345", "1234567890123456789012", "1e-7", "2.5E+10",
+            "-73.98765432109876", "179.99999999999997", "4.9e-324", "1.7976931348623157e308", "0.000001234",
+        ]
         for _ in 0..<2000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let value = Double(Int64(bitPattern: state) % 36_000_000_000) / pow(10, Double(state >> 60))

@@ -23,7 +23,9 @@ public struct SplitMix64: RandomNumberGenerator {
     /// A number in [0, 1).
     public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     /// A normally distributed number (Box–Muller).
-    public mutating func normal() -> Double { (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * Double.pi * unit()) }
+    public mutating func normal() -> Double {
+        (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * Double.pi * unit())
+    }
 }
 
 /// A seeded generator of doubles in 0..<1 (a 64-bit linear congruential generator), so random scenes repeat.
@@ -42,7 +44,8 @@ public struct TestRandom {
 }
 
 /// The package's root folder, found from this file.
-public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The domain tests' fixtures: supercluster's, mercantile's, MapLibre's and TANDm's, each with its licence.
 public let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -53,7 +56,9 @@ public let stylesFolder = packageRoot.appendingPathComponent("Styles")
 /// An 800×600 map at zoom 13 whose top-left corner is 10 points into tile 13/4400/2686: twelve tiles cover it.
 public func alignedTileCamera(bearing: Double = 0) throws -> MapCamera {
     let size = 256 * pow(2, 13.0)
-    return try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: (4400 * 256 + 410) / size),
-                                            latitude: WebMercator.latitude(y: (2686 * 256 + 310) / size)),
-                         zoom: 13, bearing: bearing, width: 800, height: 600)
+    return try MapCamera(
+        center: Coordinate(
+            longitude: WebMercator.longitude(x: (4400 * 256 + 410) / size),
+            latitude: WebMercator.latitude(y: (2686 * 256 + 310) / size)),
+        zoom: 13, bearing: bearing, width: 800, height: 600)
 }

@@ -8,15 +8,18 @@ import Testing
     final class Sandbox {
         let root: URL
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-golden-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "declutter-golden-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Tests"), withIntermediateDirectories: true)
             try Data().write(to: root.appendingPathComponent("Package.swift"))
         }
         deinit { try? FileManager.default.removeItem(at: root) }
 
         func goldens(_ mode: RecordMode, tolerance: ImageComparison = ImageComparison()) throws -> GoldenFiles {
-            var goldens = try GoldenFiles(suite: "Suite", filePath: root.appendingPathComponent("Tests/File.swift").path,
-                                          recordMode: mode, comparison: tolerance)
+            var goldens = try GoldenFiles(
+                suite: "Suite", filePath: root.appendingPathComponent("Tests/File.swift").path,
+                recordMode: mode, comparison: tolerance)
             goldens.artifacts = root.appendingPathComponent("artifacts")
             return goldens
         }
@@ -30,25 +33,30 @@ import Testing
     }
 
     func message(_ body: () throws -> Void) -> String {
-        do { try body(); return "" } catch { return "\(error)" }
+        do {
+            try body()
+            return ""
+        } catch { return "\(error)" }
     }
 
     @Test func missingReferenceIsRecordedAndFails() throws {
         let sandbox = try Sandbox()
         let goldens = try sandbox.goldens(.missing)
         let reference = sandbox.root.appendingPathComponent("Snapshots/Suite/test.one.png")
-        #expect(message { try goldens.verifyPNG(try png(), test: "test", name: "one") }
-            == "recorded \(reference.path) (no reference existed); check it and run again")
+        #expect(
+            message { try goldens.verifyPNG(try png(), test: "test", name: "one") }
+                == "recorded \(reference.path) (no reference existed); check it and run again")
         #expect(try Data(contentsOf: reference) == png())
-        try goldens.verifyPNG(png(), test: "test", name: "one")    // now it matches
+        try goldens.verifyPNG(png(), test: "test", name: "one")  // now it matches
     }
 
     @Test func neverModeDoesNotRecord() throws {
         let sandbox = try Sandbox()
         let goldens = try sandbox.goldens(.never)
         let reference = sandbox.root.appendingPathComponent("Snapshots/Suite/test.one.png")
-        #expect(message { try goldens.verifyPNG(try png(), test: "test", name: "one") }
-            == "no reference at \(reference.path) and SNAPSHOT_TESTING_RECORD=never")
+        #expect(
+            message { try goldens.verifyPNG(try png(), test: "test", name: "one") }
+                == "no reference at \(reference.path) and SNAPSHOT_TESTING_RECORD=never")
         #expect(!FileManager.default.fileExists(atPath: reference.path))
     }
 
@@ -58,19 +66,24 @@ import Testing
         let goldens = try sandbox.goldens(.missing)
         let text = message { try goldens.verifyPNG(try png(marked: [0, 0, 255, 255]), test: "test", name: "one") }
         let folder = sandbox.root.appendingPathComponent("artifacts/Suite/test.one")
-        #expect(text == """
-            \(sandbox.root.path)/Snapshots/Suite/test.one.png: 1 pixels differ (6.25 %) at threshold 0.1
-              expected: \(folder.path)/expected/test.one.png
-              actual: \(folder.path)/actual/test.one.png
-              diff: \(folder.path)/diff/test.one.png
-              report: file://\(folder.path)/index.html#image-test.one.png
-            """)
+        #expect(
+            text == """
+                \(sandbox.root.path)/Snapshots/Suite/test.one.png: 1 pixels differ (6.25 %) at threshold 0.1
+                  expected: \(folder.path)/expected/test.one.png
+                  actual: \(folder.path)/actual/test.one.png
+                  diff: \(folder.path)/diff/test.one.png
+                  report: file://\(folder.path)/index.html#image-test.one.png
+                """)
         let diff = try RGBAImage(contentsOf: folder.appendingPathComponent("diff/test.one.png"))
-        #expect(diff[0, 0] == [255, 0, 0, 255])          // the differing pixel in red
-        #expect(diff[1, 1] == [255, 255, 255, 255])      // white, faded to near-white grey
-        #expect(try RGBAImage(contentsOf: folder.appendingPathComponent("actual/test.one.png"))[0, 0] == [0, 0, 255, 255])
+        #expect(diff[0, 0] == [255, 0, 0, 255])  // the differing pixel in red
+        #expect(diff[1, 1] == [255, 255, 255, 255])  // white, faded to near-white grey
+        #expect(
+            try RGBAImage(contentsOf: folder.appendingPathComponent("actual/test.one.png"))[0, 0] == [0, 0, 255, 255])
         let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains(#"<article class="image" id="image-test.one.png" data-path="test.one.png" data-status="changed" data-mismatched="1">"#))
+        #expect(
+            page.contains(
+                #"<article class="image" id="image-test.one.png" data-path="test.one.png" data-status="changed" data-mismatched="1">"#
+            ))
         #expect(page.contains(#"<img class="diff" src="diff/test.one.png" alt="diff">"#))
         #expect(page.contains(#"<p class="figures">1 pixel differs (6.2500 %) · 4×4 px</p>"#))
     }
@@ -78,7 +91,8 @@ import Testing
     @Test func tolerancesAcceptSmallDifferences() throws {
         let sandbox = try Sandbox()
         try sandbox.goldens(.all).record(png(), test: "test", name: "one")
-        try sandbox.goldens(.never).verifyPNG(png(marked: [250, 6, 4, 255]), test: "test", name: "one")   // below the YIQ threshold
+        // Below the YIQ threshold.
+        try sandbox.goldens(.never).verifyPNG(png(marked: [250, 6, 4, 255]), test: "test", name: "one")
         try sandbox.goldens(.never, tolerance: ImageComparison(maximumDifferingPixels: 1))
             .verifyPNG(png(marked: [0, 0, 255, 255]), test: "test", name: "one")
     }
@@ -87,30 +101,38 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.goldens(.all).record(png(), test: "test", name: "one")
         let goldens = try sandbox.goldens(.failed)
-        #expect(message { try goldens.verifyPNG(try png(marked: [0, 0, 255, 255]), test: "test", name: "one") }
-            .contains("re-recorded it (record mode failed)"))
+        #expect(
+            message { try goldens.verifyPNG(try png(marked: [0, 0, 255, 255]), test: "test", name: "one") }
+                .contains("re-recorded it (record mode failed)"))
         try goldens.verifyPNG(png(marked: [0, 0, 255, 255]), test: "test", name: "one")
     }
 
     @Test func sizesThatDifferSaySo() throws {
         let sandbox = try Sandbox()
         try sandbox.goldens(.all).record(png(), test: "test", name: "one")
-        #expect(message { try sandbox.goldens(.never).verifyPNG(try png(width: 5), test: "test", name: "one") }
-            .contains("test.one.png: the images differ in size: expected 4×4 px, got 5×4 px"))
+        #expect(
+            message { try sandbox.goldens(.never).verifyPNG(try png(width: 5), test: "test", name: "one") }
+                .contains("test.one.png: the images differ in size: expected 4×4 px, got 5×4 px"))
     }
 
     @Test func textReferencesNameTheFirstDifferentLine() throws {
         let sandbox = try Sandbox()
         try sandbox.goldens(.all).recordText("a\nb\nc\n", test: "doc", name: "one")
         try sandbox.goldens(.never).verifyText("a\r\nb  \nc", test: "doc", name: "one")
-        #expect(message { try sandbox.goldens(.never).verifyText("a\nB\nc\n", test: "doc", name: "one") }
-            .hasSuffix("doc.one.svg: the text differs from line 2 on (4 lines, reference 4)\n  actual: \(sandbox.root.path)/artifacts/Suite/doc.one.actual.svg\n  expected: \(sandbox.root.path)/artifacts/Suite/doc.one.expected.svg"))
+        #expect(
+            message { try sandbox.goldens(.never).verifyText("a\nB\nc\n", test: "doc", name: "one") }
+                .hasSuffix(
+                    "doc.one.svg: the text differs from line 2 on (4 lines, reference 4)\n  actual: \(sandbox.root.path)/artifacts/Suite/doc.one.actual.svg\n  expected: \(sandbox.root.path)/artifacts/Suite/doc.one.expected.svg"
+                ))
     }
 
     @Test func recordModeFromTheEnvironment() throws {
         #expect(try RecordMode.fromEnvironment([:]) == .missing)
         #expect(try RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "failed"]) == .failed)
-        #expect(throws: GoldenError("SNAPSHOT_TESTING_RECORD=sometimes names no record mode; expected one of: never, missing, failed, all")) {
+        #expect(
+            throws: GoldenError(
+                "SNAPSHOT_TESTING_RECORD=sometimes names no record mode; expected one of: never, missing, failed, all")
+        ) {
             try RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "sometimes"])
         }
     }

@@ -23,8 +23,12 @@ import Testing
         var random = Seeded(state: seed)
         var first = [UInt8](repeating: 255, count: width * height * 4)
         func fill(_ pixels: inout [UInt8], _ random: inout Seeded, shift: Int) {
-            let x = random.below(width), y = random.below(height), w = 1 + random.below(max(width / 3, 1)), h = 1 + random.below(max(height / 3, 1))
-            let colour = [UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)), random.below(4) == 0 ? UInt8(random.below(256)) : 255]
+            let x = random.below(width), y = random.below(height), w = 1 + random.below(max(width / 3, 1)),
+                h = 1 + random.below(max(height / 3, 1))
+            let colour = [
+                UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)),
+                random.below(4) == 0 ? UInt8(random.below(256)) : 255,
+            ]
             for row in y..<min(y + h, height) {
                 for column in min(x + shift, width)..<min(x + w + shift, width) {
                     for channel in 0..<4 { pixels[(row * width + column) * 4 + channel] = colour[channel] }
@@ -38,7 +42,10 @@ import Testing
             let index = random.below(width * height) * 4 + random.below(4)
             second[index] = UInt8(random.below(256))
         }
-        return (RGBAImage(width: width, height: height, pixels: first), RGBAImage(width: width, height: height, pixels: second))
+        return (
+            RGBAImage(width: width, height: height, pixels: first),
+            RGBAImage(width: width, height: height, pixels: second)
+        )
     }
 
     static let sizes = [(1, 1), (17, 3), (64, 64), (300, 260), (1031, 97)]
@@ -60,7 +67,8 @@ import Testing
             reference.engine = .reference
             fast.engine = .fast
             for mask in [nil, mask] {
-                let expected = reference.compare(first, second, mask: mask), actual = fast.compare(first, second, mask: mask)
+                let expected = reference.compare(first, second, mask: mask),
+                    actual = fast.compare(first, second, mask: mask)
                 #expect(actual.mismatched == expected.mismatched, "\(width)×\(height) seed \(seed) \(base)")
                 #expect(actual.diff == expected.diff, "\(width)×\(height) seed \(seed) \(base): the diff images differ")
                 #expect(fast.countMismatched(first, second, mask: mask) == expected.mismatched)
@@ -79,7 +87,10 @@ import Testing
             #expect(diff[14, 10] == [0, 128, 255, 255])
             // Between stripes: the faded original, as without a mask.
             #expect(diff[10, 10] == PixelMatch(engine: engine).compare(image, image).diff[10, 10])
-            #expect(PixelMatch(diffMask: true, engine: engine).compare(image, image, mask: mask).diff[10, 10] == [0, 0, 0, 0])
+            #expect(
+                PixelMatch(diffMask: true, engine: engine).compare(image, image, mask: mask).diff[10, 10] == [
+                    0, 0, 0, 0,
+                ])
         }
     }
 

@@ -2,10 +2,11 @@ import DeclutterTesting
 import Foundation
 import Testing
 
-/// pixelmatch 7.2's own fixtures (`Fixtures/pixelmatch`, ISC licence beside them): counts and diff images must be equal,
-/// from both engines.
+/// pixelmatch 7.2's own fixtures (`Fixtures/pixelmatch`, ISC licence beside them): counts and diff images must be
+/// equal, from both engines.
 @Suite struct PixelMatchTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pixelmatch")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/pixelmatch")
 
     static func image(_ name: String) throws -> RGBAImage {
         try RGBAImage(contentsOf: fixtures.appendingPathComponent("\(name).png"))
@@ -17,7 +18,11 @@ import Testing
         ("1a", "1b", "1diffdefaultthreshold", PixelMatch(), 106),
         ("1a", "1b", "1diffmask", PixelMatch(threshold: 0.05, diffMask: true), 143),
         ("1a", "1a", "1emptydiffmask", PixelMatch(threshold: 0, diffMask: true), 0),
-        ("2a", "2b", "2diff", PixelMatch(threshold: 0.05, alpha: 0.5, antialiasingColor: .init(0, 192, 0), diffColor: .init(255, 0, 255)), 12437),
+        (
+            "2a", "2b", "2diff",
+            PixelMatch(threshold: 0.05, alpha: 0.5, antialiasingColor: .init(0, 192, 0), diffColor: .init(255, 0, 255)),
+            12437
+        ),
         ("3a", "3b", "3diff", PixelMatch(threshold: 0.05), 212),
         ("4a", "4b", "4diff", PixelMatch(threshold: 0.05), 36049),
         ("5a", "5b", "5diff", PixelMatch(threshold: 0.05), 6),
@@ -59,16 +64,17 @@ import Testing
         let options = PixelMatch(alternateDiffColor: .init(0, 0, 255))
         let (mismatched, diff) = options.compare(white, swapped)
         #expect(mismatched == 2)
-        #expect(Array(diff.pixels[0..<4]) == [0, 0, 255, 255])      // white became black: darker
-        #expect(Array(diff.pixels[4..<8]) == [255, 0, 0, 255])      // black became white
+        #expect(Array(diff.pixels[0..<4]) == [0, 0, 255, 255])  // white became black: darker
+        #expect(Array(diff.pixels[4..<8]) == [255, 0, 0, 255])  // black became white
     }
 
     @Test func transparentPixelsBlendOverTheCheckerboardOrWhite() {
-        // A half-transparent black pixel against opaque white: over white they differ, and so they do over the checkerboard.
+        // A half-transparent black pixel against opaque white: over white they differ, and so they do over the
+        // checkerboard.
         let first = RGBAImage(width: 1, height: 1, pixels: [255, 255, 255, 0])
         let second = RGBAImage(width: 1, height: 1, pixels: [255, 255, 255, 255])
-        #expect(PixelMatch(checkerboard: false).countMismatched(first, second) == 0)   // transparent over white is white
-        #expect(PixelMatch(checkerboard: true).countMismatched(first, second) == 1)    // the checkerboard shows through
+        #expect(PixelMatch(checkerboard: false).countMismatched(first, second) == 0)  // transparent over white is white
+        #expect(PixelMatch(checkerboard: true).countMismatched(first, second) == 1)  // the checkerboard shows through
     }
 }
 
@@ -78,15 +84,26 @@ import Testing
         let strict = try ImageComparison(pixelMatch: PixelMatch(threshold: 0.05)).compare(first, second)
         #expect(strict.differingPixels == 143 && !strict.passes)
         #expect(abs(strict.ratio - 143.0 / (512 * 256)) < 1e-12)
-        #expect(try ImageComparison(pixelMatch: PixelMatch(threshold: 0.05), maximumDifferingPixels: 143).compare(first, second).passes)
-        #expect(try !ImageComparison(pixelMatch: PixelMatch(threshold: 0.05), maximumDifferingPixels: 142).compare(first, second).passes)
-        #expect(try ImageComparison(pixelMatch: PixelMatch(threshold: 0.05), maximumDifferingRatio: 0.0011).compare(first, second).passes)
+        #expect(
+            try ImageComparison(pixelMatch: PixelMatch(threshold: 0.05), maximumDifferingPixels: 143).compare(
+                first, second
+            ).passes)
+        #expect(
+            try !ImageComparison(pixelMatch: PixelMatch(threshold: 0.05), maximumDifferingPixels: 142).compare(
+                first, second
+            ).passes)
+        #expect(
+            try ImageComparison(pixelMatch: PixelMatch(threshold: 0.05), maximumDifferingRatio: 0.0011).compare(
+                first, second
+            ).passes)
     }
 
     @Test func sizesThatDifferAreNamed() throws {
         #expect(throws: ImageComparison.SizeMismatch(first: [512, 256], second: [256, 256])) {
             try ImageComparison().compare(try PixelMatchTests.image("1a"), try PixelMatchTests.image("2a"))
         }
-        #expect("\(ImageComparison.SizeMismatch(first: [512, 256], second: [256, 256]))" == "the images differ in size: 512×256 px and 256×256 px")
+        #expect(
+            "\(ImageComparison.SizeMismatch(first: [512, 256], second: [256, 256]))"
+                == "the images differ in size: 512×256 px and 256×256 px")
     }
 }

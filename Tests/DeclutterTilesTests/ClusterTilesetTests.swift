@@ -4,12 +4,14 @@ import DeclutterInput
 import DeclutterMapContent
 import DeclutterStyle
 import DeclutterSupport
-@testable import DeclutterTiles
 import Foundation
 import Testing
 
+@testable import DeclutterTiles
+
 /// The package's root, found from this file.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 @Suite struct ClusterTilesetTests {
     let style: MarkerStyle
@@ -20,20 +22,30 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     init() throws {
         let base = try MarkerStyle.load(contentsOf: packageRoot.appendingPathComponent("Styles/default.json"))
         var points = try PointReader(categoryProperty: "featureclass")
-            .read(contentsOf: packageRoot.appendingPathComponent("Tests/DeclutterTestSupport/Fixtures/supercluster/places.json")).points
+            .read(
+                contentsOf: packageRoot.appendingPathComponent(
+                    "Tests/DeclutterTestSupport/Fixtures/supercluster/places.json")
+            ).points
         let data = try #require(DataCategories(values: points.map(\.category), style: base, property: "featureclass"))
         data.apply(to: &points)
         for index in points.indices {
-            points[index].clusteringIdentifier = data.style.category(named: points[index].category ?? "")?.clusteringIdentifier
+            points[index].clusteringIdentifier =
+                data.style.category(named: points[index].category ?? "")?.clusteringIdentifier
             if index % 7 == 0 { points[index].id = .number(Double(1000 + index)) }
             if index % 11 == 0 { points[index].id = .number(-5) }
-            if index % 13 == 0 { points[index].properties["nested"] = .object(JSONObject([("a", .array([.number(1.5), .null]))])) }
+            if index % 13 == 0 {
+                points[index].properties["nested"] = .object(JSONObject([("a", .array([.number(1.5), .null]))]))
+            }
         }
         // A pair across the antimeridian.
-        points.append(ClusterPoint(longitude: 179.99, latitude: -17, properties: JSONObject([("name", .string("east"))]),
-                                   id: .number(7), category: "cape", clusteringIdentifier: "featureclass values"))
-        points.append(ClusterPoint(longitude: -179.99, latitude: -17, properties: JSONObject([("name", .string("west"))]),
-                                   category: "island", clusteringIdentifier: "featureclass values"))
+        points.append(
+            ClusterPoint(
+                longitude: 179.99, latitude: -17, properties: JSONObject([("name", .string("east"))]),
+                id: .number(7), category: "cape", clusteringIdentifier: "featureclass values"))
+        points.append(
+            ClusterPoint(
+                longitude: -179.99, latitude: -17, properties: JSONObject([("name", .string("west"))]),
+                category: "island", clusteringIdentifier: "featureclass values"))
         style = data.style
         self.points = points
     }
@@ -56,7 +68,11 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         let tiles = allTiles(tileset)
         var brute = 0
         for zoom in 0...5 {
-            for x in 0..<(1 << zoom) { for y in 0..<(1 << zoom) where index.tile(z: zoom, x: x, y: y, extent: 4096, buffer: 64) != nil { brute += 1 } }
+            for x in 0..<(1 << zoom) {
+                for y in 0..<(1 << zoom) where index.tile(z: zoom, x: x, y: y, extent: 4096, buffer: 64) != nil {
+                    brute += 1
+                }
+            }
         }
         #expect(tiles.count == brute)
         #expect(tiles.map(\.z) == tiles.map(\.z).sorted())
@@ -82,9 +98,12 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
                     clusters += 1
                     #expect(feature.id == UInt64(wanted.id?.number ?? -1))
                     #expect(properties.removeValue(forKey: "clustering_identifier") == .string("featureclass values"))
-                    let counts = CategoryCounts(style.categories.compactMap { category in
-                        tags[category.name].flatMap { if case let .uint(count) = $0 { (category.name, Int(count)) } else { nil } }
-                    })
+                    let counts = CategoryCounts(
+                        style.categories.compactMap { category in
+                            tags[category.name].flatMap {
+                                if case let .uint(count) = $0 { (category.name, Int(count)) } else { nil }
+                            }
+                        })
                     #expect(sprite == names.cluster(counts).map { .string($0) })
                     #expect(sprite != nil)
                 } else {
@@ -101,8 +120,9 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     }
 
     @Test func oneTileAtATimeIsTheBytesOfTheWholeRun() throws {
-        let index = ClusterIndex(points: points, options: ClusterOptions(radius: 40, extent: 512, maxZoom: 5),
-                                 categories: style.categories.map(\.name))
+        let index = ClusterIndex(
+            points: points, options: ClusterOptions(radius: 40, extent: 512, maxZoom: 5),
+            categories: style.categories.map(\.name))
         let tileset = try ClusterTileset(index: index, style: style, layerName: "places", buffer: 256, zooms: 0...5)
         let tiles = allTiles(tileset, batchSize: 64)
         #expect(tiles.count > 100)
@@ -114,7 +134,9 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
             present.insert([tile.z, tile.x, tile.y])
         }
         for z in 0...5 {
-            for x in 0..<(1 << z) where !present.contains([z, x, 1]) { #expect(tileset.tile(z: z, x: x, y: 1) == nil, "\(z)/\(x)/1") }
+            for x in 0..<(1 << z) where !present.contains([z, x, 1]) {
+                #expect(tileset.tile(z: z, x: x, y: 1) == nil, "\(z)/\(x)/1")
+            }
         }
         #expect(tileset.tile(z: 6, x: 0, y: 0) == nil)
         #expect(tileset.tile(z: 2, x: 4, y: 0) == nil)
@@ -136,7 +158,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         #expect(fields["nested"] == .string)
         // Always null in the fixture: never written.
         #expect(fields["comment"] == nil)
-        #expect(tileset.fields.prefix(4).map(\.name) == ["cluster", "cluster_id", "point_count", "point_count_abbreviated"])
+        #expect(
+            tileset.fields.prefix(4).map(\.name) == ["cluster", "cluster_id", "point_count", "point_count_abbreviated"])
     }
 
     @Test func badSettingsAreRefused() throws {
@@ -144,8 +167,12 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         #expect(throws: TilesetError("buffer must be in 0…4096 (the extent), got 5000")) {
             try ClusterTileset(index: index, style: style, buffer: 5000)
         }
-        #expect(throws: TilesetError("zooms must lie in 0…22, got 0…23")) { try ClusterTileset(index: index, style: style, zooms: 0...23) }
-        #expect(throws: TilesetError("extent must be in 1…1048576, got 0")) { try ClusterTileset(index: index, style: style, extent: 0) }
+        #expect(throws: TilesetError("zooms must lie in 0…22, got 0…23")) {
+            try ClusterTileset(index: index, style: style, zooms: 0...23)
+        }
+        #expect(throws: TilesetError("extent must be in 1…1048576, got 0")) {
+            try ClusterTileset(index: index, style: style, extent: 0)
+        }
     }
 
     @Test func aDeliveryErrorStopsTheRun() throws {
@@ -170,7 +197,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         for tile in allTiles(tileset) {
             try tile.data.write(to: folder.appendingPathComponent("\(tile.z)-\(tile.x)-\(tile.y).pbf"))
             let features = index.tile(z: tile.z, x: tile.x, y: tile.y, extent: 4096, buffer: 64) ?? []
-            try Data(JSONValue.array(features.map(\.json)).jsonText.utf8).write(to: folder.appendingPathComponent("\(tile.z)-\(tile.x)-\(tile.y).json"))
+            try Data(JSONValue.array(features.map(\.json)).jsonText.utf8).write(
+                to: folder.appendingPathComponent("\(tile.z)-\(tile.x)-\(tile.y).json"))
         }
     }
 }

@@ -16,7 +16,10 @@ import Testing
         try writer.finish(SyntheticTiles.metadata)
         #expect(try folder.contents() == ["tiles"])
 
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["0", "1", "2", "3", "4", "tiles.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: path).sorted() == [
+                "0", "1", "2", "3", "4", "tiles.json",
+            ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: path + "/4/7").count == 16)
         #expect(FileManager.default.fileExists(atPath: path + "/5") == false)
         for tile in tiles {
@@ -24,11 +27,12 @@ import Testing
         }
 
         let json = try #require(FileManager.default.contents(atPath: path + "/tiles.json"))
-        #expect(String(decoding: json, as: UTF8.self) == """
-            {"attribution":"© Test","bounds":[-122.5,37.25,-121.75,38],"center":[-122.125,37.625,3],"description":"Clustered points",\
-            "maxzoom":4,"minzoom":0,"name":"clusters","scheme":"xyz","tilejson":"3.0.0","tiles":["{z}/{x}/{y}.pbf"],\
-            "vector_layers":[{"description":"","fields":{"category":"String","cluster":"Boolean","count":"Number"},"id":"clusters","maxzoom":4,"minzoom":0}]}
-            """)
+        #expect(
+            String(decoding: json, as: UTF8.self) == """
+                {"attribution":"© Test","bounds":[-122.5,37.25,-121.75,38],"center":[-122.125,37.625,3],"description":"Clustered points",\
+                "maxzoom":4,"minzoom":0,"name":"clusters","scheme":"xyz","tilejson":"3.0.0","tiles":["{z}/{x}/{y}.pbf"],\
+                "vector_layers":[{"description":"","fields":{"category":"String","cluster":"Boolean","count":"Number"},"id":"clusters","maxzoom":4,"minzoom":0}]}
+                """)
     }
 
     /// An existing output is refused; a failed run and a cancelled one leave nothing.

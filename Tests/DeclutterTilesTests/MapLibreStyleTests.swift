@@ -13,21 +13,25 @@ import Testing
 
     @Test func aFolderTileSetForTANDmGivesTheWholeDocument() throws {
         let markerStyle = try MarkerStyle.load(contentsOf: Self.tandmURL)
-        let style = MapLibreStyle(markerStyle: markerStyle, tiles: .template("tiles/{z}/{x}/{y}.pbf", minimumZoom: 13, maximumZoom: 16,
-                                                                             bounds: .init(west: -122.4175, south: 37.8025, east: -122.4093, north: 37.8075)),
-                                  baseURL: "http://127.0.0.1:8123/maps")
+        let style = MapLibreStyle(
+            markerStyle: markerStyle,
+            tiles: .template(
+                "tiles/{z}/{x}/{y}.pbf", minimumZoom: 13, maximumZoom: 16,
+                bounds: .init(west: -122.4175, south: 37.8025, east: -122.4093, north: 37.8075)),
+            baseURL: "http://127.0.0.1:8123/maps")
         let text = try #require(String(data: try style.jsonData(), encoding: .utf8))
-        #expect(text == """
-            {"version":8,"name":"TANDm","sprite":"http://127.0.0.1:8123/maps/sprite",\
-            "sources":{"declutter":{"type":"vector","tiles":["http://127.0.0.1:8123/maps/tiles/{z}/{x}/{y}.pbf"],\
-            "minzoom":13,"maxzoom":16,"bounds":[-122.4175,37.8025,-122.4093,37.8075]}},\
-            "layers":[{"id":"background","type":"background","paint":{"background-color":"#F2EFE9"}},\
-            {"id":"markers","type":"symbol","source":"declutter","source-layer":"points","filter":["!=",["get","cluster"],true],\
-            "layout":{"icon-image":["get","sprite"],"icon-anchor":"bottom","icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}},\
-            {"id":"clusters","type":"symbol","source":"declutter","source-layer":"points","filter":["==",["get","cluster"],true],\
-            "layout":{"icon-image":["get","sprite"],"icon-offset":[0,-10],"icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}}]}
+        #expect(
+            text == """
+                {"version":8,"name":"TANDm","sprite":"http://127.0.0.1:8123/maps/sprite",\
+                "sources":{"declutter":{"type":"vector","tiles":["http://127.0.0.1:8123/maps/tiles/{z}/{x}/{y}.pbf"],\
+                "minzoom":13,"maxzoom":16,"bounds":[-122.4175,37.8025,-122.4093,37.8075]}},\
+                "layers":[{"id":"background","type":"background","paint":{"background-color":"#F2EFE9"}},\
+                {"id":"markers","type":"symbol","source":"declutter","source-layer":"points","filter":["!=",["get","cluster"],true],\
+                "layout":{"icon-image":["get","sprite"],"icon-anchor":"bottom","icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}},\
+                {"id":"clusters","type":"symbol","source":"declutter","source-layer":"points","filter":["==",["get","cluster"],true],\
+                "layout":{"icon-image":["get","sprite"],"icon-offset":[0,-10],"icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}}]}
 
-            """)
+                """)
     }
 
     @Test func theDefaultBaseURLIsWherePythonsServerServesTheFolder() throws {
@@ -47,25 +51,39 @@ import Testing
 
     @Test func tileJSONAndPMTilesSourcesAreURLs() throws {
         let tileJSON = MapLibreStyle(tiles: .tileJSON("tiles.json"), baseURL: "https://example.com/maps/")
-        #expect(try tileJSON.jsonValue().object?["sources"] == .object(JSONObject([
-            ("declutter", .object(JSONObject([("type", .string("vector")), ("url", .string("https://example.com/maps/tiles.json"))]))),
-        ])))
+        #expect(
+            try tileJSON.jsonValue().object?["sources"]
+                == .object(
+                    JSONObject([
+                        (
+                            "declutter",
+                            .object(
+                                JSONObject([
+                                    ("type", .string("vector")),
+                                    ("url", .string("https://example.com/maps/tiles.json")),
+                                ]))
+                        )
+                    ])))
         let pmtiles = MapLibreStyle(tiles: .pmtiles("cycles.pmtiles"), baseURL: "https://example.com/maps/")
-        #expect(try pmtiles.jsonValue().object?["sources"]?.object?["declutter"]?.object?["url"]
-            == .string("pmtiles://https://example.com/maps/cycles.pmtiles"))
+        #expect(
+            try pmtiles.jsonValue().object?["sources"]?.object?["declutter"]?.object?["url"]
+                == .string("pmtiles://https://example.com/maps/cycles.pmtiles"))
         // A path that is a URL already is kept, whatever the base.
-        let elsewhere = MapLibreStyle(tiles: .tileJSON("https://tiles.example.org/cycles.json"), baseURL: "file:///srv/maps",
-                                      sprite: "https://cdn.example.org/sprites/tandm")
+        let elsewhere = MapLibreStyle(
+            tiles: .tileJSON("https://tiles.example.org/cycles.json"), baseURL: "file:///srv/maps",
+            sprite: "https://cdn.example.org/sprites/tandm")
         let root = try #require(try elsewhere.jsonValue().object)
-        #expect(root["sources"]?.object?["declutter"]?.object?["url"] == .string("https://tiles.example.org/cycles.json"))
+        #expect(
+            root["sources"]?.object?["declutter"]?.object?["url"] == .string("https://tiles.example.org/cycles.json"))
         #expect(root["sprite"] == .string("https://cdn.example.org/sprites/tandm"))
     }
 
     @Test func optionsChangeTheirFields() throws {
-        let style = MapLibreStyle(name: "Cycles", tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 2, maximumZoom: 2),
-                                  baseURL: "http://localhost:9000/", sprite: "icons/sheet", sourceLayer: "cycles",
-                                  backgroundColor: RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.25), clusterOffset: (3, 4.5),
-                                  showsEveryIcon: false, center: Coordinate(longitude: -122.4134, latitude: 37.805), zoom: 15)
+        let style = MapLibreStyle(
+            name: "Cycles", tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 2, maximumZoom: 2),
+            baseURL: "http://localhost:9000/", sprite: "icons/sheet", sourceLayer: "cycles",
+            backgroundColor: RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.25), clusterOffset: (3, 4.5),
+            showsEveryIcon: false, center: Coordinate(longitude: -122.4134, latitude: 37.805), zoom: 15)
         let root = try #require(try style.jsonValue().object)
         #expect(root.keys == ["version", "name", "center", "zoom", "sprite", "sources", "layers"])
         #expect(root["center"] == .array([.number(-122.4134), .number(37.805)]))
@@ -75,15 +93,21 @@ import Testing
         #expect(layers.map { $0["id"] } == [.string("background"), .string("markers"), .string("clusters")])
         #expect(layers[0]["paint"] == .object(JSONObject([("background-color", .string("rgba(255, 128, 0, 0.25)"))])))
         #expect(layers[1]["source-layer"] == .string("cycles"))
-        #expect(layers[1]["layout"] == .object(JSONObject([
-            ("icon-image", .array([.string("get"), .string("sprite")])), ("icon-anchor", .string("bottom")),
-        ])))
+        #expect(
+            layers[1]["layout"]
+                == .object(
+                    JSONObject([
+                        ("icon-image", .array([.string("get"), .string("sprite")])), ("icon-anchor", .string("bottom")),
+                    ])))
         #expect(layers[2]["layout"]?.object?["icon-offset"] == .array([.number(3), .number(4.5)]))
         #expect(layers[2]["layout"]?.object?["icon-allow-overlap"] == nil)
 
         var transparent = style
         transparent.backgroundColor = nil
-        #expect(try transparent.jsonValue().object?["layers"]?.array?.compactMap { $0.object?["id"] } == [.string("markers"), .string("clusters")])
+        #expect(
+            try transparent.jsonValue().object?["layers"]?.array?.compactMap { $0.object?["id"] } == [
+                .string("markers"), .string("clusters"),
+            ])
     }
 
     @Test func boundsComeFromAWebMercatorBox() throws {
@@ -113,11 +137,15 @@ import Testing
         #expect(throws: MapLibreStyleError.bounds(empty)) { try nowhere.jsonData() }
         let upsideDown = TileBounds(west: 0, south: 10, east: 1, north: 5)
         #expect(throws: MapLibreStyleError.bounds(upsideDown)) {
-            try MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 4, bounds: upsideDown)).jsonData()
+            try MapLibreStyle(tiles: .template("{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 4, bounds: upsideDown))
+                .jsonData()
         }
-        #expect(MapLibreStyleError.bounds(upsideDown).description
-            == "tiles: expected finite bounds with west ≤ east and south ≤ north, got [0.0, 10.0, 1.0, 5.0]")
-        #expect(MapLibreStyleError.baseURL("maps/").description
-            == "base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\"")
+        #expect(
+            MapLibreStyleError.bounds(upsideDown).description
+                == "tiles: expected finite bounds with west ≤ east and south ≤ north, got [0.0, 10.0, 1.0, 5.0]")
+        #expect(
+            MapLibreStyleError.baseURL("maps/").description
+                == "base URL: expected an absolute http, https or file URL (MapLibre needs absolute sprite and tile URLs), got \"maps/\""
+        )
     }
 }

@@ -13,11 +13,11 @@ import Testing
             .init(tileID: 200, offset: 0, length: 100, runLength: 1),
         ])
         let expected: [UInt8] = [
-            0x03,                   // three entries
-            0x00, 0x05, 0xC3, 0x01, // id deltas 0, 5, 195 (195 = 0x43 | 1 << 7)
-            0x01, 0x02, 0x01,       // run lengths
-            0x64, 0xAC, 0x02, 0x64, // lengths 100, 300 (0x2C | 2 << 7), 100
-            0x01, 0x00, 0x01,       // offsets: 0 + 1; contiguous → 0; 0 + 1 again (not contiguous)
+            0x03,  // three entries
+            0x00, 0x05, 0xC3, 0x01,  // id deltas 0, 5, 195 (195 = 0x43 | 1 << 7)
+            0x01, 0x02, 0x01,  // run lengths
+            0x64, 0xAC, 0x02, 0x64,  // lengths 100, 300 (0x2C | 2 << 7), 100
+            0x01, 0x00, 0x01,  // offsets: 0 + 1; contiguous → 0; 0 + 1 again (not contiguous)
         ]
         #expect([UInt8](directory.encoded()) == expected)
         #expect(try PMTilesReader.decode(directory.encoded()) == directory.entries)

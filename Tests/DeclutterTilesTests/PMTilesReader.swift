@@ -8,7 +8,8 @@ import Foundation
 /// (root and leaves), tiles by z/x/y.
 struct PMTilesReader {
     struct Header {
-        var rootOffset, rootLength, metadataOffset, metadataLength, leavesOffset, leavesLength, dataOffset, dataLength: UInt64
+        var rootOffset, rootLength, metadataOffset, metadataLength, leavesOffset, leavesLength, dataOffset,
+            dataLength: UInt64
         var addressedTiles, tileEntries, tileContents: UInt64
         var clustered, internalCompression, tileCompression, tileType, minZoom, maxZoom, centerZoom: UInt8
         var west, south, east, north, centerLongitude, centerLatitude: Int32
@@ -30,13 +31,17 @@ struct PMTilesReader {
             throw ReadError(description: "not a PMTiles v3 archive")
         }
         func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) } }
-        func i32(_ at: Int) -> Int32 { Int32(bitPattern: (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) }) }
-        header = Header(rootOffset: u64(8), rootLength: u64(16), metadataOffset: u64(24), metadataLength: u64(32),
-                        leavesOffset: u64(40), leavesLength: u64(48), dataOffset: u64(56), dataLength: u64(64),
-                        addressedTiles: u64(72), tileEntries: u64(80), tileContents: u64(88),
-                        clustered: bytes[96], internalCompression: bytes[97], tileCompression: bytes[98], tileType: bytes[99],
-                        minZoom: bytes[100], maxZoom: bytes[101], centerZoom: bytes[118],
-                        west: i32(102), south: i32(106), east: i32(110), north: i32(114), centerLongitude: i32(119), centerLatitude: i32(123))
+        func i32(_ at: Int) -> Int32 {
+            Int32(bitPattern: (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) })
+        }
+        header = Header(
+            rootOffset: u64(8), rootLength: u64(16), metadataOffset: u64(24), metadataLength: u64(32),
+            leavesOffset: u64(40), leavesLength: u64(48), dataOffset: u64(56), dataLength: u64(64),
+            addressedTiles: u64(72), tileEntries: u64(80), tileContents: u64(88),
+            clustered: bytes[96], internalCompression: bytes[97], tileCompression: bytes[98], tileType: bytes[99],
+            minZoom: bytes[100], maxZoom: bytes[101], centerZoom: bytes[118],
+            west: i32(102), south: i32(106), east: i32(110), north: i32(114), centerLongitude: i32(119),
+            centerLatitude: i32(123))
     }
 
     func slice(_ offset: UInt64, _ length: UInt64) -> Data {
@@ -72,7 +77,8 @@ struct PMTilesReader {
                 if let known = leaves[entry.offset] {
                     entries = known
                 } else {
-                    entries = try Self.decode(Gzip.decompress(slice(header.leavesOffset + entry.offset, UInt64(entry.length))))
+                    entries = try Self.decode(
+                        Gzip.decompress(slice(header.leavesOffset + entry.offset, UInt64(entry.length))))
                     leaves[entry.offset] = entries
                 }
                 continue
@@ -98,7 +104,8 @@ struct PMTilesReader {
             }
         }
         let count = Int(try varint())
-        var entries = [PMTilesDirectory.Entry](repeating: .init(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
+        var entries = [PMTilesDirectory.Entry](
+            repeating: .init(tileID: 0, offset: 0, length: 0, runLength: 0), count: count)
         var last: UInt64 = 0
         for index in 0..<count {
             last += try varint()

@@ -2,7 +2,8 @@ import DeclutterTiles
 import Testing
 
 @Suite struct PMTilesTileIDTests {
-    /// The spec's table (§4.1), the last tile of zoom 2, and a zoom-20 tile whose id the Python `pmtiles` package gives.
+    /// The spec's table (§4.1), the last tile of zoom 2, and a zoom-20 tile whose id the Python `pmtiles` package
+    /// gives.
     @Test(arguments: [
         (0, 0, 0, UInt64(0)), (1, 0, 0, 1), (1, 0, 1, 2), (1, 1, 1, 3), (1, 1, 0, 4), (2, 0, 0, 5),
         (2, 3, 0, 20), (12, 3423, 1763, 19_078_479), (20, 345_678, 654_321, 885_923_423_404),

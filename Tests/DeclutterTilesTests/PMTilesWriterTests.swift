@@ -36,9 +36,13 @@ import Testing
         #expect(header.leavesLength == 0)
         #expect(header.dataOffset == header.leavesOffset)
         #expect(header.dataOffset + header.dataLength == UInt64(reader.bytes.count))
-        #expect([header.clustered, header.internalCompression, header.tileCompression, header.tileType] == [1, 2, 2, 1])
+        #expect(
+            [header.clustered, header.internalCompression, header.tileCompression, header.tileType] == [1, 2, 2, 1])
         #expect([header.minZoom, header.maxZoom, header.centerZoom] == [0, 4, 3])
-        #expect([header.west, header.south, header.east, header.north] == [-1_225_000_000, 372_500_000, -1_217_500_000, 380_000_000])
+        #expect(
+            [header.west, header.south, header.east, header.north] == [
+                -1_225_000_000, 372_500_000, -1_217_500_000, 380_000_000,
+            ])
         #expect([header.centerLongitude, header.centerLatitude] == [-1_221_250_000, 376_250_000])
 
         for tile in tiles {
@@ -66,7 +70,10 @@ import Testing
         let layers = try #require(metadata["vector_layers"] as? [[String: Any]])
         #expect(layers.count == 1)
         #expect(layers.first?["id"] as? String == "clusters")
-        #expect(layers.first?["fields"] as? [String: String] == ["count": "Number", "category": "String", "cluster": "Boolean"])
+        #expect(
+            layers.first?["fields"] as? [String: String] == [
+                "count": "Number", "category": "String", "cluster": "Boolean",
+            ])
         #expect(layers.first?["minzoom"] as? Int == 0 && layers.first?["maxzoom"] as? Int == 4)
     }
 
@@ -75,9 +82,13 @@ import Testing
     @Test func tilesInOrderStayWhereTheyWereWritten() throws {
         let folder = try TestFolder()
         let tiles = SyntheticTiles.small()
-        let sorted = tiles.sorted { PMTilesTileID.id(z: $0.z, x: $0.x, y: $0.y) < PMTilesTileID.id(z: $1.z, x: $1.x, y: $1.y) }
+        let sorted = tiles.sorted {
+            PMTilesTileID.id(z: $0.z, x: $0.x, y: $0.y) < PMTilesTileID.id(z: $1.z, x: $1.x, y: $1.y)
+        }
         let inOrder = try PMTilesWriter(path: folder.file("in-order.pmtiles"))
-        for start in stride(from: 0, to: sorted.count, by: 50) { try inOrder.add(Array(sorted[start..<min(sorted.count, start + 50)])) }
+        for start in stride(from: 0, to: sorted.count, by: 50) {
+            try inOrder.add(Array(sorted[start..<min(sorted.count, start + 50)]))
+        }
         try inOrder.finish(SyntheticTiles.metadata)
         let shuffled = try PMTilesWriter(path: folder.file("shuffled.pmtiles"))
         try shuffled.add(SyntheticTiles.shuffled(tiles))
@@ -93,10 +104,15 @@ import Testing
         #expect(header.leavesOffset == header.metadataOffset + header.metadataLength)
         #expect(header.leavesOffset + header.leavesLength == UInt64(reader.bytes.count))
         #expect(header.clustered == 1)
-        #expect([header.addressedTiles, header.tileEntries, header.tileContents, header.dataLength]
-                == [other.header.addressedTiles, other.header.tileEntries, other.header.tileContents, other.header.dataLength])
+        #expect(
+            [header.addressedTiles, header.tileEntries, header.tileContents, header.dataLength]
+                == [
+                    other.header.addressedTiles, other.header.tileEntries, other.header.tileContents,
+                    other.header.dataLength,
+                ])
         #expect(try reader.root() == other.root())
-        #expect(reader.slice(header.metadataOffset, header.metadataLength)
+        #expect(
+            reader.slice(header.metadataOffset, header.metadataLength)
                 == other.slice(other.header.metadataOffset, other.header.metadataLength))
         for tile in tiles {
             let stored = try #require(try reader.tile(z: tile.z, x: tile.x, y: tile.y), "tile \(tile.name) missing")
@@ -114,7 +130,10 @@ import Testing
         metadata.minZoom = 3
         try writer.finish(metadata)
         var reader = try PMTilesReader(path: path)
-        #expect(try reader.root() == [.init(tileID: 21, offset: 0, length: reader.header.dataLength.asUInt32, runLength: 64)])
+        #expect(
+            try reader.root() == [
+                .init(tileID: 21, offset: 0, length: reader.header.dataLength.asUInt32, runLength: 64)
+            ])
         #expect([reader.header.addressedTiles, reader.header.tileEntries, reader.header.tileContents] == [64, 1, 1])
         #expect(try Gzip.decompress(#require(try reader.tile(z: 3, x: 7, y: 7))) == SyntheticTiles.ocean)
     }
@@ -140,7 +159,10 @@ import Testing
         var reader = try PMTilesReader(path: path)
         #expect(reader.header.leavesLength > 0)
         #expect(reader.header.rootLength <= 16_257)
-        #expect([reader.header.addressedTiles, reader.header.tileEntries, reader.header.tileContents] == [20_000, 20_000, 20_000])
+        #expect(
+            [reader.header.addressedTiles, reader.header.tileEntries, reader.header.tileContents] == [
+                20_000, 20_000, 20_000,
+            ])
         let root = try reader.root()
         // 20,000 entries in leaves of 4,096: five leaves.
         #expect(root.count == 5)
@@ -158,15 +180,20 @@ import Testing
         let path = folder.file("bad.pmtiles")
         let writer = try PMTilesWriter(path: path)
         try writer.add(SyntheticTiles.small())
-        #expect(try folder.contents().count == 1) // the hidden data file
-        #expect(throws: OutputError(path: path, reason: "tile 2/4/0 is outside the tile grid (zoom 0…30, x and y below 2^zoom)")) {
+        #expect(try folder.contents().count == 1)  // the hidden data file
+        #expect(
+            throws: OutputError(
+                path: path, reason: "tile 2/4/0 is outside the tile grid (zoom 0…30, x and y below 2^zoom)")
+        ) {
             try writer.add([EncodedTile(z: 2, x: 4, y: 0, data: Data([1]))])
         }
         #expect(try folder.contents() == [])
 
         let twice = try PMTilesWriter(path: path)
         try twice.add([EncodedTile(z: 1, x: 1, y: 0, data: Data([1])), EncodedTile(z: 1, x: 1, y: 0, data: Data([2]))])
-        #expect(throws: OutputError(path: path, reason: "tile 1/1/0 was given twice")) { try twice.finish(SyntheticTiles.metadata) }
+        #expect(throws: OutputError(path: path, reason: "tile 1/1/0 was given twice")) {
+            try twice.finish(SyntheticTiles.metadata)
+        }
         #expect(try folder.contents() == [])
 
         let cancelled = try PMTilesWriter(path: path)

@@ -3,12 +3,13 @@ import DeclutterGeometry
 import DeclutterMapContent
 import DeclutterStyle
 import DeclutterSupport
-@testable import DeclutterTiles
 import Foundation
 import Testing
 
-/// Placed tiles read back as MapLibre reads them: every tile of every zoom decoded, each feature once, its icon sized as
-/// the style draws it at 512 pixels a tile.
+@testable import DeclutterTiles
+
+/// Placed tiles read back as MapLibre reads them: every tile of every zoom decoded, each feature once, its icon sized
+/// as the style draws it at 512 pixels a tile.
 @Suite struct PlacedTilesetTests {
     static let stylesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Styles")
@@ -20,9 +21,12 @@ import Testing
         func unit() -> Double { Double(generator.next() >> 11) / Double(1 << 53) }
         func normal() -> Double { (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * Double.pi * unit()) }
         let places: [(longitude: Double, latitude: Double, spread: Double)] = [
-            (2.35, 48.86, 0.3), (-0.12, 51.5, 0.5), (13.4, 52.5, 2), (-74, 40.7, 0.2), (-118.2, 34, 1), (139.7, 35.7, 0.1),
-            (151.2, -33.9, 3), (179.9, -17, 0.8), (-179.9, -16.5, 0.5), (28, -26, 4), (-46.6, -23.5, 0.05), (77.2, 28.6, 6),
-            (37.6, 55.75, 0.4), (-3.7, 40.4, 1.5), (12.5, 41.9, 0.2), (100.5, 13.75, 2), (-99.1, 19.4, 0.3), (18, 78, 5),
+            (2.35, 48.86, 0.3), (-0.12, 51.5, 0.5), (13.4, 52.5, 2), (-74, 40.7, 0.2), (-118.2, 34, 1),
+            (139.7, 35.7, 0.1),
+            (151.2, -33.9, 3), (179.9, -17, 0.8), (-179.9, -16.5, 0.5), (28, -26, 4), (-46.6, -23.5, 0.05),
+            (77.2, 28.6, 6),
+            (37.6, 55.75, 0.4), (-3.7, 40.4, 1.5), (12.5, 41.9, 0.2), (100.5, 13.75, 2), (-99.1, 19.4, 0.3),
+            (18, 78, 5),
             (-58.4, -34.6, 0.1), (31.2, 30, 1),
         ]
         var points: [ClusterPoint] = []
@@ -38,8 +42,10 @@ import Testing
                 longitude = raw
                 latitude = max(-84, min(84, place.latitude + normal() * place.spread * 0.7))
             }
-            points.append(ClusterPoint(longitude: longitude, latitude: latitude, id: .number(Double(index)),
-                                       category: categories[Int(unit() * Double(categories.count))]))
+            points.append(
+                ClusterPoint(
+                    longitude: longitude, latitude: latitude, id: .number(Double(index)),
+                    category: categories[Int(unit() * Double(categories.count))]))
         }
         return points
     }
@@ -77,9 +83,10 @@ import Testing
                         let cluster = properties["cluster"] == .bool(true)
                         // Clusters and points share no ids: a point's id is its own, a cluster's is tagged apart.
                         let key = cluster ? id | 1 << 63 : id
-                        byZoom[tile.z, default: [:]][key] = Decoded(key: key, x: x - x.rounded(.down), y: y,
-                                                                    pointCount: cluster ? number("point_count") : 1,
-                                                                    hiddenCount: number("hidden_count"), label: label)
+                        byZoom[tile.z, default: [:]][key] = Decoded(
+                            key: key, x: x - x.rounded(.down), y: y,
+                            pointCount: cluster ? number("point_count") : 1,
+                            hiddenCount: number("hidden_count"), label: label)
                     }
                 }
             }
@@ -93,13 +100,17 @@ import Testing
         let side = 512 * Double(1 << zoom), cell = 64.0
         let shapes = features.map { feature -> (x: Double, y: Double, width: Double, height: Double, circle: Bool) in
             let geometry = style.markerGeometry(count: feature.pointCount), offset = geometry.centerOffset
-            return (feature.x * side + offset.x, feature.y * side + offset.y, geometry.width, geometry.height, geometry.collisionMode == .circle)
+            return (
+                feature.x * side + offset.x, feature.y * side + offset.y, geometry.width, geometry.height,
+                geometry.collisionMode == .circle
+            )
         }
         var grid: [Int: [Int]] = [:]
         let columns = Int((side / cell).rounded(.up))
         func key(_ column: Int, _ row: Int) -> Int { ((column % columns) + columns) % columns + row * columns }
         for (index, shape) in shapes.enumerated() {
-            grid[key(Int((shape.x / cell).rounded(.down)), Int((shape.y / cell).rounded(.down))), default: []].append(index)
+            grid[key(Int((shape.x / cell).rounded(.down)), Int((shape.y / cell).rounded(.down))), default: []].append(
+                index)
         }
         func overlap(_ a: Int, _ b: Int) -> Bool {
             var dx = abs(shapes[a].x - shapes[b].x)
@@ -109,7 +120,8 @@ import Testing
                 return (dx * dx + dy * dy).squareRoot() < shapes[a].width / 2 + shapes[b].width / 2 - tolerance
             }
             if !shapes[a].circle && !shapes[b].circle {
-                return dx < (shapes[a].width + shapes[b].width) / 2 - tolerance && dy < (shapes[a].height + shapes[b].height) / 2 - tolerance
+                return dx < (shapes[a].width + shapes[b].width) / 2 - tolerance
+                    && dy < (shapes[a].height + shapes[b].height) / 2 - tolerance
             }
             let (circle, box) = shapes[a].circle ? (shapes[a], shapes[b]) : (shapes[b], shapes[a])
             let nearX = max(0, dx - box.width / 2), nearY = max(0, dy - box.height / 2)
@@ -120,7 +132,9 @@ import Testing
             let column = Int((shape.x / cell).rounded(.down)), row = Int((shape.y / cell).rounded(.down))
             for nearColumn in column - 2...column + 2 {
                 for nearRow in row - 2...row + 2 {
-                    for other in grid[key(nearColumn, nearRow)] ?? [] where other > index && overlap(index, other) { count += 1 }
+                    for other in grid[key(nearColumn, nearRow)] ?? [] where other > index && overlap(index, other) {
+                        count += 1
+                    }
                 }
             }
         }
@@ -142,7 +156,9 @@ import Testing
         for (zoom, features) in byZoom.sorted(by: { $0.key < $1.key }) {
             #expect(Self.overlaps(features, zoom: zoom, style: style) == 0, "zoom \(zoom)")
             #expect(features.reduce(0) { $0 + $1.pointCount + $1.hiddenCount } == points.count, "zoom \(zoom)")
-            for feature in features where feature.pointCount > 1 { #expect(feature.label == style.cluster.label(for: feature.pointCount)) }
+            for feature in features where feature.pointCount > 1 {
+                #expect(feature.label == style.cluster.label(for: feature.pointCount))
+            }
         }
         // The world's clumps show as clusters at low zooms and as single points at the highest.
         #expect((byZoom[0] ?? []).count < 120)
@@ -152,10 +168,13 @@ import Testing
     /// The same check finds supercluster's tiles crowded: it is the placement that keeps them clear.
     @Test func superclusterTilesOverlap() throws {
         let style = try Self.defaultStyle()
-        let points = try CategoryAssignment.prepared(Self.clumps(categories: ["blue", "orange", "green", "vermilion"]), style: style,
-                                                     categoryProperty: nil).points
-        let index = ClusterIndex(points: points, options: ClusterOptions(radius: 40, extent: 512, maxZoom: 6),
-                                 categories: style.categories.map(\.name))
+        let points = try CategoryAssignment.prepared(
+            Self.clumps(categories: ["blue", "orange", "green", "vermilion"]), style: style,
+            categoryProperty: nil
+        ).points
+        let index = ClusterIndex(
+            points: points, options: ClusterOptions(radius: 40, extent: 512, maxZoom: 6),
+            categories: style.categories.map(\.name))
         let byZoom = try Self.decoded(ClusterTileset(index: index, style: style, zooms: 0...6))
         let overlapping = (0...6).map { Self.overlaps(byZoom[$0] ?? [], zoom: $0, style: style) }
         #expect(overlapping.reduce(0, +) > 100, "\(overlapping)")
@@ -201,26 +220,33 @@ import Testing
                 dx = min(dx, 1 - dx)
                 let centroidY = members.reduce(0) { $0 + annotator.projected.y[$1] } / Double(members.count)
                 let side = 512 * Double(1 << placement.zoom)
-                #expect(dx * side < 0.01 && abs(centroidY - placement.y[view]) * side < 0.01, "zoom \(placement.zoom) view \(view)")
+                #expect(
+                    dx * side < 0.01 && abs(centroidY - placement.y[view]) * side < 0.01,
+                    "zoom \(placement.zoom) view \(view)")
                 let id = PlacedTileset.clusterID(zoom: placement.zoom, view: view)
                 #expect(try tileset.leaves(of: id, limit: .max) == members)
                 #expect(try tileset.leaves(of: id, limit: 2, offset: 1) == Array(members[1..<min(3, members.count)]))
                 let expansion = try tileset.expansionZoom(of: id)
                 for higher in tileset.placements where higher.zoom > placement.zoom && higher.zoom <= expansion {
                     let views = Set(members.compactMap { higher.countingView(of: $0) })
-                    #expect((views.count > 1) == (higher.zoom == expansion), "zoom \(placement.zoom) view \(view) at \(higher.zoom)")
+                    #expect(
+                        (views.count > 1) == (higher.zoom == expansion),
+                        "zoom \(placement.zoom) view \(view) at \(higher.zoom)")
                 }
                 let children = try tileset.children(of: id)
-                #expect(placement.zoom == 8 ? children.isEmpty : children.reduce(0) { $0 + $1.pointCount } >= members.count)
+                #expect(
+                    placement.zoom == 8 ? children.isEmpty : children.reduce(0) { $0 + $1.pointCount } >= members.count)
                 checked += 1
             }
         }
         #expect(checked > 100)
         // A view past the zoom's last, a zoom outside the tileset, a single point's view: none is a cluster.
-        let past = PlacedTileset.clusterID(zoom: 3, view: 1_000_000), outside = PlacedTileset.clusterID(zoom: 9, view: 0)
+        let past = PlacedTileset.clusterID(zoom: 3, view: 1_000_000),
+            outside = PlacedTileset.clusterID(zoom: 9, view: 0)
         #expect(throws: ClusterError.noSuchCluster(Int(past))) { try tileset.leaves(of: past) }
         #expect(throws: ClusterError.noSuchCluster(Int(outside))) { try tileset.expansionZoom(of: outside) }
-        let single = try #require((0..<tileset.placements[8].count).first { tileset.placements[8].members(of: $0).count == 1 })
+        let single = try #require(
+            (0..<tileset.placements[8].count).first { tileset.placements[8].members(of: $0).count == 1 })
         #expect(throws: ClusterError.self) { try tileset.children(of: PlacedTileset.clusterID(zoom: 8, view: single)) }
     }
     /// MapLibre requests only the tiles its source's bounds touch (its `TileBounds.contains`), so the bounds a tile set

@@ -50,5 +50,6 @@ enum SyntheticTiles {
     static let metadata = TilesetMetadata(
         name: "clusters", description: "Clustered points", attribution: "© Test", layer: "clusters",
         fields: ["count": .number, "category": .string, "cluster": .boolean], minZoom: 0, maxZoom: 4,
-        bounds: .init(west: -122.5, south: 37.25, east: -121.75, north: 38), center: .init(longitude: -122.125, latitude: 37.625, zoom: 3))
+        bounds: .init(west: -122.5, south: 37.25, east: -121.75, north: 38),
+        center: .init(longitude: -122.125, latitude: 37.625, zoom: 3))
 }

@@ -6,7 +6,8 @@ final class TestFolder {
     var path: String { url.path }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("declutter-tiles-\(UUID().uuidString.prefix(8))")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-tiles-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

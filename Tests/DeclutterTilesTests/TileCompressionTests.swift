@@ -15,9 +15,13 @@ import Testing
     @Test func realTilesRoundTripAndStaySmall() throws {
         var generator = SyntheticTiles.SplitMix(seed: 9)
         let points = (0..<20_000).map { _ in
-            ClusterPoint(longitude: Double.random(in: -180..<180, using: &generator), latitude: Double.random(in: -85..<85, using: &generator))
+            ClusterPoint(
+                longitude: Double.random(in: -180..<180, using: &generator),
+                latitude: Double.random(in: -85..<85, using: &generator))
         }
-        let style = try MarkerStyle.load(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Styles/default.json"))
+        let style = try MarkerStyle.load(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Styles/default.json"))
         let tileset = try ClusterTileset(index: ClusterIndex(points: points), style: style, zooms: 0...7)
         let compressor = try #require(libdeflate_alloc_compressor(6))
         defer { libdeflate_free_compressor(compressor) }

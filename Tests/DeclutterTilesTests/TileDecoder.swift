@@ -1,6 +1,7 @@
 import DeclutterClustering
-@testable import DeclutterTiles
 import Foundation
+
+@testable import DeclutterTiles
 
 /// A minimal Mapbox vector tile reader written apart from the encoder, from the spec's `vector_tile.proto`, so that
 /// tests check the encoder's bytes against an independent reading of them.

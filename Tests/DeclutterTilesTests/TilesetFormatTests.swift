@@ -1,7 +1,8 @@
 import DeclutterSupport
-@testable import DeclutterTiles
 import Foundation
 import Testing
+
+@testable import DeclutterTiles
 
 @Suite struct TilesetFormatTests {
     /// The extension picks the format; anything else is a new folder.
@@ -20,7 +21,10 @@ import Testing
         let folder = try TestFolder()
         let path = folder.file("notes.txt")
         try Data("keep".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: OutputError(path: path, reason: "is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder")) {
+        #expect(
+            throws: OutputError(
+                path: path, reason: "is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder")
+        ) {
             _ = try TilesetFormat(path: path)
         }
         #expect(FileManager.default.contents(atPath: path) == Data("keep".utf8))
@@ -32,7 +36,13 @@ import Testing
         for name in ["tiles.zip", "tiles.JSON", "clusters.mvt"] {
             let path = folder.file(name)
             let pathExtension = URL(fileURLWithPath: name).pathExtension.lowercased()
-            #expect(throws: OutputError(path: path, reason: "\".\(pathExtension)\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder")) {
+            #expect(
+                throws: OutputError(
+                    path: path,
+                    reason:
+                        "\".\(pathExtension)\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder"
+                )
+            ) {
                 _ = try TilesetFormat.writer(for: path)
             }
             #expect(!FileManager.default.fileExists(atPath: path))

@@ -1,8 +1,9 @@
 import DeclutterClustering
 import DeclutterMapContent
-@testable import DeclutterTiles
 import Foundation
 import Testing
+
+@testable import DeclutterTiles
 
 @Suite struct VectorTileEncoderTests {
     /// One feature worked out by hand from vector_tile.proto: id 1, `cluster: true`, at (25, 17).
@@ -10,21 +11,24 @@ import Testing
         var encoder = VectorTileEncoder(layerName: "points", extent: 4096)
         encoder.addPoint(x: 25, y: 17, id: 1, properties: [("cluster", .bool(true))])
         let expected: [UInt8] = [
-            0x1A, 0x29,                                         // Tile.layers (3), 41 bytes
-            0x0A, 0x06, 0x70, 0x6F, 0x69, 0x6E, 0x74, 0x73,     // Layer.name (1) "points"
-            0x12, 0x0D,                                         // Layer.features (2), 13 bytes
-            0x08, 0x01,                                         //   Feature.id (1) = 1
-            0x12, 0x02, 0x00, 0x00,                             //   Feature.tags (2), packed: key 0, value 0
-            0x18, 0x01,                                         //   Feature.type (3) = POINT
-            0x22, 0x03, 0x09, 0x32, 0x22,                       //   Feature.geometry (4): MoveTo(1), zigzag 25 → 50, 17 → 34
-            0x1A, 0x07, 0x63, 0x6C, 0x75, 0x73, 0x74, 0x65, 0x72, // Layer.keys (3) "cluster"
-            0x22, 0x02, 0x38, 0x01,                             // Layer.values (4): Value.bool_value (7) = true
-            0x28, 0x80, 0x20,                                   // Layer.extent (5) = 4096
-            0x78, 0x02,                                         // Layer.version (15) = 2
+            0x1A, 0x29,  // Tile.layers (3), 41 bytes
+            0x0A, 0x06, 0x70, 0x6F, 0x69, 0x6E, 0x74, 0x73,  // Layer.name (1) "points"
+            0x12, 0x0D,  // Layer.features (2), 13 bytes
+            0x08, 0x01,  //   Feature.id (1) = 1
+            0x12, 0x02, 0x00, 0x00,  //   Feature.tags (2), packed: key 0, value 0
+            0x18, 0x01,  //   Feature.type (3) = POINT
+            0x22, 0x03, 0x09, 0x32, 0x22,  //   Feature.geometry (4): MoveTo(1), zigzag 25 → 50, 17 → 34
+            0x1A, 0x07, 0x63, 0x6C, 0x75, 0x73, 0x74, 0x65, 0x72,  // Layer.keys (3) "cluster"
+            0x22, 0x02, 0x38, 0x01,  // Layer.values (4): Value.bool_value (7) = true
+            0x28, 0x80, 0x20,  // Layer.extent (5) = 4096
+            0x78, 0x02,  // Layer.version (15) = 2
         ]
         #expect(Array(encoder.finish()) == expected)
         // The encoder starts again empty: a tile without features is a named layer alone.
-        #expect(Array(encoder.finish()) == [0x1A, 0x0D, 0x0A, 0x06, 0x70, 0x6F, 0x69, 0x6E, 0x74, 0x73, 0x28, 0x80, 0x20, 0x78, 0x02])
+        #expect(
+            Array(encoder.finish()) == [
+                0x1A, 0x0D, 0x0A, 0x06, 0x70, 0x6F, 0x69, 0x6E, 0x74, 0x73, 0x28, 0x80, 0x20, 0x78, 0x02,
+            ])
     }
 
     @Test func keysAndValuesAreWrittenOnce() throws {
@@ -32,8 +36,10 @@ import Testing
         vocabulary.key("kind")
         vocabulary.string("town")
         var encoder = VectorTileEncoder(layerName: "places", extent: 512, vocabulary: vocabulary)
-        encoder.addPoint(x: 1, y: 2, properties: [("kind", .string("town")), ("size", .uint(3)), ("big", .bool(false))])
-        encoder.addPoint(x: 3, y: 4, properties: [("size", .uint(3)), ("kind", .string("city")), ("big", .bool(false))])
+        encoder.addPoint(
+            x: 1, y: 2, properties: [("kind", .string("town")), ("size", .uint(3)), ("big", .bool(false))])
+        encoder.addPoint(
+            x: 3, y: 4, properties: [("size", .uint(3)), ("kind", .string("city")), ("big", .bool(false))])
         // Through the vocabulary's numbers and by name: still one key and one value.
         encoder.beginPoint(x: 5, y: 6, id: nil)
         encoder.add(key: 0, string: 0)
@@ -54,13 +60,16 @@ import Testing
 
     @Test func negativeAndLargeCoordinatesInTheBuffer() throws {
         var encoder = VectorTileEncoder(layerName: "points")
-        let positions: [(Int32, Int32)] = [(-64, -64), (4160, -1), (0, 4095), (-1_048_576, 1_048_576), (Int32.min, Int32.max)]
+        let positions: [(Int32, Int32)] = [
+            (-64, -64), (4160, -1), (0, 4095), (-1_048_576, 1_048_576), (Int32.min, Int32.max),
+        ]
         for (index, position) in positions.enumerated() {
             encoder.addPoint(x: position.0, y: position.1, id: UInt64(index) << 40)
         }
         let data = encoder.finish()
         let layer = try #require(try TileDecoder.decode(data).first)
-        #expect(layer.features.compactMap { layer.point($0) }.map { [$0.x, $0.y] }
+        #expect(
+            layer.features.compactMap { layer.point($0) }.map { [$0.x, $0.y] }
                 == positions.map { [Int64($0.0), Int64($0.1)] })
         #expect(layer.features.map(\.id) == (0..<5).map { UInt64($0) << 40 })
         // -64 → zigzag 127, one byte; 4160 → 8320, two bytes (0x80 0x41).
@@ -83,7 +92,9 @@ import Testing
 
     @Test func everyValueTypeReadsBack() throws {
         var encoder = VectorTileEncoder(layerName: "t")
-        let values: [VectorTileValue] = [.string("ü"), .float(1.5), .double(-2.25), .int(-5), .uint(UInt64.max), .sint(Int64.min), .bool(true)]
+        let values: [VectorTileValue] = [
+            .string("ü"), .float(1.5), .double(-2.25), .int(-5), .uint(UInt64.max), .sint(Int64.min), .bool(true),
+        ]
         encoder.addPoint(x: 0, y: 0, properties: values.enumerated().map { ("k\($0.offset)", $0.element) })
         let layer = try #require(try TileDecoder.decode(encoder.finish()).first)
         #expect(layer.values == values)
@@ -92,9 +103,15 @@ import Testing
     @Test func varintsAndZigzag() {
         var writer = ProtobufWriter()
         for value: UInt64 in [0, 1, 127, 128, 300, UInt64.max] { writer.writeVarint(value) }
-        #expect(writer.bytes == [0x00, 0x01, 0x7F, 0x80, 0x01, 0xAC, 0x02, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
+        #expect(
+            writer.bytes == [
+                0x00, 0x01, 0x7F, 0x80, 0x01, 0xAC, 0x02, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01,
+            ])
         #expect([0, 1, 127, 128, 300, UInt64.max].map(ProtobufWriter.varintSize) == [1, 1, 1, 2, 2, 10])
-        #expect([0, -1, 1, -2, 2, Int64.max, Int64.min].map(ProtobufWriter.zigzag) == [0, 1, 2, 3, 4, UInt64.max - 1, UInt64.max])
+        #expect(
+            [0, -1, 1, -2, 2, Int64.max, Int64.min].map(ProtobufWriter.zigzag) == [
+                0, 1, 2, 3, 4, UInt64.max - 1, UInt64.max,
+            ])
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for tile tests without a network: fixed bytes by path, or whatever
@@ -43,7 +44,9 @@ public final class TileServer: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = Self.loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else { throw CocoaError(.fileWriteUnknown) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -133,14 +136,17 @@ public final class TileServer: @unchecked Sendable {
             // Until the client hangs up or stop() shuts the socket down.
             while read(client, &buffer, buffer.count) > 0 {}
         case let .answer(status, headers, body):
-            var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: image/png\r\nContent-Length: \(body.count)\r\n"
+            var head =
+                "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: image/png\r\nContent-Length: \(body.count)\r\n"
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
             head += "Connection: close\r\n\r\n"
             let bytes = Array(head.utf8) + Array(body)
             var sent = 0
             while sent < bytes.count {
                 // MSG_NOSIGNAL: a client that has hung up must not end the test process with SIGPIPE.
-                let count = bytes[sent...].withUnsafeBufferPointer { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let count = bytes[sent...].withUnsafeBufferPointer {
+                    send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 guard count > 0 else { return }
                 sent += count
             }
@@ -158,6 +164,8 @@ public final class TileServer: @unchecked Sendable {
     }
 }
 
-private extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
 }

@@ -23,7 +23,9 @@ struct DatasetArgument: Equatable {
         var rest = String(value[value.index(after: equals)...])
         if let suffix = rest.range(of: Self.categorySuffix, options: .backwards) {
             let property = String(rest[suffix.upperBound...])
-            guard !property.isEmpty else { throw ValidationError("--dataset \(value): the category property is empty; \(shape)") }
+            guard !property.isEmpty else {
+                throw ValidationError("--dataset \(value): the category property is empty; \(shape)")
+            }
             category = property
             rest = String(rest[..<suffix.lowerBound])
         }

@@ -16,7 +16,8 @@ struct TileArgument: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2], ClusterCommand.zooms.contains(z),
-              (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { return nil }
+            (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y)
+        else { return nil }
         self.init(z: z, x: x, y: y)
     }
 

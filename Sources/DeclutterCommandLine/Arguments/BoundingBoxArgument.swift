@@ -27,12 +27,16 @@ package struct BoundingBoxArgument: ExpressibleByArgument, Equatable {
     package init?(argument: String) {
         let values = argument.split(separator: ",", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 4, let west = values[0], let south = values[1], let east = values[2], let north = values[3],
-              west.isFinite, east.isFinite, (-90...90).contains(south), (-90...90).contains(north), south <= north else { return nil }
+        guard values.count == 4, let west = values[0], let south = values[1], let east = values[2],
+            let north = values[3],
+            west.isFinite, east.isFinite, (-90...90).contains(south), (-90...90).contains(north), south <= north
+        else { return nil }
         self.init(west: west, south: south, east: east, north: north)
     }
 
-    package var defaultValueDescription: String { [west, south, east, north].map(JSONValue.format).joined(separator: ",") }
+    package var defaultValueDescription: String {
+        [west, south, east, north].map(JSONValue.format).joined(separator: ",")
+    }
 
     /// The box as JSON, `[west, south, east, north]`, as given.
     package var json: JSONValue { .array([west, south, east, north].map(JSONValue.number)) }

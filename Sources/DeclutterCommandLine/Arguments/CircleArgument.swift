@@ -18,9 +18,12 @@ package struct CircleArgument: ExpressibleByArgument, Equatable {
     }
 
     package init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let radius = parts[2],
-              (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius <= Self.maximumRadius else { return nil }
+            (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius <= Self.maximumRadius
+        else { return nil }
         self.init(center: Coordinate(longitude: longitude, latitude: latitude), radius: radius)
     }
 

@@ -11,11 +11,16 @@ package struct CoordinateArgument: ExpressibleByArgument, Equatable {
     package init(_ coordinate: Coordinate) { self.coordinate = coordinate }
 
     package init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], (-90...90).contains(latitude),
-              (-180...180).contains(longitude) else { return nil }
+            (-180...180).contains(longitude)
+        else { return nil }
         coordinate = Coordinate(longitude: longitude, latitude: latitude)
     }
 
-    package var defaultValueDescription: String { "\(JSONValue.format(coordinate.latitude)),\(JSONValue.format(coordinate.longitude))" }
+    package var defaultValueDescription: String {
+        "\(JSONValue.format(coordinate.latitude)),\(JSONValue.format(coordinate.longitude))"
+    }
 }

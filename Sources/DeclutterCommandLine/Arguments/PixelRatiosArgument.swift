@@ -9,7 +9,9 @@ package struct PixelRatiosArgument: ExpressibleByArgument, Equatable {
     init(_ ratios: [Int]) { self.ratios = ratios }
 
     package init?(argument: String) {
-        let values = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let values = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         guard !values.isEmpty, values.allSatisfy({ $0.map { (1...3).contains($0) } ?? false }) else { return nil }
         ratios = values.compactMap { $0 }
     }

@@ -15,9 +15,12 @@ package struct SizeArgument: ExpressibleByArgument, Equatable {
 
     package init?(argument: String) {
         let parts = argument.lowercased().replacingOccurrences(of: "×", with: "x")
-            .split(separator: "x", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .split(separator: "x", omittingEmptySubsequences: false).map {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
         guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite,
-              width >= 1, height >= 1 else { return nil }
+            width >= 1, height >= 1
+        else { return nil }
         self.init(width: width, height: height)
     }
 

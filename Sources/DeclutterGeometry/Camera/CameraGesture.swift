@@ -34,15 +34,22 @@ public struct CameraGesture: Sendable, Hashable {
     ///
     /// - Throws: ``CameraError`` when a range is not within the camera's or the zoom range is a single value (a pinch
     ///   divides by its width).
-    public init(zoomRange: ClosedRange<Double> = MapCamera.zoomRange, pitchRange: ClosedRange<Double> = Perspective.pitchRange) throws {
+    public init(
+        zoomRange: ClosedRange<Double> = MapCamera.zoomRange, pitchRange: ClosedRange<Double> = Perspective.pitchRange
+    ) throws {
         guard zoomRange.lowerBound.isFinite, zoomRange.upperBound.isFinite, zoomRange.upperBound > zoomRange.lowerBound,
-              MapCamera.zoomRange.contains(zoomRange.lowerBound), MapCamera.zoomRange.contains(zoomRange.upperBound) else {
-            throw CameraError("gesture zoom range \(zoomRange.lowerBound.messageText)…\(zoomRange.upperBound.messageText) is not valid; "
-                              + "expected a range of some width within \(MapCamera.zoomRangeText)")
+            MapCamera.zoomRange.contains(zoomRange.lowerBound), MapCamera.zoomRange.contains(zoomRange.upperBound)
+        else {
+            throw CameraError(
+                "gesture zoom range \(zoomRange.lowerBound.messageText)…\(zoomRange.upperBound.messageText) is not valid; "
+                    + "expected a range of some width within \(MapCamera.zoomRangeText)")
         }
-        guard Perspective.pitchRange.contains(pitchRange.lowerBound), Perspective.pitchRange.contains(pitchRange.upperBound) else {
-            throw CameraError("gesture pitch range \(pitchRange.lowerBound.messageText)…\(pitchRange.upperBound.messageText) is not valid; "
-                              + "expected a range within 0…60 degrees")
+        guard Perspective.pitchRange.contains(pitchRange.lowerBound),
+            Perspective.pitchRange.contains(pitchRange.upperBound)
+        else {
+            throw CameraError(
+                "gesture pitch range \(pitchRange.lowerBound.messageText)…\(pitchRange.upperBound.messageText) is not valid; "
+                    + "expected a range within 0…60 degrees")
         }
         self.zoomRange = zoomRange
         self.pitchRange = pitchRange
@@ -50,8 +57,10 @@ public struct CameraGesture: Sendable, Hashable {
 
     /// The bearing change of a pan step around `center`, in degrees within −180…180; 0 when the touch or its end is
     /// on the centre (no angle to turn from).
-    public static func rotation(location: (x: Double, y: Double), translation: (x: Double, y: Double),
-                                center: (x: Double, y: Double)) -> Double {
+    public static func rotation(
+        location: (x: Double, y: Double), translation: (x: Double, y: Double),
+        center: (x: Double, y: Double)
+    ) -> Double {
         let v1 = (dx: location.x - center.x, dy: location.y - center.y)
         let v2 = (dx: v1.dx + translation.x, dy: v1.dy + translation.y)
         guard v1 != (0, 0), v2 != (0, 0) else { return 0 }
@@ -64,7 +73,8 @@ public struct CameraGesture: Sendable, Hashable {
     /// The zoom and pitch changes of a pinch step, before clamping.
     public func pinch(scale: Double) -> (zoom: Double, pitch: Double) {
         let deltaZoom = scale - 1
-        let deltaPitch = (pitchRange.upperBound - pitchRange.lowerBound) * deltaZoom / (zoomRange.upperBound - zoomRange.lowerBound)
+        let deltaPitch =
+            (pitchRange.upperBound - pitchRange.lowerBound) * deltaZoom / (zoomRange.upperBound - zoomRange.lowerBound)
         return (deltaZoom, deltaPitch)
     }
 
@@ -79,17 +89,21 @@ public struct CameraGesture: Sendable, Hashable {
             guard [locationX, locationY, translationX, translationY].allSatisfy(\.isFinite) else {
                 throw CameraError("pan location and translation must be finite numbers of points")
             }
-            bearing += Self.rotation(location: (locationX, locationY), translation: (translationX, translationY),
-                                     center: (camera.width / 2, camera.height / 2))
+            bearing += Self.rotation(
+                location: (locationX, locationY), translation: (translationX, translationY),
+                center: (camera.width / 2, camera.height / 2))
         case let .pinch(scale):
             guard scale.isFinite, scale > 0 else {
-                throw CameraError("pinch scale \(scale.messageText) is not valid; expected a number above 0 (1: no change)")
+                throw CameraError(
+                    "pinch scale \(scale.messageText) is not valid; expected a number above 0 (1: no change)")
             }
             let delta = pinch(scale: scale)
             zoom = min(max(zoom + delta.zoom, zoomRange.lowerBound), zoomRange.upperBound)
             pitch = min(max(pitch + delta.pitch, pitchRange.lowerBound), pitchRange.upperBound)
         }
-        return try MapCamera(center: camera.center, zoom: zoom, bearing: bearing, pitch: pitch, width: camera.width, height: camera.height)
+        return try MapCamera(
+            center: camera.center, zoom: zoom, bearing: bearing, pitch: pitch, width: camera.width,
+            height: camera.height)
     }
 
     /// The cameras a sequence of steps gives, one per step, starting from `camera` (which is not included).

@@ -42,12 +42,17 @@ public struct MapCamera: Sendable, Hashable {
     ///
     /// - Throws: ``CameraError`` for a zoom outside ``zoomRange``, a pitch outside ``Perspective/pitchRange``, a
     ///   coordinate outside the world or a size below 1 point.
-    public init(center: Coordinate, zoom: Double, bearing: Double = 0, pitch: Double = 0, width: Double, height: Double) throws {
+    public init(center: Coordinate, zoom: Double, bearing: Double = 0, pitch: Double = 0, width: Double, height: Double)
+        throws
+    {
         guard zoom.isFinite, Self.zoomRange.contains(zoom) else {
-            throw CameraError("zoom \(zoom.messageText) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))")
+            throw CameraError(
+                "zoom \(zoom.messageText) is out of range; expected \(Int(Self.zoomRange.lowerBound))…\(Int(Self.zoomRange.upperBound))"
+            )
         }
         guard center.latitude.isFinite, abs(center.latitude) <= WebMercator.maximumLatitude else {
-            throw CameraError("centre latitude \(center.latitude) is out of range; expected -85.05…85.05 (Web Mercator)")
+            throw CameraError(
+                "centre latitude \(center.latitude) is out of range; expected -85.05…85.05 (Web Mercator)")
         }
         guard center.longitude.isFinite, (-180...180).contains(center.longitude) else {
             throw CameraError("centre longitude \(center.longitude) is out of range; expected -180…180")
@@ -78,7 +83,9 @@ public struct MapCamera: Sendable, Hashable {
 
     /// Where a coordinate appears, in points from the map's top-left corner.
     public func point(for coordinate: Coordinate) -> (x: Double, y: Double) {
-        point(worldX: WebMercator.x(longitude: coordinate.longitude), worldY: WebMercator.y(latitude: coordinate.latitude))
+        point(
+            worldX: WebMercator.x(longitude: coordinate.longitude), worldY: WebMercator.y(latitude: coordinate.latitude)
+        )
     }
 
     /// Where a world point appears, in points from the map's top-left corner.
@@ -130,7 +137,9 @@ public struct MapCamera: Sendable, Hashable {
         /// Where a coordinate appears, in points from the map's top-left corner.
         @inline(__always)
         public func point(for coordinate: Coordinate) -> (x: Double, y: Double) {
-            point(worldX: WebMercator.x(longitude: coordinate.longitude), worldY: WebMercator.y(latitude: coordinate.latitude))
+            point(
+                worldX: WebMercator.x(longitude: coordinate.longitude),
+                worldY: WebMercator.y(latitude: coordinate.latitude))
         }
     }
 
@@ -193,9 +202,11 @@ public struct MapCamera: Sendable, Hashable {
     /// (see ``tiltedFit(_:pitch:padding:maxZoom:)``): its corners, or `outline` where given, the world points around
     /// the data (their convex hull), which wastes none of the map on the box's empty corners.
     /// - Throws: ``CameraError`` when the padding leaves no room or a value is out of range.
-    public static func fitting(_ bounds: WorldBounds, width: Double, height: Double, padding: EdgePadding = EdgePadding(all: 0),
-                               bearing: Double = 0, pitch: Double = 0, outline: [ConvexHull.Point]? = nil,
-                               maxZoom: Double = 17) throws -> MapCamera {
+    public static func fitting(
+        _ bounds: WorldBounds, width: Double, height: Double, padding: EdgePadding = EdgePadding(all: 0),
+        bearing: Double = 0, pitch: Double = 0, outline: [ConvexHull.Point]? = nil,
+        maxZoom: Double = 17
+    ) throws -> MapCamera {
         try check(pitch: pitch)
         let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
         guard innerWidth >= 1, innerHeight >= 1 else {
@@ -204,7 +215,9 @@ public struct MapCamera: Sendable, Hashable {
         guard maxZoom.isFinite, zoomRange.contains(maxZoom) else {
             throw CameraError("maximum zoom \(maxZoom.messageText) is out of range; expected 0…22")
         }
-        let data = bounds.isEmpty ? WorldBounds(center: Coordinate(longitude: 0, latitude: 0), latitudeDelta: 0, longitudeDelta: 0) : bounds
+        let data =
+            bounds.isEmpty
+            ? WorldBounds(center: Coordinate(longitude: 0, latitude: 0), latitudeDelta: 0, longitudeDelta: 0) : bounds
         let midX = (data.minX + data.maxX) / 2, midY = (data.minY + data.maxY) / 2
         guard bearing.isFinite else { throw CameraError("bearing \(bearing) is not a number of degrees") }
         // The box's extent on screen axes once turned by the bearing; turned as the camera will turn it (1e308° is
@@ -214,26 +227,33 @@ public struct MapCamera: Sendable, Hashable {
         let screenSpanX = spanX * cosine + spanY * sine, screenSpanY = spanX * sine + spanY * cosine
         var zoom = maxZoom
         if screenSpanX > 0 || screenSpanY > 0 {
-            let fit = min(screenSpanX > 0 ? innerWidth / (screenSpanX * tileSize) : .infinity,
-                          screenSpanY > 0 ? innerHeight / (screenSpanY * tileSize) : .infinity)
+            let fit = min(
+                screenSpanX > 0 ? innerWidth / (screenSpanX * tileSize) : .infinity,
+                screenSpanY > 0 ? innerHeight / (screenSpanY * tileSize) : .infinity)
             zoom = min(maxZoom, max(zoomRange.lowerBound, log2(fit)))
         }
         // The padded area's centre sits off the map's centre; move the camera so the data lands in it.
         // A box across the antimeridian runs past x = 1; its middle is taken on the first copy of the world.
-        var camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: midX - midX.rounded(.down)),
-                                                      latitude: WebMercator.latitude(y: midY)),
-                                   zoom: zoom, bearing: bearing, width: width, height: height)
+        var camera = try MapCamera(
+            center: Coordinate(
+                longitude: WebMercator.longitude(x: midX - midX.rounded(.down)),
+                latitude: WebMercator.latitude(y: midY)),
+            zoom: zoom, bearing: bearing, width: width, height: height)
         let shiftX = (padding.left - padding.right) / 2, shiftY = (padding.top - padding.bottom) / 2
         if shiftX != 0 || shiftY != 0 {
             let world = camera.worldPoint(atX: width / 2 - shiftX, y: height / 2 - shiftY)
-            let latitude = max(-WebMercator.maximumLatitude, min(WebMercator.maximumLatitude, WebMercator.latitude(y: world.y)))
+            let latitude = max(
+                -WebMercator.maximumLatitude, min(WebMercator.maximumLatitude, WebMercator.latitude(y: world.y)))
             let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }
         guard pitch != 0 else { return camera }
-        let corners = [ConvexHull.Point(x: data.minX, y: data.minY), ConvexHull.Point(x: data.maxX, y: data.minY),
-                       ConvexHull.Point(x: data.maxX, y: data.maxY), ConvexHull.Point(x: data.minX, y: data.maxY)]
-        return try camera.tiltedFit(outline.flatMap { $0.isEmpty ? nil : $0 } ?? corners, pitch: pitch, padding: padding, maxZoom: maxZoom)
+        let corners = [
+            ConvexHull.Point(x: data.minX, y: data.minY), ConvexHull.Point(x: data.maxX, y: data.minY),
+            ConvexHull.Point(x: data.maxX, y: data.maxY), ConvexHull.Point(x: data.minX, y: data.maxY),
+        ]
+        return try camera.tiltedFit(
+            outline.flatMap { $0.isEmpty ? nil : $0 } ?? corners, pitch: pitch, padding: padding, maxZoom: maxZoom)
     }
 
     /// This flat camera's fit of the world points `outline`, tilted back by `pitch` and fitted again as the tilted
@@ -241,14 +261,17 @@ public struct MapCamera: Sendable, Hashable {
     ///
     /// A tilted map shows the far part of the data smaller and the near part larger, so the flat fit leaves room at the
     /// top and runs past the bottom. The outline's points, as the camera projects them, bound all within it (a
-    /// projective view keeps straight lines straight); the camera is zoomed by how much larger their screen box can be, and moved
-    /// so that the ground under that box's middle comes under the padded area's middle, until both settle. A fit that
-    /// does not settle, or that would leave a corner outside, falls back to the flat camera zoomed out by the tilt's
-    /// largest enlargement (the bottom edge's), which keeps all the flat map shows on the tilted one.
-    func tiltedFit(_ outline: [ConvexHull.Point], pitch: Double, padding: EdgePadding, maxZoom: Double) throws -> MapCamera {
+    /// projective view keeps straight lines straight); the camera is zoomed by how much larger their screen box can be,
+    /// and moved so that the ground under that box's middle comes under the padded area's middle, until both settle. A
+    /// fit that does not settle, or that would leave a corner outside, falls back to the flat camera zoomed out by the
+    /// tilt's largest enlargement (the bottom edge's), which keeps all the flat map shows on the tilted one.
+    func tiltedFit(_ outline: [ConvexHull.Point], pitch: Double, padding: EdgePadding, maxZoom: Double) throws
+        -> MapCamera
+    {
         let enlargement = Perspective(pitch: pitch, width: width, height: height).scale(flatY: height)
-        let safe = try MapCamera(center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing,
-                                 pitch: pitch, width: width, height: height)
+        let safe = try MapCamera(
+            center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing,
+            pitch: pitch, width: width, height: height)
         let area = (left: padding.left, top: padding.top, right: width - padding.right, bottom: height - padding.bottom)
         /// The outline's screen box; nil if a point of it is not in front of the camera.
         func screenBox(_ camera: MapCamera) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
@@ -266,22 +289,29 @@ public struct MapCamera: Sendable, Hashable {
         for _ in 0..<64 {
             guard let box = screenBox(camera) else { return safe }
             let spanX = box.maxX - box.minX, spanY = box.maxY - box.minY
-            let grow = min(spanX > 0 ? (area.right - area.left) / spanX : .infinity, spanY > 0 ? (area.bottom - area.top) / spanY : .infinity)
-            let zoom = min(maxZoom, max(Self.zoomRange.lowerBound, camera.zoom + (grow.isFinite ? log2(grow) : maxZoom)))
+            let grow = min(
+                spanX > 0 ? (area.right - area.left) / spanX : .infinity,
+                spanY > 0 ? (area.bottom - area.top) / spanY : .infinity)
+            let zoom = min(
+                maxZoom, max(Self.zoomRange.lowerBound, camera.zoom + (grow.isFinite ? log2(grow) : maxZoom)))
             // The ground under the box's middle goes where the ground under the area's middle is.
             let middle = camera.worldPoint(atX: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
             let target = camera.worldPoint(atX: (area.left + area.right) / 2, y: (area.top + area.bottom) / 2)
-            let centerX = camera.centerWorld.x + middle.x - target.x, centerY = camera.centerWorld.y + middle.y - target.y
+            let centerX = camera.centerWorld.x + middle.x - target.x,
+                centerY = camera.centerWorld.y + middle.y - target.y
             let moved = abs(middle.x - target.x) + abs(middle.y - target.y)
             guard abs(zoom - camera.zoom) > 1e-6 || moved * camera.worldSize > 1e-3 else { break }
             // Past the Mercator world's north or south edge the centre stays at it, and the check below decides.
-            camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: centerX - centerX.rounded(.down)),
-                                                      latitude: WebMercator.latitude(y: centerY)),
-                                   zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
+            camera = try MapCamera(
+                center: Coordinate(
+                    longitude: WebMercator.longitude(x: centerX - centerX.rounded(.down)),
+                    latitude: WebMercator.latitude(y: centerY)),
+                zoom: zoom, bearing: bearing, pitch: pitch, width: width, height: height)
         }
         // Within a hundredth of a point of the padded area, or the safe fit.
         guard let box = screenBox(camera), box.minX >= area.left - 0.01, box.maxX <= area.right + 0.01,
-              box.minY >= area.top - 0.01, box.maxY <= area.bottom + 0.01 else { return safe }
+            box.minY >= area.top - 0.01, box.maxY <= area.bottom + 0.01
+        else { return safe }
         return camera
     }
 }

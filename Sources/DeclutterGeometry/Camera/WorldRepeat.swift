@@ -32,8 +32,10 @@ public struct WorldRepeat: Sendable {
     private var flatRegion = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
 
     /// Creates a repeat from its period and region, and the map's size if copies must reach into it.
-    public init(periodX: Double, periodY: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
-                mapSize: (width: Double, height: Double)? = nil) {
+    public init(
+        periodX: Double, periodY: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
+        mapSize: (width: Double, height: Double)? = nil
+    ) {
         self.periodX = periodX
         self.periodY = periodY
         self.minX = minX
@@ -48,9 +50,10 @@ public struct WorldRepeat: Sendable {
     public init(camera: MapCamera, margin: Double) {
         let angle = camera.bearing * Double.pi / 180
         // World x points east; turning the map by the bearing turns it anticlockwise on screen.
-        self.init(periodX: camera.worldSize * cos(angle), periodY: -camera.worldSize * sin(angle),
-                  minX: -margin, minY: -margin, maxX: camera.width + margin, maxY: camera.height + margin,
-                  mapSize: (camera.width, camera.height))
+        self.init(
+            periodX: camera.worldSize * cos(angle), periodY: -camera.worldSize * sin(angle),
+            minX: -margin, minY: -margin, maxX: camera.width + margin, maxY: camera.height + margin,
+            mapSize: (camera.width, camera.height))
         let tilt = camera.perspective
         guard !tilt.isFlat else { return }
         perspective = tilt
@@ -61,7 +64,10 @@ public struct WorldRepeat: Sendable {
         var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         for (x, y) in [(minX, top), (maxX, top), (minX, maxY), (maxX, maxY)] {
             guard let flat = tilt.flatPoint(x: x, y: y) else { continue }
-            box = (Swift.min(box.minX, flat.x), Swift.min(box.minY, flat.y), Swift.max(box.maxX, flat.x), Swift.max(box.maxY, flat.y))
+            box = (
+                Swift.min(box.minX, flat.x), Swift.min(box.minY, flat.y), Swift.max(box.maxX, flat.x),
+                Swift.max(box.maxY, flat.y)
+            )
         }
         flatRegion = box
     }
@@ -80,7 +86,9 @@ public struct WorldRepeat: Sendable {
         guard let range = linearCopies(x: x, y: y, region: flatRegion) else { return nil }
         // The projection keeps lines straight and a convex region convex, so the copies inside stay one run.
         let inside = range.filter { copy in
-            guard let point = projected(flatX: x + Double(copy) * periodX, flatY: y + Double(copy) * periodY) else { return false }
+            guard let point = projected(flatX: x + Double(copy) * periodX, flatY: y + Double(copy) * periodY) else {
+                return false
+            }
             return point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
         }
         guard let first = inside.first, let last = inside.last else { return nil }
@@ -96,7 +104,9 @@ public struct WorldRepeat: Sendable {
     }
 
     /// The copies k whose point moved by k·period lies in a box.
-    private func linearCopies(x: Double, y: Double, region: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> ClosedRange<Int>? {
+    private func linearCopies(x: Double, y: Double, region: (minX: Double, minY: Double, maxX: Double, maxY: Double))
+        -> ClosedRange<Int>?
+    {
         var low = Double(-Int32.max), high = Double(Int32.max)
         let length = (periodX * periodX + periodY * periodY).squareRoot()
         // Each axis in turn, without an array of them: this runs for every point of a map, and an array was an
@@ -111,7 +121,9 @@ public struct WorldRepeat: Sendable {
             high = Swift.min(high, Swift.max(a, b).rounded(.down))
             return true
         }
-        guard narrow(x, periodX, region.minX, region.maxX), narrow(y, periodY, region.minY, region.maxY) else { return nil }
+        guard narrow(x, periodX, region.minX, region.maxX), narrow(y, periodY, region.minY, region.maxY) else {
+            return nil
+        }
         guard low <= high, low.isFinite, high.isFinite else { return nil }
         return Int(low)...Int(high)
     }
@@ -130,9 +142,12 @@ public struct WorldRepeat: Sendable {
     /// when none does. Without a map size, inside the region.
     public func pointOnMap(flatX x: Double, flatY y: Double) -> (x: Double, y: Double)? {
         guard let copies = copies(flatX: x, flatY: y) else { return nil }
-        let width = mapSize?.width ?? maxX, height = mapSize?.height ?? maxY, left = mapSize == nil ? minX : 0, top = mapSize == nil ? minY : 0
+        let width = mapSize?.width ?? maxX, height = mapSize?.height ?? maxY, left = mapSize == nil ? minX : 0,
+            top = mapSize == nil ? minY : 0
         for copy in copies {
-            guard let point = projected(flatX: x + Double(copy) * periodX, flatY: y + Double(copy) * periodY) else { continue }
+            guard let point = projected(flatX: x + Double(copy) * periodX, flatY: y + Double(copy) * periodY) else {
+                continue
+            }
             if point.x > left && point.x < width && point.y > top && point.y < height { return point }
         }
         return nil
@@ -146,7 +161,8 @@ public struct WorldRepeat: Sendable {
         points.reserveCapacity(hull.vertices.count)
         for vertex in hull.vertices {
             guard let flat = perspective.flatPoint(x: vertex.x, y: vertex.y),
-                  let point = projected(flatX: flat.x + Double(copy) * periodX, flatY: flat.y + Double(copy) * periodY) else { return nil }
+                let point = projected(flatX: flat.x + Double(copy) * periodX, flatY: flat.y + Double(copy) * periodY)
+            else { return nil }
             points.append(ConvexHull.Point(x: point.x, y: point.y))
         }
         return ConvexHull(points)
@@ -162,7 +178,8 @@ public struct WorldRepeat: Sendable {
     public func offset(_ copy: Int, x: Double, y: Double) -> (x: Double, y: Double) {
         guard let perspective, copy != 0 else { return offset(copy) }
         guard let flat = perspective.flatPoint(x: x, y: y),
-              let point = projected(flatX: flat.x + Double(copy) * periodX, flatY: flat.y + Double(copy) * periodY) else { return (0, 0) }
+            let point = projected(flatX: flat.x + Double(copy) * periodX, flatY: flat.y + Double(copy) * periodY)
+        else { return (0, 0) }
         return (point.x - x, point.y - y)
     }
 }

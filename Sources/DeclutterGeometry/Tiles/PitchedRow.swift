@@ -26,15 +26,21 @@ package struct PitchedRow {
 
     /// The lines of device row `row` (from the top) of a pitched map at `scale` pixels per point; none where the row
     /// shows no ground.
-    package static func lines(row: Int, camera: MapCamera, scale: Double, tilePixelSize: Int, zoomRange: ClosedRange<Int>) -> [Line] {
+    package static func lines(
+        row: Int, camera: MapCamera, scale: Double, tilePixelSize: Int, zoomRange: ClosedRange<Int>
+    ) -> [Line] {
         let perspective = camera.perspective, pixels = Int((camera.width * scale).rounded(.up))
         let centerY = (Double(row) + 0.5) / scale
         guard let top = perspective.flatPoint(x: camera.width / 2, y: centerY - 0.5 / scale),
-              let bottom = perspective.flatPoint(x: camera.width / 2, y: centerY + 0.5 / scale) else { return [] }
-        // As MapLibre covers a pitched map: far rows take lower zooms, rows nearer than the centre keep its zoom and are
-        // magnified (1.58 times at the bottom at 60°), rather than taking a zoom of their own and 4 times its tiles.
-        let zoom = TilePlan.zoom(camera: camera, scale: scale, rowScale: min(1, perspective.scale(atY: centerY)), tilePixelSize: tilePixelSize,
-                                 zoomRange: zoomRange)
+            let bottom = perspective.flatPoint(x: camera.width / 2, y: centerY + 0.5 / scale)
+        else { return [] }
+        // As MapLibre covers a pitched map: far rows take lower zooms, rows nearer than the centre keep its zoom and
+        // are magnified (1.58 times at the bottom at 60°), rather than taking a zoom of their own and 4 times its
+        // tiles.
+        let zoom = TilePlan.zoom(
+            camera: camera, scale: scale, rowScale: min(1, perspective.scale(atY: centerY)),
+            tilePixelSize: tilePixelSize,
+            zoomRange: zoomRange)
         // Tile pixels per flat-map point at this zoom, and how many the row spans downwards.
         let texelsPerPoint = pow(2, Double(zoom) - camera.zoom) * Double(tilePixelSize) / MapCamera.tileSize
         // One line for every two tile pixels: each bilinear sample reads two rows of them.
@@ -43,9 +49,13 @@ package struct PitchedRow {
             let y = (Double(row) + (Double(index) + 0.5) / Double(count)) / scale
             guard let flat = perspective.flatPoint(x: camera.width / 2, y: y) else { return nil }
             // Along the row, the flat map is scaled by 1/scale(atY:) about the centre line.
-            let rowScale = perspective.scale(atY: y), firstX = camera.width / 2 + (0.5 / scale - camera.width / 2) / rowScale
-            let first = camera.flatWorldPoint(atX: firstX, y: flat.y), next = camera.flatWorldPoint(atX: firstX + 1 / (scale * rowScale), y: flat.y)
-            return Line(zoom: zoom, worldX: first.x, worldY: first.y, stepX: next.x - first.x, stepY: next.y - first.y, pixels: pixels)
+            let rowScale = perspective.scale(atY: y),
+                firstX = camera.width / 2 + (0.5 / scale - camera.width / 2) / rowScale
+            let first = camera.flatWorldPoint(atX: firstX, y: flat.y),
+                next = camera.flatWorldPoint(atX: firstX + 1 / (scale * rowScale), y: flat.y)
+            return Line(
+                zoom: zoom, worldX: first.x, worldY: first.y, stepX: next.x - first.x, stepY: next.y - first.y,
+                pixels: pixels)
         }
     }
 }

@@ -16,11 +16,13 @@ public enum TileError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .tooManyTiles(needed, limit):
-            return "the map needs \(needed) tiles, more than the limit of \(limit); use a smaller size or a higher zoom, or raise --max-tiles"
+            return
+                "the map needs \(needed) tiles, more than the limit of \(limit); use a smaller size or a higher zoom, or raise --max-tiles"
         case let .unreachable(source, reason): return "cannot reach the tile server \(source): \(reason)"
         case let .invalidSource(source, reason): return "tile source \(source): \(reason)"
         case let .missingTiles(missing, total, first):
-            return "\(missing) of \(total) tiles are missing, first \(first); --missing-tiles grey draws them as grey squares"
+            return
+                "\(missing) of \(total) tiles are missing, first \(first); --missing-tiles grey draws them as grey squares"
         }
     }
 }

@@ -24,7 +24,9 @@ public enum BundledFiles {
     /// The names of the bundled styles (`airports`, `default`, `tandm`), sorted.
     public static var styleNames: [String] {
         paths.compactMap { path in
-            guard path.hasPrefix("Styles/"), path.hasSuffix(".json"), !path.dropFirst(7).contains("/") else { return nil }
+            guard path.hasPrefix("Styles/"), path.hasSuffix(".json"), !path.dropFirst(7).contains("/") else {
+                return nil
+            }
             return String(path.dropFirst(7).dropLast(5))
         }.sorted()
     }

@@ -18,8 +18,9 @@ public enum StyleLocator {
         var userNames: [String] = []
         if let folder = userStylesFolder() {
             guard FileSystem.item(atPath: folder.path) == .folder else {
-                throw StyleError(file: nameOrPath, path: "",
-                                 message: "no such style file, and DECLUTTER_STYLES names \(folder.path), which is not a folder")
+                throw StyleError(
+                    file: nameOrPath, path: "",
+                    message: "no such style file, and DECLUTTER_STYLES names \(folder.path), which is not a folder")
             }
             let file = folder.appendingPathComponent("\(name).json")
             if FileSystem.item(atPath: file.path) == .file { return try MarkerStyle.load(contentsOf: file) }
@@ -30,8 +31,9 @@ public enum StyleLocator {
         // Neither the user's nor bundled: a file name is reported as the missing file it names.
         if name != nameOrPath { return try MarkerStyle.load(contentsOf: URL(fileURLWithPath: nameOrPath)) }
         let names = Set(userNames + BundledFiles.styleNames).sorted()
-        throw StyleError(file: nameOrPath, path: "",
-                         message: "no such style file or bundled style; bundled styles: \(names.joined(separator: ", "))")
+        throw StyleError(
+            file: nameOrPath, path: "",
+            message: "no such style file or bundled style; bundled styles: \(names.joined(separator: ", "))")
     }
 
     /// The folder of the user's own styles, from `DECLUTTER_STYLES`.

@@ -25,7 +25,8 @@ public final class Canvas {
 
     /// Creates a canvas of `width`×`height` points; PNG canvases hold `ceil(width·scale)`×`ceil(height·scale)` pixels.
     ///
-    /// - Throws: ``RenderError/sizeOutOfRange(width:height:limit:)`` for sizes beyond 16,384 px before allocating, or a cairo failure.
+    /// - Throws: ``RenderError/sizeOutOfRange(width:height:limit:)`` for sizes beyond 16,384 px before allocating, or a
+    /// cairo failure.
     public init(width: Double, height: Double, scale: Double = 1, format: OutputFormat) throws {
         guard width.isFinite, height.isFinite, scale.isFinite, scale > 0 else {
             throw RenderError.sizeOutOfRange(width: 0, height: 0, limit: Surface.maximumSide)
@@ -39,8 +40,9 @@ public final class Canvas {
         case .png:
             let pixelWidth = (width * scale).rounded(.up), pixelHeight = (height * scale).rounded(.up)
             guard pixelWidth <= Double(Surface.maximumSide), pixelHeight <= Double(Surface.maximumSide) else {
-                throw RenderError.sizeOutOfRange(width: Int(min(pixelWidth, 1e9)), height: Int(min(pixelHeight, 1e9)),
-                                                 limit: Surface.maximumSide)
+                throw RenderError.sizeOutOfRange(
+                    width: Int(min(pixelWidth, 1e9)), height: Int(min(pixelHeight, 1e9)),
+                    limit: Surface.maximumSide)
             }
             surface = try Surface(imageWidth: Int(pixelWidth), height: Int(pixelHeight))
         case .svg, .pdf:
@@ -78,13 +80,18 @@ public final class Canvas {
     /// text depending on what the process drew before.
     static func renumberingIdentifiers(_ svg: Data) -> Data {
         let text = String(decoding: svg, as: UTF8.self)
-        guard let expression = try? NSRegularExpression(pattern: #"(?<=id="|#)(surface|image|source|pattern|clip|mask)(\d+)\b"#) else {
+        guard
+            let expression = try? NSRegularExpression(
+                pattern: #"(?<=id="|#)(surface|image|source|pattern|clip|mask)(\d+)\b"#)
+        else {
             return svg
         }
         var numbers: [String: Int] = [:], nextNumber: [String: Int] = [:]
         var result = "", position = text.startIndex
         for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let whole = Range(match.range, in: text), let prefixRange = Range(match.range(at: 1), in: text) else { continue }
+            guard let whole = Range(match.range, in: text), let prefixRange = Range(match.range(at: 1), in: text) else {
+                continue
+            }
             let prefix = String(text[prefixRange]), token = String(text[whole])
             let number: Int
             if let known = numbers[token] {

@@ -189,7 +189,8 @@ extension DrawingContext {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(handle, &matrix)
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0,
-              matrix.x0 == matrix.x0.rounded(), matrix.y0 == matrix.y0.rounded() else { return nil }
+            matrix.x0 == matrix.x0.rounded(), matrix.y0 == matrix.y0.rounded()
+        else { return nil }
         return (matrix.xx, matrix.x0, matrix.y0)
     }
 

@@ -14,7 +14,9 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// - Throws: ``RenderError/unknownFormat(path:)`` for any other extension.
     public init(path: String) throws {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), let format = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased()) else {
+        guard let dot = name.lastIndex(of: "."),
+            let format = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased())
+        else {
             throw RenderError.unknownFormat(path: path)
         }
         self = format

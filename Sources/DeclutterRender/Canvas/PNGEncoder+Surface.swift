@@ -8,10 +8,13 @@ extension PNGEncoder {
     public func encode(_ surface: Surface) throws -> Data {
         let width = surface.pixelWidth, height = surface.pixelHeight
         return try surface.withPixels { pixels, stride in
-            guard pixels.baseAddress != nil, width > 0, height > 0 else { throw RenderError.encoding("the surface has no pixels") }
+            guard pixels.baseAddress != nil, width > 0, height > 0 else {
+                throw RenderError.encoding("the surface has no pixels")
+            }
             do {
-                return try encode(pixels: UnsafeRawBufferPointer(pixels), width: width, height: height, rowBytes: stride,
-                                  layout: .premultipliedARGB32)
+                return try encode(
+                    pixels: UnsafeRawBufferPointer(pixels), width: width, height: height, rowBytes: stride,
+                    layout: .premultipliedARGB32)
             } catch let error as EncodingError {
                 throw RenderError.encoding(error.reason)
             }

@@ -34,12 +34,15 @@ public final class Surface {
     init(bandOf parent: Surface, rows: Range<Int>) throws {
         cairo_surface_flush(parent.handle)
         let stride = cairo_image_surface_get_stride(parent.handle)
-        guard let data = cairo_image_surface_get_data(parent.handle), rows.lowerBound >= 0, rows.upperBound <= parent.pixelHeight,
-              !rows.isEmpty else {
+        guard let data = cairo_image_surface_get_data(parent.handle), rows.lowerBound >= 0,
+            rows.upperBound <= parent.pixelHeight,
+            !rows.isEmpty
+        else {
             throw RenderError.cairo(operation: "create a band surface", status: "rows \(rows) outside the image")
         }
-        handle = cairo_image_surface_create_for_data(data + rows.lowerBound * Int(stride), CAIRO_FORMAT_ARGB32,
-                                                     Int32(parent.pixelWidth), Int32(rows.count), stride)
+        handle = cairo_image_surface_create_for_data(
+            data + rows.lowerBound * Int(stride), CAIRO_FORMAT_ARGB32,
+            Int32(parent.pixelWidth), Int32(rows.count), stride)
         sink = nil
         owner = parent
         try checkStatus("create a band surface")
@@ -49,8 +52,9 @@ public final class Surface {
     /// while the surface is used.
     init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
         try Self.checkSize(width: width, height: height)
-        handle = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
-                                                     Int32(height), Int32(stride))
+        handle = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+            Int32(height), Int32(stride))
         sink = nil
         owner = nil
         try checkStatus("wrap kept pixels")
@@ -111,9 +115,11 @@ public final class Surface {
         let width = file.width, height = file.height
         let limit = min(maximumSide, Self.maximumSide)
         guard width <= limit, height <= limit else {
-            throw RenderError.unreadableImage(path: source, reason: "the image size \(width)×\(height) is over \(limit) px per side")
+            throw RenderError.unreadableImage(
+                path: source, reason: "the image size \(width)×\(height) is over \(limit) px per side")
         }
-        handle = cairo_image_surface_create(file.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        handle = cairo_image_surface_create(
+            file.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
         sink = nil
         owner = nil
         // From here a throw runs deinit, which releases the surface.
@@ -124,8 +130,9 @@ public final class Surface {
         }
         do {
             // Straight into the surface's memory: no image in between.
-            try file.decode(into: UnsafeMutableRawBufferPointer(start: pixels, count: stride * height), rowBytes: stride,
-                            layout: .premultipliedARGB32)
+            try file.decode(
+                into: UnsafeMutableRawBufferPointer(start: pixels, count: stride * height), rowBytes: stride,
+                layout: .premultipliedARGB32)
         } catch let error as PNGDecoder.DecodingError {
             throw RenderError.unreadableImage(path: source, reason: error.description)
         }
@@ -133,7 +140,8 @@ public final class Surface {
         // As cairo's loader does: SVG and PDF output then embed the file as it came instead of encoding it again.
         if let copy = malloc(max(1, data.count)) {
             data.copyBytes(to: copy.assumingMemoryBound(to: UInt8.self), count: data.count)
-            cairo_surface_set_mime_data(handle, "image/png", copy.assumingMemoryBound(to: UInt8.self), UInt(data.count), free, copy)
+            cairo_surface_set_mime_data(
+                handle, "image/png", copy.assumingMemoryBound(to: UInt8.self), UInt(data.count), free, copy)
         }
     }
 
@@ -145,7 +153,9 @@ public final class Surface {
     public var pixelHeight: Int { Int(cairo_image_surface_get_height(handle)) }
 
     /// Calls `body` with the premultiplied ARGB32 pixels (native-endian 32-bit words) and the row stride in bytes.
-    public func withPixels<Result>(_ body: (UnsafeBufferPointer<UInt8>, _ stride: Int) throws -> Result) rethrows -> Result {
+    public func withPixels<Result>(_ body: (UnsafeBufferPointer<UInt8>, _ stride: Int) throws -> Result) rethrows
+        -> Result
+    {
         cairo_surface_flush(handle)
         let stride = Int(cairo_image_surface_get_stride(handle))
         guard let base = cairo_image_surface_get_data(handle) else {
@@ -155,11 +165,15 @@ public final class Surface {
     }
 
     /// Calls `body` with writable premultiplied ARGB32 pixels and the row stride, then tells cairo they changed.
-    public func withMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>, _ stride: Int) throws -> Result) rethrows -> Result {
+    public func withMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>, _ stride: Int) throws -> Result)
+        rethrows -> Result
+    {
         cairo_surface_flush(handle)
         defer { cairo_surface_mark_dirty(handle) }
         let stride = Int(cairo_image_surface_get_stride(handle))
-        return try body(UnsafeMutableBufferPointer(start: cairo_image_surface_get_data(handle), count: stride * pixelHeight), stride)
+        return try body(
+            UnsafeMutableBufferPointer(start: cairo_image_surface_get_data(handle), count: stride * pixelHeight), stride
+        )
     }
 
     /// All pixels as straight-alpha RGBA bytes, row by row without padding.
@@ -167,7 +181,8 @@ public final class Surface {
         let width = pixelWidth, height = pixelHeight
         return withPixels { pixels, stride in
             guard pixels.baseAddress != nil else { return [] }
-            return PixelLayout.straightRGBA(fromPremultiplied: UnsafeRawBufferPointer(pixels), width: width, height: height, rowBytes: stride)
+            return PixelLayout.straightRGBA(
+                fromPremultiplied: UnsafeRawBufferPointer(pixels), width: width, height: height, rowBytes: stride)
         }
     }
 
@@ -175,7 +190,9 @@ public final class Surface {
     public func rgba(x: Int, y: Int) -> [UInt8] {
         withPixels { pixels, stride in
             let offset = y * stride + x * 4
-            let word = UInt32(pixels[offset]) | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]) << 16 | UInt32(pixels[offset + 3]) << 24
+            let word =
+                UInt32(pixels[offset]) | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2]) << 16 | UInt32(
+                    pixels[offset + 3]) << 24
             return PixelLayout.unpremultiply(word)
         }
     }

@@ -17,8 +17,14 @@ public final class TextEngine {
     /// The most layouts kept before the cache starts over.
     public var cacheLimit = 4096
 
-    private struct FontKey: Hashable { var family: String; var size: Double }
-    private struct LayoutKey: Hashable { var text: String; var font: FontKey }
+    private struct FontKey: Hashable {
+        var family: String
+        var size: Double
+    }
+    private struct LayoutKey: Hashable {
+        var text: String
+        var font: FontKey
+    }
 
     /// Creates an engine with its own font map and unhinted, greyscale-antialiased font options.
     public init() throws {
@@ -47,9 +53,13 @@ public final class TextEngine {
     /// back without a word); nil when one is, or when the description names only generic families such as `sans`.
     public func fallbackFamily(for description: String) throws -> String? {
         let requested = try FontDescription(description, size: 12)
-        guard let names = pango_font_description_get_family(requested.handle).map({ String(cString: $0) }) else { return nil }
+        guard let names = pango_font_description_get_family(requested.handle).map({ String(cString: $0) }) else {
+            return nil
+        }
         let families = names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let generic: Set<String> = ["sans", "sans-serif", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji"]
+        let generic: Set<String> = [
+            "sans", "sans-serif", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji",
+        ]
         guard !families.contains(where: generic.contains) else { return nil }
         guard let font = pango_context_load_font(context, requested.handle) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(font)) }

@@ -30,7 +30,8 @@ public final class TextLayout {
     /// Converts Pango units (1/1024 of a point) to points.
     private static func points(_ rectangle: PangoRectangle) -> TextExtents {
         let unit = Double(PANGO_SCALE)
-        return TextExtents(x: Double(rectangle.x) / unit, y: Double(rectangle.y) / unit,
-                           width: Double(rectangle.width) / unit, height: Double(rectangle.height) / unit)
+        return TextExtents(
+            x: Double(rectangle.x) / unit, y: Double(rectangle.y) / unit,
+            width: Double(rectangle.width) / unit, height: Double(rectangle.height) / unit)
     }
 }

@@ -20,7 +20,9 @@ enum EuclideanDistance {
     }
 
     /// The one-dimensional transform: the lower envelope of the parabolas `(q - p)² + f(p)`.
-    private static func lowerEnvelope(_ f: [Double], count: Int, into d: inout [Double], hull v: inout [Int], bounds z: inout [Double]) {
+    private static func lowerEnvelope(
+        _ f: [Double], count: Int, into d: inout [Double], hull v: inout [Int], bounds z: inout [Double]
+    ) {
         guard count > 0 else { return }
         var k = 0
         v[0] = 0

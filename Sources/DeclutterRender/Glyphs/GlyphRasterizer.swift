@@ -32,10 +32,13 @@ public final class GlyphRasterizer {
         let ink = layout.inkExtents, advance = Int(layout.logicalExtents.width.rounded())
         // Whole pixels around the ink, measured from the pen at the baseline.
         let left = Int(ink.x.rounded(.down)), right = Int((ink.x + ink.width).rounded(.up))
-        let top = Int((ink.y - layout.baseline).rounded(.down)), bottom = Int((ink.y + ink.height - layout.baseline).rounded(.up))
+        let top = Int((ink.y - layout.baseline).rounded(.down)),
+            bottom = Int((ink.y + ink.height - layout.baseline).rounded(.up))
         let width = max(0, right - left), height = max(0, bottom - top)
         guard width > 0, height > 0 else {
-            return SDFGlyph(id: character.value, bitmap: [], width: 0, height: 0, left: 0, top: -Self.baselineOffset, advance: advance)
+            return SDFGlyph(
+                id: character.value, bitmap: [], width: 0, height: 0, left: 0, top: -Self.baselineOffset,
+                advance: advance)
         }
         let border = Self.border, fieldWidth = width + 2 * border, fieldHeight = height + 2 * border
         let surface = try Surface(imageWidth: fieldWidth, height: fieldHeight)
@@ -46,8 +49,9 @@ public final class GlyphRasterizer {
         surface.flush()
         let pixels = surface.straightRGBA()
         let coverage = (0..<fieldWidth * fieldHeight).map { Double(pixels[$0 * 4 + 3]) / 255 }
-        return SDFGlyph(id: character.value, bitmap: Self.distanceField(coverage, width: fieldWidth, height: fieldHeight),
-                        width: width, height: height, left: left, top: -top - Self.baselineOffset, advance: advance)
+        return SDFGlyph(
+            id: character.value, bitmap: Self.distanceField(coverage, width: fieldWidth, height: fieldHeight),
+            width: width, height: height, left: left, top: -top - Self.baselineOffset, advance: advance)
     }
 
     /// TinySDF's field from coverage: squared distances to the nearest covered and uncovered pixels (a partly covered

@@ -14,7 +14,8 @@ final class DiscCache {
 
     private var discs: [Key: Surface] = [:]
 
-    /// A transparent square image of `canvasDiameter · scale` pixels with a disc of `discDiameter` points centred in it.
+    /// A transparent square image of `canvasDiameter · scale` pixels with a disc of `discDiameter` points centred in
+    /// it.
     func disc(canvasDiameter: Double, discDiameter: Double, color: RGBAColor, scale: Double) throws -> Surface {
         let key = Key(canvasDiameter: canvasDiameter, discDiameter: discDiameter, color: color, scale: scale)
         if let cached = discs[key] { return cached }

@@ -40,12 +40,15 @@ public final class MarkerRenderer {
     public init(style: MarkerStyle) throws {
         self.style = style
         text = try TextEngine()
-        categoryIndex = Dictionary(style.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        categoryIndex = Dictionary(
+            style.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The geometry of the image for these counts: a balloon for one member, a cluster icon otherwise.
     public func geometry(for counts: CategoryCounts) -> MarkerGeometry {
-        guard counts.total == 1, let entry = counts.entries.first(where: { $0.count == 1 }), let index = categoryIndex[entry.name] else {
+        guard counts.total == 1, let entry = counts.entries.first(where: { $0.count == 1 }),
+            let index = categoryIndex[entry.name]
+        else {
             return style.markerGeometry(count: counts.total)
         }
         return style.balloonGeometry(scale: style.categories[index].balloonScale)
@@ -54,13 +57,17 @@ public final class MarkerRenderer {
     /// Encodes the marker for these counts as PNG (at `scale` pixels per point), SVG or PDF.
     ///
     /// `label` replaces a cluster's count text (a sprite sheet's `100+`); balloons ignore it.
-    public func render(_ counts: CategoryCounts, label: String? = nil, scale: Double = 1, format: OutputFormat,
-                       encoder: PNGEncoder = PNGEncoder()) throws -> Data {
+    public func render(
+        _ counts: CategoryCounts, label: String? = nil, scale: Double = 1, format: OutputFormat,
+        encoder: PNGEncoder = PNGEncoder()
+    ) throws -> Data {
         try canvas(counts, label: label, scale: scale, format: format).data(encoder: encoder)
     }
 
     /// A finished canvas holding the marker for these counts; for PNG its ``Canvas/surface`` has the pixels.
-    public func canvas(_ counts: CategoryCounts, label: String? = nil, scale: Double = 1, format: OutputFormat = .png) throws -> Canvas {
+    public func canvas(_ counts: CategoryCounts, label: String? = nil, scale: Double = 1, format: OutputFormat = .png)
+        throws -> Canvas
+    {
         let geometry = geometry(for: counts)
         let canvas = try Canvas(width: geometry.width, height: geometry.height, scale: scale, format: format)
         try draw(counts, label: label, in: canvas.context, scale: scale)
@@ -72,11 +79,15 @@ public final class MarkerRenderer {
     ///
     /// `scale` picks glyph images (the @2x variant from 1.5 up); the context's transform does the scaling.
     /// - Throws: ``CountsError`` for a category the style lacks or a total below 1.
-    public func draw(_ counts: CategoryCounts, label: String? = nil, in context: DrawingContext, scale: Double = 1) throws {
+    public func draw(_ counts: CategoryCounts, label: String? = nil, in context: DrawingContext, scale: Double = 1)
+        throws
+    {
         var indexed = [Int](repeating: 0, count: style.categories.count)
         for entry in counts.entries where entry.count > 0 {
             guard let index = categoryIndex[entry.name] else {
-                throw CountsError("unknown category \"\(entry.name.escapedForTerminal)\"; the style has: \(style.categories.map(\.name).nameList())")
+                throw CountsError(
+                    "unknown category \"\(entry.name.escapedForTerminal)\"; the style has: \(style.categories.map(\.name).nameList())"
+                )
             }
             indexed[index] += entry.count
         }
@@ -87,7 +98,9 @@ public final class MarkerRenderer {
     /// its top-left corner at the context's origin.
     ///
     /// - Throws: ``CountsError`` for counts that add up to less than 1.
-    public func draw(categoryCounts counts: [Int], label: String? = nil, in context: DrawingContext, scale: Double = 1) throws {
+    public func draw(categoryCounts counts: [Int], label: String? = nil, in context: DrawingContext, scale: Double = 1)
+        throws
+    {
         let total = counts.reduce(0, +)
         switch total {
         case ..<1:
@@ -96,7 +109,9 @@ public final class MarkerRenderer {
             let index = counts.firstIndex(of: 1) ?? 0
             if let device = context.pixelAlignedTransform {
                 // A map shows the same few balloons many times: drawn once per category, then copied.
-                context.paintPixels(try balloonImage(category: index, scale: device.scale), deviceX: device.originX, deviceY: device.originY)
+                context.paintPixels(
+                    try balloonImage(category: index, scale: device.scale), deviceX: device.originX,
+                    deviceY: device.originY)
             } else {
                 let size = style.categories[index].balloonScale
                 context.save()
@@ -112,7 +127,9 @@ public final class MarkerRenderer {
     /// The cluster icon: the outer disc in category slices, the inner disc, the count centred by its ink.
     func drawCluster(_ counts: [Int], total: Int, label: String?, in context: DrawingContext) throws {
         let bucket = style.cluster.bucket(for: total)
-        let present = style.categories.indices.filter { $0 < counts.count && counts[$0] > 0 }.map { (category: style.categories[$0], count: counts[$0]) }
+        let present = style.categories.indices.filter { $0 < counts.count && counts[$0] > 0 }.map {
+            (category: style.categories[$0], count: counts[$0])
+        }
         // The disc's base colour and the slices painted over it. The last category fills the whole disc and the
         // others are painted over it, so no background shows through anti-aliased seams (TANDm's drawing order).
         let base: RGBAColor
@@ -136,19 +153,24 @@ public final class MarkerRenderer {
         let radius = bucket.diameter / 2
         let text = label ?? style.cluster.label(for: total)
         let layout = try fittedLayout(text, size: bucket.fontSize, maxWidth: bucket.maxTextWidth)
-        context.show(layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY, color: style.cluster.textColor)
+        context.show(
+            layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY,
+            color: style.cluster.textColor)
     }
 
     /// Vector drawing of the discs: for SVG, PDF and raster targets at fractional positions.
-    private func drawDiscsAsPaths(bucket: ClusterSizeBucket, base: RGBAColor,
-                                  slices: [(color: RGBAColor, start: Double, sweep: Double)], in context: DrawingContext) {
+    private func drawDiscsAsPaths(
+        bucket: ClusterSizeBucket, base: RGBAColor,
+        slices: [(color: RGBAColor, start: Double, sweep: Double)], in context: DrawingContext
+    ) {
         let radius = bucket.diameter / 2
         context.newPath()
         context.circle(centerX: radius, centerY: radius, radius: radius)
         context.fill(base)
         for slice in slices {
             context.move(toX: radius, y: radius)
-            context.arc(centerX: radius, centerY: radius, radius: radius, start: slice.start, end: slice.start + slice.sweep)
+            context.arc(
+                centerX: radius, centerY: radius, radius: radius, start: slice.start, end: slice.start + slice.sweep)
             context.closePath()
             context.fill(slice.color)
         }
@@ -160,14 +182,18 @@ public final class MarkerRenderer {
 
     /// Raster drawing from pre-rendered discs: each slice is its colour's disc seen through a wedge polygon,
     /// so the round edge keeps the disc's anti-aliasing and only the straight edges are scan-converted.
-    private func drawDiscsFromCache(bucket: ClusterSizeBucket, base: RGBAColor,
-                                    slices: [(color: RGBAColor, start: Double, sweep: Double)], in context: DrawingContext,
-                                    device: (scale: Double, originX: Double, originY: Double)) throws {
+    private func drawDiscsFromCache(
+        bucket: ClusterSizeBucket, base: RGBAColor,
+        slices: [(color: RGBAColor, start: Double, sweep: Double)], in context: DrawingContext,
+        device: (scale: Double, originX: Double, originY: Double)
+    ) throws {
         let diameter = bucket.diameter, radius = diameter / 2
-        let baseDisc = try discs.disc(canvasDiameter: diameter, discDiameter: diameter, color: base, scale: device.scale)
+        let baseDisc = try discs.disc(
+            canvasDiameter: diameter, discDiameter: diameter, color: base, scale: device.scale)
         context.paintPixels(baseDisc, deviceX: device.originX, deviceY: device.originY)
         for slice in slices {
-            let disc = try discs.disc(canvasDiameter: diameter, discDiameter: diameter, color: slice.color, scale: device.scale)
+            let disc = try discs.disc(
+                canvasDiameter: diameter, discDiameter: diameter, color: slice.color, scale: device.scale)
             // A polygon around the sector: corners at twice the radius, no more than a right angle apart,
             // always lie outside the circle, so the polygon covers the whole sector.
             let reach = 2 * radius
@@ -182,8 +208,9 @@ public final class MarkerRenderer {
             context.fillPath(withPixels: disc, deviceX: device.originX, deviceY: device.originY)
         }
         if bucket.innerDiameter > 0 {
-            let inner = try discs.disc(canvasDiameter: diameter, discDiameter: bucket.innerDiameter,
-                                       color: style.cluster.innerColor, scale: device.scale)
+            let inner = try discs.disc(
+                canvasDiameter: diameter, discDiameter: bucket.innerDiameter,
+                color: style.cluster.innerColor, scale: device.scale)
             context.paintPixels(inner, deviceX: device.originX, deviceY: device.originY)
         }
     }
@@ -194,8 +221,9 @@ public final class MarkerRenderer {
         if let cached = balloonImages[key] { return cached }
         // A category's balloon may be drawn smaller or larger than the style's (a static map's pin-s).
         let size = style.categories[index].balloonScale
-        let surface = try Surface(imageWidth: Int((style.balloon.width * size * scale).rounded(.up)),
-                                  height: Int((style.balloon.height * size * scale).rounded(.up)))
+        let surface = try Surface(
+            imageWidth: Int((style.balloon.width * size * scale).rounded(.up)),
+            height: Int((style.balloon.height * size * scale).rounded(.up)))
         let context = try DrawingContext(surface: surface)
         context.scale(by: scale * size)
         try drawBalloon(style.categories[index], in: context, scale: scale * size)
@@ -214,8 +242,9 @@ public final class MarkerRenderer {
         let tipY = balloon.height - inset
         let opening = acos(headRadius / (tipY - radius))
         context.newPath()
-        context.arc(centerX: radius, centerY: radius, radius: headRadius,
-                    start: Double.pi / 2 + opening, end: 2 * Double.pi + Double.pi / 2 - opening)
+        context.arc(
+            centerX: radius, centerY: radius, radius: headRadius,
+            start: Double.pi / 2 + opening, end: 2 * Double.pi + Double.pi / 2 - opening)
         context.line(toX: radius, y: tipY)
         context.closePath()
         if balloon.strokeWidth > 0 {
@@ -229,10 +258,13 @@ public final class MarkerRenderer {
         case let .image(path, path2x):
             let useDouble = scale >= 1.5 && path2x != nil
             let glyph = try templateGlyph(useDouble ? path2x ?? path : path)
-            glyph.draw(in: context, centerX: radius, centerY: radius, size: balloon.glyphSize, color: balloon.glyphColor)
+            glyph.draw(
+                in: context, centerX: radius, centerY: radius, size: balloon.glyphSize, color: balloon.glyphColor)
         case let .text(label):
             let layout = try fittedLayout(label, size: balloon.glyphSize, maxWidth: balloon.glyphSize)
-            context.show(layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY, color: balloon.glyphColor)
+            context.show(
+                layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY,
+                color: balloon.glyphColor)
         case nil:
             context.circle(centerX: radius, centerY: radius, radius: balloon.glyphSize / 4)
             context.fill(balloon.glyphColor)
@@ -251,7 +283,9 @@ public final class MarkerRenderer {
     }
 
     /// The label at the largest size up to `size` whose ink fits `maxWidth`, and that size.
-    private func fittedSize(_ label: String, size: Double, maxWidth: Double) throws -> (layout: TextLayout, size: Double) {
+    private func fittedSize(_ label: String, size: Double, maxWidth: Double) throws -> (
+        layout: TextLayout, size: Double
+    ) {
         let layout = try text.layout(label, family: style.font, size: size)
         let width = layout.inkExtents.width
         guard width > maxWidth else { return (layout, size) }

@@ -20,8 +20,10 @@ final class TemplateGlyph {
             var minX = width, minY = height, maxX = -1, maxY = -1
             for y in 0..<height {
                 for x in 0..<width where pixels[y * stride + x * 4 + 3] != 0 {
-                    minX = min(minX, x); maxX = max(maxX, x)
-                    minY = min(minY, y); maxY = max(maxY, y)
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = max(maxY, y)
                 }
             }
             return maxX < 0 ? (0, 0, width, height) : (minX, minY, maxX - minX + 1, maxY - minY + 1)

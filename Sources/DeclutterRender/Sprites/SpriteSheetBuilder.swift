@@ -34,8 +34,10 @@ public final class SpriteSheetBuilder {
     ///     (``SpritePlan/ringIcons(for:file:)``), instead of icons per count step (``SpritePlan/icons(for:file:)``).
     ///   - progress: Called after each image with (done, total) across all ratios.
     /// - Throws: ``StyleError`` for a style asking for too many icons, ``RenderError`` for a sheet too large.
-    public func build(ratios: [Int], spacing: Int = 0, svg: Bool = true, encoder: PNGEncoder = PNGEncoder(), rings: Bool = false,
-                      progress: ((Int, Int) -> Void)? = nil) throws -> SpriteSheet {
+    public func build(
+        ratios: [Int], spacing: Int = 0, svg: Bool = true, encoder: PNGEncoder = PNGEncoder(), rings: Bool = false,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> SpriteSheet {
         let icons = try rings ? SpritePlan.ringIcons(for: style) : SpritePlan.icons(for: style)
         let sizes = icons.map { icon -> (width: Int, height: Int) in
             let geometry = renderer.geometry(for: icon.counts)
@@ -48,15 +50,18 @@ public final class SpriteSheetBuilder {
         var done = 0
         let total = icons.count * ratios.count + (svg ? icons.count : 0)
         for ratio in ratios {
-            let sheet = try Canvas(width: Double(max(packing.width, 1)), height: Double(max(packing.height, 1)),
-                                   scale: Double(ratio), format: .png)
+            let sheet = try Canvas(
+                width: Double(max(packing.width, 1)), height: Double(max(packing.height, 1)),
+                scale: Double(ratio), format: .png)
             let sheetContext = sheet.context
             var entries: [String: SpriteSheet.Entry] = [:]
             for (icon, place) in zip(icons, packing.placements) {
                 let image = try renderer.canvas(icon.counts, label: icon.label, scale: Double(ratio))
-                sheetContext.paintPixels(image.surface, deviceX: Double(place.x * ratio), deviceY: Double(place.y * ratio))
-                let entry = SpriteSheet.Entry(width: place.width * ratio, height: place.height * ratio,
-                                              x: place.x * ratio, y: place.y * ratio, pixelRatio: ratio)
+                sheetContext.paintPixels(
+                    image.surface, deviceX: Double(place.x * ratio), deviceY: Double(place.y * ratio))
+                let entry = SpriteSheet.Entry(
+                    width: place.width * ratio, height: place.height * ratio,
+                    x: place.x * ratio, y: place.y * ratio, pixelRatio: ratio)
                 for name in icon.names { entries[name] = entry }
                 done += 1
                 progress?(done, total)
@@ -68,10 +73,18 @@ public final class SpriteSheetBuilder {
         }
         files.append(("sprite.manifest.json", try SpriteManifest(icons: icons).jsonData()))
         if svg {
-            files.append(("sprite.svg", try svgSprite(icons, sizes: sizes) { done += 1; progress?(done, total) }))
+            files.append(
+                (
+                    "sprite.svg",
+                    try svgSprite(icons, sizes: sizes) {
+                        done += 1
+                        progress?(done, total)
+                    }
+                ))
         }
-        return SpriteSheet(files: files, index: index, nameCount: icons.reduce(0) { $0 + $1.names.count },
-                           imageCount: icons.count, fill: packing.fill)
+        return SpriteSheet(
+            files: files, index: index, nameCount: icons.reduce(0) { $0 + $1.names.count },
+            imageCount: icons.count, fill: packing.fill)
     }
 
     /// `sprite.json`: names in sorted order, so the file is the same from run to run.
@@ -82,15 +95,19 @@ public final class SpriteSheetBuilder {
     }
 
     /// One `<symbol>` per name: each image drawn once as SVG, its other names as `<use>` of it.
-    private func svgSprite(_ icons: [SpriteIcon], sizes: [(width: Int, height: Int)], progress: () -> Void) throws -> Data {
+    private func svgSprite(_ icons: [SpriteIcon], sizes: [(width: Int, height: Int)], progress: () -> Void) throws
+        -> Data
+    {
         var document = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">"# + "\n"
         for (number, (icon, size)) in zip(icons, sizes).enumerated() {
-            let svg = String(decoding: try renderer.render(icon.counts, label: icon.label, scale: 2, format: .svg), as: UTF8.self)
+            let svg = String(
+                decoding: try renderer.render(icon.counts, label: icon.label, scale: 2, format: .svg), as: UTF8.self)
             let viewBox = "0 0 \(size.width) \(size.height)"
             document += SVGSymbol.symbol(from: svg, id: icon.names[0], viewBox: viewBox, prefix: "i\(number)-") + "\n"
             for alias in icon.names.dropFirst() {
                 let primary = icon.names[0]
-                document += ##"<symbol id="\##(alias)" viewBox="\##(viewBox)"><use href="#\##(primary)" xlink:href="#\##(primary)" "##
+                document +=
+                    ##"<symbol id="\##(alias)" viewBox="\##(viewBox)"><use href="#\##(primary)" xlink:href="#\##(primary)" "##
                     + ##"width="\##(size.width)" height="\##(size.height)"/></symbol>"## + "\n"
             }
             progress()

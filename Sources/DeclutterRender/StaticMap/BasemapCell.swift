@@ -35,7 +35,9 @@ struct BasemapCell {
                 for _ in 0..<(try reader.varint()) {
                     let count = try reader.varint()
                     // Every point takes at least two bytes: a count past the end is a damaged file, not an allocation.
-                    guard count <= (bytes.count - reader.position) / 2 else { throw RenderError.basemap("a ring runs past its cell") }
+                    guard count <= (bytes.count - reader.position) / 2 else {
+                        throw RenderError.basemap("a ring runs past its cell")
+                    }
                     var points: [(x: Double, y: Double)] = [], bounds = WorldBounds()
                     points.reserveCapacity(count)
                     for _ in 0..<count {

@@ -35,11 +35,14 @@ final class BasemapFile: Sendable {
     init(_ data: Data) throws {
         self.data = data
         var reader = Reader(bytes: [UInt8](data), position: 0)
-        guard try reader.take(4) == Array("DCBM".utf8), try reader.byte() == 1 else { throw RenderError.basemap("not a version-1 basemap file") }
+        guard try reader.take(4) == Array("DCBM".utf8), try reader.byte() == 1 else {
+            throw RenderError.basemap("not a version-1 basemap file")
+        }
         var bands: [Band] = []
         for _ in 0..<(try reader.byte()) {
-            var band = Band(minZoom: Int(try reader.byte()), maxZoom: Int(try reader.byte()), level: Int(try reader.byte()),
-                            bits: Int(try reader.byte()), cells: [:])
+            var band = Band(
+                minZoom: Int(try reader.byte()), maxZoom: Int(try reader.byte()), level: Int(try reader.byte()),
+                bits: Int(try reader.byte()), cells: [:])
             let count = try reader.uint32()
             band.cells.reserveCapacity(count)
             for _ in 0..<count {
@@ -54,12 +57,15 @@ final class BasemapFile: Sendable {
         let start = reader.position
         for index in bands.indices {
             for (key, cell) in bands[index].cells {
-                bands[index].cells[key] = ((cell.bytes.lowerBound + start)..<(cell.bytes.upperBound + start), cell.inflated)
+                bands[index].cells[key] = (
+                    (cell.bytes.lowerBound + start)..<(cell.bytes.upperBound + start), cell.inflated
+                )
             }
         }
         placeBytes = (start + placesOffset)..<(start + placesOffset + placesLength)
         guard !bands.isEmpty, placeBytes.upperBound <= data.count,
-              bands.allSatisfy({ $0.cells.values.allSatisfy { $0.bytes.upperBound <= data.count } }) else {
+            bands.allSatisfy({ $0.cells.values.allSatisfy { $0.bytes.upperBound <= data.count } })
+        else {
             throw RenderError.basemap("the index points past the end of the file")
         }
         self.bands = bands
@@ -80,8 +86,9 @@ final class BasemapFile: Sendable {
             if let cell = decoded.cells[band]?[key] { return cell }
             let inflated = try inflate(entry.bytes, count: entry.inflated)
             let size = 1 << (info.bits - info.level)
-            let cell = try BasemapCell(decoding: inflated, originX: column * size, originY: row * size,
-                                       unitsPerWorld: Double(1 << info.bits))
+            let cell = try BasemapCell(
+                decoding: inflated, originX: column * size, originY: row * size,
+                unitsPerWorld: Double(1 << info.bits))
             decoded.cells[band, default: [:]][key] = cell
             return cell
         }
@@ -112,11 +119,14 @@ final class BasemapFile: Sendable {
         var length = uLongf(count)
         let status = data[range].withUnsafeBytes { source in
             output.withUnsafeMutableBytes { target in
-                uncompress(target.baseAddress?.assumingMemoryBound(to: Bytef.self), &length,
-                           source.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(range.count))
+                uncompress(
+                    target.baseAddress?.assumingMemoryBound(to: Bytef.self), &length,
+                    source.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(range.count))
             }
         }
-        guard status == Z_OK, Int(length) == count else { throw RenderError.basemap("a cell does not inflate (zlib status \(status))") }
+        guard status == Z_OK, Int(length) == count else {
+            throw RenderError.basemap("a cell does not inflate (zlib status \(status))")
+        }
         return output
     }
 
@@ -132,7 +142,9 @@ final class BasemapFile: Sendable {
         }
 
         mutating func take(_ count: Int) throws -> [UInt8] {
-            guard count >= 0, count <= bytes.count - position else { throw RenderError.basemap("unexpected end of data") }
+            guard count >= 0, count <= bytes.count - position else {
+                throw RenderError.basemap("unexpected end of data")
+            }
             defer { position += count }
             return Array(bytes[position..<(position + count)])
         }

@@ -17,14 +17,16 @@ struct BasemapPainter {
     /// Sea, land, lakes, rivers, state and country borders.
     ///
     /// A pitched map's far rows, where the ground shows at less than 1/√2 of the centre's size, take the detail of the
-    /// zoom below, as its tiles do (each row's zoom is the nearest to its scale): the ground there is wide and its finer
-    /// detail would cost the most vertices for the least to see.
+    /// zoom below, as its tiles do (each row's zoom is the nearest to its scale): the ground there is wide and its
+    /// finer detail would cost the most vertices for the least to see.
     /// - Parameter scale: pixels per point; a 2× map reads the band of the next zoom, as its pixels are that fine.
     func draw(scale: Double, in context: DrawingContext) throws {
         context.paint(style.sea)
         let detail = camera.zoom + log2(max(1, scale)), perspective = camera.perspective
         guard !perspective.isFlat else {
-            return try drawLayers(zoom: camera.zoom, band: file.band(forZoom: detail), bounds: camera.visibleWorldBounds, scale: scale, in: context)
+            return try drawLayers(
+                zoom: camera.zoom, band: file.band(forZoom: detail), bounds: camera.visibleWorldBounds, scale: scale,
+                in: context)
         }
         // On a whole device row, so that the two parts meet without a seam.
         let split = min(camera.height, max(0, (perspective.row(atScale: 0.5.squareRoot()) * scale).rounded() / scale))
@@ -38,13 +40,18 @@ struct BasemapPainter {
             context.newPath()
             context.rectangle(x: 0, y: top, width: camera.width, height: bottom - top)
             context.clip()
-            try drawLayers(zoom: camera.zoom + zoomOffset, band: file.band(forZoom: detail + zoomOffset), bounds: bounds, scale: scale, in: context)
+            try drawLayers(
+                zoom: camera.zoom + zoomOffset, band: file.band(forZoom: detail + zoomOffset), bounds: bounds,
+                scale: scale, in: context)
             context.restore()
         }
     }
 
-    /// The layers of the cells of `band` within `bounds`, with the features shown from `zoom`, at `scale` pixels per point.
-    private func drawLayers(zoom: Double, band: Int, bounds: WorldBounds, scale: Double, in context: DrawingContext) throws {
+    /// The layers of the cells of `band` within `bounds`, with the features shown from `zoom`, at `scale` pixels per
+    /// point.
+    private func drawLayers(zoom: Double, band: Int, bounds: WorldBounds, scale: Double, in context: DrawingContext)
+        throws
+    {
         let cells = try visibleCells(band: band, bounds: bounds)
         let size = camera.worldSize, (centerX, centerY) = camera.centerWorld
         let water = style.water ?? style.sea
@@ -105,7 +112,8 @@ struct BasemapPainter {
                     let overlap = box.overlap(path.bounds, copy: copy)
                     guard overlap != .outside else { continue }
                     let points = copy == 0 ? path.points : path.points.map { ($0.x + copy, $0.y) }
-                    for piece in overlap == .inside || dashed ? [points] : closed ? [box.ring(points)] : box.polyline(points)
+                    for piece in overlap == .inside || dashed
+                        ? [points] : closed ? [box.ring(points)] : box.polyline(points)
                     where piece.count >= (closed ? 3 : 2) {
                         any = true
                         add(piece, closed: closed)
@@ -115,18 +123,23 @@ struct BasemapPainter {
             return any
         }
 
-        if let fill = style.land.fill, trace(.land, closed: true) { context.fillEvenOdd(fill.withOpacity(style.land.opacity)) }
+        if let fill = style.land.fill, trace(.land, closed: true) {
+            context.fillEvenOdd(fill.withOpacity(style.land.opacity))
+        }
         if trace(.lakes, closed: true) { context.fillEvenOdd(water) }
         // Rivers thin out with the zoom: further out there are more of them per inch and they would crowd the land.
         let riverWidth = style.riverWidth * (zoom < 5 ? 0.5 : zoom < 8 ? 0.75 : 1)
         if riverWidth > 0, trace(.rivers, closed: false) { context.strokeRound(water, width: riverWidth) }
         let state = style.stateBorder
         if state.width > 0, trace(.states, closed: false, dashed: true) {
-            context.strokeDashed(state.stroke.withOpacity(state.opacity), width: state.width, dash: [3 * state.width + 1, 2 * state.width + 1])
+            context.strokeDashed(
+                state.stroke.withOpacity(state.opacity), width: state.width,
+                dash: [3 * state.width + 1, 2 * state.width + 1])
         }
         let country = style.countryBorder
         if country.width > 0, trace(.countries, closed: false) {
-            context.strokeRound(country.stroke.withOpacity(country.opacity), width: country.width * (zoom < 4 ? 0.7 : 1))
+            context.strokeRound(
+                country.stroke.withOpacity(country.opacity), width: country.width * (zoom < 4 ? 0.7 : 1))
         }
         context.newPath()
     }
@@ -151,7 +164,8 @@ struct BasemapPainter {
     /// On a pitched map a place is named where the map at its row's scale would name it (far rows name what the zoom
     /// below names, as they draw its detail), and nothing behind the camera is named.
     func places() throws -> [(place: BasemapPlace, x: Double, y: Double)] {
-        let bounds = camera.visibleWorldBounds, projection = camera.projection, perspective = camera.perspective, zoom = camera.zoom
+        let bounds = camera.visibleWorldBounds, projection = camera.projection, perspective = camera.perspective,
+            zoom = camera.zoom
         // The copies of the world in view; none where the view lies wholly north or south of it.
         guard let columns = bounds.gridCells(count: 1)?.columns else { return [] }
         var result: [(place: BasemapPlace, x: Double, y: Double)] = []
@@ -164,7 +178,9 @@ struct BasemapPainter {
                 guard x >= bounds.minX, x <= bounds.maxX else { continue }
                 let flat = projection.flatPoint(worldX: x, worldY: place.y)
                 if !perspective.isFlat {
-                    guard flat.y < perspective.nearFlatY, place.minZoom <= zoom + log2(min(1, perspective.scale(flatY: flat.y))) else { continue }
+                    guard flat.y < perspective.nearFlatY,
+                        place.minZoom <= zoom + log2(min(1, perspective.scale(flatY: flat.y)))
+                    else { continue }
                 }
                 let point = perspective.point(flatX: flat.x, flatY: flat.y)
                 result.append((place, point.x, point.y))
@@ -173,19 +189,24 @@ struct BasemapPainter {
         return result
     }
 
-    /// The place names that fit around `annotations` and the `reserved` boxes, in rank order: bigger type for the places
-    /// named from further out, each on a halo. Names go under the markers, and only where they keep clear of them:
-    /// the map's lowest-priority layer.
-    func drawPlaceNames(around annotations: [MapAnnotation], reserved: [PlaceLabeler.Box], text: TextEngine,
-                        in context: DrawingContext) throws {
-        var labeler = PlaceLabeler(width: camera.width, height: camera.height, annotations: annotations, reserved: reserved)
+    /// The place names that fit around `annotations` and the `reserved` boxes, in rank order: bigger type for the
+    /// places named from further out, each on a halo. Names go under the markers, and only where they keep clear of
+    /// them: the map's lowest-priority layer.
+    func drawPlaceNames(
+        around annotations: [MapAnnotation], reserved: [PlaceLabeler.Box], text: TextEngine,
+        in context: DrawingContext
+    ) throws {
+        var labeler = PlaceLabeler(
+            width: camera.width, height: camera.height, annotations: annotations, reserved: reserved)
         let halo = 1.5
         for (place, x, y) in try places() {
             let layout = try text.layout(place.name, family: "DejaVu Sans", size: place.minZoom < 4 ? 11 : 10)
             let extents = layout.logicalExtents
             // Centred on the place, as OpenStreetMap names cities.
             let left = x - extents.width / 2, top = y - extents.height / 2
-            guard labeler.place((left - halo, top - halo, extents.width + 2 * halo, extents.height + 2 * halo)) else { continue }
+            guard labeler.place((left - halo, top - halo, extents.width + 2 * halo, extents.height + 2 * halo)) else {
+                continue
+            }
             context.showHalo(layout, x: left - extents.x, y: top - extents.y, color: style.placeHalo, width: 2 * halo)
             context.show(layout, x: left - extents.x, y: top - extents.y, color: style.placeLabel)
         }

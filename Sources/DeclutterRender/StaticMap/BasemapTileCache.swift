@@ -48,7 +48,8 @@ public final class BasemapTileCache: Sendable {
         let (centerX, centerY) = camera.centerWorld
         let left = Int((centerX * worldPixels - camera.width * scale / 2).rounded())
         let top = Int((centerY * worldPixels - camera.height * scale / 2).rounded())
-        let right = left + Int((camera.width * scale).rounded(.up)), bottom = top + Int((camera.height * scale).rounded(.up))
+        let right = left + Int((camera.width * scale).rounded(.up)),
+            bottom = top + Int((camera.height * scale).rounded(.up))
         let columns = Self.floorDivide(left, side)...Self.floorDivide(right - 1, side)
         let rows = max(0, Self.floorDivide(top, side))...min(perRow - 1, Self.floorDivide(bottom - 1, side))
         guard !rows.isEmpty else { return }
@@ -72,13 +73,16 @@ public final class BasemapTileCache: Sendable {
     private func make(_ key: Key, file: BasemapFile, perRow: Int) throws -> [UInt8] {
         let side = Self.tileSide, scale = Double(key.scale), points = Double(side) / scale
         let centre = (x: (Double(key.column) + 0.5) / Double(perRow), y: (Double(key.row) + 0.5) / Double(perRow))
-        let camera = try MapCamera(center: Coordinate(longitude: WebMercator.longitude(x: centre.x), latitude: WebMercator.latitude(y: centre.y)),
-                                   zoom: Double(key.zoom), width: points, height: points)
+        let camera = try MapCamera(
+            center: Coordinate(
+                longitude: WebMercator.longitude(x: centre.x), latitude: WebMercator.latitude(y: centre.y)),
+            zoom: Double(key.zoom), width: points, height: points)
         let canvas = try Canvas(width: points, height: points, scale: scale, format: .png)
         try BasemapPainter(file: file, style: key.style, camera: camera).draw(scale: scale, in: canvas.context)
         try canvas.context.checkStatus("draw a basemap tile")
         let pixels = canvas.surface.withPixels { buffer, stride in
-            stride == side * 4 ? Array(buffer) : (0..<side).flatMap { Array(buffer[$0 * stride..<($0 * stride + side * 4)]) }
+            stride == side * 4
+                ? Array(buffer) : (0..<side).flatMap { Array(buffer[$0 * stride..<($0 * stride + side * 4)]) }
         }
         tiles.insert(pixels, for: key, bytes: pixels.count)
         return pixels

@@ -18,34 +18,42 @@ struct FurniturePainter {
     private let attribution: (frame: Box, layout: TextLayout)?
 
     /// Lays out the furniture `map` asks for, `attribution` being the text its basemap calls for (nil or empty: none).
-    /// The scale bar and attribution stand at the frames `map.furnitureFrames` gives, else where ``frames(camera:compass:scaleBar:attribution:text:)``
-    /// puts them.
+    /// The scale bar and attribution stand at the frames `map.furnitureFrames` gives, else where
+    /// ``frames(camera:compass:scaleBar:attribution:text:)`` puts them.
     init(_ map: borrowing StaticMap, attribution: String?, text: TextEngine, style: MapStyle) throws {
         camera = map.camera
         self.style = style
         legend = try map.legend.map { (box: try LegendBox($0.legend, text: text), x: $0.x, y: $0.y) }
         compass = map.compass
-        let frames = try map.furnitureFrames
-            ?? Self.frames(camera: map.camera, compass: nil, scaleBar: map.scaleBar, attribution: attribution, text: text)
+        let frames =
+            try map.furnitureFrames
+            ?? Self.frames(
+                camera: map.camera, compass: nil, scaleBar: map.scaleBar, attribution: attribution, text: text)
         scaleBar = try frames.scaleBar.map { ($0, try Self.scaleBarLabel($0.label, text: text)) }
         self.attribution = try frames.attribution.map { ($0.frame, try Self.attributionLayout($0.text, text: text)) }
     }
 
     /// The frames of the compass centred at `compass`, the scale bar when asked for and the attribution (nil or empty:
     /// none), their text measured with `text`'s fonts.
-    static func frames(camera: MapCamera, compass: (x: Double, y: Double)?, scaleBar: Bool, attribution: String?,
-                       text: TextEngine) throws -> FurnitureFrames {
+    static func frames(
+        camera: MapCamera, compass: (x: Double, y: Double)?, scaleBar: Bool, attribution: String?,
+        text: TextEngine
+    ) throws -> FurnitureFrames {
         let diameter = NorthArrow.diameter
         return FurnitureFrames(
             compass: compass.map { ($0.x - diameter / 2, $0.y - diameter / 2, diameter, diameter) },
             scaleBar: scaleBar ? try Self.scaleBar(camera: camera, text: text) : nil,
-            attribution: try attribution.flatMap { $0.isEmpty ? nil : try Self.attribution($0, camera: camera, text: text) })
+            attribution: try attribution.flatMap {
+                $0.isEmpty ? nil : try Self.attribution($0, camera: camera, text: text)
+            })
     }
 
     /// The boxes place names keep clear of: the attribution's, the scale bar's, the legend's and the compass's.
     var reserved: [Box] {
         let legendArea = legend.map { ($0.x, $0.y, $0.box.size.width, $0.box.size.height) }
-        let compassArea = compass.map { ($0.x - NorthArrow.diameter / 2, $0.y - NorthArrow.diameter / 2, NorthArrow.diameter, NorthArrow.diameter) }
+        let compassArea = compass.map {
+            ($0.x - NorthArrow.diameter / 2, $0.y - NorthArrow.diameter / 2, NorthArrow.diameter, NorthArrow.diameter)
+        }
         return [attribution?.frame, scaleBar?.bar.frame, legendArea, compassArea].compactMap { $0 }
     }
 
@@ -53,7 +61,8 @@ struct FurniturePainter {
     func draw(in context: DrawingContext) {
         if let legend { legend.box.draw(x: legend.x, y: legend.y, in: context, textColor: style.text) }
         if let compass {
-            NorthArrow.draw(centerX: compass.x, centerY: compass.y, bearing: camera.bearing, in: context, textColor: style.text)
+            NorthArrow.draw(
+                centerX: compass.x, centerY: compass.y, bearing: camera.bearing, in: context, textColor: style.text)
         }
         if let scaleBar { drawScaleBar(scaleBar.bar, label: scaleBar.label, in: context) }
         if let attribution { drawAttribution(attribution.layout, box: attribution.frame, in: context) }
@@ -65,10 +74,14 @@ struct FurniturePainter {
     }
 
     /// The attribution's pale box in the bottom-right corner, sized to its text.
-    private static func attribution(_ text: String, camera: MapCamera, text engine: TextEngine) throws -> FurnitureFrames.Attribution {
+    private static func attribution(_ text: String, camera: MapCamera, text engine: TextEngine) throws
+        -> FurnitureFrames.Attribution
+    {
         let layout = try attributionLayout(text, text: engine)
-        let padding = 3.0, width = layout.logicalExtents.width + 2 * padding, height = layout.logicalExtents.height + padding
-        return FurnitureFrames.Attribution(frame: (camera.width - width, camera.height - height, width, height), text: text)
+        let padding = 3.0, width = layout.logicalExtents.width + 2 * padding,
+            height = layout.logicalExtents.height + padding
+        return FurnitureFrames.Attribution(
+            frame: (camera.width - width, camera.height - height, width, height), text: text)
     }
 
     /// The attribution on its pale box.
@@ -94,8 +107,9 @@ struct FurniturePainter {
         let length = distance / metersPerPoint, x = scaleBarX, y = camera.height - scaleBarInset
         let layout = try scaleBarLabel(label, text: text)
         let top = min(y - 7, y - 4 - layout.logicalExtents.height)
-        return FurnitureFrames.ScaleBar(frame: (x - 2, top, max(length + 4, layout.logicalExtents.width + 6), y + 2 - top),
-                                        length: length, label: label)
+        return FurnitureFrames.ScaleBar(
+            frame: (x - 2, top, max(length + 4, layout.logicalExtents.width + 6), y + 2 - top),
+            length: length, label: label)
     }
 
     /// Where the scale bar stands: its left end's distance from the map's left edge, its line's from the bottom edge.
@@ -127,7 +141,10 @@ struct FurniturePainter {
             distance = step * magnitude
             break
         }
-        if distance < 1 { magnitude = 1; distance = 1 }
+        if distance < 1 {
+            magnitude = 1
+            distance = 1
+        }
         let label = distance >= 1000 ? "\(JSONValue.format(distance / 1000)) km" : "\(JSONValue.format(distance)) m"
         return (distance, label)
     }

@@ -25,9 +25,14 @@ public struct LegendBox {
         self.legend = legend
         title = try legend.title.map { try text.layout(Self.shortened($0), family: "DejaVu Sans Bold", size: 10) }
         rows = try legend.rows.map { row in
-            (try text.layout(Self.shortened(row.name), family: "DejaVu Sans", size: 10),
-             try text.layout(Self.grouped(row.count), family: "DejaVu Sans", size: 10),
-             try row.values.map { try text.layout("\(Self.grouped($0)) \($0 == 1 ? "value" : "values")", family: "DejaVu Sans", size: 8) })
+            (
+                try text.layout(Self.shortened(row.name), family: "DejaVu Sans", size: 10),
+                try text.layout(Self.grouped(row.count), family: "DejaVu Sans", size: 10),
+                try row.values.map {
+                    try text.layout(
+                        "\(Self.grouped($0)) \($0 == 1 ? "value" : "values")", family: "DejaVu Sans", size: 8)
+                }
+            )
         }
         let nameWidth = rows.map { max($0.name.logicalExtents.width, $0.values?.logicalExtents.width ?? 0) }.max() ?? 0
         let countWidth = rows.map(\.count.logicalExtents.width).max() ?? 0
@@ -35,8 +40,10 @@ public struct LegendBox {
         let titleWidth = title?.logicalExtents.width ?? 0
         let titleHeight = title == nil ? 0 : Self.rowHeight + 2
         let valuesHeight = Double(rows.filter { $0.values != nil }.count) * Self.valuesHeight
-        size = ((max(rowWidth, titleWidth) + 2 * Self.padding).rounded(.up),
-                (titleHeight + Double(rows.count) * Self.rowHeight + valuesHeight + 2 * Self.padding).rounded(.up))
+        size = (
+            (max(rowWidth, titleWidth) + 2 * Self.padding).rounded(.up),
+            (titleHeight + Double(rows.count) * Self.rowHeight + valuesHeight + 2 * Self.padding).rounded(.up)
+        )
     }
 
     /// Draws the box with its top-left corner at (x, y).
@@ -47,7 +54,9 @@ public struct LegendBox {
         context.stroke(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.2), width: 1)
         var top = y + Self.padding
         if let title {
-            context.show(title, x: x + Self.padding, y: top + (Self.rowHeight - title.logicalExtents.height) / 2, color: textColor)
+            context.show(
+                title, x: x + Self.padding, y: top + (Self.rowHeight - title.logicalExtents.height) / 2,
+                color: textColor)
             top += Self.rowHeight + 2
         }
         for (row, layout) in zip(legend.rows, rows) {
@@ -56,13 +65,17 @@ public struct LegendBox {
             context.circle(centerX: x + Self.padding + Self.dotRadius, centerY: middle, radius: Self.dotRadius)
             context.fillPreserving(row.color)
             context.stroke(row.color.scaled(by: 0.75), width: 1)
-            context.show(layout.name, x: x + Self.padding + 2 * Self.dotRadius + Self.gap,
-                         y: middle - layout.name.logicalExtents.height / 2, color: textColor)
-            context.show(layout.count, x: x + size.width - Self.padding - layout.count.logicalExtents.width,
-                         y: middle - layout.count.logicalExtents.height / 2, color: textColor)
+            context.show(
+                layout.name, x: x + Self.padding + 2 * Self.dotRadius + Self.gap,
+                y: middle - layout.name.logicalExtents.height / 2, color: textColor)
+            context.show(
+                layout.count, x: x + size.width - Self.padding - layout.count.logicalExtents.width,
+                y: middle - layout.count.logicalExtents.height / 2, color: textColor)
             top += Self.rowHeight
             if let values = layout.values {
-                context.show(values, x: x + Self.padding + 2 * Self.dotRadius + Self.gap, y: top - 2, color: textColor.withOpacity(0.7))
+                context.show(
+                    values, x: x + Self.padding + 2 * Self.dotRadius + Self.gap, y: top - 2,
+                    color: textColor.withOpacity(0.7))
                 top += Self.valuesHeight
             }
         }

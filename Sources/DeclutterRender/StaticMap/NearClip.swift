@@ -12,7 +12,9 @@ struct NearClip {
 
     /// The cut of a camera's pitched map; nil for a flat map, which needs none.
     init?(_ perspective: Perspective) {
-        guard !perspective.isFlat, let below = perspective.flatPoint(x: perspective.width / 2, y: 3 * perspective.height) else { return nil }
+        guard !perspective.isFlat,
+            let below = perspective.flatPoint(x: perspective.width / 2, y: 3 * perspective.height)
+        else { return nil }
         limit = min(below.y, perspective.nearFlatY)
     }
 

@@ -7,7 +7,9 @@ public enum NorthArrow {
     public static let diameter = 30.0
 
     /// Draws the arrow centred on (x, y) for a map turned by `bearing` degrees (clockwise from north).
-    public static func draw(centerX x: Double, centerY y: Double, bearing: Double, in context: DrawingContext, textColor: RGBAColor) {
+    public static func draw(
+        centerX x: Double, centerY y: Double, bearing: Double, in context: DrawingContext, textColor: RGBAColor
+    ) {
         let radius = diameter / 2
         context.newPath()
         context.circle(centerX: x, centerY: y, radius: radius)

@@ -39,7 +39,8 @@ struct OverlayPainter {
         func project(_ coordinates: [Coordinate], closed: Bool) -> [[(x: Double, y: Double)]] {
             guard let clip else { return [coordinates.map(projection.point(for:))] }
             let flat = coordinates.map {
-                projection.flatPoint(worldX: WebMercator.x(longitude: $0.longitude), worldY: WebMercator.y(latitude: $0.latitude))
+                projection.flatPoint(
+                    worldX: WebMercator.x(longitude: $0.longitude), worldY: WebMercator.y(latitude: $0.latitude))
             }
             let pieces = closed ? [clip.ring(flat)].filter { $0.count >= 3 } : clip.polyline(flat)
             return pieces.map { $0.map { projection.perspective.point(flatX: $0.x, flatY: $0.y) } }
@@ -108,7 +109,11 @@ struct OverlayPainter {
         func trace(_ range: Range<Int>) {
             for (points, closed) in overlay.paths[range] {
                 for (index, point) in points.enumerated() {
-                    if index == 0 { context.move(toX: point.x, y: point.y) } else { context.line(toX: point.x, y: point.y) }
+                    if index == 0 {
+                        context.move(toX: point.x, y: point.y)
+                    } else {
+                        context.line(toX: point.x, y: point.y)
+                    }
                 }
                 if closed { context.closePath() }
             }
@@ -117,7 +122,8 @@ struct OverlayPainter {
         if overlay.route {
             if overlay.casing > 0 {
                 trace(0..<overlay.paths.count)
-                context.strokeRound(paint.stroke.scaled(by: 0.7).withOpacity(paint.opacity), width: paint.width + 2 * overlay.casing)
+                context.strokeRound(
+                    paint.stroke.scaled(by: 0.7).withOpacity(paint.opacity), width: paint.width + 2 * overlay.casing)
             }
             trace(0..<overlay.paths.count)
             context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
@@ -125,7 +131,9 @@ struct OverlayPainter {
         }
         for (range, filled) in overlay.groups {
             trace(range)
-            if filled, let fill = paint.fill { context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0) }
+            if filled, let fill = paint.fill {
+                context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0)
+            }
             if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
             context.newPath()
         }

@@ -26,13 +26,15 @@ public struct StaticMap: Sendable {
     /// The centre of a north arrow; nil draws none.
     public var compass: (x: Double, y: Double)?
     /// Where the scale bar and the attribution stand, as the map pipeline laid them out before placing markers
-    /// (``StaticMapRenderer/furnitureFrames(camera:compass:scaleBar:attribution:)``); nil lays them out at drawing, from
-    /// ``scaleBar`` and ``attribution``.
+    /// (``StaticMapRenderer/furnitureFrames(camera:compass:scaleBar:attribution:)``); nil lays them out at drawing,
+    /// from ``scaleBar`` and ``attribution``.
     public var furnitureFrames: FurnitureFrames?
 
     /// Creates a map description.
-    public init(camera: MapCamera, scale: Double = 1, basemap: Basemap = .world, overlays: [MapOverlay] = [],
-                annotations: [MapAnnotation] = [], scaleBar: Bool = false, attribution: String? = nil) {
+    public init(
+        camera: MapCamera, scale: Double = 1, basemap: Basemap = .world, overlays: [MapOverlay] = [],
+        annotations: [MapAnnotation] = [], scaleBar: Bool = false, attribution: String? = nil
+    ) {
         self.camera = camera
         self.scale = scale
         self.basemap = basemap

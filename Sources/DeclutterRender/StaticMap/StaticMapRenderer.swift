@@ -9,10 +9,10 @@ import Foundation
 ///
 /// ```swift
 /// let annotator = try MapAnnotator(points: points, style: style)
-/// let camera = try MapCamera(center: Coordinate(longitude: -122.4136, latitude: 37.805), zoom: 16, width: 600, height: 400)
-/// let map = StaticMap(camera: camera, scale: 2, annotations: try annotator.annotations(for: camera))
-/// let (canvas, warnings) = try StaticMapRenderer(style: style).render(map, format: .png)
-/// try canvas.write(to: URL(fileURLWithPath: "map.png"))
+/// let camera = try MapCamera(center: Coordinate(longitude: -122.4136, latitude: 37.805), zoom: 16, width: 600, height:
+/// 400) let map = StaticMap(camera: camera, scale: 2, annotations: try annotator.annotations(for: camera)) let (canvas,
+/// warnings) = try StaticMapRenderer(style: style).render(map, format: .png) try canvas.write(to: URL(fileURLWithPath:
+/// "map.png"))
 /// ```
 /// One renderer serves one thread at a time.
 public final class StaticMapRenderer {
@@ -30,7 +30,8 @@ public final class StaticMapRenderer {
     }
 
     /// Pixels per point that tiles are planned and drawn for: the PNG's; a pitched map in SVG or PDF embeds its
-    /// sampled tiles as one image at 2×, so that a viewer's zoom finds detail; a flat one embeds the tiles as they come.
+    /// sampled tiles as one image at 2×, so that a viewer's zoom finds detail; a flat one embeds the tiles as they
+    /// come.
     public static func tileScale(camera: MapCamera, scale: Double, format: OutputFormat) -> Double {
         format == .png ? scale : camera.perspective.isFlat ? 1 : 2
     }
@@ -38,9 +39,11 @@ public final class StaticMapRenderer {
     /// Draws a map in order: the background, the basemap or tiles, the overlays, the embedded basemap's place names,
     /// the marker views, then the furniture; the warnings name tiles that were missing or unreadable.
     ///
-    /// - Throws: ``RenderError`` for sizes over the limit, before any drawing; ``TileError/missingTiles(missing:of:first:)``
+    /// - Throws: ``RenderError`` for sizes over the limit, before any drawing;
+    /// ``TileError/missingTiles(missing:of:first:)``
     ///   when a tile is missing and ``StaticMap/missingTiles`` is ``MissingTiles/fail``.
-    public func render(_ map: consuming StaticMap, format: OutputFormat) throws -> (canvas: Canvas, warnings: [String]) {
+    public func render(_ map: consuming StaticMap, format: OutputFormat) throws -> (canvas: Canvas, warnings: [String])
+    {
         let camera = map.camera
         // The tiles' bytes leave the map, so that each is let go of as soon as it is drawn.
         var images: [TileKey: Data] = [:]
@@ -57,12 +60,16 @@ public final class StaticMapRenderer {
         case .none: break
         case .world:
             if let basemapTiles, BasemapTileCache.serves(camera, scale: map.scale, format: format) {
-                try basemapTiles.draw(file: try WorldBasemap.file(), style: style, camera: camera, scale: map.scale, in: context)
+                try basemapTiles.draw(
+                    file: try WorldBasemap.file(), style: style, camera: camera, scale: map.scale, in: context)
             } else {
-                try BasemapPainter(file: try WorldBasemap.file(), style: style, camera: camera).draw(scale: map.scale, in: context)
+                try BasemapPainter(file: try WorldBasemap.file(), style: style, camera: camera).draw(
+                    scale: map.scale, in: context)
             }
         case let .tiles(tiles):
-            let painter = TilePainter(camera: camera, scale: Self.tileScale(camera: camera, scale: map.scale, format: format), missing: style.missingTile)
+            let painter = TilePainter(
+                camera: camera, scale: Self.tileScale(camera: camera, scale: map.scale, format: format),
+                missing: style.missingTile)
             let unreadable = try painter.draw(tiles.plan, images: &images, source: tiles.source, on: canvas)
             let failures = tiles.failures.merging(unreadable) { first, _ in first }
             if map.missingTiles == .fail { try RasterTiles.refuseMissing(tiles.plan, failures: failures) }
@@ -72,7 +79,8 @@ public final class StaticMapRenderer {
                 if let failure = failures[placement.key] { warnings.append("tile \(placement.key): \(failure.reason)") }
             }
         }
-        try OverlayPainter(map.overlays, camera: camera, scale: map.scale, format: format).draw(on: canvas, scale: map.scale)
+        try OverlayPainter(map.overlays, camera: camera, scale: map.scale, format: format).draw(
+            on: canvas, scale: map.scale)
         let furniture = try FurniturePainter(map, attribution: attribution(of: map), text: markers.text, style: style)
         if case .world = map.basemap {
             try BasemapPainter(file: try WorldBasemap.file(), style: style, camera: camera)
@@ -108,8 +116,11 @@ public final class StaticMapRenderer {
 
     /// Where a map's compass (centred at `compass`), scale bar (when asked for) and attribution (nil or empty: none)
     /// stand, their text measured in this renderer's fonts: known before markers are placed, so that they keep clear.
-    public func furnitureFrames(camera: MapCamera, compass: (x: Double, y: Double)?, scaleBar: Bool, attribution: String?) throws -> FurnitureFrames {
-        try FurniturePainter.frames(camera: camera, compass: compass, scaleBar: scaleBar, attribution: attribution, text: markers.text)
+    public func furnitureFrames(
+        camera: MapCamera, compass: (x: Double, y: Double)?, scaleBar: Bool, attribution: String?
+    ) throws -> FurnitureFrames {
+        try FurniturePainter.frames(
+            camera: camera, compass: compass, scaleBar: scaleBar, attribution: attribution, text: markers.text)
     }
 
     /// A legend laid out in this renderer's fonts, for its size before drawing.

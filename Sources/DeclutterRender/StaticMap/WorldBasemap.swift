@@ -28,7 +28,9 @@ public enum WorldBasemap {
     }
 
     private static let loaded: Result<BasemapFile, Error> = Result {
-        guard let data = BundledFiles.data(path) else { throw RenderError.basemap("basemap.bin is missing from this build") }
+        guard let data = BundledFiles.data(path) else {
+            throw RenderError.basemap("basemap.bin is missing from this build")
+        }
         return try BasemapFile(data)
     }
 }

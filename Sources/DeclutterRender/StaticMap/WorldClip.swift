@@ -73,8 +73,10 @@ struct WorldClip {
 
     /// The ring's part on the side of one edge where `keeps` holds, `crossing` giving where a segment crosses it
     /// (Sutherland–Hodgman's step; ``NearClip`` cuts at one edge with it).
-    static func cut(_ points: [(x: Double, y: Double)], _ keeps: ((x: Double, y: Double)) -> Bool,
-                     _ crossing: ((x: Double, y: Double), (x: Double, y: Double)) -> (x: Double, y: Double)) -> [(x: Double, y: Double)] {
+    static func cut(
+        _ points: [(x: Double, y: Double)], _ keeps: ((x: Double, y: Double)) -> Bool,
+        _ crossing: ((x: Double, y: Double), (x: Double, y: Double)) -> (x: Double, y: Double)
+    ) -> [(x: Double, y: Double)] {
         guard var previous = points.last else { return [] }
         var result: [(x: Double, y: Double)] = []
         result.reserveCapacity(points.count)
@@ -87,15 +89,21 @@ struct WorldClip {
         return result
     }
 
-    private static func point(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ t: Double) -> (x: Double, y: Double) {
+    private static func point(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ t: Double) -> (
+        x: Double, y: Double
+    ) {
         t == 0 ? a : t == 1 ? b : (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
     }
 
-    private static func at(x: Double, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (x: Double, y: Double) {
+    private static func at(x: Double, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (
+        x: Double, y: Double
+    ) {
         (x, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
     }
 
-    private static func at(y: Double, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (x: Double, y: Double) {
+    private static func at(y: Double, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (
+        x: Double, y: Double
+    ) {
         (a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y)
     }
 }

@@ -28,18 +28,21 @@ struct PitchedTileLayer {
     func draw(into surface: Surface) {
         let width = surface.pixelWidth, height = surface.pixelHeight
         guard width > 0, height > 0 else { return }
-        // Tiles' pixels are read from memory directly: flushed once here, only read afterwards, so threads may share them.
+        // Tiles' pixels are read from memory directly: flushed once here, only read afterwards, so threads may share
+        // them.
         let sources = tiles.mapValues { TilePixels($0) }
         surface.withMutablePixels { pixels, stride in
             guard let base = pixels.baseAddress else { return }
             // Far rows take more samples than near ones, so each core's share is every n-th row, not a band.
             let shares = min(Cores.available, height)
             _ = concurrentMap(shares) { share -> Int in
-                var cache = TileCache(sources: sources, tilePixelSize: tilePixelSize, missing: missing.premultipliedWord)
+                var cache = TileCache(
+                    sources: sources, tilePixelSize: tilePixelSize, missing: missing.premultipliedWord)
                 let sums = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: width)
                 defer { sums.deallocate() }
                 for row in Swift.stride(from: share, to: height, by: shares) {
-                    let lines = PitchedRow.lines(row: row, camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange)
+                    let lines = PitchedRow.lines(
+                        row: row, camera: camera, scale: scale, tilePixelSize: tilePixelSize, zoomRange: zoomRange)
                     guard !lines.isEmpty else { continue }
                     let target = UnsafeMutableRawPointer(base + row * stride).assumingMemoryBound(to: UInt32.self)
                     drawRow(lines, width: width, into: target, cache: &cache, sums: sums)
@@ -55,15 +58,20 @@ struct PitchedTileLayer {
     /// pixel by pixel rather than multiplied out; a line is walked in spans that stay in one tile (see
     /// ``TileCache/walk(u:v:du:dv:zoom:pixels:_:)``); a sample's four channels are interpolated and summed as the
     /// lanes of one vector; the average divides by multiplying.
-    private func drawRow(_ lines: [PitchedRow.Line], width: Int, into target: UnsafeMutablePointer<UInt32>, cache: inout TileCache,
-                         sums: UnsafeMutablePointer<SIMD4<UInt16>>) {
+    private func drawRow(
+        _ lines: [PitchedRow.Line], width: Int, into target: UnsafeMutablePointer<UInt32>, cache: inout TileCache,
+        sums: UnsafeMutablePointer<SIMD4<UInt16>>
+    ) {
         let pixels = min(width, lines[0].pixels), zoom = lines[0].zoom
         // Texel coordinates: world units times the tile pixels across the world at the line's zoom, less half a texel
         // so that integer coordinates fall on texel centres.
         let perWorld = Double((1 << zoom) * tilePixelSize) * 65536
         func walk(_ line: PitchedRow.Line, _ body: (Int, SIMD4<UInt16>) -> Void) {
-            cache.walk(u: Int64((line.worldX * perWorld - 32768).rounded()), v: Int64((line.worldY * perWorld - 32768).rounded()),
-                       du: Int64((line.stepX * perWorld).rounded()), dv: Int64((line.stepY * perWorld).rounded()), zoom: zoom, pixels: pixels, body)
+            cache.walk(
+                u: Int64((line.worldX * perWorld - 32768).rounded()),
+                v: Int64((line.worldY * perWorld - 32768).rounded()),
+                du: Int64((line.stepX * perWorld).rounded()), dv: Int64((line.stepY * perWorld).rounded()), zoom: zoom,
+                pixels: pixels, body)
         }
         guard lines.count > 1 else {
             walk(lines[0]) { x, sample in target[x] = Self.over(Self.word(sample), target[x]) }
@@ -89,7 +97,8 @@ struct PitchedTileLayer {
     /// The channels are the vector's lanes, sixteen 16-bit products at once; no lane overflows, as 255·256 < 2^16.
     @inline(__always)
     static func bilinear(upper: UInt64, lower: UInt64, fx: UInt16, fy: UInt16) -> SIMD4<UInt16> {
-        let texels = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt64>(upper, lower), to: SIMD16<UInt8>.self))
+        let texels = SIMD16<UInt16>(
+            truncatingIfNeeded: unsafeBitCast(SIMD2<UInt64>(upper, lower), to: SIMD16<UInt8>.self))
         let gx = 256 &- fx
         let products = texels &* SIMD16<UInt16>(gx, gx, gx, gx, fx, fx, fx, fx, gx, gx, gx, gx, fx, fx, fx, fx)
         let above = (products.lowHalf.lowHalf &+ products.lowHalf.highHalf) &>> 8
@@ -160,23 +169,32 @@ struct PitchedTileLayer {
         /// Speed-up: where a sample's four texels lie in one whole tile of the source's size that came, the samples
         /// that stay in it (a span worked out from the steps) are read straight from its pixels, two texels a load.
         @inline(__always)
-        mutating func walk(u: Int64, v: Int64, du: Int64, dv: Int64, zoom: Int, pixels: Int, _ body: (Int, SIMD4<UInt16>) -> Void) {
+        mutating func walk(
+            u: Int64, v: Int64, du: Int64, dv: Int64, zoom: Int, pixels: Int, _ body: (Int, SIMD4<UInt16>) -> Void
+        ) {
             let size = tilePixelSize, mask = size - 1, shift = size.trailingZeroBitCount
             var x = 0, u = u, v = v
             while x < pixels {
                 let ix = Int(u >> 16), iy = Int(v >> 16)
                 if size & mask == 0, ix & mask < mask, iy & mask < mask, iy >= 0, iy < size << zoom,
-                   let tile = tile(column: ix >> shift, row: iy >> shift, zoom: zoom), tile.width == size, tile.height == size,
-                   let base = tile.base {
+                    let tile = tile(column: ix >> shift, row: iy >> shift, zoom: zoom), tile.width == size,
+                    tile.height == size,
+                    let base = tile.base
+                {
                     // The tile's first texel column and row, and the samples until one's texels leave it.
                     let left = ix & ~mask, top = iy & ~mask, wordsPerRow = tile.wordsPerRow
-                    let span = min(pixels - x, Self.steps(from: u, by: du, within: left...(left + mask - 1)),
-                                   Self.steps(from: v, by: dv, within: top...(top + mask - 1)))
+                    let span = min(
+                        pixels - x, Self.steps(from: u, by: du, within: left...(left + mask - 1)),
+                        Self.steps(from: v, by: dv, within: top...(top + mask - 1)))
                     for _ in 0..<span {
                         let corner = UnsafeRawPointer(base + (Int(v >> 16) - top) * wordsPerRow + (Int(u >> 16) - left))
-                        body(x, PitchedTileLayer.bilinear(upper: corner.loadUnaligned(as: UInt64.self),
-                                                          lower: corner.loadUnaligned(fromByteOffset: 4 * wordsPerRow, as: UInt64.self),
-                                                          fx: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)))
+                        body(
+                            x,
+                            PitchedTileLayer.bilinear(
+                                upper: corner.loadUnaligned(as: UInt64.self),
+                                lower: corner.loadUnaligned(fromByteOffset: 4 * wordsPerRow, as: UInt64.self),
+                                fx: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF),
+                                fy: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)))
                         x += 1
                         u &+= du
                         v &+= dv
@@ -199,14 +217,15 @@ struct PitchedTileLayer {
             return .max
         }
 
-        /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane, texel by
-        /// texel: for the samples ``walk(u:v:du:dv:zoom:pixels:_:)`` does not read from one tile.
+        /// The bilinear sample at fixed-point texel coordinates (u, v, 16 fractional bits) of the zoom's plane, texel
+        /// by texel: for the samples ``walk(u:v:du:dv:zoom:pixels:_:)`` does not read from one tile.
         @inline(__always)
         mutating func bilinear(u: Int64, v: Int64, zoom: Int) -> SIMD4<UInt16> {
             let ix = Int(u >> 16), iy = Int(v >> 16)
             func pair(_ y: Int) -> UInt64 { UInt64(texel(ix, y, zoom)) | UInt64(texel(ix + 1, y, zoom)) << 32 }
-            return PitchedTileLayer.bilinear(upper: pair(iy), lower: pair(iy + 1),
-                                             fx: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF))
+            return PitchedTileLayer.bilinear(
+                upper: pair(iy), lower: pair(iy + 1),
+                fx: UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), fy: UInt16(truncatingIfNeeded: (v >> 8) & 0xFF))
         }
 
         /// The tile at a column (wrapped around the antimeridian) and row of the zoom, nil if it did not come.
@@ -218,8 +237,9 @@ struct PitchedTileLayer {
                 } else {
                     let count = 1 << zoom
                     before = last
-                    last = Remembered(zoom: zoom, column: column, row: row,
-                                      tile: sources[TileKey(z: zoom, x: ((column % count) + count) % count, y: row)])
+                    last = Remembered(
+                        zoom: zoom, column: column, row: row,
+                        tile: sources[TileKey(z: zoom, x: ((column % count) + count) % count, y: row)])
                 }
             }
             return last.tile

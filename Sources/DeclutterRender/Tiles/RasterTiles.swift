@@ -16,7 +16,9 @@ public struct RasterTiles: Sendable {
     public var attribution: String?
 
     /// Tiles fetched for `plan` from the source named `source`.
-    public init(plan: TilePlan, images: [TileKey: Data], failures: [TileKey: TileFailure], source: String, attribution: String?) {
+    public init(
+        plan: TilePlan, images: [TileKey: Data], failures: [TileKey: TileFailure], source: String, attribution: String?
+    ) {
         self.plan = plan
         self.images = images
         self.failures = failures
@@ -33,8 +35,11 @@ public struct RasterTiles: Sendable {
 
     /// Throws when `failures` names any of `plan`'s tiles, the first in the plan's order in the message.
     static func refuseMissing(_ plan: TilePlan, failures: [TileKey: TileFailure]) throws {
-        guard let first = plan.tiles.first(where: { failures[$0.key] != nil }), let failure = failures[first.key] else { return }
-        throw TileError.missingTiles(missing: failures.count, of: Set(plan.tiles.map(\.key)).count,
-                                     first: "tile \(first.key): \(failure.reason)")
+        guard let first = plan.tiles.first(where: { failures[$0.key] != nil }), let failure = failures[first.key] else {
+            return
+        }
+        throw TileError.missingTiles(
+            missing: failures.count, of: Set(plan.tiles.map(\.key)).count,
+            first: "tile \(first.key): \(failure.reason)")
     }
 }

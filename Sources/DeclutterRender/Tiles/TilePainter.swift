@@ -25,7 +25,9 @@ struct TilePainter {
     /// Draws the tiles' images, letting go of each image's bytes once it is drawn.
     ///
     /// - Returns: the tiles that are not readable PNG images, each with why.
-    func draw(_ plan: TilePlan, images: inout [TileKey: Data], source: String, on canvas: Canvas) throws -> [TileKey: TileFailure] {
+    func draw(_ plan: TilePlan, images: inout [TileKey: Data], source: String, on canvas: Canvas) throws -> [TileKey:
+        TileFailure]
+    {
         camera.perspective.isFlat
             ? drawFlat(plan, images: &images, source: source, in: canvas.context)
             : try drawPitched(plan, images: &images, source: source, on: canvas)
@@ -35,7 +37,9 @@ struct TilePainter {
     /// so that no more than ``tilesDecodedAtOnce`` decoded tiles are held; a missing tile is a neutral square.
     ///
     /// - Returns: the tiles that are not readable PNG images, each with why.
-    private func drawFlat(_ plan: TilePlan, images: inout [TileKey: Data], source: String, in context: DrawingContext) -> [TileKey: TileFailure] {
+    private func drawFlat(_ plan: TilePlan, images: inout [TileKey: Data], source: String, in context: DrawingContext)
+        -> [TileKey: TileFailure]
+    {
         var places: [TileKey: [TilePlan.Placement]] = [:], order: [TileKey] = []
         for placement in plan.tiles {
             if places[placement.key] == nil { order.append(placement.key) }
@@ -86,11 +90,15 @@ struct TilePainter {
     /// All the plan's tiles are held decoded at once, as any row may need any of them: at most the plan's limit
     /// (`--max-tiles`), each at most twice the source's tile size a side.
     /// - Returns: the tiles that are not readable PNG images, each with why.
-    private func drawPitched(_ plan: TilePlan, images: inout [TileKey: Data], source: String, on canvas: Canvas) throws -> [TileKey: TileFailure] {
+    private func drawPitched(_ plan: TilePlan, images: inout [TileKey: Data], source: String, on canvas: Canvas) throws
+        -> [TileKey: TileFailure]
+    {
         let keys = Array(Set(plan.tiles.map(\.key)))
         let data = keys.map { images.removeValue(forKey: $0) }
         let decoded = concurrentMap(keys.count) { index -> Result<Surface, TileFailure>? in
-            data[index].map { Self.decodeTile($0, key: keys[index], source: source, maximumSide: 2 * plan.tilePixelSize) }
+            data[index].map {
+                Self.decodeTile($0, key: keys[index], source: source, maximumSide: 2 * plan.tilePixelSize)
+            }
         }
         var surfaces: [TileKey: Surface] = [:], unreadable: [TileKey: TileFailure] = [:]
         for (key, result) in zip(keys, decoded) {
@@ -100,12 +108,14 @@ struct TilePainter {
             case nil: break
             }
         }
-        let layer = PitchedTileLayer(camera: camera, scale: scale, tilePixelSize: plan.tilePixelSize, zoomRange: plan.zoomRange,
-                                     tiles: surfaces, missing: missing)
+        let layer = PitchedTileLayer(
+            camera: camera, scale: scale, tilePixelSize: plan.tilePixelSize, zoomRange: plan.zoomRange,
+            tiles: surfaces, missing: missing)
         if canvas.format == .png {
             layer.draw(into: canvas.surface)
         } else {
-            let image = try Surface(imageWidth: Int((camera.width * scale).rounded(.up)), height: Int((camera.height * scale).rounded(.up)))
+            let image = try Surface(
+                imageWidth: Int((camera.width * scale).rounded(.up)), height: Int((camera.height * scale).rounded(.up)))
             layer.draw(into: image)
             canvas.context.drawImage(image, x: 0, y: 0, width: camera.width, height: camera.height)
         }
@@ -113,7 +123,9 @@ struct TilePainter {
     }
 
     /// One tile's image; a tile that is not a readable PNG becomes a failure saying why.
-    private static func decodeTile(_ data: Data, key: TileKey, source: String, maximumSide: Int = maximumTileSide) -> Result<Surface, TileFailure> {
+    private static func decodeTile(_ data: Data, key: TileKey, source: String, maximumSide: Int = maximumTileSide)
+        -> Result<Surface, TileFailure>
+    {
         do {
             // A tile is at most 1,024 px (512 px @2x); a larger image from a server is refused before decoding.
             return .success(try Surface(pngData: data, source: "\(source) tile \(key)", maximumSide: maximumSide))

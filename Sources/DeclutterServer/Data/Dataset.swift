@@ -33,10 +33,13 @@ public struct Dataset: Sendable {
     /// (by frequency when they are not the style's), one clustering identifier per category.
     ///
     /// - Throws: ``ServerError`` for a bad name; ``AnnotationError`` when a point's category is not the style's.
-    public init(name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws {
+    public init(
+        name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil
+    ) throws {
         try Self.checkName(name)
-        let prepared = try CategoryAssignment.prepared(points.filter { $0.location != nil }, style: style,
-                                                       categoryProperty: categoryProperty)
+        let prepared = try CategoryAssignment.prepared(
+            points.filter { $0.location != nil }, style: style,
+            categoryProperty: categoryProperty)
         self.name = name
         self.style = prepared.style
         self.styleName = styleName
@@ -46,28 +49,35 @@ public struct Dataset: Sendable {
         annotator.levels = AnnotatorLevels()
         self.annotator = annotator
         // The index and tiles `declutter tiles` makes with its defaults, so that a tile's bytes are the same.
-        let options = ClusterOptions(radius: 40, extent: 512, minZoom: Self.tileZooms.lowerBound, maxZoom: Self.tileZooms.upperBound,
-                                     minPoints: 2)
-        let index = ClusterIndex(points: prepared.points, options: options, categories: prepared.style.categories.map(\.name))
+        let options = ClusterOptions(
+            radius: 40, extent: 512, minZoom: Self.tileZooms.lowerBound, maxZoom: Self.tileZooms.upperBound,
+            minPoints: 2)
+        let index = ClusterIndex(
+            points: prepared.points, options: options, categories: prepared.style.categories.map(\.name))
         tileset = try ClusterTileset(index: index, style: prepared.style, zooms: Self.tileZooms)
         bounds = TileBounds(enclosing: prepared.points)
     }
 
     /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) by its extension, as `declutter render --input` does.
-    public static func load(name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil) throws -> Dataset {
+    public static func load(
+        name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil
+    ) throws -> Dataset {
         // The name first, so that a slip costs no reading of a large file.
         try checkName(name)
         guard !path.isEmpty else {
             throw ServerError(.badRequest, field: "dataset", "the file name is empty; expected NAME=FILE")
         }
         let url = URL(fileURLWithPath: path)
-        let reader = PointReader(categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
+        let reader = PointReader(
+            categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
         let read = try reader.read(contentsOf: url)
         // A property no point has would draw every map in one colour without a word.
         if let categoryProperty, let problem = CategoryAssignment.missing(categoryProperty, in: read.points) {
-            throw ServerError(.badRequest, field: "dataset", "\(path): \(problem) (give NAME=FILE,category=PROP for this dataset)")
+            throw ServerError(
+                .badRequest, field: "dataset", "\(path): \(problem) (give NAME=FILE,category=PROP for this dataset)")
         }
-        return try Dataset(name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty)
+        return try Dataset(
+            name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty)
     }
 
     /// Refuses a name that cannot be a URL's segment.
@@ -75,12 +85,15 @@ public struct Dataset: Sendable {
     /// - Throws: ``ServerError`` naming the field `dataset`.
     static func checkName(_ name: String) throws {
         guard isName(name) else {
-            throw ServerError(.badRequest, field: "dataset", "dataset name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
+            throw ServerError(
+                .badRequest, field: "dataset",
+                "dataset name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
         }
     }
 
     /// Whether `text` can name a dataset or a style in a URL.
     static func isName(_ text: some StringProtocol) -> Bool {
-        (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        (1...64).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 }

@@ -31,8 +31,11 @@ final class SpriteCache: Sendable {
         let sheet = try SpriteSheetBuilder(style: style).build(ratios: [ratio], svg: false)
         let suffix = ratio == 1 ? "" : "@\(ratio)x"
         guard let json = sheet.files.first(where: { $0.name == "sprite\(suffix).json" })?.data,
-              let png = sheet.files.first(where: { $0.name == "sprite\(suffix).png" })?.data else {
-            throw ServerError(.internalServerError, field: "sprite", "the sprite sheet of \(style.name) has no sprite\(suffix).json and .png")
+            let png = sheet.files.first(where: { $0.name == "sprite\(suffix).png" })?.data
+        else {
+            throw ServerError(
+                .internalServerError, field: "sprite",
+                "the sprite sheet of \(style.name) has no sprite\(suffix).json and .png")
         }
         return (json, png)
     }

@@ -18,7 +18,8 @@ public final class StyleCatalog: Sendable {
 
     /// The style named `name`.
     ///
-    /// - Throws: ``ServerError`` 404 naming the field `style` when there is no such style; ``StyleCatalog/BrokenStyle`` (a 500 that
+    /// - Throws: ``ServerError`` 404 naming the field `style` when there is no such style; ``StyleCatalog/BrokenStyle``
+    /// (a 500 that
     ///   names no path) when its file is broken.
     public func style(named name: String) throws -> MarkerStyle {
         if let style = loaded.withLock({ $0[name] }) { return style }
@@ -46,7 +47,8 @@ public final class StyleCatalog: Sendable {
     /// requests that name it.
     ///
     /// - Returns: The folder's styles' names, sorted.
-    /// - Throws: ``StyleCatalog/BrokenStyle`` naming the file and what is wrong in it; ``ServerError`` naming the folder when it
+    /// - Throws: ``StyleCatalog/BrokenStyle`` naming the file and what is wrong in it; ``ServerError`` naming the
+    /// folder when it
     ///   cannot be listed.
     @discardableResult
     public func loadAll() throws -> [String] {
@@ -55,9 +57,11 @@ public final class StyleCatalog: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw ServerError(.badRequest, field: "styles", "\(directory): cannot list the folder (\(FileSystem.reason(error)))")
+            throw ServerError(
+                .badRequest, field: "styles", "\(directory): cannot list the folder (\(FileSystem.reason(error)))")
         }
-        let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(Dataset.isName).sorted()
+        let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(Dataset.isName)
+            .sorted()
         for name in names { _ = try style(named: name) }
         return names
     }
@@ -65,11 +69,13 @@ public final class StyleCatalog: Sendable {
     /// Every style's name: the folder's and the bundled ones.
     public var names: [String] {
         let own = directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
-        return Set(own.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) } + BundledFiles.styleNames).sorted()
+        return Set(own.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) } + BundledFiles.styleNames)
+            .sorted()
     }
 
     private func unknown(_ name: String) -> ServerError {
-        ServerError(.notFound, field: "style", "no style \"\(name.prefix(64))\"; styles: \(names.joined(separator: ", "))")
+        ServerError(
+            .notFound, field: "style", "no style \"\(name.prefix(64))\"; styles: \(names.joined(separator: ", "))")
     }
 
     /// A style file in the server's folder that cannot be loaded. At start (``StyleCatalog/loadAll()``) it stops the

@@ -37,7 +37,8 @@ final class ConnectionRegistry: Sendable {
     /// - Returns: false when every connection is working: the new one is to be refused.
     func admit(_ channel: any Channel, watch: ConnectionWatch) -> Bool {
         let id = ObjectIdentifier(channel)
-        let entry = Entry(channel: channel, watch: NIOLoopBound(watch, eventLoop: channel.eventLoop), waitingSince: .now)
+        let entry = Entry(
+            channel: channel, watch: NIOLoopBound(watch, eventLoop: channel.eventLoop), waitingSince: .now)
         let (admitted, victim): (Bool, Entry?) = entries.withLock { entries in
             var victim: (id: ObjectIdentifier, entry: Entry)?
             if entries.count >= limit {

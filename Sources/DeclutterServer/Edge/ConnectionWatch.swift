@@ -96,7 +96,11 @@ final class ConnectionWatch {
         case .busy:
             deferredRefusal = EdgeError.malformed(error).serverError
         case .head, .idle:
-            if error != .invalidEOFState { close(answering: EdgeError.malformed(error).serverError) } else { channel.close(promise: nil) }
+            if error != .invalidEOFState {
+                close(answering: EdgeError.malformed(error).serverError)
+            } else {
+                channel.close(promise: nil)
+            }
         }
         return nil
     }
@@ -112,8 +116,11 @@ final class ConnectionWatch {
     /// Closed to make room for a new connection: a half-sent head is told why.
     func evict() {
         if phase == .head {
-            close(answering: ServerError(.serviceUnavailable, field: "server", "the server is at its connection limit and closed this connection, "
-                                         + "which had sent no complete request", retryAfter: 1))
+            close(
+                answering: ServerError(
+                    .serviceUnavailable, field: "server",
+                    "the server is at its connection limit and closed this connection, "
+                        + "which had sent no complete request", retryAfter: 1))
         } else {
             channel.close(promise: nil)
         }
@@ -137,7 +144,10 @@ final class ConnectionWatch {
         switch phase {
         case .head:
             registry.metrics.recordConnectionClosed(reason: "header_timeout")
-            close(answering: ServerError(.requestTimeout, field: "request", "the request's head did not arrive within \(limits.headerSeconds.messageText) s"))
+            close(
+                answering: ServerError(
+                    .requestTimeout, field: "request",
+                    "the request's head did not arrive within \(limits.headerSeconds.messageText) s"))
         case .idle:
             registry.metrics.recordConnectionClosed(reason: "idle_timeout")
             channel.close(promise: nil)
@@ -161,8 +171,8 @@ final class ConnectionWatch {
     }
 
     /// The first handler of a connection, nearest the socket: tells the connection's ``ConnectionWatch`` when bytes
-    /// arrive (a new request's header timeout runs from its first byte), and gives it the place to write the answers that
-    /// HTTP's parser cannot carry.
+    /// arrive (a new request's header timeout runs from its first byte), and gives it the place to write the answers
+    /// that HTTP's parser cannot carry.
     final class BytesHandler: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = ByteBuffer
         typealias InboundOut = ByteBuffer

@@ -18,9 +18,10 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let watch = ConnectionWatch(channel: channel, limits: limits, registry: registry)
         guard registry.admit(channel, watch: watch) else {
-            let refusal = ServerError(.serviceUnavailable, field: "server",
-                                      "the server has \(registry.limit) connections open, each with a request in progress; try again shortly",
-                                      retryAfter: 1)
+            let refusal = ServerError(
+                .serviceUnavailable, field: "server",
+                "the server has \(registry.limit) connections open, each with a request in progress; try again shortly",
+                retryAfter: 1)
             return channel.writeAndFlush(refusal.closingMessage)
                 .flatMap { channel.close() }
                 .flatMapThrowing { throw Refused() }
@@ -33,7 +34,9 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             return channel.eventLoop.makeFailedFuture(error)
         }
         let bound = NIOLoopBound(watch, eventLoop: channel.eventLoop)
-        let http = HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [RequestPhaseHandler(watch: bound.value)]))
+        let http = HTTP1Channel(
+            responder: responder,
+            configuration: .init(additionalChannelHandlers: [RequestPhaseHandler(watch: bound.value)]))
         watch.start()
         return http.setup(channel: channel, logger: logger)
     }

@@ -20,10 +20,13 @@ enum EdgeError: Error, Sendable {
     var serverError: ServerError {
         switch self {
         case .clientWentAway:
-            return ServerError(HTTPResponse.Status(code: Self.clientClosedRequest, reasonPhrase: "Client Closed Request"), field: "request",
-                               "the client closed the connection before the request was read")
+            return ServerError(
+                HTTPResponse.Status(code: Self.clientClosedRequest, reasonPhrase: "Client Closed Request"),
+                field: "request",
+                "the client closed the connection before the request was read")
         case let .bodyTimeout(seconds):
-            return ServerError(.requestTimeout, field: "body", "the request's body did not arrive within \(seconds.messageText) s")
+            return ServerError(
+                .requestTimeout, field: "body", "the request's body did not arrive within \(seconds.messageText) s")
         case let .malformed(error):
             let (status, field, message) = Self.explained(error)
             return ServerError(status, field: field, "malformed HTTP/1.1 request: \(message)")
@@ -36,12 +39,14 @@ enum EdgeError: Error, Sendable {
         case .headerOverflow: (.init(code: 431), "headers", "the head is over the server's limit of 80 KiB")
         case .invalidChunkSize: (.badRequest, "body", "a chunk's size is not a hexadecimal number")
         case .invalidContentLength: (.badRequest, "Content-Length", "Content-Length is not a number")
-        case .unexpectedContentLength: (.badRequest, "Content-Length", "Content-Length is given with Transfer-Encoding, or twice")
+        case .unexpectedContentLength:
+            (.badRequest, "Content-Length", "Content-Length is given with Transfer-Encoding, or twice")
         case .invalidMethod: (.badRequest, "method", "the method is not a token")
         case .invalidVersion: (.badRequest, "version", "the version is not HTTP/1.0 or HTTP/1.1")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             (.badRequest, "path", "the request target is not a valid URL path")
-        case .invalidHeaderToken, .invalidCharactersUsed: (.badRequest, "headers", "a header name or value has characters HTTP does not allow")
+        case .invalidHeaderToken, .invalidCharactersUsed:
+            (.badRequest, "headers", "a header name or value has characters HTTP does not allow")
         case .lfExpected, .invalidConstant: (.badRequest, "request", "a line does not end as HTTP requires")
         case .trailingGarbage: (.badRequest, "request", "bytes follow the request where none may")
         default: (.badRequest, "request", "\(error)")

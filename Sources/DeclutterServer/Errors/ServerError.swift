@@ -55,7 +55,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// request reached the routes.
     var closingMessage: ByteBuffer {
         let body = self.body
-        var head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
+        var head =
+            "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
         if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
         head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
         return ByteBuffer(string: head + body)

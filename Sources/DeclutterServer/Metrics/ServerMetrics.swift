@@ -24,7 +24,9 @@ public final class ServerMetrics: Sendable {
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         // Static maps take milliseconds; the default buckets start at 5 ms.
-        factory.defaultDurationHistogramBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10].map {
+        factory.defaultDurationHistogramBuckets = [
+            0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+        ].map {
             Duration.milliseconds(Int64($0 * 1000 * 1000) / 1000)
         }
         self.factory = factory
@@ -33,10 +35,16 @@ public final class ServerMetrics: Sendable {
     /// Counts a request answered with `status` on `route` (the route's pattern, `NotFound` for none) and records how
     /// long it took.
     public func recordRequest(route: String, method: String, status: Int, nanoseconds: UInt64) {
-        Counter(label: "declutter_http_requests_total", dimensions: [("route", route), ("method", method), ("status", String(status))],
-                factory: factory).increment()
-        Metrics.Timer(label: "declutter_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory)
-            .recordNanoseconds(Int64(clamping: nanoseconds))
+        Counter(
+            label: "declutter_http_requests_total",
+            dimensions: [("route", route), ("method", method), ("status", String(status))],
+            factory: factory
+        ).increment()
+        Metrics.Timer(
+            label: "declutter_http_request_duration_seconds", dimensions: [("route", route), ("method", method)],
+            factory: factory
+        )
+        .recordNanoseconds(Int64(clamping: nanoseconds))
     }
 
     /// Records the render pool's state: maps being drawn and maps waiting for a thread.
@@ -65,7 +73,8 @@ public final class ServerMetrics: Sendable {
             defer { totals[name] = max(totals[name, default: 0], refused) }
             return max(0, refused - totals[name, default: 0])
         }
-        Counter(label: "declutter_work_refused_total", dimensions: [("class", name)], factory: factory).increment(by: added)
+        Counter(label: "declutter_work_refused_total", dimensions: [("class", name)], factory: factory).increment(
+            by: added)
     }
 
     /// Records a cache's bytes held, and brings its lookup counters up to its totals.
@@ -76,14 +85,17 @@ public final class ServerMetrics: Sendable {
             totals[name] = (max(old.hits, hits), max(old.misses, misses))
             return (max(0, hits - old.hits), max(0, misses - old.misses))
         }
-        Counter(label: "declutter_cache_hits_total", dimensions: [("cache", name)], factory: factory).increment(by: newHits)
-        Counter(label: "declutter_cache_misses_total", dimensions: [("cache", name)], factory: factory).increment(by: newMisses)
+        Counter(label: "declutter_cache_hits_total", dimensions: [("cache", name)], factory: factory).increment(
+            by: newHits)
+        Counter(label: "declutter_cache_misses_total", dimensions: [("cache", name)], factory: factory).increment(
+            by: newMisses)
     }
 
     /// Counts a connection the server closed or refused at its edge: `evicted` (closed to make room at the
     /// connection limit), `refused` (answered 503 at the limit), `header_timeout`, `body_timeout`, `idle_timeout`.
     public func recordConnectionClosed(reason: String) {
-        Counter(label: "declutter_connections_closed_total", dimensions: [("reason", reason)], factory: factory).increment()
+        Counter(label: "declutter_connections_closed_total", dimensions: [("reason", reason)], factory: factory)
+            .increment()
     }
 
     /// The metrics in Prometheus' text format.

@@ -57,7 +57,10 @@ final class AdmissionGate: Sendable {
 
     /// Takes a place, waiting for one when the class is full.
     private func enter() async throws {
-        enum Entry { case admitted, refused, wait(UInt64) }
+        enum Entry {
+            case admitted, refused
+            case wait(UInt64)
+        }
         let entry: Entry = state.withLock { state in
             if state.inProgress < capacity {
                 state.inProgress += 1
@@ -104,9 +107,10 @@ final class AdmissionGate: Sendable {
 
     /// The 503 a request gets when no place came.
     private var refusal: ServerError {
-        ServerError(.serviceUnavailable, field: "server",
-                    "the server has \(capacity) \(noun) in progress, its most, and none finished within \(waitSeconds.messageText) s; try again shortly",
-                    retryAfter: 1)
+        ServerError(
+            .serviceUnavailable, field: "server",
+            "the server has \(capacity) \(noun) in progress, its most, and none finished within \(waitSeconds.messageText) s; try again shortly",
+            retryAfter: 1)
     }
 
     /// Requests in progress now, and requests refused since the server started.

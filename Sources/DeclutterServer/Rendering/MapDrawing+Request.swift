@@ -19,7 +19,9 @@ extension MapDrawing {
     ///
     /// - Throws: ``ServerError`` 422 for a pin icon the style lacks, 400 for a GeoJSON overlay that is not GeoJSON.
     public init(request: StaticMapRequest, style: MarkerStyle) throws {
-        self.init(style: style, camera: request.camera, width: request.width, height: request.height, padding: request.padding)
+        self.init(
+            style: style, camera: request.camera, width: request.width, height: request.height, padding: request.padding
+        )
         map.scale = Double(request.scale)
         format = OutputFormat(rawValue: request.format.rawValue) ?? .png
         map.furniture.attribution = request.attribution ? nil : ""
@@ -29,13 +31,22 @@ extension MapDrawing {
         for (number, overlay) in request.overlays.enumerated() {
             switch overlay {
             case let .pin(size, label, color, coordinate):
-                map.points.append(ClusterPoint(longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
-                                           category: try category(for: color, label: label, size: size)))
+                map.points.append(
+                    ClusterPoint(
+                        longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
+                        category: try category(for: color, label: label, size: size)))
             case let .path(path):
-                var paint = ShapePaint(stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3), width: path.strokeWidth,
-                                       opacity: path.strokeOpacity ?? 1)
-                paint.fill = path.fillColor.map { RGBAColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: path.fillOpacity ?? 0.6) }
-                map.overlays.append(MapOverlay(.shapes([MapShape(kind: paint.fill == nil ? .line : .polygon, rings: [path.coordinates])]), paint: paint))
+                var paint = ShapePaint(
+                    stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3),
+                    width: path.strokeWidth,
+                    opacity: path.strokeOpacity ?? 1)
+                paint.fill = path.fillColor.map {
+                    RGBAColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: path.fillOpacity ?? 0.6)
+                }
+                map.overlays.append(
+                    MapOverlay(
+                        .shapes([MapShape(kind: paint.fill == nil ? .line : .polygon, rings: [path.coordinates])]),
+                        paint: paint))
             case let .geoJSON(value):
                 try addGeoJSON(value, number: number + 1)
             }
@@ -48,19 +59,26 @@ extension MapDrawing {
         let name = "overlay \(number)"
         // The point reader takes features; a bare geometry becomes one.
         let type = value.object?["type"]?.string
-        let features = type == "Feature" || type == "FeatureCollection" ? value
-            : .object(JSONObject([("type", .string("Feature")), ("geometry", value), ("properties", .object(JSONObject()))]))
+        let features =
+            type == "Feature" || type == "FeatureCollection"
+            ? value
+            : .object(
+                JSONObject([("type", .string("Feature")), ("geometry", value), ("properties", .object(JSONObject()))]))
         do {
             let reader = PointReader(categoryProperty: "marker-color", skipInvalid: true)
             for var point in try reader.read(geoJSON: features, name: name).points where point.location != nil {
-                point.category = try category(for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
+                point.category = try category(
+                    for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
                 map.points.append(point)
             }
             // Each feature's lines and polygons in its own simplestyle paint.
             for feature in features.object?["features"]?.array ?? [features] {
                 let shapes = try MapShape.read(geoJSON: feature, file: name)
                 guard !shapes.isEmpty else { continue }
-                map.overlays.append(MapOverlay(.shapes(shapes), paint: Self.paint(feature.object?["properties"]?.object, base: map.style.map.overlay)))
+                map.overlays.append(
+                    MapOverlay(
+                        .shapes(shapes),
+                        paint: Self.paint(feature.object?["properties"]?.object, base: map.style.map.overlay)))
             }
         } catch let error as InputError {
             throw ServerError(error, field: "overlay")
@@ -95,15 +113,19 @@ extension MapDrawing {
     /// A small pin's balloon against the style's, which a large pin takes: Mapbox's `pin-s` and `pin-l`.
     static let smallPinScale = 0.75
 
-    /// The category of a pin of `size` asked for in `color` with `label`: ``category(for:label:)``'s, and for a small pin
-    /// its variant `NAME small` whose balloon is ``smallPinScale`` of the style's (added to ``style`` like the rest).
-    mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel?, size: StaticMapOverlay.PinSize) throws -> String? {
+    /// The category of a pin of `size` asked for in `color` with `label`: ``category(for:label:)``'s, and for a small
+    /// pin its variant `NAME small` whose balloon is ``smallPinScale`` of the style's (added to ``style`` like the
+    /// rest).
+    mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel?, size: StaticMapOverlay.PinSize)
+        throws -> String?
+    {
         let name = try category(for: color, label: label)
         guard let name, size == .small else { return name }
         let small = name + " small"
         if map.style.category(named: small) != nil { return small }
         guard var variant = map.style.category(named: name),
-              map.style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return name }
+            map.style.categories.count - baseCategoryCount < Self.maximumAddedColors
+        else { return name }
         variant.name = small
         variant.balloonScale = Self.smallPinScale
         map.style.categories.append(variant)
@@ -132,8 +154,11 @@ extension MapDrawing {
             guard let named = map.style.category(named: name) else {
                 // Only the style's own categories whose names a URL can write as an icon: not those added for colours.
                 let icons = map.style.categories.prefix(baseCategoryCount).map(\.name).filter(Self.isIconName)
-                throw ServerError(.unprocessableContent, field: "overlay", "the pin icon \"\(name)\" is not a category of the style; "
-                                  + (icons.isEmpty ? "it has no icons; use" : "icons: \(icons.joined(separator: ", ")), or") + " a letter or a number 0…99")
+                throw ServerError(
+                    .unprocessableContent, field: "overlay",
+                    "the pin icon \"\(name)\" is not a category of the style; "
+                        + (icons.isEmpty ? "it has no icons; use" : "icons: \(icons.joined(separator: ", ")), or")
+                        + " a letter or a number 0…99")
             }
             guard let color, color != named.color else { return named.name }
             added = named
@@ -148,7 +173,9 @@ extension MapDrawing {
         }
         let name = [(color ?? added.color).hexString, label?.text].compactMap { $0 }.joined(separator: " ")
         if map.style.category(named: name) != nil { return name }
-        guard map.style.categories.count - baseCategoryCount < Self.maximumAddedColors else { return Self.category(nearest: color, in: map.style)?.name }
+        guard map.style.categories.count - baseCategoryCount < Self.maximumAddedColors else {
+            return Self.category(nearest: color, in: map.style)?.name
+        }
         added.name = name
         added.color = color ?? added.color
         added.glyph = glyph
@@ -160,7 +187,9 @@ extension MapDrawing {
     /// Whether a URL can name `name` as a pin's icon: lowercase ASCII letters, digits and hyphens, starting with a
     /// letter, 2 to ``StaticMapOverlay/PinLabel/maximumIconNameLength`` characters (a single letter is a label).
     static func isIconName(_ name: String) -> Bool {
-        guard (2...StaticMapOverlay.PinLabel.maximumIconNameLength).contains(name.count), let first = name.first, first.isASCII, first.isLowercase else {
+        guard (2...StaticMapOverlay.PinLabel.maximumIconNameLength).contains(name.count), let first = name.first,
+            first.isASCII, first.isLowercase
+        else {
             return false
         }
         return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }

@@ -37,8 +37,9 @@ public struct MapDrawing: Sendable {
             map.bearing = bearing
             map.pitch = pitch
         case let .boundingBox(southWest, northEast):
-            map.framing = .region(WorldBounds.enclosing([southWest, northEast]), padding: padding ?? EdgePadding(all: 0),
-                                  maxZoom: MapCamera.zoomRange.upperBound)
+            map.framing = .region(
+                WorldBounds.enclosing([southWest, northEast]), padding: padding ?? EdgePadding(all: 0),
+                maxZoom: MapCamera.zoomRange.upperBound)
         case .auto:
             map.framing = .data(padding: padding ?? MapFraming.dataPadding, maxZoom: MapFraming.dataMaxZoom)
         }
@@ -66,6 +67,7 @@ public struct MapDrawing: Sendable {
         // would only add hand-offs and the rows each band re-reads.
         var encoder = PNGEncoder()
         encoder.usesEveryCore = false
-        return Output(image: try drawn.canvas.data(encoder: encoder), layout: layout ? drawn.layout : nil, missingTiles: missing)
+        return Output(
+            image: try drawn.canvas.data(encoder: encoder), layout: layout ? drawn.layout : nil, missingTiles: missing)
     }
 }

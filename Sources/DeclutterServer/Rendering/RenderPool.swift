@@ -82,26 +82,36 @@ public final class RenderPool: Service, Sendable {
     /// - Parameter timeLimit: Seconds the job may take from now, queue included. A job still queued at its deadline
     ///   is not run; one still running is answered with an error while its thread finishes it.
     /// - Throws: ``ServerError`` 503 when the pool is full, stopping, or the time limit passes; what `work` throws.
-    public func run<Value: Sendable>(timeLimit: Double, _ work: @escaping @Sendable (RenderWorker) throws -> Value) async throws -> Value {
+    public func run<Value: Sendable>(timeLimit: Double, _ work: @escaping @Sendable (RenderWorker) throws -> Value)
+        async throws -> Value
+    {
         try await run(until: ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000)), timeLimit: timeLimit, work)
     }
 
     /// Runs `work` as ``run(timeLimit:_:)`` does, by `deadline`; `timeLimit` names the whole limit in the message.
-    func run<Value: Sendable>(until deadline: ContinuousClock.Instant, timeLimit: Double,
-                              _ work: @escaping @Sendable (RenderWorker) throws -> Value) async throws -> Value {
+    func run<Value: Sendable>(
+        until deadline: ContinuousClock.Instant, timeLimit: Double,
+        _ work: @escaping @Sendable (RenderWorker) throws -> Value
+    ) async throws -> Value {
         let answer = Answer<Value>()
         return try await withCheckedThrowingContinuation { continuation in
             answer.set(continuation)
             let job = Job(deadline: deadline) { worker, late in
-                let result: Result<Value, any Error> = late ? .failure(Self.timeout(timeLimit)) : Result { try work(worker) }
+                let result: Result<Value, any Error> =
+                    late ? .failure(Self.timeout(timeLimit)) : Result { try work(worker) }
                 return { answer.finish(result) }
             }
             let refusal: ServerError? = state.withLock { state in
                 if state.stopping || state.running + state.jobs.count >= workers + queueLength { state.refused += 1 }
-                if state.stopping { return ServerError(.serviceUnavailable, field: "server", "the server is shutting down", retryAfter: 1) }
+                if state.stopping {
+                    return ServerError(
+                        .serviceUnavailable, field: "server", "the server is shutting down", retryAfter: 1)
+                }
                 guard state.running + state.jobs.count < workers + queueLength else {
-                    return ServerError(.serviceUnavailable, field: "server",
-                                       "all \(workers) \(name) threads are busy and \(queueLength) \(jobs) are queued; try again shortly", retryAfter: 1)
+                    return ServerError(
+                        .serviceUnavailable, field: "server",
+                        "all \(workers) \(name) threads are busy and \(queueLength) \(jobs) are queued; try again shortly",
+                        retryAfter: 1)
                 }
                 state.jobs.append(job)
                 return nil
@@ -113,15 +123,18 @@ public final class RenderPool: Service, Sendable {
             wake.signal()
             // The answer comes at the deadline at the latest, even if the thread is still drawing; an answer before
             // then cancels the timer.
-            answer.setTimer(Task {
-                guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
-                answer.finish(.failure(Self.timeout(timeLimit)))
-            })
+            answer.setTimer(
+                Task {
+                    guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+                    answer.finish(.failure(Self.timeout(timeLimit)))
+                })
         }
     }
 
     private static func timeout(_ seconds: Double) -> ServerError {
-        ServerError(.serviceUnavailable, field: "server", "the map took longer than the limit of \(seconds) s to draw", retryAfter: 1)
+        ServerError(
+            .serviceUnavailable, field: "server", "the map took longer than the limit of \(seconds) s to draw",
+            retryAfter: 1)
     }
 
     /// A thread's loop: take the oldest job, run it, until the pool stops and the queue is empty.
@@ -134,7 +147,7 @@ public final class RenderPool: Service, Sendable {
                 state.running += 1
                 return state.jobs.removeFirst()
             }
-            guard let job else { return }   // Woken with nothing to do: the pool is stopping.
+            guard let job else { return }  // Woken with nothing to do: the pool is stopping.
             let deliver = job.work(worker, ContinuousClock.now >= job.deadline)
             state.withLock { $0.running -= 1 }
             deliver()
@@ -163,7 +176,9 @@ public final class RenderPool: Service, Sendable {
 
     /// A job's answer, given once: by its thread, or by the time limit, whichever comes first.
     private final class Answer<Value: Sendable>: Sendable {
-        private let state = Mutex<(continuation: CheckedContinuation<Value, any Error>?, timer: Task<Void, Never>?, done: Bool)>((nil, nil, false))
+        private let state = Mutex<
+            (continuation: CheckedContinuation<Value, any Error>?, timer: Task<Void, Never>?, done: Bool)
+        >((nil, nil, false))
 
         func set(_ continuation: CheckedContinuation<Value, any Error>) {
             state.withLock { $0.continuation = continuation }

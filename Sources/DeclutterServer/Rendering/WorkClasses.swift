@@ -5,9 +5,11 @@ import Foundation
 /// - **maps**: every static map, let in by the ``maps`` gate before its URL or body is parsed (waiting up to
 ///   ``ServerLimits/admissionSeconds`` for a place), drawn on the ``render`` pool (`--workers` threads and `--queue`
 ///   maps waiting);
-/// - **fetch**: maps waiting on a tile server (with `--tiles` only), on threads of their own (``ServerLimits/fetchingMaps``,
+/// - **fetch**: maps waiting on a tile server (with `--tiles` only), on threads of their own
+/// (``ServerLimits/fetchingMaps``,
 ///   no queue), so that a tile server that hangs holds those threads and never a render thread;
-/// - **tiles**: vector tiles and sprite sheets not made yet, on a small pool of their own (``tilesPool``); made ones come
+/// - **tiles**: vector tiles and sprite sheets not made yet, on a small pool of their own (``tilesPool``); made ones
+/// come
 ///   from a cache bounded by bytes, and styles, TileJSON, health and metrics are answered on the event loop.
 struct WorkClasses: Sendable {
     /// Threads that draw maps.
@@ -35,10 +37,14 @@ struct WorkClasses: Sendable {
     /// The classes for `render`, with a fetch pool when `fetchesTiles`.
     init(render: RenderPool, fetchesTiles: Bool, limits: ServerLimits) {
         self.render = render
-        fetch = fetchesTiles ? RenderPool(workers: limits.fetchingMaps, queueLength: 0, name: "fetch", jobs: "maps waiting on tiles") : nil
+        fetch =
+            fetchesTiles
+            ? RenderPool(workers: limits.fetchingMaps, queueLength: 0, name: "fetch", jobs: "maps waiting on tiles")
+            : nil
         tilesPool = RenderPool(workers: Self.tileThreads, queueLength: Self.queuedTiles, name: "tiles", jobs: "tiles")
-        maps = AdmissionGate(name: "maps", capacity: render.workers + render.queueLength + (fetch?.workers ?? 0), noun: "maps",
-                             waitSeconds: limits.admissionSeconds)
+        maps = AdmissionGate(
+            name: "maps", capacity: render.workers + render.queueLength + (fetch?.workers ?? 0), noun: "maps",
+            waitSeconds: limits.admissionSeconds)
         vectorTiles = ByteLimitedCache(budget: limits.vectorTileCacheBytes)
     }
 

@@ -20,13 +20,16 @@ extension MapServer {
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }
             let json = JSONValue.object(JSONObject([("status", .string("ok")), ("datasets", .array(names))]))
-            return Self.response(Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
+            return Self.response(
+                Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
         }
         router.get("/metrics") { _, _ in
             let load = pool.load
             metrics.recordPool(running: load.running, queued: load.queued)
             for workClass in work.load {
-                metrics.recordWork(class: workClass.name, running: workClass.running, queued: workClass.queued, refused: workClass.refused)
+                metrics.recordWork(
+                    class: workClass.name, running: workClass.running, queued: workClass.queued,
+                    refused: workClass.refused)
             }
             let cached = work.vectorTiles.statistics
             metrics.recordCache(name: "vector_tiles", bytes: cached.bytes, hits: cached.hits, misses: cached.misses)
@@ -34,18 +37,26 @@ extension MapServer {
             metrics.recordCache(name: "basemap_tiles", bytes: basemap.bytes, hits: basemap.hits, misses: basemap.misses)
             for dataset in datasets.values {
                 guard let levels = dataset.annotator.levels?.statistics else { continue }
-                metrics.recordCache(name: "levels_\(dataset.name)", bytes: levels.bytes, hits: levels.hits, misses: levels.misses)
+                metrics.recordCache(
+                    name: "levels_\(dataset.name)", bytes: levels.bytes, hits: levels.hits, misses: levels.misses)
             }
-            if let source = tiles as? HTTPTileSource { metrics.recordTileCache(hits: source.cacheHits, misses: source.cacheMisses) }
-            return Self.response(Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
+            if let source = tiles as? HTTPTileSource {
+                metrics.recordTileCache(hits: source.cacheHits, misses: source.cacheMisses)
+            }
+            return Self.response(
+                Data(metrics.text().utf8), contentType: "text/plain; version=0.0.4", cacheControl: "no-store")
         }
         // Each map route is let in by the maps gate first, before its URL or body is parsed.
         router.get("/styles/v1/**") { request, _ in
             // An unknown style is a 404 whatever else the URL asks (an auto camera with no overlay would be a 422).
             let segments = request.uri.path.split(separator: "/")
-            if segments.count > 3, segments[0] == "styles", let name = String(segments[3]).removingPercentEncoding { _ = try styles.style(named: name) }
+            if segments.count > 3, segments[0] == "styles", let name = String(segments[3]).removingPercentEncoding {
+                _ = try styles.style(named: name)
+            }
             return try await work.maps.admitted {
-                let mapRequest = try Self.checked { try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap) }
+                let mapRequest = try Self.checked {
+                    try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap)
+                }
                 return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
             }
         }
@@ -87,8 +98,10 @@ extension MapServer {
             return raw.removingPercentEncoding ?? raw
         }
         let mapRequest = try Self.checked {
-            try StaticMapRequest(style: "dataset", overlay: nil, camera: segment("camera"), size: segment("size"), query: Self.query(request),
-                                 limits: limits.staticMap, fitsPoints: true)
+            try StaticMapRequest(
+                style: "dataset", overlay: nil, camera: segment("camera"), size: segment("size"),
+                query: Self.query(request),
+                limits: limits.staticMap, fitsPoints: true)
         }
         var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
         drawing.map.annotator = dataset.annotator
@@ -101,7 +114,9 @@ extension MapServer {
     func dataset(_ name: String) throws -> Dataset {
         guard let dataset = datasets[name] else {
             let names = datasets.keys.sorted().joined(separator: ", ")
-            throw ServerError(.notFound, field: "dataset", "no dataset \"\(name.prefix(64))\"; datasets: \(names.isEmpty ? "none" : names)")
+            throw ServerError(
+                .notFound, field: "dataset",
+                "no dataset \"\(name.prefix(64))\"; datasets: \(names.isEmpty ? "none" : names)")
         }
         return dataset
     }

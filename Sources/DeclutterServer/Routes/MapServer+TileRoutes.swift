@@ -20,46 +20,65 @@ extension MapServer {
         router.get("/tiles/:name/:z/:x/:file") { request, context in
             let dataset = try dataset(context.parameters.get("name") ?? "")
             let file = context.parameters.get("file") ?? ""
-            guard file.hasSuffix(".mvt") else { throw ServerError(.notFound, field: "y", "expected {y}.mvt, got \"\(file.prefix(40))\"") }
+            guard file.hasSuffix(".mvt") else {
+                throw ServerError(.notFound, field: "y", "expected {y}.mvt, got \"\(file.prefix(40))\"")
+            }
             let z = try Self.tileNumber(context.parameters.get("z") ?? "", "z", below: Dataset.tileZooms.upperBound + 1)
             let x = try Self.tileNumber(context.parameters.get("x") ?? "", "x", below: 1 << z)
             let y = try Self.tileNumber(String(file.dropLast(4)), "y", below: 1 << z)
-            // Made tiles come from the cache on the event loop; others are made on the tiles threads, never behind maps.
+            // Made tiles come from the cache on the event loop; others are made on the tiles threads, never behind
+            // maps.
             let address = WorkClasses.VectorTileAddress(dataset: dataset.name, z: z, x: x, y: y)
             let data: Data?
             if let cached = work.vectorTiles.value(for: address) {
                 data = cached
             } else {
-                data = try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in dataset.tileset.tile(z: z, x: x, y: y) }
+                data = try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in
+                    dataset.tileset.tile(z: z, x: x, y: y)
+                }
                 work.vectorTiles.insert(data, for: address, bytes: (data?.count ?? 0) + 64)
             }
             // An empty tile is no error: MapLibre draws nothing for a 204, as `declutter tiles` writes no file for it.
             guard let data else { return Response(status: .noContent, headers: [.cacheControl: Self.tileCacheControl]) }
-            return EntityTag.response(data, to: request, contentType: "application/vnd.mapbox-vector-tile", cacheControl: Self.tileCacheControl)
+            return EntityTag.response(
+                data, to: request, contentType: "application/vnd.mapbox-vector-tile",
+                cacheControl: Self.tileCacheControl)
         }
         router.get("/tiles/:name") { request, context in
             let file = context.parameters.get("name") ?? ""
-            guard file.hasSuffix(".json") else { throw ServerError(.notFound, field: "path", "expected /tiles/{dataset}.json") }
+            guard file.hasSuffix(".json") else {
+                throw ServerError(.notFound, field: "path", "expected /tiles/{dataset}.json")
+            }
             let dataset = try dataset(String(file.dropLast(5)))
-            let metadata = dataset.tileset.metadata(description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
+            let metadata = dataset.tileset.metadata(
+                description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
             let json = metadata.tileJSON(tiles: [baseURL(request) + "tiles/\(dataset.name)/{z}/{x}/{y}.mvt"])
-            return EntityTag.response(json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+            return EntityTag.response(
+                json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
         }
         router.get("/styles/:style/:file") { request, context in
             let name = context.parameters.get("style") ?? "", file = context.parameters.get("file") ?? ""
             if file == "style.json" { return try styleJSON(name, request: request) }
             let parts = file.split(separator: ".")
-            guard parts.count == 2, ["sprite", "sprite@2x"].contains(parts[0]), ["json", "png"].contains(parts[1]) else {
-                throw ServerError(.notFound, field: "path", "expected style.json, sprite.json, sprite.png, sprite@2x.json or sprite@2x.png, got \"\(file.prefix(40))\"")
+            guard parts.count == 2, ["sprite", "sprite@2x"].contains(parts[0]), ["json", "png"].contains(parts[1])
+            else {
+                throw ServerError(
+                    .notFound, field: "path",
+                    "expected style.json, sprite.json, sprite.png, sprite@2x.json or sprite@2x.png, got \"\(file.prefix(40))\""
+                )
             }
             let style = try spriteStyle(name, request: request)
             let ratio = parts[0] == "sprite" ? 1 : 2
             let sheet = try await sprites.sheet(style: style, ratio: ratio) {
-                try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in try SpriteCache.build(style: style, ratio: ratio) }
+                try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in
+                    try SpriteCache.build(style: style, ratio: ratio)
+                }
             }
             return parts[1] == "json"
-                ? EntityTag.response(sheet.json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
-                : EntityTag.response(sheet.png, to: request, contentType: "image/png", cacheControl: Self.tileCacheControl)
+                ? EntityTag.response(
+                    sheet.json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+                : EntityTag.response(
+                    sheet.png, to: request, contentType: "image/png", cacheControl: Self.tileCacheControl)
         }
     }
 
@@ -73,23 +92,32 @@ extension MapServer {
         let dataset = try dataset(datasetName)
         _ = try styles.style(named: name)
         guard name == dataset.styleName else {
-            throw ServerError(.unprocessableContent, field: "style",
-                              "dataset \(dataset.name) is drawn in style \(dataset.styleName), whose sprite names its tiles carry; ask /styles/\(dataset.styleName)/style.json?dataset=\(dataset.name)")
+            throw ServerError(
+                .unprocessableContent, field: "style",
+                "dataset \(dataset.name) is drawn in style \(dataset.styleName), whose sprite names its tiles carry; ask /styles/\(dataset.styleName)/style.json?dataset=\(dataset.name)"
+            )
         }
-        var mapStyle = MapLibreStyle(markerStyle: dataset.style, tiles: .template("tiles/\(dataset.name)/{z}/{x}/{y}.mvt", minimumZoom: Dataset.tileZooms.lowerBound,
-                                                                               maximumZoom: Dataset.tileZooms.upperBound, bounds: dataset.bounds.stated),
-                                     baseURL: baseURL(request))
+        var mapStyle = MapLibreStyle(
+            markerStyle: dataset.style,
+            tiles: .template(
+                "tiles/\(dataset.name)/{z}/{x}/{y}.mvt", minimumZoom: Dataset.tileZooms.lowerBound,
+                maximumZoom: Dataset.tileZooms.upperBound, bounds: dataset.bounds.stated),
+            baseURL: baseURL(request))
         // The dataset's sheet: its categories may come from its data rather than from the style's file.
         mapStyle.sprite = "styles/\(name)/sprite?dataset=\(dataset.name)"
-        mapStyle.center = Coordinate(longitude: (dataset.bounds.west + dataset.bounds.east) / 2, latitude: (dataset.bounds.south + dataset.bounds.north) / 2)
+        mapStyle.center = Coordinate(
+            longitude: (dataset.bounds.west + dataset.bounds.east) / 2,
+            latitude: (dataset.bounds.south + dataset.bounds.north) / 2)
         mapStyle.zoom = MapLibreStyle.fittingZoom(dataset.bounds, within: Dataset.tileZooms)
         let json: Data
         do {
             json = try mapStyle.jsonData()
         } catch {
-            throw ServerError(.badRequest, field: "host", "no style for base URL \(baseURL(request).prefix(100)): \(error)")
+            throw ServerError(
+                .badRequest, field: "host", "no style for base URL \(baseURL(request).prefix(100)): \(error)")
         }
-        return EntityTag.response(json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+        return EntityTag.response(
+            json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
     }
 
     /// The style whose sprite sheet a request asks for: the named style's, or with `?dataset=NAME` that dataset's.
@@ -98,7 +126,9 @@ extension MapServer {
         guard let datasetName = Self.query(request).first(where: { $0.0 == "dataset" })?.1 else { return style }
         let dataset = try dataset(datasetName)
         guard dataset.styleName == name else {
-            throw ServerError(.unprocessableContent, field: "style", "dataset \(dataset.name) is drawn in style \(dataset.styleName), not \(name.prefix(64))")
+            throw ServerError(
+                .unprocessableContent, field: "style",
+                "dataset \(dataset.name) is drawn in style \(dataset.styleName), not \(name.prefix(64))")
         }
         return dataset.style
     }
@@ -108,7 +138,8 @@ extension MapServer {
     func baseURL(_ request: Request) -> String {
         if let publicURL { return publicURL.hasSuffix("/") ? publicURL : publicURL + "/" }
         if let authority = request.head.authority, (1...255).contains(authority.count),
-           authority.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) {
+            authority.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
+        {
             return "http://\(authority)/"
         }
         return "http://\(host):\(port)/"
@@ -122,7 +153,8 @@ extension MapServer {
             throw ServerError(.badRequest, field: field, "\(field) \"\(text.prefix(20))\" is not a whole number")
         }
         guard value < limit else {
-            throw ServerError(.notFound, field: field, "\(field) \(value) is outside the tileset; expected 0…\(limit - 1)")
+            throw ServerError(
+                .notFound, field: field, "\(field) \(value) is outside the tileset; expected 0…\(limit - 1)")
         }
         return value
     }

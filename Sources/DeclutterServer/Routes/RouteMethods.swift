@@ -11,7 +11,9 @@ enum RouteMethods {
         ("health", [.get, .head]), ("metrics", [.get, .head]), ("static", [.post]),
         ("styles/v1/**", [.get, .head]), ("datasets/*/static/*/*", [.get, .head]),
         ("tiles/*/*/*/*", [.get, .head]), ("tiles/*", [.get, .head]), ("styles/*/*", [.get, .head]),
-    ].map { (pattern: String, methods: [HTTPRequest.Method]) in (pattern.split(separator: "/").map(String.init), methods) }
+    ].map { (pattern: String, methods: [HTTPRequest.Method]) in
+        (pattern.split(separator: "/").map(String.init), methods)
+    }
 
     /// The methods some route answers at `path`, in the order above; empty when no route has that path.
     static func allowed(path: String) -> [HTTPRequest.Method] {

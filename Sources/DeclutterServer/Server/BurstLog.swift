@@ -30,12 +30,16 @@ final class BurstLog: Sendable {
     }
 
     /// Logs `message` at `level` when the event starts a burst, with the last burst's count; counts it otherwise.
-    func log(_ message: @autoclosure () -> String, level: Logger.Level, metadata: Logger.Metadata = [:], to logger: Logger) {
+    func log(
+        _ message: @autoclosure () -> String, level: Logger.Level, metadata: Logger.Metadata = [:], to logger: Logger
+    ) {
         let (starts, previous) = record()
         guard starts else { return }
         var metadata = metadata
         if previous > 0 { metadata["previous_burst"] = .stringConvertible(previous) }
-        logger.log(level: level, "\(message()) (further ones are counted, not logged, until \(quietSeconds.messageText) s pass without one)",
-                   metadata: metadata)
+        logger.log(
+            level: level,
+            "\(message()) (further ones are counted, not logged, until \(quietSeconds.messageText) s pass without one)",
+            metadata: metadata)
     }
 }

@@ -12,17 +12,21 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The headers a page's script may read besides the CORS-safelisted ones.
     static var exposedHeaders: String { "ETag, Retry-After, Declutter-Missing-Tiles" }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard request.headers[.origin] != nil else { return try await next(request, context) }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             let methods = RouteMethods.allowed(path: request.uri.path)
             if !methods.isEmpty {
-                return Response(status: .noContent, headers: [
-                    .accessControlAllowOrigin: "*",
-                    .accessControlAllowMethods: (methods + [.options]).map(\.rawValue).joined(separator: ", "),
-                    .accessControlAllowHeaders: "Content-Type",
-                    .accessControlMaxAge: "86400",
-                ])
+                return Response(
+                    status: .noContent,
+                    headers: [
+                        .accessControlAllowOrigin: "*",
+                        .accessControlAllowMethods: (methods + [.options]).map(\.rawValue).joined(separator: ", "),
+                        .accessControlAllowHeaders: "Content-Type",
+                        .accessControlMaxAge: "86400",
+                    ])
             }
         }
         var response = try await next(request, context)

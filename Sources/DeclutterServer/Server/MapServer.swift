@@ -8,8 +8,8 @@ import DeclutterTileSources
 import DeclutterTiles
 import Foundation
 import HTTPTypes
-import HummingbirdCore
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Declutter's HTTP service (`declutter serve`): static maps in the Mapbox Static Images API's URL shape, maps of the
@@ -17,9 +17,9 @@ import Logging
 ///
 /// ```swift
 /// let style = try StyleCatalog().style(named: "default")
-/// let cities = try Dataset.load(name: "cities", path: "cities.csv", style: style, styleName: "default", categoryProperty: "cc")
-/// let server = MapServer(host: "127.0.0.1", port: 8080, datasets: [cities])
-/// try await server.run()   // until SIGTERM or SIGINT; requests in flight finish
+/// let cities = try Dataset.load(name: "cities", path: "cities.csv", style: style, styleName: "default",
+/// categoryProperty: "cc") let server = MapServer(host: "127.0.0.1", port: 8080, datasets: [cities]) try await
+/// server.run()   // until SIGTERM or SIGINT; requests in flight finish
 /// ```
 ///
 /// The server holds nothing but its read-only datasets and styles, so any number of copies behind a load balancer
@@ -58,9 +58,12 @@ public struct MapServer: Sendable {
 
     /// A server of `datasets` (names unique) and `styles`, drawing on `pool` over `tiles` (the embedded world map
     /// when nil).
-    public init(host: String = "127.0.0.1", port: Int = 8080, datasets: [Dataset] = [], styles: StyleCatalog = StyleCatalog(),
-                pool: RenderPool = RenderPool(), tiles: (any TileSource)? = nil, limits: ServerLimits = ServerLimits(),
-                publicURL: String? = nil, metrics: ServerMetrics = ServerMetrics(), logger: Logger = Logger(label: "declutter.serve")) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, datasets: [Dataset] = [], styles: StyleCatalog = StyleCatalog(),
+        pool: RenderPool = RenderPool(), tiles: (any TileSource)? = nil, limits: ServerLimits = ServerLimits(),
+        publicURL: String? = nil, metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "declutter.serve")
+    ) {
         self.host = host
         self.port = port
         self.datasets = Dictionary(datasets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -78,16 +81,23 @@ public struct MapServer: Sendable {
     /// server on graceful shutdown.
     ///
     /// - Parameter onServerRunning: Called with the port listened on once the server accepts connections.
-    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
         let logger = logger, port = port, limits = limits
         let registry = ConnectionRegistry(limit: limits.connectionLimit, metrics: metrics)
-        let server = HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, registry: registry) }
-        return Application(router: router(), server: server, configuration: .init(address: .hostname(host, port: port), serverName: "declutter"),
-                           services: work.pools, onServerRunning: { channel in
-                               let listening = channel.localAddress?.port ?? port
-                               logger.info("listening", metadata: ["port": .stringConvertible(listening)])
-                               await onServerRunning(listening)
-                           }, logger: logger)
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(responder: responder, limits: limits, registry: registry)
+        }
+        return Application(
+            router: router(), server: server,
+            configuration: .init(address: .hostname(host, port: port), serverName: "declutter"),
+            services: work.pools,
+            onServerRunning: { channel in
+                let listening = channel.localAddress?.port ?? port
+                logger.info("listening", metadata: ["port": .stringConvertible(listening)])
+                await onServerRunning(listening)
+            }, logger: logger)
     }
 
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish.
@@ -113,16 +123,23 @@ public struct MapServer: Sendable {
         do {
             if let fetch = work.fetch {
                 let map = drawing.map, format = drawing.format
-                drawing.map = try await fetch.run(until: deadline, timeLimit: timeLimit) { _ in try map.fetchingTiles(format: format) }
+                drawing.map = try await fetch.run(until: deadline, timeLimit: timeLimit) { _ in
+                    try map.fetchingTiles(format: format)
+                }
                 let missing = drawing.map.missingTileCount
                 if missing > 0 {
-                    upstreamFailures.log("the tile server failed \(missing) tiles of a map", level: .warning, to: logger)
+                    upstreamFailures.log(
+                        "the tile server failed \(missing) tiles of a map", level: .warning, to: logger)
                 }
             }
-            output = try await pool.run(until: deadline, timeLimit: timeLimit) { [drawing] worker in try drawing.draw(with: worker) }
+            output = try await pool.run(until: deadline, timeLimit: timeLimit) { [drawing] worker in
+                try drawing.draw(with: worker)
+            }
         } catch let TileError.tooManyTiles(needed, limit) {
-            throw ServerError(.unprocessableContent, field: "size",
-                              "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom")
+            throw ServerError(
+                .unprocessableContent, field: "size",
+                "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom"
+            )
         } catch let error as TileError where error.kind == .upstreamFailure {
             upstreamFailures.log("the tile server failed: \(error)", level: .warning, to: logger)
             throw ServerError(error, field: "tiles")
@@ -130,17 +147,23 @@ public struct MapServer: Sendable {
             throw ServerError(error, field: "overlay")
         }
         if let layout = output.layout {
-            let json = JSONValue.object(JSONObject([("format", .string(drawing.format.rawValue)),
-                                                    ("image", .string(output.image.base64EncodedString())), ("layout", layout)]))
-            return Self.response(Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
+            let json = JSONValue.object(
+                JSONObject([
+                    ("format", .string(drawing.format.rawValue)),
+                    ("image", .string(output.image.base64EncodedString())), ("layout", layout),
+                ]))
+            return Self.response(
+                Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
         }
         guard output.missingTiles == 0 else {
             // Drawn with grey squares where tiles are missing: shown, never kept by a cache as the map.
-            var response = Self.response(output.image, contentType: Self.contentType(drawing.format), cacheControl: "no-store")
+            var response = Self.response(
+                output.image, contentType: Self.contentType(drawing.format), cacheControl: "no-store")
             response.headers[Self.missingTilesHeader] = String(output.missingTiles)
             return response
         }
-        return Self.response(output.image, contentType: Self.contentType(drawing.format), cacheControl: "public, max-age=3600")
+        return Self.response(
+            output.image, contentType: Self.contentType(drawing.format), cacheControl: "public, max-age=3600")
     }
 
     /// The header counting the tiles a map drawn with `--allow-missing-tiles` lacks.

@@ -37,9 +37,12 @@ public struct ServerLimits: Sendable, Hashable {
     public var admissionSeconds: Double
 
     /// Creates limits; every argument defaults to the value documented on its property.
-    public init(staticMap: StaticMapLimits = StaticMapLimits(), maximumBodyBytes: Int = 1 << 20, renderSeconds: Double = 10,
-                maximumTiles: Int = 256, headerSeconds: Double = 10, bodySeconds: Double = 10, idleSeconds: Double = 30,
-                maximumConnections: Int? = nil, fetchingMaps: Int = 8, vectorTileCacheBytes: Int = 64 << 20, admissionSeconds: Double = 0.5) {
+    public init(
+        staticMap: StaticMapLimits = StaticMapLimits(), maximumBodyBytes: Int = 1 << 20, renderSeconds: Double = 10,
+        maximumTiles: Int = 256, headerSeconds: Double = 10, bodySeconds: Double = 10, idleSeconds: Double = 30,
+        maximumConnections: Int? = nil, fetchingMaps: Int = 8, vectorTileCacheBytes: Int = 64 << 20,
+        admissionSeconds: Double = 0.5
+    ) {
         self.staticMap = staticMap
         self.maximumBodyBytes = maximumBodyBytes
         self.renderSeconds = renderSeconds
@@ -67,9 +70,9 @@ public struct ServerLimits: Sendable, Hashable {
     public static func descriptorLimit() -> Int {
         var limit = rlimit()
         #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+            let resource = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0 else { return 1024 }
         // RLIM_INFINITY is the largest value, which clamping turns into Int.max.

@@ -15,13 +15,19 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let limits: ServerLimits
     let refusals = BurstLog(quietSeconds: 10)
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = DispatchTime.now().uptimeNanoseconds
         var response: Response
         let urlBytes = request.uri.description.utf8.count
         if urlBytes > limits.staticMap.maximumURLBytes {
             // Before routing, so that no part of a long URL is matched, parsed or echoed.
-            response = ServerError(.uriTooLong, field: "url", "the URL is \(urlBytes) bytes; the limit is \(limits.staticMap.maximumURLBytes)").response
+            response =
+                ServerError(
+                    .uriTooLong, field: "url",
+                    "the URL is \(urlBytes) bytes; the limit is \(limits.staticMap.maximumURLBytes)"
+                ).response
         } else {
             do {
                 response = try await next(request, context)
@@ -31,13 +37,17 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         let route = context.endpointPath ?? "NotFound"
-        metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, nanoseconds: elapsed)
+        metrics.recordRequest(
+            route: route, method: request.method.rawValue, status: response.status.code, nanoseconds: elapsed)
         let metadata: Logger.Metadata = [
-            "method": .string(request.method.rawValue), "path": .string(String(request.uri.path.prefix(200))), "route": .string(route),
+            "method": .string(request.method.rawValue), "path": .string(String(request.uri.path.prefix(200))),
+            "route": .string(route),
             "status": .stringConvertible(response.status.code), "ms": .stringConvertible(Double(elapsed / 1000) / 1000),
         ]
         if response.status == .serviceUnavailable {
-            refusals.log("answering 503: a queue is full or a map passed its time limit", level: .warning, metadata: metadata, to: context.logger)
+            refusals.log(
+                "answering 503: a queue is full or a map passed its time limit", level: .warning, metadata: metadata,
+                to: context.logger)
         } else {
             context.logger.info("request", metadata: metadata)
         }
@@ -62,19 +72,28 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPError where error.status == .notFound:
             let allowed = RouteMethods.allowed(path: request.uri.path)
             if !allowed.isEmpty, !allowed.contains(request.method) {
-                var refusal = ServerError(.methodNotAllowed, field: "method", "\(request.method.rawValue.prefix(20)) is not allowed here; "
-                                          + "\(request.uri.path.prefix(64)) answers \(allowed.map(\.rawValue).joined(separator: ", "))")
+                var refusal = ServerError(
+                    .methodNotAllowed, field: "method",
+                    "\(request.method.rawValue.prefix(20)) is not allowed here; "
+                        + "\(request.uri.path.prefix(64)) answers \(allowed.map(\.rawValue).joined(separator: ", "))")
                 refusal.allow = allowed
                 return refusal
             }
-            return ServerError(.notFound, field: "path", "no route for \(request.method.rawValue.prefix(20)) \(request.uri.path.prefix(200))")
+            return ServerError(
+                .notFound, field: "path",
+                "no route for \(request.method.rawValue.prefix(20)) \(request.uri.path.prefix(200))")
         case let error as HTTPError where error.status == .contentTooLarge:
             return ServerError(.contentTooLarge, field: "body", "the request body is over the server's limit")
         case let error as HTTPError:
             return ServerError(error.status, field: "request", error.body ?? error.status.reasonPhrase)
         default:
-            logger.error("internal error", metadata: ["error": .string(String(describing: error)), "path": .string(String(request.uri.path.prefix(200)))])
-            return ServerError(.internalServerError, field: "server", "the request could not be answered: an internal error, logged")
+            logger.error(
+                "internal error",
+                metadata: [
+                    "error": .string(String(describing: error)), "path": .string(String(request.uri.path.prefix(200))),
+                ])
+            return ServerError(
+                .internalServerError, field: "server", "the request could not be answered: an internal error, logged")
         }
     }
 }

@@ -25,7 +25,8 @@ extension SpriteNames {
     /// The name of a ring icon: `ring-{bucket's smallest count}-{category}{percent}-…`.
     public func name(of ring: RingIcon) -> String {
         let percentPerStep = 100 / style.sprites.stepsPerWhole
-        let bucket = style.cluster.buckets.indices.contains(ring.bucket) ? style.cluster.buckets[ring.bucket].minimumCount : 2
+        let bucket =
+            style.cluster.buckets.indices.contains(ring.bucket) ? style.cluster.buckets[ring.bucket].minimumCount : 2
         var name = "ring-\(bucket)"
         for (index, share) in zip(groupCategories(ring.group), ring.shares) {
             name += "-" + style.categories[index].name + String(share * percentPerStep)

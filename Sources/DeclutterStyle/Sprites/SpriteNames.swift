@@ -45,7 +45,8 @@ public struct SpriteNames: Sendable {
         self.groups = groups
         self.groupOfCategory = groupOfCategory
         let settings = style.sprites
-        labels = settings.exactCounts.map { ($0, String($0)) }
+        labels =
+            settings.exactCounts.map { ($0, String($0)) }
             + settings.countSteps.map { ($0, CountFormatter.abbreviated($0) + "+") }
     }
 
@@ -75,7 +76,8 @@ public struct SpriteNames: Sendable {
     public func clusterIcon(counts: [Int], total: Int) -> ClusterIcon? {
         // The group of the category with the most members, earliest on ties.
         var leader = -1
-        for index in counts.indices where index < groupOfCategory.count && groupOfCategory[index] >= 0 && counts[index] > 0 {
+        for index in counts.indices
+        where index < groupOfCategory.count && groupOfCategory[index] >= 0 && counts[index] > 0 {
             if leader < 0 || counts[index] > counts[leader] { leader = index }
         }
         guard leader >= 0 else { return nil }

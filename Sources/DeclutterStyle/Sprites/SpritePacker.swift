@@ -47,28 +47,36 @@ public struct SpritePacker: Sendable {
         var spaces: [Placement] = [Placement(x: 0, y: 0, width: startWidth, height: Int.max / 2)]
         var placements = [Placement](repeating: Placement(x: 0, y: 0, width: 0, height: 0), count: sizes.count)
         var width = 0, height = 0
-        let order = boxes.indices.sorted { boxes[$0].height != boxes[$1].height ? boxes[$0].height > boxes[$1].height : $0 < $1 }
+        let order = boxes.indices.sorted {
+            boxes[$0].height != boxes[$1].height ? boxes[$0].height > boxes[$1].height : $0 < $1
+        }
         for index in order {
             let box = boxes[index]
             // Newest spaces are the smallest: look from the end.
             for spaceIndex in spaces.indices.reversed() {
                 var space = spaces[spaceIndex]
                 guard box.width <= space.width && box.height <= space.height else { continue }
-                placements[index] = Placement(x: space.x, y: space.y, width: sizes[index].width, height: sizes[index].height)
+                placements[index] = Placement(
+                    x: space.x, y: space.y, width: sizes[index].width, height: sizes[index].height)
                 width = max(width, space.x + box.width)
                 height = max(height, space.y + box.height)
                 if box.width == space.width && box.height == space.height {
                     spaces.swapAt(spaceIndex, spaces.count - 1)
                     spaces.removeLast()
                 } else if box.height == space.height {
-                    space.x += box.width; space.width -= box.width
+                    space.x += box.width
+                    space.width -= box.width
                     spaces[spaceIndex] = space
                 } else if box.width == space.width {
-                    space.y += box.height; space.height -= box.height
+                    space.y += box.height
+                    space.height -= box.height
                     spaces[spaceIndex] = space
                 } else {
-                    spaces.append(Placement(x: space.x + box.width, y: space.y, width: space.width - box.width, height: box.height))
-                    space.y += box.height; space.height -= box.height
+                    spaces.append(
+                        Placement(
+                            x: space.x + box.width, y: space.y, width: space.width - box.width, height: box.height))
+                    space.y += box.height
+                    space.height -= box.height
                     spaces[spaceIndex] = space
                 }
                 break
@@ -77,7 +85,8 @@ public struct SpritePacker: Sendable {
         width -= spacing
         height -= spacing
         let used = sizes.reduce(0) { $0 + $1.width * $1.height }
-        return Result(placements: placements, width: width, height: height,
-                      fill: width * height > 0 ? Double(used) / Double(width * height) : 0)
+        return Result(
+            placements: placements, width: width, height: height,
+            fill: width * height > 0 ? Double(used) / Double(width * height) : 0)
     }
 }

@@ -28,10 +28,14 @@ public enum SpritePlan {
         }
         let groups = clusteringGroups(style)
         let steps = settings.stepsPerWhole
-        let nameCount = style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * labels.count
+        let nameCount =
+            style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * labels.count
         guard nameCount <= maximumIcons else {
-            throw StyleError(file: file, path: "sprites", message: "the sprite sheet would hold \(nameCount) icons, more than "
-                + "\(maximumIcons); use a larger shareStep, fewer exactCounts or fewer categories per clustering identifier")
+            throw StyleError(
+                file: file, path: "sprites",
+                message: "the sprite sheet would hold \(nameCount) icons, more than "
+                    + "\(maximumIcons); use a larger shareStep, fewer exactCounts or fewer categories per clustering identifier"
+            )
         }
 
         var icons: [SpriteIcon] = []
@@ -53,7 +57,8 @@ public enum SpritePlan {
             for shares in allCompositions(steps, into: group.count) {
                 let parts = zip(group, shares).map { "\($0.name)\($1 * percentPerStep)" }.joined(separator: "-")
                 for entry in labels {
-                    add(name: "cluster-\(entry.name)-\(parts)",
+                    add(
+                        name: "cluster-\(entry.name)-\(parts)",
                         counts: members(entry.total, shares: shares, of: group), label: entry.label)
                 }
             }
@@ -68,19 +73,27 @@ public enum SpritePlan {
     /// - Throws: ``StyleError`` (field `sprites`) when the style asks for more than ``maximumIcons`` names.
     public static func ringIcons(for style: MarkerStyle, file: String = "style") throws -> [SpriteIcon] {
         let groups = clusteringGroups(style), steps = style.sprites.stepsPerWhole, buckets = style.cluster.buckets
-        let nameCount = style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * buckets.count
+        let nameCount =
+            style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * buckets.count
         guard nameCount <= maximumIcons else {
-            throw StyleError(file: file, path: "sprites", message: "the sprite sheet would hold \(nameCount) icons, more than "
-                + "\(maximumIcons); use a larger shareStep or fewer categories per clustering identifier")
+            throw StyleError(
+                file: file, path: "sprites",
+                message: "the sprite sheet would hold \(nameCount) icons, more than "
+                    + "\(maximumIcons); use a larger shareStep or fewer categories per clustering identifier")
         }
-        var icons = style.categories.map { SpriteIcon(names: ["marker-\($0.name)"], counts: CategoryCounts([($0.name, 1)]), label: nil) }
+        var icons = style.categories.map {
+            SpriteIcon(names: ["marker-\($0.name)"], counts: CategoryCounts([($0.name, 1)]), label: nil)
+        }
         let percentPerStep = 100 / steps
         for group in groups {
             for shares in allCompositions(steps, into: group.count) {
                 let parts = zip(group, shares).map { "\($0.name)\($1 * percentPerStep)" }.joined(separator: "-")
                 for (index, bucket) in buckets.enumerated() {
-                    icons.append(SpriteIcon(names: ["ring-\(bucket.minimumCount)-\(parts)"],
-                                            counts: members(ringTotal(bucket: index, style: style), shares: shares, of: group), label: ""))
+                    icons.append(
+                        SpriteIcon(
+                            names: ["ring-\(bucket.minimumCount)-\(parts)"],
+                            counts: members(ringTotal(bucket: index, style: style), shares: shares, of: group),
+                            label: ""))
                 }
             }
         }

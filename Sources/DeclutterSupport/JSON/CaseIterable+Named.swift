@@ -6,7 +6,8 @@ extension CaseIterable where Self: RawRepresentable, RawValue == String {
         let name = try container.decode(String.self)
         guard let value = Self(rawValue: name) else {
             let choices = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected one of \(choices), got \"\(name.escapedForTerminal)\"")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected one of \(choices), got \"\(name.escapedForTerminal)\"")
         }
         return value
     }

@@ -38,15 +38,25 @@ public struct JSONParser: ~Copyable {
     }
 
     /// Whether the next value is an object.
-    public mutating func atObject() -> Bool { skipSpace(); return peek == UInt8(ascii: "{") }
+    public mutating func atObject() -> Bool {
+        skipSpace()
+        return peek == UInt8(ascii: "{")
+    }
     /// Whether the next value is an array.
-    public mutating func atArray() -> Bool { skipSpace(); return peek == UInt8(ascii: "[") }
+    public mutating func atArray() -> Bool {
+        skipSpace()
+        return peek == UInt8(ascii: "[")
+    }
 
     /// Reads an object member by member: `body` gets each key with the parser at its value, and must read the value.
     public mutating func members(_ body: (String, inout JSONParser) throws -> Void) throws {
         try open(UInt8(ascii: "{"))
         skipSpace()
-        if peek == UInt8(ascii: "}") { position += 1; depth -= 1; return }
+        if peek == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return
+        }
         while true {
             skipSpace()
             guard peek == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -58,7 +68,10 @@ public struct JSONParser: ~Copyable {
             skipSpace()
             switch peek {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; depth -= 1; return
+            case UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                return
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -68,7 +81,11 @@ public struct JSONParser: ~Copyable {
     public mutating func elements(_ body: (Int, inout JSONParser) throws -> Void) throws {
         try open(UInt8(ascii: "["))
         skipSpace()
-        if peek == UInt8(ascii: "]") { position += 1; depth -= 1; return }
+        if peek == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return
+        }
         var index = 0
         while true {
             try body(index, &self)
@@ -76,7 +93,10 @@ public struct JSONParser: ~Copyable {
             skipSpace()
             switch peek {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; depth -= 1; return
+            case UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                return
             default: throw error("expected ',' or ']' in an array")
             }
         }
@@ -100,9 +120,15 @@ public struct JSONParser: ~Copyable {
             try elements { (_, parser) throws in array.append(try parser.value()) }
             return .array(array)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("expected a value")
         }
@@ -120,7 +146,9 @@ public struct JSONParser: ~Copyable {
 
     private mutating func open(_ bracket: UInt8) throws {
         skipSpace()
-        guard peek == bracket else { throw error(bracket == UInt8(ascii: "{") ? "expected an object" : "expected an array") }
+        guard peek == bracket else {
+            throw error(bracket == UInt8(ascii: "{") ? "expected an object" : "expected an array")
+        }
         guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
         depth += 1
         position += 1
@@ -138,7 +166,8 @@ public struct JSONParser: ~Copyable {
     private mutating func literal(_ word: StaticString) throws {
         let count = word.utf8CodeUnitCount
         guard bytes.count - position >= count,
-              memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0 else { throw error("expected a value") }
+            memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0
+        else { throw error("expected a value") }
         position += count
     }
 
@@ -147,9 +176,14 @@ public struct JSONParser: ~Copyable {
     private mutating func number() throws -> Double {
         let start = position
         var negative = false
-        if bytes[position] == UInt8(ascii: "-") { negative = true; position += 1 }
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
         var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0
-        guard let first = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw error("expected a digit") }
+        guard let first = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            throw error("expected a digit")
+        }
         if first == UInt8(ascii: "0") {
             position += 1
         } else {
@@ -161,7 +195,9 @@ public struct JSONParser: ~Copyable {
         }
         if peek == UInt8(ascii: ".") {
             position += 1
-            guard let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { throw error("expected a digit after '.'") }
+            guard let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else {
+                throw error("expected a digit after '.'")
+            }
             while let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
                 if digits < 19 { mantissa = mantissa * 10 + UInt64(digit - UInt8(ascii: "0")) }
                 digits += 1
@@ -174,24 +210,30 @@ public struct JSONParser: ~Copyable {
             exponent = true
             position += 1
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
-            guard let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { throw error("expected a digit in the exponent") }
+            guard let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else {
+                throw error("expected a digit in the exponent")
+            }
             while let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { position += 1 }
         }
         if !exponent && digits <= 15 {
-            // Both the mantissa (below 10^15 < 2^53) and the power of ten are exact doubles, so one division rounds once.
+            // Both the mantissa (below 10^15 < 2^53) and the power of ten are exact doubles, so one division rounds
+            // once.
             let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
             return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text) else { throw error("the number \(text) cannot be read") }
-        guard value.isFinite else { position = start; throw error("the number \(text) is too large") }
+        guard value.isFinite else {
+            position = start
+            throw error("the number \(text) is too large")
+        }
         return value
     }
 
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private mutating func string() throws -> String {
-        position += 1   // the opening quote
+        position += 1  // the opening quote
         let start = position
         // Fast path: no escapes.
         while position < bytes.count {
@@ -225,7 +267,8 @@ public struct JSONParser: ~Copyable {
                 case UInt8(ascii: "u"):
                     var code = try hexQuad()
                     if (0xD800..<0xDC00).contains(code), bytes.count - position >= 6,
-                       bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                        bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                    {
                         position += 2
                         let low = try hexQuad()
                         guard (0xDC00..<0xE000).contains(low) else { throw error("an unpaired surrogate escape") }
@@ -269,7 +312,10 @@ public struct JSONParser: ~Copyable {
     func error(_ message: String) -> JSONSyntaxError {
         var line = 1, lineStart = 0
         let end = min(position, bytes.count)
-        for index in 0..<end where bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
         let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self).count + 1
         return JSONSyntaxError(line: line, column: column, message: message)
     }

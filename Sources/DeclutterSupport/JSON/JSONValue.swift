@@ -21,11 +21,16 @@ public enum JSONValue: Sendable, Hashable {
         case is NSNull: self = .null
         case let number as NSNumber:
             // JSONSerialization gives booleans as NSNumber too; their type code is `c`.
-            if String(cString: number.objCType) == "c" { self = .bool(number.boolValue) } else { self = .number(number.doubleValue) }
+            if String(cString: number.objCType) == "c" {
+                self = .bool(number.boolValue)
+            } else {
+                self = .number(number.doubleValue)
+            }
         case let string as String: self = .string(string)
         case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
         case let dictionary as [String: Any]:
-            self = .object(JSONObject(dictionary.keys.sorted().map { ($0, JSONValue(foundation: dictionary[$0] as Any)) }))
+            self = .object(
+                JSONObject(dictionary.keys.sorted().map { ($0, JSONValue(foundation: dictionary[$0] as Any)) }))
         default: self = .null
         }
     }
@@ -82,7 +87,10 @@ public enum JSONValue: Sendable, Hashable {
             let mantissa = text[..<exponent]
             var power = text[text.index(after: exponent)...]
             var sign = ""
-            if power.first == "-" || power.first == "+" { sign = power.first == "-" ? "-" : "+"; power = power.dropFirst() }
+            if power.first == "-" || power.first == "+" {
+                sign = power.first == "-" ? "-" : "+"
+                power = power.dropFirst()
+            }
             while power.count > 1 && power.first == "0" { power = power.dropFirst() }
             text = "\(mantissa)e\(sign.isEmpty ? "+" : sign)\(power)"
         }

@@ -73,8 +73,10 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case let .number(number) = value else { throw mismatch(type) }
         guard let integer = T(exactly: number) else {
             let kind = number == number.rounded() ? "a whole number from \(T.min) to \(T.max)" : "a whole number"
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
-                                                    debugDescription: "expected \(kind), got \(JSONValue.format(number))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "expected \(kind), got \(JSONValue.format(number))"))
         }
         return integer
     }
@@ -94,7 +96,8 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The mismatch error: what the field expected (its Swift type) and what the JSON holds, in the description.
     func mismatch(_ expected: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(expected, .init(codingPath: codingPath, debugDescription: "got \(JSONValueDecoder.describe(value))"))
+        DecodingError.typeMismatch(
+            expected, .init(codingPath: codingPath, debugDescription: "got \(JSONValueDecoder.describe(value))"))
     }
 }
 
@@ -130,10 +133,14 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try member(key).decode(type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try member(key).decode(type) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try member(key).container(keyedBy: type)
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try member(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try member(key).unkeyedContainer()
+    }
     func superDecoder() throws -> any Decoder { ValueDecoder(value: .object(object), codingPath: codingPath) }
     func superDecoder(forKey key: Key) throws -> any Decoder { try member(key) }
 }
@@ -184,7 +191,9 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }

@@ -59,9 +59,12 @@ final class BufferedFile {
         try data.withUnsafeBytes { bytes in
             var done = 0
             while done < bytes.count {
-                let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+                let written = pwrite(
+                    descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw TemporaryOutput.error(output, written < 0 ? errno : ENOSPC, doing: "writing \(path)") }
+                guard written > 0 else {
+                    throw TemporaryOutput.error(output, written < 0 ? errno : ENOSPC, doing: "writing \(path)")
+                }
                 done += written
             }
         }
@@ -95,7 +98,9 @@ final class BufferedFile {
         while done < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw TemporaryOutput.error(output, written < 0 ? errno : ENOSPC, doing: "writing \(path)") }
+            guard written > 0 else {
+                throw TemporaryOutput.error(output, written < 0 ? errno : ENOSPC, doing: "writing \(path)")
+            }
             done += written
             flushedSize += UInt64(written)
         }

@@ -19,21 +19,28 @@ final class CompanionFiles {
             let target = URL(fileURLWithPath: folder).appendingPathComponent(parts[0]).path
             let path: String
             if parts.count == 2 {
-                let temporary = try subfolders[parts[0]] ?? {
-                    if FileSystem.item(atPath: target) == .file { throw OutputError(path: target, reason: "is a file, not a folder") }
-                    let made = try TemporaryOutput(for: target)
-                    temporaries.append(made)
-                    subfolders[parts[0]] = made
-                    return made
-                }()
+                let temporary =
+                    try subfolders[parts[0]]
+                    ?? {
+                        if FileSystem.item(atPath: target) == .file {
+                            throw OutputError(path: target, reason: "is a file, not a folder")
+                        }
+                        let made = try TemporaryOutput(for: target)
+                        temporaries.append(made)
+                        subfolders[parts[0]] = made
+                        return made
+                    }()
                 path = URL(fileURLWithPath: temporary.path).appendingPathComponent(parts[1]).path
                 do {
-                    try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
                 } catch {
                     throw OutputError(path: target, reason: "cannot make its folder (\(FileSystem.reason(error)))")
                 }
             } else {
-                if FileSystem.item(atPath: target) == .folder { throw OutputError(path: target, reason: "is a folder, not a file") }
+                if FileSystem.item(atPath: target) == .folder {
+                    throw OutputError(path: target, reason: "is a folder, not a file")
+                }
                 let temporary = try TemporaryOutput(for: target)
                 temporaries.append(temporary)
                 path = temporary.path
@@ -50,7 +57,9 @@ final class CompanionFiles {
             if FileSystem.item(atPath: temporary.target) == .folder {
                 // rename(2) does not replace a folder that holds files: the old one is moved aside, then removed.
                 let aside = TemporaryOutput.aside(temporary.target)
-                guard rename(temporary.target, aside) == 0 else { throw TemporaryOutput.error(temporary.target, errno, doing: "replacing the folder") }
+                guard rename(temporary.target, aside) == 0 else {
+                    throw TemporaryOutput.error(temporary.target, errno, doing: "replacing the folder")
+                }
                 try temporary.commit()
                 try? FileManager.default.removeItem(atPath: aside)
             } else {

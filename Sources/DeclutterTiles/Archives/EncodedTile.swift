@@ -26,7 +26,8 @@ public struct EncodedTile: Sendable {
     /// Checks that the tile's place exists, so that archives never hold a tile no reader can ask for.
     func validate(in path: String) throws {
         guard (0...30).contains(z), x >= 0, y >= 0, x < 1 << z, y < 1 << z else {
-            throw OutputError(path: path, reason: "tile \(name) is outside the tile grid (zoom 0…30, x and y below 2^zoom)")
+            throw OutputError(
+                path: path, reason: "tile \(name) is outside the tile grid (zoom 0…30, x and y below 2^zoom)")
         }
     }
 }

@@ -32,7 +32,10 @@ public final class FolderTilesetWriter: TilesetWriter {
     public init(path: String) throws {
         self.path = path
         if let existing = FileSystem.item(atPath: path) {
-            throw OutputError(path: path, reason: existing == .file ? "is a file, not a folder" : "the folder already exists; remove it or name a new one")
+            throw OutputError(
+                path: path,
+                reason: existing == .file
+                    ? "is a file, not a folder" : "the folder already exists; remove it or name a new one")
         }
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         temporary = try TemporaryOutput(for: trimmed)
@@ -91,7 +94,9 @@ public final class FolderTilesetWriter: TilesetWriter {
             while done < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw TemporaryOutput.error(path, written < 0 ? errno : ENOSPC, doing: "writing \(tile.name).pbf") }
+                guard written > 0 else {
+                    throw TemporaryOutput.error(path, written < 0 ? errno : ENOSPC, doing: "writing \(tile.name).pbf")
+                }
                 done += written
             }
         }
@@ -108,16 +113,20 @@ public final class FolderTilesetWriter: TilesetWriter {
                     do {
                         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     } catch {
-                        throw OutputError(path: path, reason: "cannot make \(folder.lastPathComponent) in it (\(FileSystem.reason(error)))")
+                        throw OutputError(
+                            path: path,
+                            reason: "cannot make \(folder.lastPathComponent) in it (\(FileSystem.reason(error)))")
                     }
                 }
-                guard FileManager.default.createFile(atPath: "\(temporary.path)/\(file.name)", contents: file.data) else {
+                guard FileManager.default.createFile(atPath: "\(temporary.path)/\(file.name)", contents: file.data)
+                else {
                     throw TemporaryOutput.error(path, errno, doing: "writing \(file.name)")
                 }
             }
             // rename(2) would replace an empty folder made at the output meanwhile; refuse it as at the start.
             if FileSystem.item(atPath: path) != nil {
-                throw OutputError(path: path, reason: "appeared while the tiles were written; remove it or name a new one")
+                throw OutputError(
+                    path: path, reason: "appeared while the tiles were written; remove it or name a new one")
             }
             try temporary.commit()
             isDone = true
@@ -140,6 +149,8 @@ public final class FolderTilesetWriter: TilesetWriter {
         var attribution: String?
         var scheme = "xyz"
         var tiles: [String]
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The key TileJSON holds.
         var vector_layers: [TilesetMetadata.VectorLayer]
         var minzoom: Int
         var maxzoom: Int
@@ -149,9 +160,10 @@ public final class FolderTilesetWriter: TilesetWriter {
 
     static func tileJSON(_ metadata: TilesetMetadata, tiles: [String]) -> TileJSON {
         let bounds = metadata.bounds, center = metadata.center
-        return TileJSON(name: metadata.name, description: metadata.description, attribution: metadata.attribution, tiles: tiles,
-                        vector_layers: metadata.vectorLayers, minzoom: metadata.minZoom, maxzoom: metadata.maxZoom,
-                        bounds: [bounds.west, bounds.south, bounds.east, bounds.north],
-                        center: [center.longitude, center.latitude, Double(center.zoom)])
+        return TileJSON(
+            name: metadata.name, description: metadata.description, attribution: metadata.attribution, tiles: tiles,
+            vector_layers: metadata.vectorLayers, minzoom: metadata.minZoom, maxzoom: metadata.maxZoom,
+            bounds: [bounds.west, bounds.south, bounds.east, bounds.north],
+            center: [center.longitude, center.latitude, Double(center.zoom)])
     }
 }

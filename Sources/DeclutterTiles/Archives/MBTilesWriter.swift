@@ -29,13 +29,18 @@ public final class MBTilesWriter: TilesetWriter {
         try Gzip.checkArchive(at: path, level: compressionLevel)
         compressors = try GzipBatch(level: compressionLevel)
         temporary = try TemporaryOutput(for: path)
-        guard sqlite3_open_v2(temporary.path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+        guard
+            sqlite3_open_v2(
+                temporary.path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+                == SQLITE_OK
+        else {
             let reason = database.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             close()
             throw OutputError(path: path, reason: "SQLite cannot create the file (\(reason))")
         }
         do {
-            try execute("""
+            try execute(
+                """
                 PRAGMA synchronous = OFF;
                 PRAGMA journal_mode = OFF;
                 PRAGMA locking_mode = EXCLUSIVE;
@@ -45,7 +50,8 @@ public final class MBTilesWriter: TilesetWriter {
                 CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
                 BEGIN;
                 """, doing: "creating the tables")
-            insert = try prepare("INSERT INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)")
+            insert = try prepare(
+                "INSERT INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)")
         } catch {
             cancel()
             throw error
@@ -66,11 +72,15 @@ public final class MBTilesWriter: TilesetWriter {
                 sqlite3_bind_int(insert, 3, Int32((1 << tile.z) - 1 - tile.y))
                 let status = compressed.withUnsafeBytes { bytes in
                     // SQLITE_TRANSIENT: SQLite copies the bytes before the closure returns.
-                    sqlite3_bind_blob(insert, 4, bytes.baseAddress, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    sqlite3_bind_blob(
+                        insert, 4, bytes.baseAddress, Int32(bytes.count),
+                        unsafeBitCast(-1, to: sqlite3_destructor_type.self))
                     return sqlite3_step(insert)
                 }
                 guard status == SQLITE_DONE else {
-                    if status == SQLITE_CONSTRAINT { throw OutputError(path: path, reason: "tile \(tile.name) was given twice") }
+                    if status == SQLITE_CONSTRAINT {
+                        throw OutputError(path: path, reason: "tile \(tile.name) was given twice")
+                    }
                     throw failure(status, doing: "writing tile \(tile.name)")
                 }
                 tileCount += 1
@@ -88,7 +98,8 @@ public final class MBTilesWriter: TilesetWriter {
             try insertMetadata(metadata)
             try execute("COMMIT", doing: "committing")
             guard close() else { throw OutputError(path: path, reason: "SQLite could not close the file") }
-            let besides = try CompanionFiles(companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            let besides = try CompanionFiles(
+                companions, in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             try temporary.commit()
             try besides.commit()
         } catch {
@@ -131,6 +142,8 @@ public final class MBTilesWriter: TilesetWriter {
             ("format", "pbf"),
         ]
         if let attribution = metadata.attribution { rows.append(("attribution", attribution)) }
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The name is the key MBTiles' json row holds.
         struct JSONRow: Encodable { var vector_layers: [TilesetMetadata.VectorLayer] }
         let json = TilesetMetadata.json(JSONRow(vector_layers: metadata.vectorLayers))
         rows.append(("json", String(decoding: json, as: UTF8.self)))

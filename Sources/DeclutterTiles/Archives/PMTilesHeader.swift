@@ -30,14 +30,18 @@ struct PMTilesHeader {
     func encoded() -> Data {
         var bytes = [UInt8]("PMTiles".utf8)
         bytes.append(3)
-        for field in [rootOffset, rootLength, metadataOffset, metadataLength, leavesOffset, leavesLength, dataOffset, dataLength,
-                      addressedTiles, tileEntries, tileContents] {
+        for field in [
+            rootOffset, rootLength, metadataOffset, metadataLength, leavesOffset, leavesLength, dataOffset, dataLength,
+            addressedTiles, tileEntries, tileContents,
+        ] {
             withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) }
         }
         bytes += [1, Self.gzip, Self.gzip, Self.mvt, minZoom, maxZoom]
         func position(_ longitude: Double, _ latitude: Double) {
             for degrees in [longitude, latitude] {
-                withUnsafeBytes(of: Int32((degrees * 10_000_000).rounded()).littleEndian) { bytes.append(contentsOf: $0) }
+                withUnsafeBytes(of: Int32((degrees * 10_000_000).rounded()).littleEndian) {
+                    bytes.append(contentsOf: $0)
+                }
             }
         }
         position(bounds.west, bounds.south)

@@ -3,7 +3,9 @@
 public enum PMTilesTileID {
     /// The id of tile `z/x/y` (XYZ rows, 0 at the north); z is 0…31 and x, y below 2^z.
     public static func id(z: Int, x: Int, y: Int) -> UInt64 {
-        precondition((0...31).contains(z) && (0..<(1 << z)).contains(x) && (0..<(1 << z)).contains(y), "tile \(z)/\(x)/\(y) is off the grid")
+        precondition(
+            (0...31).contains(z) && (0..<(1 << z)).contains(x) && (0..<(1 << z)).contains(y),
+            "tile \(z)/\(x)/\(y) is off the grid")
         // The tiles of zooms 0…z-1: (4^z − 1) / 3.
         var id = ((UInt64(1) << (2 * UInt64(z))) - 1) / 3
         var x = UInt64(x), y = UInt64(y)

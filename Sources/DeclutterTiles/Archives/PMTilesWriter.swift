@@ -84,10 +84,13 @@ public final class PMTilesWriter: TilesetWriter {
         compressed.withUnsafeBytes { hasher.combine(bytes: $0) }
         let hash = hasher.finalize()
         if let known = contentByHash[hash], contentLengths[Int(known)] == UInt32(compressed.count),
-           try data.read(at: contentOffsets[Int(known)], count: compressed.count) == compressed {
+            try data.read(at: contentOffsets[Int(known)], count: compressed.count) == compressed
+        {
             return known
         }
-        guard contentOffsets.count < Int(UInt32.max) else { throw OutputError(path: path, reason: "more than 2^32 distinct tiles") }
+        guard contentOffsets.count < Int(UInt32.max) else {
+            throw OutputError(path: path, reason: "more than 2^32 distinct tiles")
+        }
         let index = UInt32(contentOffsets.count)
         contentOffsets.append(data.size)
         contentLengths.append(UInt32(compressed.count))
@@ -101,7 +104,9 @@ public final class PMTilesWriter: TilesetWriter {
         guard !isDone else { throw OutputError(path: path, reason: "the archive is already finished or cancelled") }
         defer { cancel() }
         try metadata.validate(in: path)
-        guard !tiles.isEmpty else { throw OutputError(path: path, reason: "there are no tiles to write (every tile was empty)") }
+        guard !tiles.isEmpty else {
+            throw OutputError(path: path, reason: "there are no tiles to write (every tile was empty)")
+        }
         contentByHash = [:]
 
         if !isInOrder { tiles.sort { $0.id < $1.id } }
@@ -125,10 +130,12 @@ public final class PMTilesWriter: TilesetWriter {
                 dataLength += UInt64(contentLengths[content])
                 if !isInOrder { order.append(tile.content) }
             }
-            if let last = entries.last, last.offset == placed[content], last.tileID + UInt64(last.runLength) == tile.id {
+            if let last = entries.last, last.offset == placed[content], last.tileID + UInt64(last.runLength) == tile.id
+            {
                 entries[entries.count - 1].runLength += 1
             } else {
-                entries.append(.init(tileID: tile.id, offset: placed[content], length: contentLengths[content], runLength: 1))
+                entries.append(
+                    .init(tileID: tile.id, offset: placed[content], length: contentLengths[content], runLength: 1))
             }
         }
         var header = PMTilesHeader()
@@ -208,7 +215,10 @@ public final class PMTilesWriter: TilesetWriter {
             for start in stride(from: 0, to: entries.count, by: leafSize) {
                 let slice = entries[start..<min(entries.count, start + leafSize)]
                 let leaf = try gzip.compress(PMTilesDirectory.encode(slice))
-                pointers.append(.init(tileID: slice[start].tileID, offset: UInt64(leaves.count), length: UInt32(leaf.count), runLength: 0))
+                pointers.append(
+                    .init(
+                        tileID: slice[start].tileID, offset: UInt64(leaves.count), length: UInt32(leaf.count),
+                        runLength: 0))
                 leaves.append(leaf)
             }
             let root = try gzip.compress(PMTilesDirectory.encode(pointers[...]))
@@ -224,9 +234,13 @@ public final class PMTilesWriter: TilesetWriter {
             var description: String
             var attribution: String?
             var type = "overlay"
+            // swift-format-ignore: AlwaysUseLowerCamelCase
+            // The key PMTiles' metadata holds.
             var vector_layers: [TilesetMetadata.VectorLayer]
         }
-        return TilesetMetadata.json(Metadata(name: metadata.name, description: metadata.description, attribution: metadata.attribution,
-                                             vector_layers: metadata.vectorLayers))
+        return TilesetMetadata.json(
+            Metadata(
+                name: metadata.name, description: metadata.description, attribution: metadata.attribution,
+                vector_layers: metadata.vectorLayers))
     }
 }

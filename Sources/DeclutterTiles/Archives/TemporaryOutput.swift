@@ -20,7 +20,8 @@ final class TemporaryOutput {
         self.target = target
         let url = URL(fileURLWithPath: target)
         try FileSystem.requireWritableFolder(for: target)
-        path = url.deletingLastPathComponent()
+        path =
+            url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
         TemporaryFiles.register(path)
     }
@@ -30,7 +31,9 @@ final class TemporaryOutput {
     /// A hidden name beside `target` to move an old folder to while a new one replaces it.
     static func aside(_ target: String) -> String {
         let url = URL(fileURLWithPath: target)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).old").path
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).old"
+        ).path
     }
 
     /// Renames the temporary onto the output, replacing a file there.
@@ -49,13 +52,14 @@ final class TemporaryOutput {
 
     /// An ``OutputError`` for a failed system call: a full disk and a read-only place say so in words.
     static func error(_ path: String, _ code: Int32, doing action: String) -> OutputError {
-        let reason = switch code {
-        case ENOSPC: "the disk is full"
-        case EDQUOT: "the disk quota is used up"
-        case EACCES, EPERM: "permission denied"
-        case EROFS: "the file system is read-only"
-        default: String(cString: strerror(code))
-        }
+        let reason =
+            switch code {
+            case ENOSPC: "the disk is full"
+            case EDQUOT: "the disk quota is used up"
+            case EACCES, EPERM: "permission denied"
+            case EROFS: "the file system is read-only"
+            default: String(cString: strerror(code))
+            }
         return OutputError(path: path, reason: "\(reason) (\(action))")
     }
 }

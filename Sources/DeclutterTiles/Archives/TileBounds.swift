@@ -23,8 +23,9 @@ public struct TileBounds: Sendable, Hashable {
     /// The edges of a Web Mercator box; a box across the antimeridian keeps an eastern edge past 180°, as
     /// MapLibre expects.
     public init(_ bounds: WorldBounds) {
-        self.init(west: WebMercator.longitude(x: bounds.minX), south: WebMercator.latitude(y: bounds.maxY),
-                  east: WebMercator.longitude(x: bounds.maxX), north: WebMercator.latitude(y: bounds.minY))
+        self.init(
+            west: WebMercator.longitude(x: bounds.minX), south: WebMercator.latitude(y: bounds.maxY),
+            east: WebMercator.longitude(x: bounds.maxX), north: WebMercator.latitude(y: bounds.minY))
     }
 
     /// The points' box in degrees, within Web Mercator's latitudes (the whole world when there are none).
@@ -52,9 +53,11 @@ public struct TileBounds: Sendable, Hashable {
     public func widened(by fraction: Double) -> TileBounds {
         let limit = Self.world.north
         let west = WebMercator.x(longitude: self.west) - fraction, east = WebMercator.x(longitude: self.east) + fraction
-        let north = WebMercator.y(latitude: self.north) - fraction, south = WebMercator.y(latitude: self.south) + fraction
-        return TileBounds(west: max(WebMercator.longitude(x: west), -180), south: max(WebMercator.latitude(y: south), -limit),
-                          east: min(WebMercator.longitude(x: east), 180), north: min(WebMercator.latitude(y: north), limit))
+        let north = WebMercator.y(latitude: self.north) - fraction,
+            south = WebMercator.y(latitude: self.south) + fraction
+        return TileBounds(
+            west: max(WebMercator.longitude(x: west), -180), south: max(WebMercator.latitude(y: south), -limit),
+            east: min(WebMercator.longitude(x: east), 180), north: min(WebMercator.latitude(y: north), limit))
     }
 
     /// The widening ``stated`` adds: a tile unit at zoom 1 with 4096 units a tile, the most that rounding moves a

@@ -13,8 +13,9 @@ public enum TilesetFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format of `path`: `.mbtiles`, `.pmtiles`, else a folder.
     ///
-    /// - Throws: ``OutputError`` when the name ends in the extension of another kind of file (`.zip`, `.json`, …), when a
-    ///   file already exists at `path` with another extension (it is not a folder of tiles, and replacing it by one would
+    /// - Throws: ``OutputError`` when the name ends in the extension of another kind of file (`.zip`, `.json`, …), when
+    /// a
+    /// file already exists at `path` with another extension (it is not a folder of tiles, and replacing it by one would
     ///   lose it), or when a folder is already there.
     public init(path: String) throws {
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -22,11 +23,16 @@ public enum TilesetFormat: String, Sendable, Hashable, CaseIterable {
         case "mbtiles": self = .mbtiles
         case "pmtiles": self = .pmtiles
         case _ where Self.fileExtensions.contains(pathExtension):
-            throw OutputError(path: path, reason: "\".\(pathExtension)\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder")
+            throw OutputError(
+                path: path,
+                reason:
+                    "\".\(pathExtension)\" is not a tileset format; tiles go to a .mbtiles or .pmtiles file, or to a new folder"
+            )
         default:
             switch FileSystem.item(atPath: path) {
             case .file:
-                throw OutputError(path: path, reason: "is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder")
+                throw OutputError(
+                    path: path, reason: "is a file; tiles go to a .mbtiles or .pmtiles file, or to a new folder")
             case .folder:
                 throw OutputError(path: path, reason: "the folder already exists; remove it or name a new one")
             case nil: self = .folder
@@ -36,8 +42,10 @@ public enum TilesetFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Extensions that name a file of another kind: `tiles.zip` or `tiles.json` asks for a file, which a folder of that
     /// name would not be, so they are refused rather than written as a folder.
-    static let fileExtensions: Set<String> = ["zip", "tar", "gz", "tgz", "json", "geojson", "pbf", "mvt", "sqlite", "sqlite3", "db",
-                                              "mbtile", "pmtile", "png", "svg", "pdf", "csv"]
+    static let fileExtensions: Set<String> = [
+        "zip", "tar", "gz", "tgz", "json", "geojson", "pbf", "mvt", "sqlite", "sqlite3", "db",
+        "mbtile", "pmtile", "png", "svg", "pdf", "csv",
+    ]
 
     /// A writer for `path` in the format its name asks for.
     ///

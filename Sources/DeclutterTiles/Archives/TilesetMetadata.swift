@@ -38,8 +38,11 @@ public struct TilesetMetadata: Sendable, Hashable {
     public var center: Center
 
     /// Creates metadata; `attribution` defaults to none.
-    public init(name: String, description: String, attribution: String? = nil, layer: String, fields: [String: VectorTileFieldType],
-                minZoom: Int, maxZoom: Int, bounds: TileBounds, center: Center) {
+    public init(
+        name: String, description: String, attribution: String? = nil, layer: String,
+        fields: [String: VectorTileFieldType],
+        minZoom: Int, maxZoom: Int, bounds: TileBounds, center: Center
+    ) {
         self.name = name
         self.description = description
         self.attribution = attribution
@@ -87,13 +90,16 @@ public struct TilesetMetadata: Sendable, Hashable {
     /// Refuses metadata no reader would accept, naming the field.
     func validate(in path: String) throws {
         guard (0...30).contains(minZoom), (0...30).contains(maxZoom), minZoom <= maxZoom else {
-            throw OutputError(path: path, reason: "the zoom range \(minZoom)…\(maxZoom) is not within 0…30 with minZoom ≤ maxZoom")
+            throw OutputError(
+                path: path, reason: "the zoom range \(minZoom)…\(maxZoom) is not within 0…30 with minZoom ≤ maxZoom")
         }
         guard !layer.isEmpty else { throw OutputError(path: path, reason: "the vector layer needs an id") }
         let sides = [bounds.west, bounds.south, bounds.east, bounds.north, center.longitude, center.latitude]
         guard sides.allSatisfy(\.isFinite), abs(bounds.west) <= 180, abs(bounds.east) <= 180,
-              abs(bounds.south) <= 90, abs(bounds.north) <= 90 else {
-            throw OutputError(path: path, reason: "the bounds or centre are not within ±180° longitude and ±90° latitude")
+            abs(bounds.south) <= 90, abs(bounds.north) <= 90
+        else {
+            throw OutputError(
+                path: path, reason: "the bounds or centre are not within ±180° longitude and ±90° latitude")
         }
     }
 }

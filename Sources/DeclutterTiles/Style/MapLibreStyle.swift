@@ -15,7 +15,8 @@ import Foundation
 ///
 /// ```swift
 /// let style = try MarkerStyle.load(contentsOf: URL(fileURLWithPath: "Styles/tandm.json"))
-/// let mapStyle = MapLibreStyle(markerStyle: style, tiles: .template("tiles/{z}/{x}/{y}.pbf", minimumZoom: 0, maximumZoom: 16),
+/// let mapStyle = MapLibreStyle(markerStyle: style, tiles: .template("tiles/{z}/{x}/{y}.pbf", minimumZoom: 0,
+/// maximumZoom: 16),
 ///                              baseURL: "https://example.com/maps/")
 /// try mapStyle.jsonData().write(to: URL(fileURLWithPath: "public/maps/style.json"))
 /// ```
@@ -30,7 +31,8 @@ public struct MapLibreStyle: Sendable, Hashable {
         /// inside it must be absolute, as MapLibre does not resolve them against the document's URL.
         case tileJSON(String)
         /// A PMTiles archive: the source URL is `pmtiles://` and the archive's absolute URL, which MapLibre reads only
-        /// with the pmtiles protocol added to the page (`maplibregl.addProtocol("pmtiles", new pmtiles.Protocol().tile)`).
+        /// with the pmtiles protocol added to the page (`maplibregl.addProtocol("pmtiles", new
+        /// pmtiles.Protocol().tile)`).
         case pmtiles(String)
     }
 
@@ -72,10 +74,14 @@ public struct MapLibreStyle: Sendable, Hashable {
     public var zoom: Double?
 
     /// Creates a style; every default is the one its property documents.
-    public init(name: String = "Declutter", tiles: Tiles, baseURL: String = MapLibreStyle.defaultBaseURL, sprite: String = "sprite",
-                sourceLayer: String = "points", backgroundColor: RGBAColor? = RGBAColor(red: 242 / 255, green: 239 / 255, blue: 233 / 255),
-                clusterOffset: (x: Double, y: Double) = (0, 0), showsEveryIcon: Bool = true, center: Coordinate? = nil,
-                zoom: Double? = nil) {
+    public init(
+        name: String = "Declutter", tiles: Tiles, baseURL: String = MapLibreStyle.defaultBaseURL,
+        sprite: String = "sprite",
+        sourceLayer: String = "points",
+        backgroundColor: RGBAColor? = RGBAColor(red: 242 / 255, green: 239 / 255, blue: 233 / 255),
+        clusterOffset: (x: Double, y: Double) = (0, 0), showsEveryIcon: Bool = true, center: Coordinate? = nil,
+        zoom: Double? = nil
+    ) {
         self.name = name
         self.tiles = tiles
         self.baseURL = baseURL
@@ -88,8 +94,8 @@ public struct MapLibreStyle: Sendable, Hashable {
         self.zoom = zoom
     }
 
-    /// Clusters' counts as text: the feature's `point_count_abbreviated` at its `label_size`, in a font whose glyphs the
-    /// tileset carries, centred on the ring as a static icon centres its count.
+    /// Clusters' counts as text: the feature's `point_count_abbreviated` at its `label_size`, in a font whose glyphs
+    /// the tileset carries, centred on the ring as a static icon centres its count.
     public struct CountText: Sendable, Hashable {
         /// The glyph ranges' URL template relative to the base URL, with MapLibre's `{fontstack}` and `{range}`.
         public var glyphs: String
@@ -160,17 +166,23 @@ public struct MapLibreStyle: Sendable, Hashable {
         root["sources"] = .object(JSONObject([(Self.sourceID, .object(try source(base: base)))]))
         var layers: [JSONValue] = []
         if let backgroundColor {
-            layers.append(.object(JSONObject([
-                ("id", .string("background")), ("type", .string("background")),
-                ("paint", .object(JSONObject([("background-color", .string(Self.cssColor(backgroundColor)))]))),
-            ])))
+            layers.append(
+                .object(
+                    JSONObject([
+                        ("id", .string("background")), ("type", .string("background")),
+                        ("paint", .object(JSONObject([("background-color", .string(Self.cssColor(backgroundColor)))]))),
+                    ])))
         }
         // Markers first, so that a cluster icon draws over a balloon's head where the two touch.
-        layers.append(symbolLayer(id: "markers", filter: Self.clusterTest("!="), extra: [("icon-anchor", .string("bottom"))]))
-        let offset: [(String, JSONValue)] = clusterOffset == (0, 0)
+        layers.append(
+            symbolLayer(id: "markers", filter: Self.clusterTest("!="), extra: [("icon-anchor", .string("bottom"))]))
+        let offset: [(String, JSONValue)] =
+            clusterOffset == (0, 0)
             ? [] : [("icon-offset", .array([.number(clusterOffset.x), .number(clusterOffset.y)]))]
         var clusters = symbolLayer(id: "clusters", filter: Self.clusterTest("=="), extra: offset)
-        if let countText { clusters = Self.addingCount(countText, to: clusters, offset: clusterOffset, overlapping: showsEveryIcon) }
+        if let countText {
+            clusters = Self.addingCount(countText, to: clusters, offset: clusterOffset, overlapping: showsEveryIcon)
+        }
         layers.append(clusters)
         root["layers"] = .array(layers)
         return .object(root)
@@ -193,9 +205,12 @@ public struct MapLibreStyle: Sendable, Hashable {
             source["minzoom"] = .number(Double(minimumZoom))
             source["maxzoom"] = .number(Double(maximumZoom))
             if let bounds {
-                // An empty WorldBounds converts to infinities, which JSON cannot hold; a box upside down hides every tile.
-                guard [bounds.west, bounds.south, bounds.east, bounds.north].allSatisfy(\.isFinite), bounds.west <= bounds.east,
-                      bounds.south <= bounds.north else { throw MapLibreStyleError.bounds(bounds) }
+                // An empty WorldBounds converts to infinities, which JSON cannot hold; a box upside down hides every
+                // tile.
+                guard [bounds.west, bounds.south, bounds.east, bounds.north].allSatisfy(\.isFinite),
+                    bounds.west <= bounds.east,
+                    bounds.south <= bounds.north
+                else { throw MapLibreStyleError.bounds(bounds) }
                 source["bounds"] = .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
             }
         case let .tileJSON(path):
@@ -215,17 +230,22 @@ public struct MapLibreStyle: Sendable, Hashable {
             layout["icon-ignore-placement"] = .bool(true)
             // Drawn in order of their counts, so that where icons overlap the larger count is on top: the order
             // MapLibre chose alone (lower on screen on top) let a cluster of 6 cover one of 14.
-            layout["symbol-sort-key"] = .array([.string("coalesce"), .array([.string("get"), .string("point_count")]), .number(1)])
+            layout["symbol-sort-key"] = .array([
+                .string("coalesce"), .array([.string("get"), .string("point_count")]), .number(1),
+            ])
         }
-        return .object(JSONObject([
-            ("id", .string(id)), ("type", .string("symbol")), ("source", .string(Self.sourceID)),
-            ("source-layer", .string(sourceLayer)), ("filter", filter), ("layout", .object(layout)),
-        ]))
+        return .object(
+            JSONObject([
+                ("id", .string(id)), ("type", .string("symbol")), ("source", .string(Self.sourceID)),
+                ("source-layer", .string(sourceLayer)), ("filter", filter), ("layout", .object(layout)),
+            ]))
     }
 
     /// The clusters' layer with their counts drawn over the icons: the text at the icon's offset (`text-translate`, in
     /// pixels as `icon-offset` is), moved up by the ink's drop.
-    private static func addingCount(_ text: CountText, to layer: JSONValue, offset: (x: Double, y: Double), overlapping: Bool) -> JSONValue {
+    private static func addingCount(
+        _ text: CountText, to layer: JSONValue, offset: (x: Double, y: Double), overlapping: Bool
+    ) -> JSONValue {
         guard case var .object(object) = layer, case var .object(layout)? = object["layout"] else { return layer }
         layout["text-field"] = .array([.string("get"), .string("point_count_abbreviated")])
         layout["text-font"] = .array([.string(text.font)])
@@ -250,7 +270,8 @@ public struct MapLibreStyle: Sendable, Hashable {
     /// The base URL with a final `/`, or an error when it is not an absolute http, https or file URL.
     static func normalizedBaseURL(_ text: String) throws -> String {
         guard let scheme = Self.scheme(of: text), ["http", "https", "file"].contains(scheme.lowercased()),
-              text.count > scheme.count + 3 else {
+            text.count > scheme.count + 3
+        else {
             throw MapLibreStyleError.baseURL(text)
         }
         return text.hasSuffix("/") ? text : text + "/"
@@ -269,7 +290,8 @@ public struct MapLibreStyle: Sendable, Hashable {
         guard let range = text.range(of: "://") else { return nil }
         let scheme = text[..<range.lowerBound]
         guard let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return String(scheme)
     }
 

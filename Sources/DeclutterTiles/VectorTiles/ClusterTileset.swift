@@ -14,7 +14,8 @@ import Foundation
 ///
 /// Properties of a cluster:
 /// - `cluster` (true), `cluster_id`, `point_count`, `point_count_abbreviated` (the count below 1,000, else text such
-///   as `1.2k`, `12k`, `1235k`, as supercluster has it) — supercluster's — and the index reducer's properties, if it has one;
+/// as `1.2k`, `12k`, `1235k`, as supercluster has it) — supercluster's — and the index reducer's properties, if it has
+/// one;
 /// - one count per category with members, named as the category itself (`bicycle`: 3), as the index's cluster
 ///   JSON has them; a category without members is left out (read it as `["coalesce", ["get", "bicycle"], 0]`), and
 ///   so is a category whose name is one of the other properties' names;
@@ -66,10 +67,16 @@ public struct ClusterTileset: Sendable {
     ///   - zooms: The zooms written, each in 0…22.
     /// - Throws: ``TilesetError`` for an extent outside 1…``maximumExtent``, a buffer outside 0…extent, zooms
     ///   outside 0…22, or an empty layer name.
-    public init(index: ClusterIndex, style: MarkerStyle, layerName: String = "points", extent: Int = 4096, buffer: Int = 64,
-                zooms: ClosedRange<Int> = 0...14) throws {
-        guard (1...Self.maximumExtent).contains(extent) else { throw TilesetError("extent must be in 1…\(Self.maximumExtent), got \(extent)") }
-        guard (0...extent).contains(buffer) else { throw TilesetError("buffer must be in 0…\(extent) (the extent), got \(buffer)") }
+    public init(
+        index: ClusterIndex, style: MarkerStyle, layerName: String = "points", extent: Int = 4096, buffer: Int = 64,
+        zooms: ClosedRange<Int> = 0...14
+    ) throws {
+        guard (1...Self.maximumExtent).contains(extent) else {
+            throw TilesetError("extent must be in 1…\(Self.maximumExtent), got \(extent)")
+        }
+        guard (0...extent).contains(buffer) else {
+            throw TilesetError("buffer must be in 0…\(extent) (the extent), got \(buffer)")
+        }
         guard zooms.lowerBound >= 0, zooms.upperBound <= 22 else {
             throw TilesetError("zooms must lie in 0…22, got \(zooms.lowerBound)…\(zooms.upperBound)")
         }
@@ -85,11 +92,14 @@ public struct ClusterTileset: Sendable {
         var vocabulary = VectorTileVocabulary()
         let keys = FixedKeys(&vocabulary)
         self.keys = keys
-        let taken = Set(["cluster", "cluster_id", "point_count", "point_count_abbreviated", "clustering_identifier", "sprite"])
+        let taken = Set([
+            "cluster", "cluster_id", "point_count", "point_count_abbreviated", "clustering_identifier", "sprite",
+        ])
         categoryKeys = index.categories.enumerated().sorted { $0.element < $1.element }.map { category, name in
             (category, taken.contains(name) ? -1 : vocabulary.key(name))
         }
-        let styleIndex = Dictionary(style.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let styleIndex = Dictionary(
+            style.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         styleCategoryOfIndexCategory = index.categories.map { styleIndex[$0] ?? -1 }
         // Every name the sheet has, so that a cluster's sprite is a vocabulary string; a sheet too large to plan
         // leaves its names to be numbered tile by tile.
@@ -97,15 +107,20 @@ public struct ClusterTileset: Sendable {
             for name in icon.names { vocabulary.string(name) }
         }
         var fieldTypes: [String: VectorTileFieldType] = [:]
-        pointData = PointData(points: index.points, generateId: index.options.generateId, style: style, spriteNames: spriteNames, keys: keys, vocabulary: &vocabulary,
-                              fieldTypes: &fieldTypes)
+        pointData = PointData(
+            points: index.points, generateId: index.options.generateId, style: style, spriteNames: spriteNames,
+            keys: keys, vocabulary: &vocabulary,
+            fieldTypes: &fieldTypes)
         self.vocabulary = vocabulary
 
         var fields: [(name: String, type: VectorTileFieldType)] = [
-            ("cluster", .boolean), ("cluster_id", .number), ("point_count", .number), ("point_count_abbreviated", .mixed),
+            ("cluster", .boolean), ("cluster_id", .number), ("point_count", .number),
+            ("point_count_abbreviated", .mixed),
         ]
         for (category, key) in categoryKeys where key >= 0 { fields.append((index.categories[category], .number)) }
-        if index.points.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) { fields.append(("clustering_identifier", .string)) }
+        if index.points.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) {
+            fields.append(("clustering_identifier", .string))
+        }
         fields.append(("sprite", .string))
         let listed = Set(fields.map(\.name))
         for (name, type) in fieldTypes.sorted(by: { $0.key < $1.key }) {
@@ -124,10 +139,15 @@ public struct ClusterTileset: Sendable {
     /// `deliver` runs on the calling thread, one batch at a time; only a few batches per core are held at once, so
     /// a writer that streams keeps memory bounded. An error it throws stops the encoding and is rethrown.
     public func encode(batchSize: Int = 256, deliver: ([EncodedTile]) throws -> Void) rethrows {
-        try TileBatches.encode(zooms: zooms, batchSize: batchSize, gather: { [index, extent, buffer] zoom in
-            index.tiles(zoom: zoom, extent: Double(extent), buffer: Double(buffer))
-        }, makeEncoder: { EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)) },
-        encodeTile: { _, items, box in encodeTile(items, with: box) }, deliver: deliver)
+        try TileBatches.encode(
+            zooms: zooms, batchSize: batchSize,
+            gather: { [index, extent, buffer] zoom in
+                index.tiles(zoom: zoom, extent: Double(extent), buffer: Double(buffer))
+            },
+            makeEncoder: {
+                EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary))
+            },
+            encodeTile: { _, items, box in encodeTile(items, with: box) }, deliver: deliver)
     }
 
     /// The metadata archives and TileJSON carry for these tiles: the style's name, the layer and its fields, the
@@ -135,10 +155,12 @@ public struct ClusterTileset: Sendable {
     public func metadata(description: String, bounds: TileBounds) -> TilesetMetadata {
         var fields: [String: VectorTileFieldType] = [:]
         for field in self.fields { fields[field.name] = field.type }
-        return TilesetMetadata(name: style.name, description: description, layer: layerName, fields: fields, minZoom: zooms.lowerBound,
-                               maxZoom: zooms.upperBound, bounds: bounds,
-                               center: .init(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2,
-                                             zoom: zooms.lowerBound))
+        return TilesetMetadata(
+            name: style.name, description: description, layer: layerName, fields: fields, minZoom: zooms.lowerBound,
+            maxZoom: zooms.upperBound, bounds: bounds,
+            center: .init(
+                longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2,
+                zoom: zooms.lowerBound))
     }
 
     /// The bytes of tile z/x/y, the same as ``encode(batchSize:deliver:)`` gives for it; nil when the tile is empty or
@@ -156,7 +178,9 @@ public struct ClusterTileset: Sendable {
         encodeTile(items, into: &box.encoder, box: box)
     }
 
-    private func encodeTile(_ items: ArraySlice<ZoomTiles.Item>, into encoder: inout VectorTileEncoder, box: EncoderBox) -> Data {
+    private func encodeTile(_ items: ArraySlice<ZoomTiles.Item>, into encoder: inout VectorTileEncoder, box: EncoderBox)
+        -> Data
+    {
         let pointCount = index.points.count
         var styleCounts = [Int](repeating: 0, count: style.categories.count)
         for entry in items {
@@ -167,13 +191,18 @@ public struct ClusterTileset: Sendable {
             }
             encoder.beginPoint(x: entry.x, y: entry.y, id: UInt64(cluster.id))
             for key in cluster.reducedProperties.keys {
-                if let value = cluster.reducedProperties[key].flatMap(VectorTileValue.init(json:)) { encoder.add(key, value) }
+                if let value = cluster.reducedProperties[key].flatMap(VectorTileValue.init(json:)) {
+                    encoder.add(key, value)
+                }
             }
             encoder.add(key: keys.cluster, .bool(true))
             encoder.add(key: keys.clusterId, .uint(UInt64(cluster.id)))
             encoder.add(key: keys.pointCount, .uint(UInt64(cluster.pointCount)))
-            encoder.add(key: keys.abbreviated, cluster.pointCount < 1000 ? .uint(UInt64(cluster.pointCount))
-                        : .string(CountFormatter.superclusterAbbreviated(cluster.pointCount)))
+            encoder.add(
+                key: keys.abbreviated,
+                cluster.pointCount < 1000
+                    ? .uint(UInt64(cluster.pointCount))
+                    : .string(CountFormatter.superclusterAbbreviated(cluster.pointCount)))
             for index in styleCounts.indices { styleCounts[index] = 0 }
             var counted = 0
             if !cluster.categoryCounts.isEmpty {
@@ -182,20 +211,26 @@ public struct ClusterTileset: Sendable {
                     let members = Int(cluster.categoryCounts[base + category])
                     guard members > 0 else { continue }
                     counted += members
-                    if key >= 0, cluster.reducedProperties[self.index.categories[category]] == nil { encoder.add(key: key, .uint(UInt64(members))) }
+                    if key >= 0, cluster.reducedProperties[self.index.categories[category]] == nil {
+                        encoder.add(key: key, .uint(UInt64(members)))
+                    }
                     let styleCategory = styleCategoryOfIndexCategory[category]
                     if styleCategory >= 0 { styleCounts[styleCategory] += members }
                 }
             }
-            if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty { encoder.add(key: keys.identifier, .string(identifier)) }
+            if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty {
+                encoder.add(key: keys.identifier, .string(identifier))
+            }
             // Members without a category are the style's first category's, as on a map.
             if counted < cluster.pointCount, !styleCounts.isEmpty { styleCounts[0] += cluster.pointCount - counted }
             if let icon = spriteNames.clusterIcon(counts: styleCounts, total: cluster.pointCount) {
                 // Names made once per core: building the string is most of naming a cluster.
-                let sprite = box.sprites[icon] ?? {
-                    let name = spriteNames.name(of: icon)
-                    return (vocabulary.existingString(name) ?? -1, name)
-                }()
+                let sprite =
+                    box.sprites[icon]
+                    ?? {
+                        let name = spriteNames.name(of: icon)
+                        return (vocabulary.existingString(name) ?? -1, name)
+                    }()
                 box.sprites[icon] = sprite
                 if sprite.number >= 0 {
                     encoder.add(key: keys.sprite, string: sprite.number)

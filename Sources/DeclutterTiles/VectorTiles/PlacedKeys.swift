@@ -14,8 +14,11 @@ struct PlacedKeys: Sendable {
         labelSize = vocabulary.key("label_size")
         expansionZoom = vocabulary.key("expansion_zoom")
         hiddenCount = vocabulary.key("hidden_count")
-        let taken: Set = ["cluster", "cluster_id", "point_count", "point_count_abbreviated", "clustering_identifier", "sprite", "label_size",
-                          "expansion_zoom", "hidden_count"]
+        let taken: Set = [
+            "cluster", "cluster_id", "point_count", "point_count_abbreviated", "clustering_identifier", "sprite",
+            "label_size",
+            "expansion_zoom", "hidden_count",
+        ]
         var seen: Set<String> = []
         categories = names.map { name in
             taken.contains(name) || !seen.insert(name).inserted ? -1 : vocabulary.key(name)

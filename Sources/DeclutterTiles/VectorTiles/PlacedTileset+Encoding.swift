@@ -7,9 +7,12 @@ extension PlacedTileset {
     /// Encodes every non-empty tile of ``zooms`` on every core and hands them to `deliver` in batches of at most
     /// `batchSize` tiles: zoom by zoom, each zoom's along the Hilbert curve, as ``ClusterTileset`` does.
     public func encode(batchSize: Int = 256, deliver: ([EncodedTile]) throws -> Void) rethrows {
-        try TileBatches.encode(zooms: zooms, batchSize: batchSize, gather: { [self] zoom in tiles(zoom: zoom) },
-                               makeEncoder: { EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)) },
-                               encodeTile: encodeTile, deliver: deliver)
+        try TileBatches.encode(
+            zooms: zooms, batchSize: batchSize, gather: { [self] zoom in tiles(zoom: zoom) },
+            makeEncoder: {
+                EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary))
+            },
+            encodeTile: encodeTile, deliver: deliver)
     }
 
     /// The bytes of tile z/x/y, the same as ``encode(batchSize:deliver:)`` gives for it; nil when the tile is empty or
@@ -18,25 +21,35 @@ extension PlacedTileset {
         guard zooms.contains(z), x >= 0, y >= 0, x < 1 << z, y < 1 << z else { return nil }
         let tiles = tiles(zoom: z)
         // Tiles come along the Hilbert curve; one zoom's are few enough for a plain search.
-        guard let tile = (0..<tiles.count).first(where: { Int(tiles.columns[$0]) == x && Int(tiles.rows[$0]) == y }) else { return nil }
-        return encodeTile(z, tiles.items(ofTile: tile), EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)))
+        guard let tile = (0..<tiles.count).first(where: { Int(tiles.columns[$0]) == x && Int(tiles.rows[$0]) == y })
+        else { return nil }
+        return encodeTile(
+            z, tiles.items(ofTile: tile),
+            EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)))
     }
 
     /// The metadata archives and TileJSON carry for these tiles, as ``ClusterTileset/metadata(description:bounds:)``.
     public func metadata(description: String, bounds: TileBounds) -> TilesetMetadata {
         var types: [String: VectorTileFieldType] = [:]
         for field in fields { types[field.name] = field.type }
-        return TilesetMetadata(name: style.name, description: description, layer: layerName, fields: types, minZoom: zooms.lowerBound,
-                               maxZoom: zooms.upperBound, bounds: bounds,
-                               center: .init(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2,
-                                             zoom: zooms.lowerBound))
+        return TilesetMetadata(
+            name: style.name, description: description, layer: layerName, fields: types, minZoom: zooms.lowerBound,
+            maxZoom: zooms.upperBound, bounds: bounds,
+            center: .init(
+                longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2,
+                zoom: zooms.lowerBound))
     }
 
     /// Zoom `zoom`'s shown views in the tiles whose buffered area holds them.
     func tiles(zoom: Int) -> ZoomTiles {
         let placement = placements[zoom - zooms.lowerBound]
-        return ZoomTiles.gather(zoom: zoom, count: placement.count, extent: Double(extent), padding: Double(buffer) / Double(extent)) { view in
-            (item: Int32(view), testX: placement.x[view], testY: placement.y[view], worldX: placement.x[view], worldY: placement.y[view])
+        return ZoomTiles.gather(
+            zoom: zoom, count: placement.count, extent: Double(extent), padding: Double(buffer) / Double(extent)
+        ) { view in
+            (
+                item: Int32(view), testX: placement.x[view], testY: placement.y[view], worldX: placement.x[view],
+                worldY: placement.y[view]
+            )
         }
     }
 
@@ -46,7 +59,9 @@ extension PlacedTileset {
         for entry in items {
             let view = Int(entry.item), members = placement.members(of: view), hidden = placement.hiddenCounts[view]
             guard members.count > 1 else {
-                pointData.write(point: Int(members.first ?? 0), x: entry.x, y: entry.y, keys: keys.fixed, into: &box.encoder) { encoder in
+                pointData.write(
+                    point: Int(members.first ?? 0), x: entry.x, y: entry.y, keys: keys.fixed, into: &box.encoder
+                ) { encoder in
                     if hidden > 0 { encoder.add(key: keys.hiddenCount, .uint(UInt64(hidden))) }
                 }
                 continue
@@ -68,10 +83,14 @@ extension PlacedTileset {
         box.encoder.add(key: keys.fixed.abbreviated, .string(style.cluster.label(for: count)))
         box.encoder.add(key: keys.labelSize, VectorTileValue(number: Double(labelSizes[level][view])))
         box.encoder.add(key: keys.expansionZoom, .uint(UInt64(expansionZooms[level][view])))
-        if placement.hiddenCounts[view] > 0 { box.encoder.add(key: keys.hiddenCount, .uint(UInt64(placement.hiddenCounts[view]))) }
+        if placement.hiddenCounts[view] > 0 {
+            box.encoder.add(key: keys.hiddenCount, .uint(UInt64(placement.hiddenCounts[view])))
+        }
         var leader = -1
         for (category, inCategory) in counts.enumerated() where inCategory > 0 {
-            if keys.categories[category] >= 0 { box.encoder.add(key: keys.categories[category], .uint(UInt64(inCategory))) }
+            if keys.categories[category] >= 0 {
+                box.encoder.add(key: keys.categories[category], .uint(UInt64(inCategory)))
+            }
             if leader < 0 || inCategory > counts[leader] { leader = category }
         }
         if leader >= 0, let identifier = style.categories[leader].clusteringIdentifier, !identifier.isEmpty {
@@ -79,12 +98,18 @@ extension PlacedTileset {
         }
         if let ring = spriteNames.ringIcon(counts: counts, total: count) {
             // Names made once per core: building the string is most of naming a cluster.
-            let sprite = box.rings[ring] ?? {
-                let name = spriteNames.name(of: ring)
-                return (vocabulary.existingString(name) ?? -1, name)
-            }()
+            let sprite =
+                box.rings[ring]
+                ?? {
+                    let name = spriteNames.name(of: ring)
+                    return (vocabulary.existingString(name) ?? -1, name)
+                }()
             box.rings[ring] = sprite
-            if sprite.number >= 0 { box.encoder.add(key: keys.fixed.sprite, string: sprite.number) } else { box.encoder.add(key: keys.fixed.sprite, .string(sprite.name)) }
+            if sprite.number >= 0 {
+                box.encoder.add(key: keys.fixed.sprite, string: sprite.number)
+            } else {
+                box.encoder.add(key: keys.fixed.sprite, .string(sprite.name))
+            }
         }
         box.encoder.endPoint()
     }

@@ -24,7 +24,8 @@ extension PlacedTileset {
     func locate(_ clusterID: UInt64) throws -> (level: Int, view: Int) {
         let zoom = Int(clusterID & 31), view = clusterID >> 5
         guard zooms.contains(zoom), view < UInt64(placements[zoom - zooms.lowerBound].count),
-              placements[zoom - zooms.lowerBound].members(of: Int(view)).count > 1 else {
+            placements[zoom - zooms.lowerBound].members(of: Int(view)).count > 1
+        else {
             throw ClusterError.noSuchCluster(Int(truncatingIfNeeded: clusterID))
         }
         return (zoom - zooms.lowerBound, Int(view))
@@ -69,9 +70,12 @@ extension PlacedTileset {
     /// View `view` of level `level` as a feature.
     func feature(level: Int, view: Int) -> Feature {
         let placement = placements[level], members = placement.members(of: view)
-        let coordinate = Coordinate(longitude: WebMercator.longitude(x: placement.x[view]), latitude: WebMercator.latitude(y: placement.y[view]))
-        return Feature(clusterID: members.count > 1 ? Self.clusterID(zoom: placement.zoom, view: view) : nil,
-                       point: members.count == 1 ? members.first.map(Int.init) : nil, pointCount: members.count,
-                       hiddenCount: Int(placement.hiddenCounts[view]), coordinate: coordinate)
+        let coordinate = Coordinate(
+            longitude: WebMercator.longitude(x: placement.x[view]), latitude: WebMercator.latitude(y: placement.y[view])
+        )
+        return Feature(
+            clusterID: members.count > 1 ? Self.clusterID(zoom: placement.zoom, view: view) : nil,
+            point: members.count == 1 ? members.first.map(Int.init) : nil, pointCount: members.count,
+            hiddenCount: Int(placement.hiddenCounts[view]), coordinate: coordinate)
     }
 }

@@ -52,16 +52,23 @@ public struct PlacedTileset: Sendable {
     ///   - labelSize: The font size a cluster's count is drawn at in its bucket, as its static icon draws it (a count
     ///     too wide for the ring is drawn smaller); default the bucket's font size.
     /// - Throws: ``TilesetError`` for an extent outside 1…``ClusterTileset/maximumExtent``, a buffer outside
-    ///   0…extent, zooms outside 0…``MapAnnotator/maximumTileZoom`` or below the annotator's lowest zoom less one, or an
+    /// 0…extent, zooms outside 0…``MapAnnotator/maximumTileZoom`` or below the annotator's lowest zoom less one, or an
     ///   empty layer name.
-    public init(annotator: MapAnnotator, layerName: String = "points", extent: Int = 4096, buffer: Int = 64, zooms: ClosedRange<Int> = 0...14,
-                labelSize: (String, ClusterSizeBucket) -> Double = { $1.fontSize }) throws {
+    public init(
+        annotator: MapAnnotator, layerName: String = "points", extent: Int = 4096, buffer: Int = 64,
+        zooms: ClosedRange<Int> = 0...14,
+        labelSize: (String, ClusterSizeBucket) -> Double = { $1.fontSize }
+    ) throws {
         guard (1...ClusterTileset.maximumExtent).contains(extent) else {
             throw TilesetError("extent must be in 1…\(ClusterTileset.maximumExtent), got \(extent)")
         }
-        guard (0...extent).contains(buffer) else { throw TilesetError("buffer must be in 0…\(extent) (the extent), got \(buffer)") }
+        guard (0...extent).contains(buffer) else {
+            throw TilesetError("buffer must be in 0…\(extent) (the extent), got \(buffer)")
+        }
         guard zooms.lowerBound >= 0, zooms.upperBound <= MapAnnotator.maximumTileZoom else {
-            throw TilesetError("placed tiles' zooms must lie in 0…\(MapAnnotator.maximumTileZoom), got \(zooms.lowerBound)…\(zooms.upperBound)")
+            throw TilesetError(
+                "placed tiles' zooms must lie in 0…\(MapAnnotator.maximumTileZoom), got \(zooms.lowerBound)…\(zooms.upperBound)"
+            )
         }
         guard !layerName.isEmpty else { throw TilesetError("the layer needs a name") }
         self.annotator = annotator
@@ -69,8 +76,8 @@ public struct PlacedTileset: Sendable {
         self.extent = extent
         self.buffer = buffer
         self.zooms = zooms
-        // One zoom at a time, the highest (the most views) first, its working memory handed back before the next: placing
-        // a zoom takes a few hundred bytes a view while it runs, and what each keeps is a few dozen.
+        // One zoom at a time, the highest (the most views) first, its working memory handed back before the next:
+        // placing a zoom takes a few hundred bytes a view while it runs, and what each keeps is a few dozen.
         var placed: [WorldPlacement] = []
         do {
             for zoom in zooms.reversed() {
@@ -98,37 +105,51 @@ public struct PlacedTileset: Sendable {
             for name in icon.names { vocabulary.string(name) }
         }
         var fieldTypes: [String: VectorTileFieldType] = [:]
-        pointData = PointData(points: annotator.points, generateId: false, style: style, spriteNames: spriteNames, keys: keys.fixed,
-                              vocabulary: &vocabulary, fieldTypes: &fieldTypes)
+        pointData = PointData(
+            points: annotator.points, generateId: false, style: style, spriteNames: spriteNames, keys: keys.fixed,
+            vocabulary: &vocabulary, fieldTypes: &fieldTypes)
         self.vocabulary = vocabulary
         fields = Self.fields(annotator: annotator, keys: keys, placements: placements, pointFields: fieldTypes)
     }
 
     /// The layer's fields: those the tiles hold — the clusters' own, each category's count, `hidden_count` where a
     /// feature hides points — then the points' properties.
-    private static func fields(annotator: MapAnnotator, keys: PlacedKeys, placements: [WorldPlacement],
-                               pointFields: [String: VectorTileFieldType]) -> [(name: String, type: VectorTileFieldType)] {
+    private static func fields(
+        annotator: MapAnnotator, keys: PlacedKeys, placements: [WorldPlacement],
+        pointFields: [String: VectorTileFieldType]
+    ) -> [(name: String, type: VectorTileFieldType)] {
         let style = annotator.style
         var fields: [(name: String, type: VectorTileFieldType)] = []
-        let clusters = placements.contains { placement in (0..<placement.count).contains { placement.members(of: $0).count > 1 } }
-        if clusters {
-            fields += [("cluster", .boolean), ("cluster_id", .number), ("point_count", .number), ("point_count_abbreviated", .string),
-                       ("label_size", .number), ("expansion_zoom", .number)]
+        let clusters = placements.contains { placement in
+            (0..<placement.count).contains { placement.members(of: $0).count > 1 }
         }
-        if placements.contains(where: { $0.hiddenCounts.contains { $0 > 0 } }) { fields.append(("hidden_count", .number)) }
+        if clusters {
+            fields += [
+                ("cluster", .boolean), ("cluster_id", .number), ("point_count", .number),
+                ("point_count_abbreviated", .string),
+                ("label_size", .number), ("expansion_zoom", .number),
+            ]
+        }
+        if placements.contains(where: { $0.hiddenCounts.contains { $0 > 0 } }) {
+            fields.append(("hidden_count", .number))
+        }
         if clusters {
             var counted = Set<Int>()
             for placement in placements {
                 for view in 0..<placement.count where placement.members(of: view).count > 1 {
-                    for (category, count) in annotator.categoryCounts(of: placement.members(of: view)).enumerated() where count > 0 {
+                    for (category, count) in annotator.categoryCounts(of: placement.members(of: view)).enumerated()
+                    where count > 0 {
                         counted.insert(category)
                     }
                 }
             }
-            for (index, (category, key)) in zip(style.categories, keys.categories).enumerated() where key >= 0 && counted.contains(index) {
+            for (index, (category, key)) in zip(style.categories, keys.categories).enumerated()
+            where key >= 0 && counted.contains(index) {
                 fields.append((category.name, .number))
             }
-            if style.categories.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) { fields.append(("clustering_identifier", .string)) }
+            if style.categories.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) {
+                fields.append(("clustering_identifier", .string))
+            }
         }
         fields.append(("sprite", .string))
         for (name, type) in pointFields.sorted(by: { $0.key < $1.key }) {
@@ -148,7 +169,9 @@ public struct PlacedTileset: Sendable {
             let placement = placements[level]
             var result = [Int32](repeating: Int32(maximumZoom + 1), count: placement.count)
             var open = (0..<placement.count).filter { placement.members(of: $0).count > 1 }
-            for view in 0..<placement.count where placement.members(of: view).count == 1 { result[view] = Int32(placement.zoom + 1) }
+            for view in 0..<placement.count where placement.members(of: view).count == 1 {
+                result[view] = Int32(placement.zoom + 1)
+            }
             for higher in placements[(level + 1)...] where !open.isEmpty {
                 open.removeAll { view in
                     let members = placement.members(of: view)

@@ -33,8 +33,10 @@ struct PointData: Sendable {
 
     /// Works out every point, adding their keys and strings to `vocabulary` and their types to `fieldTypes`; with
     /// `generateId` a point's id is its index (``ClusterOptions/generateId``), else its own whole number id.
-    init(points: [ClusterPoint], generateId: Bool, style: MarkerStyle, spriteNames: SpriteNames, keys fixed: FixedKeys,
-         vocabulary: inout VectorTileVocabulary, fieldTypes: inout [String: VectorTileFieldType]) {
+    init(
+        points: [ClusterPoint], generateId: Bool, style: MarkerStyle, spriteNames: SpriteNames, keys fixed: FixedKeys,
+        vocabulary: inout VectorTileVocabulary, fieldTypes: inout [String: VectorTileFieldType]
+    ) {
         var records: [Record] = [], properties: [Property] = []
         records.reserveCapacity(points.count + 1)
         var markers: [String: Int32] = [:]
@@ -73,8 +75,10 @@ struct PointData: Sendable {
 
     /// Writes point `point` at (x, y); `extra` adds properties of the tileset's own before the feature ends.
     @inline(__always)
-    func write(point: Int, x: Int32, y: Int32, keys fixed: FixedKeys, into encoder: inout VectorTileEncoder,
-               extra: (inout VectorTileEncoder) -> Void = { _ in }) {
+    func write(
+        point: Int, x: Int32, y: Int32, keys fixed: FixedKeys, into encoder: inout VectorTileEncoder,
+        extra: (inout VectorTileEncoder) -> Void = { _ in }
+    ) {
         let record = records[point], end = Int(records[point + 1].start)
         encoder.beginPoint(x: x, y: y, id: record.id == .max ? nil : record.id)
         for property in Int(record.start)..<end {

@@ -9,10 +9,12 @@ enum TileBatches {
     /// Encodes every tile `gather` gives for each of `zooms` with `encodeTile` (one `Encoder` per core, kept across
     /// the run) and hands them to `deliver` in batches of at most `batchSize`, on the calling thread, one batch at a
     /// time; only a few batches per core are held at once. An error `deliver` throws stops the run and is rethrown.
-    static func encode<Encoder: AnyObject>(zooms: ClosedRange<Int>, batchSize: Int, gather: @escaping @Sendable (Int) -> ZoomTiles,
-                                           makeEncoder: () -> Encoder,
-                                           encodeTile: (_ zoom: Int, ArraySlice<ZoomTiles.Item>, Encoder) -> Data,
-                                           deliver: ([EncodedTile]) throws -> Void) rethrows {
+    static func encode<Encoder: AnyObject>(
+        zooms: ClosedRange<Int>, batchSize: Int, gather: @escaping @Sendable (Int) -> ZoomTiles,
+        makeEncoder: () -> Encoder,
+        encodeTile: (_ zoom: Int, ArraySlice<ZoomTiles.Item>, Encoder) -> Data,
+        deliver: ([EncodedTile]) throws -> Void
+    ) rethrows {
         let batchSize = max(1, batchSize)
         let workers = Cores.available
         let encoders = (0..<workers).map { _ in UncheckedBox(makeEncoder()) }
@@ -35,8 +37,9 @@ enum TileBatches {
                         let batch = first + offset
                         let range = batch * batchSize..<min(tiles.count, (batch + 1) * batchSize)
                         return range.map { tile in
-                            EncodedTile(z: zoom, x: Int(tiles.columns[tile]), y: Int(tiles.rows[tile]),
-                                        data: encodeTile(zoom, tiles.items(ofTile: tile), encoders[worker].value))
+                            EncodedTile(
+                                z: zoom, x: Int(tiles.columns[tile]), y: Int(tiles.rows[tile]),
+                                data: encodeTile(zoom, tiles.items(ofTile: tile), encoders[worker].value))
                         }
                     }
                 }

@@ -58,7 +58,9 @@ public struct VectorTileEncoder {
 
     /// Adds a point feature at (x, y) in tile units (outside 0…extent within the buffer), with its properties in
     /// order; a repeated key is written again, as given.
-    public mutating func addPoint(x: Int32, y: Int32, id: UInt64? = nil, properties: [(key: String, value: VectorTileValue)] = []) {
+    public mutating func addPoint(
+        x: Int32, y: Int32, id: UInt64? = nil, properties: [(key: String, value: VectorTileValue)] = []
+    ) {
         beginPoint(x: x, y: y, id: id)
         for (key, value) in properties { add(key, value) }
         endPoint()
@@ -68,7 +70,8 @@ public struct VectorTileEncoder {
     public mutating func finish() -> Data {
         if inFeature { endPoint() }
         let name = layerName.utf8.count
-        let layerSize = 1 + ProtobufWriter.varintSize(UInt64(name)) + name + features.bytes.count + keys.bytes.count
+        let layerSize =
+            1 + ProtobufWriter.varintSize(UInt64(name)) + name + features.bytes.count + keys.bytes.count
             + values.bytes.count + 1 + ProtobufWriter.varintSize(UInt64(extent)) + 2
         // The tile's one field, the layer, written straight into the output.
         output.bytes.removeAll(keepingCapacity: true)
@@ -199,7 +202,9 @@ public struct VectorTileEncoder {
 
     /// This tile's number for a value, writing it on first use.
     private mutating func number(of value: VectorTileValue) -> UInt32 {
-        if case let .string(text) = value, let string = vocabulary.existingString(text) { return number(ofString: string) }
+        if case let .string(text) = value, let string = vocabulary.existingString(text) {
+            return number(ofString: string)
+        }
         if let known = otherValues[value] { return known }
         otherValues[value] = valueCount
         var message = ProtobufWriter(capacity: 16)
