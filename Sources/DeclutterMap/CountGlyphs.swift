@@ -5,19 +5,21 @@ import Foundation
 
 /// The glyphs a web map draws clusters' counts and categories with: the style's font as MapLibre glyph ranges, and
 /// where the counts' ink sits, so that the style can centre it on the ring as the static icons do.
-struct CountGlyphs {
+public struct CountGlyphs: Sendable {
     /// The glyph ranges, one file each.
-    var ranges: [GlyphRange]
+    public var ranges: [GlyphRange]
     /// How far the digits' ink centre lies below the middle of MapLibre's line, in ems (see
     /// ``MapLibreStyle/CountText``).
-    var inkDrop: Double
+    public var inkDrop: Double
 
     /// MapLibre's shaping puts the baseline 17 pixels above a glyph's `top` reference, at 24 pixels to the em.
     static let shapingOffset = 17.0
 
     /// The glyphs of `style`'s font for printable Latin-1 (counts, `k`, `M`, `+`, and most labels) and every
     /// character of the style's category names.
-    init(style: MarkerStyle) throws {
+    ///
+    /// - Throws: the rasterizer's error when the font cannot be drawn.
+    public init(style: MarkerStyle) throws {
         let rasterizer = try GlyphRasterizer()
         var characters = Set((32...126).compactMap(Unicode.Scalar.init) + (160...255).compactMap(Unicode.Scalar.init))
         for category in style.categories { characters.formUnion(category.name.unicodeScalars) }
@@ -38,7 +40,17 @@ struct CountGlyphs {
     }
 
     /// The ranges as files under `folder`: `{folder}/{fontstack}/{start}-{end}.pbf`.
-    func files(in folder: String) -> [(name: String, data: Data)] {
+    public func files(in folder: String) -> [(name: String, data: Data)] {
         ranges.map { (name: "\(folder)/\($0.fontStack)/\($0.name).pbf", data: $0.data) }
+    }
+
+    /// The range of `fontStack` named `name` (`0-255`, as MapLibre asks for it); nil when there is none.
+    public func range(fontStack: String, name: String) -> GlyphRange? {
+        ranges.first { $0.fontStack == fontStack && $0.name == name }
+    }
+
+    /// The count text of a style whose glyph ranges are at `glyphs` (a template with `{fontstack}` and `{range}`).
+    public func countText(glyphs: String, style: MarkerStyle) -> MapLibreStyle.CountText {
+        MapLibreStyle.CountText(glyphs: glyphs, font: style.font, color: style.cluster.textColor, inkDrop: inkDrop)
     }
 }

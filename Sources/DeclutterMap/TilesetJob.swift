@@ -111,23 +111,10 @@ public struct TilesetJob {
             tileset = try ClusterTileset(
                 index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         case .placed:
-            let highest =
-                MapAnnotator.indexZoom(forZoom: MapAnnotator.cameraZoom(tileZoom: zooms.upperBound), style: style) - 1
-            let annotator = try MapAnnotator(
-                points: points, style: style, minimumZoom: zooms.lowerBound + 1,
-                maximumZoom: max(zooms.lowerBound + 1, highest))
-            // Each count drawn at the size its static icon gives it, which shrinks a count too wide for its ring.
-            let renderer = try MarkerRenderer(style: style)
-            tileset = try PlacedTileset(
-                annotator: annotator, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms
-            ) { label, bucket in
-                (try? renderer.countFontSize(label, bucket: bucket)) ?? bucket.fontSize
-            }
+            tileset = try PlacedTileset(placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer)
             let glyphs = try CountGlyphs(style: style)
             companions += glyphs.files(in: prefix + "glyphs")
-            countText = MapLibreStyle.CountText(
-                glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", font: style.font, color: style.cluster.textColor,
-                inkDrop: glyphs.inkDrop)
+            countText = glyphs.countText(glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", style: style)
         }
         let tilesStart = now()
         let box = TileBounds(enclosing: points)

@@ -27,12 +27,12 @@ import Testing
             return point
         }
         let style = try catalog.style(named: "solo")
-        var job = try TilesetJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
-        // The server serves supercluster's tiles of its datasets.
-        job.placement = .supercluster
+        // The server serves the placed tiles `declutter tiles` writes by default, with their glyphs and ring sprites.
+        let job = try TilesetJob(points: points, style: style, categoryProperty: nil, keepingIdentifiers: false)
         let summary = try job.write(to: folder.path)
-        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".pbf") }
-            .sorted()
+        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter {
+            $0.hasSuffix(".pbf") && !$0.hasPrefix("glyphs/")
+        }.sorted()
         #expect(files.count == summary.tiles)
         #expect(files.count >= 15)
         let dataset = try Dataset(name: "paris", points: points, style: style, styleName: "solo")
@@ -51,6 +51,32 @@ import Testing
             let empty = try await client.execute(uri: "/tiles/paris/3/0/0.mvt", method: .get)
             #expect(empty.status == .noContent)
             #expect(!files.contains("3/0/0.pbf"))
+
+            // The glyph ranges and the sprite sheet beside the tiles, as the server gives them for the dataset.
+            let glyphs = try #require(FileManager.default.subpaths(atPath: folder.path)).filter {
+                $0.hasPrefix("glyphs/") && $0.hasSuffix(".pbf")
+            }
+            #expect(glyphs == ["glyphs/DejaVu Sans Bold/0-255.pbf"], "\(glyphs)")
+            for file in glyphs {
+                let path = file.dropFirst("glyphs/".count).replacingOccurrences(of: " ", with: "%20")
+                let response = try await client.execute(uri: "/glyphs/paris/" + path, method: .get)
+                #expect(response.status == .ok, "\(file)")
+                #expect(response.headers[.contentType] == "application/x-protobuf")
+                #expect(
+                    ServerHarness.bytes(response) == [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))))
+            }
+            for file in ["sprite.json", "sprite@2x.png"] {
+                let response = try await client.execute(uri: "/styles/solo/\(file)?dataset=paris", method: .get)
+                #expect(
+                    ServerHarness.bytes(response) == [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))),
+                    "\(file)")
+            }
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/glyphs/paris/DejaVu%20Sans%20Bold/256-511.pbf", method: .get),
+                .notFound, field: "path")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/glyphs/rome/DejaVu%20Sans%20Bold/0-255.pbf", method: .get),
+                .notFound, field: "dataset")
         }
     }
 
@@ -141,6 +167,10 @@ import Testing
             #expect(styleResponse.status == .ok)
             let mapStyle = try #require(try ServerHarness.json(styleResponse).object)
             #expect(mapStyle["sprite"]?.string == "http://localhost/styles/default/sprite?dataset=paris")
+            // Counts are text in the style's font, from the dataset's glyph ranges.
+            #expect(mapStyle["glyphs"]?.string == "http://localhost/glyphs/paris/{fontstack}/{range}.pbf")
+            let layers = mapStyle["layers"]?.array ?? []
+            #expect(layers.contains { $0.object?["layout"]?.object?["text-field"] != nil })
             let source = mapStyle["sources"]?.object?["declutter"]?.object
             #expect(source?["tiles"] == .array([.string("http://localhost/tiles/paris/{z}/{x}/{y}.mvt")]))
             #expect(source?["maxzoom"]?.number == 14)

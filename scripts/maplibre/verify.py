@@ -327,7 +327,8 @@ def main():
                             % (feature["sprite"], feature["x"], feature["y"], feature["layer"]))
         # MapLibre picks the sheet by pixel ratio: @2x above 1, else the plain one.
         sheet = "@2x" if camera.get("pixelRatio", 1) > 1 else ""
-        loaded = {url.rsplit("/", 1)[-1] for url in report.get("resources", [])}
+        # A server's sheet may carry a query (`sprite.json?dataset=NAME`): the file is what comes before it.
+        loaded = {url.split("?", 1)[0].rsplit("/", 1)[-1] for url in report.get("resources", [])}
         for wanted in ("sprite%s.json" % sheet, "sprite%s.png" % sheet):
             if wanted not in loaded:
                 problems.append("at pixel ratio %g the page did not load %s (loaded: %s)"

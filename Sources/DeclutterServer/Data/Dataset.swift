@@ -21,8 +21,11 @@ public struct Dataset: Sendable {
     public let points: [ClusterPoint]
     /// The cluster hierarchy for maps, every zoom.
     public let annotator: MapAnnotator
-    /// The vector tiles of zooms ``tileZooms``, encoded as they are asked for.
-    public let tileset: ClusterTileset
+    /// The vector tiles of zooms ``tileZooms``, placed at start as `declutter tiles` places them and encoded as they
+    /// are asked for.
+    public let tiles: PlacedTileIndex
+    /// The glyphs the web map draws the clusters' counts with.
+    public let glyphs: CountGlyphs
     /// The points' box in degrees.
     public let bounds: TileBounds
 
@@ -48,13 +51,10 @@ public struct Dataset: Sendable {
         // Every map of the dataset looks only at the groups near it, kept per zoom within a byte budget.
         annotator.levels = AnnotatorLevels()
         self.annotator = annotator
-        // The index and tiles `declutter tiles` makes with its defaults, so that a tile's bytes are the same.
-        let options = ClusterOptions(
-            radius: 40, extent: 512, minZoom: Self.tileZooms.lowerBound, maxZoom: Self.tileZooms.upperBound,
-            minPoints: 2)
-        let index = ClusterIndex(
-            points: prepared.points, options: options, categories: prepared.style.categories.map(\.name))
-        tileset = try ClusterTileset(index: index, style: prepared.style, zooms: Self.tileZooms)
+        // The tiles `declutter tiles` writes with its defaults, so that a tile's bytes are the same.
+        tiles = PlacedTileIndex(
+            try PlacedTileset(placing: prepared.points, style: prepared.style, zooms: Self.tileZooms))
+        glyphs = try CountGlyphs(style: prepared.style)
         bounds = TileBounds(enclosing: prepared.points)
     }
 

@@ -13,8 +13,8 @@ extension MapServer {
     /// server runs; a new dataset means a new server, whose bytes and tags differ.
     static let tileCacheControl = "public, max-age=86400"
 
-    /// `/tiles/{dataset}/{z}/{x}/{y}.mvt`, `/tiles/{dataset}.json`, `/styles/{style}/sprite[@2x].{json,png}` and
-    /// `/styles/{style}/style.json?dataset=NAME`.
+    /// `/tiles/{dataset}/{z}/{x}/{y}.mvt`, `/tiles/{dataset}.json`, `/styles/{style}/sprite[@2x].{json,png}`,
+    /// `/styles/{style}/style.json?dataset=NAME` and `/glyphs/{dataset}/{fontstack}/{range}.pbf`.
     func addTileRoutes(to router: Router<BasicRequestContext>) {
         // One parameter name at each level, as the router requires: `{name}` is a dataset, or `{dataset}.json`.
         router.get("/tiles/:name/:z/:x/:file") { request, context in
@@ -34,7 +34,7 @@ extension MapServer {
                 data = cached
             } else {
                 data = try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in
-                    dataset.tileset.tile(z: z, x: x, y: y)
+                    dataset.tiles.tile(z: z, x: x, y: y)
                 }
                 work.vectorTiles.insert(data, for: address, bytes: (data?.count ?? 0) + 64)
             }
@@ -50,11 +50,27 @@ extension MapServer {
                 throw ServerError(.notFound, field: "path", "expected /tiles/{dataset}.json")
             }
             let dataset = try dataset(String(file.dropLast(5)))
-            let metadata = dataset.tileset.metadata(
+            let metadata = dataset.tiles.tileset.metadata(
                 description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
             let json = metadata.tileJSON(tiles: [baseURL(request) + "tiles/\(dataset.name)/{z}/{x}/{y}.mvt"])
             return EntityTag.response(
                 json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+        }
+        router.get("/glyphs/:name/:stack/:range") { request, context in
+            let dataset = try dataset(context.parameters.get("name") ?? "")
+            let stack = (context.parameters.get("stack") ?? "").removingPercentEncoding ?? ""
+            let file = context.parameters.get("range") ?? ""
+            guard file.hasSuffix(".pbf"),
+                let range = dataset.glyphs.range(fontStack: stack, name: String(file.dropLast(4)))
+            else {
+                throw ServerError(
+                    .notFound, field: "path",
+                    "no glyph range \"\(stack.prefix(64))/\(file.prefix(20))\" for dataset \(dataset.name); expected "
+                        + "\(dataset.style.font)/{start}-{end}.pbf with "
+                        + dataset.glyphs.ranges.map(\.name).joined(separator: ", "))
+            }
+            return EntityTag.response(
+                range.data, to: request, contentType: "application/x-protobuf", cacheControl: Self.tileCacheControl)
         }
         router.get("/styles/:style/:file") { request, context in
             let name = context.parameters.get("style") ?? "", file = context.parameters.get("file") ?? ""
@@ -67,11 +83,11 @@ extension MapServer {
                     "expected style.json, sprite.json, sprite.png, sprite@2x.json or sprite@2x.png, got \"\(file.prefix(40))\""
                 )
             }
-            let style = try spriteStyle(name, request: request)
+            let (style, rings) = try spriteStyle(name, request: request)
             let ratio = parts[0] == "sprite" ? 1 : 2
-            let sheet = try await sprites.sheet(style: style, ratio: ratio) {
+            let sheet = try await sprites.sheet(style: style, ratio: ratio, rings: rings) {
                 try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in
-                    try SpriteCache.build(style: style, ratio: ratio)
+                    try SpriteCache.build(style: style, ratio: ratio, rings: rings)
                 }
             }
             return parts[1] == "json"
@@ -109,6 +125,8 @@ extension MapServer {
             longitude: (dataset.bounds.west + dataset.bounds.east) / 2,
             latitude: (dataset.bounds.south + dataset.bounds.north) / 2)
         mapStyle.zoom = MapLibreStyle.fittingZoom(dataset.bounds, within: Dataset.tileZooms)
+        mapStyle.countText = dataset.glyphs.countText(
+            glyphs: "glyphs/\(dataset.name)/{fontstack}/{range}.pbf", style: dataset.style)
         let json: Data
         do {
             json = try mapStyle.jsonData()
@@ -120,17 +138,21 @@ extension MapServer {
             json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
     }
 
-    /// The style whose sprite sheet a request asks for: the named style's, or with `?dataset=NAME` that dataset's.
-    func spriteStyle(_ name: String, request: Request) throws -> MarkerStyle {
+    /// The style whose sprite sheet a request asks for: the named style's, with an icon per count step as
+    /// `declutter sprites` makes it, or with `?dataset=NAME` that dataset's, with the rings its placed tiles name
+    /// (their counts are text).
+    func spriteStyle(_ name: String, request: Request) throws -> (style: MarkerStyle, rings: Bool) {
         let style = try styles.style(named: name)
-        guard let datasetName = Self.query(request).first(where: { $0.0 == "dataset" })?.1 else { return style }
+        guard let datasetName = Self.query(request).first(where: { $0.0 == "dataset" })?.1 else {
+            return (style, false)
+        }
         let dataset = try dataset(datasetName)
         guard dataset.styleName == name else {
             throw ServerError(
                 .unprocessableContent, field: "style",
                 "dataset \(dataset.name) is drawn in style \(dataset.styleName), not \(name.prefix(64))")
         }
-        return dataset.style
+        return (dataset.style, true)
     }
 
     /// The URL clients reach the server at: the configured one, else `http://` and the request's `Host` when it is a

@@ -11,6 +11,7 @@ enum RouteMethods {
         ("health", [.get, .head]), ("metrics", [.get, .head]), ("static", [.post]),
         ("styles/v1/**", [.get, .head]), ("datasets/*/static/*/*", [.get, .head]),
         ("tiles/*/*/*/*", [.get, .head]), ("tiles/*", [.get, .head]), ("styles/*/*", [.get, .head]),
+        ("glyphs/*/*/*", [.get, .head]),
     ].map { (pattern: String, methods: [HTTPRequest.Method]) in
         (pattern.split(separator: "/").map(String.init), methods)
     }

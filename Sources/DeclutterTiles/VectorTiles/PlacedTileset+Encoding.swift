@@ -23,9 +23,13 @@ extension PlacedTileset {
         // Tiles come along the Hilbert curve; one zoom's are few enough for a plain search.
         guard let tile = (0..<tiles.count).first(where: { Int(tiles.columns[$0]) == x && Int(tiles.rows[$0]) == y })
         else { return nil }
-        return encodeTile(
-            z, tiles.items(ofTile: tile),
-            EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)))
+        return encodeTile(z, tiles.items(ofTile: tile))
+    }
+
+    /// The bytes of a tile of zoom `zoom` holding the views `items`, with an encoder of its own.
+    func encodeTile(_ zoom: Int, _ items: ArraySlice<ZoomTiles.Item>) -> Data {
+        encodeTile(
+            zoom, items, EncoderBox(VectorTileEncoder(layerName: layerName, extent: extent, vocabulary: vocabulary)))
     }
 
     /// The metadata archives and TileJSON carry for these tiles, as ``ClusterTileset/metadata(description:bounds:)``.
