@@ -144,6 +144,12 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "An origin whose pages may use the server (CORS: http://localhost:8000), repeatable, or * for any (default: none; a page the server does not serve cannot read its answers).",
+            valueName: "origin"))
+    var corsOrigin: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
             "The least severe log messages written to standard error: trace, debug, info (one line a request), notice, warning, error or critical.",
             valueName: "level"))
     var logLevel = "info"
@@ -155,6 +161,11 @@ struct ServeCommand: ParsableCommand {
             )
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
+        for origin in corsOrigin where !Self.isOrigin(origin) {
+            throw ValidationError(
+                "--cors-origin must be * or an origin as a browser sends it (scheme://host[:port], no path), got \(origin.prefix(100))"
+            )
+        }
         if let workers, !(1...256).contains(workers) {
             throw ValidationError("--workers must be in 1…256, got \(workers)")
         }
@@ -253,6 +264,7 @@ struct ServeCommand: ParsableCommand {
             pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
             tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         server.allowMissingTiles = allowMissingTiles
+        server.crossOrigins = Set(corsOrigin)
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
         }
@@ -265,5 +277,16 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw CommandError("serve: \(error)") }
+    }
+
+    /// Whether `text` is `*` or an origin as a browser sends it in `Origin`: `http` or `https`, `://`, a host and
+    /// maybe a port, nothing after.
+    static func isOrigin(_ text: String) -> Bool {
+        if text == "*" { return true }
+        guard let components = URLComponents(string: text), ["http", "https"].contains(components.scheme),
+            let host = components.host, !host.isEmpty, components.path.isEmpty, components.query == nil,
+            components.fragment == nil, components.user == nil
+        else { return false }
+        return true
     }
 }

@@ -19,6 +19,10 @@ import Testing
         (["--port", "70000"], "Error: --port must be in 0…65535, got 70000"),
         (["--workers", "0"], "Error: --workers must be in 1…256, got 0"),
         (
+            ["--cors-origin", "localhost:8000/page"],
+            "Error: --cors-origin must be * or an origin as a browser sends it (scheme://host[:port], no path), got localhost:8000/page"
+        ),
+        (
             ["--log-level", "loud"],
             "Error: --log-level must be one of trace, debug, info, notice, warning, error, critical, got loud"
         ),

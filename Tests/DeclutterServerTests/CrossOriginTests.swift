@@ -4,13 +4,20 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// A page of another origin can use the server (issue #38): its answers, errors included, allow any origin and
-/// expose the headers a page reads; preflights name each path's methods.
+/// A page of another origin can use the server when `--cors-origin` allows it (issue #38): its answers, errors
+/// included, allow the origin and expose the headers a page reads; preflights name each path's methods.
 @Suite struct CrossOriginTests {
     static let origin: HTTPFields = [.origin: "http://localhost:8000"]
 
+    /// The paris server allowing `origins`.
+    static func server(_ origins: Set<String> = ["*"]) throws -> MapServer {
+        var server = try ServerHarness.server()
+        server.crossOrigins = origins
+        return server
+    }
+
     @Test func answersToAPageAllowAnyOriginAndExposeTheirHeaders() async throws {
-        try await ServerHarness.run(try ServerHarness.server()) { client in
+        try await ServerHarness.run(try Self.server()) { client in
             let style = try await client.execute(
                 uri: "/styles/default/style.json?dataset=paris", method: .get, headers: Self.origin)
             #expect(style.status == .ok)
@@ -23,15 +30,40 @@ import Testing
     }
 
     @Test func aRequestWithoutOriginGetsNoCORSHeaders() async throws {
-        try await ServerHarness.run(try ServerHarness.server()) { client in
+        try await ServerHarness.run(try Self.server()) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.accessControlAllowOrigin] == nil)
         }
     }
 
+    @Test func byDefaultNoOriginIsAllowedAndAPreflightIs405() async throws {
+        try await ServerHarness.run(try Self.server([])) { client in
+            let response = try await client.execute(uri: "/health", method: .get, headers: Self.origin)
+            #expect(response.status == .ok)
+            #expect(response.headers[.accessControlAllowOrigin] == nil)
+            var headers = Self.origin
+            headers[.accessControlRequestMethod] = "POST"
+            let preflight = try await client.execute(uri: "/static", method: .options, headers: headers)
+            try ServerHarness.expectError(preflight, .methodNotAllowed, field: "method")
+        }
+    }
+
+    @Test func aListedOriginIsEchoedWithVaryAndOthersGetNothing() async throws {
+        try await ServerHarness.run(try Self.server(["http://localhost:8000", "https://maps.example.org"])) { client in
+            let listed = try await client.execute(uri: "/health", method: .get, headers: Self.origin)
+            #expect(listed.headers[.accessControlAllowOrigin] == "http://localhost:8000")
+            #expect(listed.headers[.vary] == "Origin")
+            let other = try await client.execute(
+                uri: "/health", method: .get, headers: [.origin: "https://elsewhere.example.com"])
+            #expect(other.status == .ok)
+            #expect(other.headers[.accessControlAllowOrigin] == nil)
+            #expect(other.headers[.accessControlExposeHeaders] == nil)
+        }
+    }
+
     @Test func errorsCarryTheHeadersSoAPageReadsTheirJSON() async throws {
-        try await ServerHarness.run(try ServerHarness.server()) { client in
+        try await ServerHarness.run(try Self.server()) { client in
             let missing = try await client.execute(uri: "/tiles/nowhere/0/0/0.mvt", method: .get, headers: Self.origin)
             try ServerHarness.expectError(missing, .notFound, field: "dataset")
             #expect(missing.headers[.accessControlAllowOrigin] == "*")
@@ -47,7 +79,7 @@ import Testing
         ("/styles/default/style.json", "GET, HEAD, OPTIONS"),
     ])
     func aPreflightNamesThePathsMethods(path: String, methods: String) async throws {
-        try await ServerHarness.run(try ServerHarness.server()) { client in
+        try await ServerHarness.run(try Self.server()) { client in
             var headers = Self.origin
             headers[.accessControlRequestMethod] = "POST"
             headers[.accessControlRequestHeaders] = "content-type"
@@ -61,7 +93,7 @@ import Testing
     }
 
     @Test func aPreflightForNoRouteIsThe404() async throws {
-        try await ServerHarness.run(try ServerHarness.server()) { client in
+        try await ServerHarness.run(try Self.server()) { client in
             var headers = Self.origin
             headers[.accessControlRequestMethod] = "GET"
             let response = try await client.execute(uri: "/nothing/here", method: .options, headers: headers)

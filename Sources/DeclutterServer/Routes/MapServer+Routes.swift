@@ -15,7 +15,7 @@ extension MapServer {
     func router() -> Router<BasicRequestContext> {
         // HEAD answers as GET without the body, for load balancers' and CDNs' checks.
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: CrossOriginMiddleware())
+        if !crossOrigins.isEmpty { router.add(middleware: CrossOriginMiddleware(origins: crossOrigins)) }
         router.add(middleware: ServerMiddleware(metrics: metrics, limits: limits))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }

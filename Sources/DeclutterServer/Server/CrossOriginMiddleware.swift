@@ -1,37 +1,58 @@
 import Hummingbird
 
-/// Lets pages of any origin use the server: maps, tiles, styles and sprites are public, asked for without cookies.
+/// Lets pages of other origins use the server (`serve --cors-origin`): maps, tiles, styles, sprites and glyphs are
+/// public and asked for without cookies.
 ///
-/// A request with an `Origin` header is answered with `Access-Control-Allow-Origin: *` and the headers a page may read
-/// (`ETag`, `Retry-After`, `Declutter-Missing-Tiles`); a preflight (`OPTIONS` with `Access-Control-Request-Method`)
-/// for a path the server answers gets 204 with that path's methods, `Content-Type` allowed (a JSON `POST /static`
-/// needs it) and a day's `Access-Control-Max-Age`. A preflight for a path no route has goes on to the 404. It stands
-/// outside ``ServerMiddleware``, so that errors, which that one turns into answers, carry the headers too: a page
-/// then reads the JSON error instead of a bare network failure.
+/// A request whose `Origin` is allowed is answered with `Access-Control-Allow-Origin` (`*` when every origin is, else
+/// the origin itself with `Vary: Origin`) and the headers a page may read (`ETag`, `Retry-After`,
+/// `Declutter-Missing-Tiles`); a preflight (`OPTIONS` with `Access-Control-Request-Method`) for a path the server
+/// answers gets 204 with that path's methods, `Content-Type` allowed (a JSON `POST /static` needs it) and a day's
+/// `Access-Control-Max-Age`. Other origins, and preflights for a path no route has, get the answer they would get
+/// without it. It stands outside ``ServerMiddleware``, so that errors, which that one turns into answers, carry the
+/// headers too: a page then reads the JSON error instead of a bare network failure.
 struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The origins allowed (`https://example.org`, as browsers send them), or `*` among them for every one.
+    let origins: Set<String>
+
     /// The headers a page's script may read besides the CORS-safelisted ones.
     static var exposedHeaders: String { "ETag, Retry-After, Declutter-Missing-Tiles" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard request.headers[.origin] != nil else { return try await next(request, context) }
+        guard let origin = request.headers[.origin], let allowed = allowedOrigin(origin) else {
+            return try await next(request, context)
+        }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             let methods = RouteMethods.allowed(path: request.uri.path)
             if !methods.isEmpty {
-                return Response(
+                var response = Response(
                     status: .noContent,
                     headers: [
-                        .accessControlAllowOrigin: "*",
                         .accessControlAllowMethods: (methods + [.options]).map(\.rawValue).joined(separator: ", "),
                         .accessControlAllowHeaders: "Content-Type",
                         .accessControlMaxAge: "86400",
                     ])
+                mark(&response, allowed: allowed)
+                return response
             }
         }
         var response = try await next(request, context)
-        response.headers[.accessControlAllowOrigin] = "*"
+        mark(&response, allowed: allowed)
         response.headers[.accessControlExposeHeaders] = Self.exposedHeaders
         return response
+    }
+
+    /// What `Access-Control-Allow-Origin` says to `origin`; nil when it is not allowed.
+    func allowedOrigin(_ origin: String) -> String? {
+        if origins.contains("*") { return "*" }
+        return origins.contains(origin) ? origin : nil
+    }
+
+    /// Adds the allowed origin, and `Vary: Origin` when the answer depends on it (a cache must not give one origin's
+    /// answer to another).
+    private func mark(_ response: inout Response, allowed: String) {
+        response.headers[.accessControlAllowOrigin] = allowed
+        if allowed != "*" { response.headers[values: .vary].append("Origin") }
     }
 }

@@ -49,6 +49,9 @@ public struct MapServer: Sendable {
     /// Whether a map some of whose tiles could not be had is drawn with grey squares (200, not cached, its
     /// `Declutter-Missing-Tiles` header counting them) rather than answered 502. Default false.
     public var allowMissingTiles = false
+    /// The origins whose pages may use the server (CORS), `*` for any; none by default, as a browser then lets only
+    /// the server's own pages read its answers.
+    public var crossOrigins: Set<String> = []
     /// Sprite sheets made so far.
     let sprites = SpriteCache()
     /// The work classes: maps, tile fetching, vector tiles and sprites.
