@@ -67,6 +67,7 @@ extension MapServer {
             try await work.maps.admitted { try await datasetMap(request, context: context) }
         }
         addTileRoutes(to: router)
+        addClusterRoutes(to: router)
         return router
     }
 
