@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "DeclutterGeometry", package: "Declutter"),
                 .product(name: "DeclutterInput", package: "Declutter"),
                 .product(name: "DeclutterMap", package: "Declutter"),
+                .product(name: "DeclutterMapContent", package: "Declutter"),
                 .product(name: "DeclutterPNG", package: "Declutter"),
                 .product(name: "DeclutterPlacement", package: "Declutter"),
                 .product(name: "DeclutterRender", package: "Declutter"),

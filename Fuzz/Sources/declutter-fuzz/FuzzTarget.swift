@@ -2,6 +2,7 @@ import DeclutterClustering
 import DeclutterGeometry
 import DeclutterInput
 import DeclutterMap
+import DeclutterMapContent
 import DeclutterPNG
 import DeclutterPlacement
 import DeclutterRender
