@@ -84,6 +84,10 @@ import TileTestServer
             try ServerHarness.server(limits: ServerLimits(headerSeconds: 60, maximumConnections: 4))
         ) { client in
             let port = try Self.port(client)
+            // The test client's own connection first, so that it cannot come in later, at the limit, and close one
+            // of the idle connections below (under load it connected after them and made a second eviction).
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+            try await Task.sleep(for: .milliseconds(50))
             var idle: [RawConnection] = []
             for _ in 0..<4 {
                 let connection = try RawConnection(port: port)
@@ -101,7 +105,12 @@ import TileTestServer
             #expect(evicted.status == 503)
             #expect(evicted.headers["retry-after"] == "1")
             #expect(try Self.field(evicted) == "server")
-            #expect(idle[1...].allSatisfy { !$0.hasInput })
+            let answered = idle.indices.dropFirst().filter { idle[$0].hasInput }
+            var texts: [String] = []
+            for index in answered {
+                texts.append("\(index): \(await idle[index].response(waiting: 1).text.prefix(200))")
+            }
+            #expect(answered.isEmpty, "\(texts)")
         }
     }
 }
