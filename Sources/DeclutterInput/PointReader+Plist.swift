@@ -6,13 +6,18 @@ import Foundation
 extension PointReader {
     /// The TANDm sample's `Data.plist`: `cycles`, each with `latitude`, `longitude` and `type` 0/1/2.
     func readPlist(_ data: Data, file: String) throws -> Result {
-        // PropertyListDecoder rather than PropertyListSerialization, whose bridging of a damaged binary set to Swift
-        // dereferences a null pointer (Fuzz/, the plist target) and which leaks an error object on every XML file.
-        // Its XML reader traps on bytes that are not UTF-8 (Fuzz/ again), so such text is refused before it.
-        if !data.starts(with: Array("bplist".utf8)), String(validating: data, as: UTF8.self) == nil {
+        // Foundation's binary-plist reader traps on damaged input (a string object past its bounds, found by
+        // Fuzz/'s plist target; PropertyListSerialization's bridging of a damaged set dereferenced a null pointer
+        // before), and a trap cannot be caught: binary plists are refused, with the conversion that makes them XML.
+        if data.starts(with: Array("bplist".utf8)) {
             throw InputError(
                 file: file, location: nil,
-                message: "not a valid property list (expected a binary plist or XML in UTF-8)")
+                message: "a binary property list; expected XML (convert it with plutil -convert xml1 FILE)")
+        }
+        // PropertyListDecoder rather than PropertyListSerialization, which leaks an error object on every XML file.
+        // Its XML reader traps on bytes that are not UTF-8 (Fuzz/ again), so such text is refused before it.
+        if String(validating: data, as: UTF8.self) == nil {
+            throw InputError(file: file, location: nil, message: "not a valid property list (expected XML in UTF-8)")
         }
         let root: PlistFile
         do {

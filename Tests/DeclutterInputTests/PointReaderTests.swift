@@ -59,28 +59,32 @@ import Testing
         }
     }
 
-    /// Plists the fuzzer damaged are refused with a message: a binary one with a set among the entries (a null
-    /// dereference in PropertyListSerialization's bridging) and XML with bytes that are not UTF-8 (a trap in
-    /// PropertyListDecoder's XML reader) once crashed the process.
+    /// Plists the fuzzer damaged are refused with a message: binary ones with a set among the entries (a null
+    /// dereference in PropertyListSerialization's bridging) and with a string past its bounds (a trap in
+    /// Foundation's binary reader), and XML with bytes that are not UTF-8 (a trap in PropertyListDecoder's XML
+    /// reader) once crashed the process. Binary plists are refused whole, as the reader cannot be made safe here.
     @Test func aDamagedBinaryPlistIsRefused() throws {
-        let data = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/damaged-set.plist"))
-        #expect(
-            throws: InputError(
-                file: "damaged.plist", location: nil, message: "expected a dictionary with a \"cycles\" array")
-        ) {
-            try PointReader(format: .plist).read(data, name: "damaged.plist")
+        for fixture in ["damaged-set", "damaged-string"] {
+            let data = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/\(fixture).plist"))
+            #expect(
+                throws: InputError(
+                    file: "damaged.plist", location: nil,
+                    message: "a binary property list; expected XML (convert it with plutil -convert xml1 FILE)")
+            ) {
+                try PointReader(format: .plist).read(data, name: "damaged.plist")
+            }
         }
         // Bytes that are not UTF-8 in an XML integer made Foundation's XML reader trap.
         let invalid = try Data(contentsOf: coreFixtures.appendingPathComponent("fuzz/invalid-utf8-integer.plist"))
         #expect(
             throws: InputError(
                 file: "invalid.plist", location: nil,
-                message: "not a valid property list (expected a binary plist or XML in UTF-8)")
+                message: "not a valid property list (expected XML in UTF-8)")
         ) {
             try PointReader(format: .plist).read(invalid, name: "invalid.plist")
         }
         #expect(throws: InputError(file: "text.plist", location: nil, message: "not a valid property list")) {
-            try PointReader(format: .plist).read(Data("bplist00 not really".utf8), name: "text.plist")
+            try PointReader(format: .plist).read(Data("<?xml not really".utf8), name: "text.plist")
         }
         let read = try PointReader(skipInvalid: true, format: .plist).read(
             Data(
