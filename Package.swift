@@ -105,13 +105,13 @@ let package = Package(
             name: "DeclutterTileSources",
             dependencies: ["CCurl", "CSQLite", "DeclutterGeometry", "DeclutterPNG", "DeclutterSupport"]),
         // Cluster vector tiles (Mapbox Vector Tile 2.1), the tileset archives they go into (MBTiles, PMTiles, a folder)
-        // and the MapLibre style that draws them with a sprite sheet; no Cairo.
+        // and are read back from for serving (MBTiles through the tile sources' SQLite reader), and the MapLibre style
+        // that draws them with a sprite sheet; no Cairo.
         .target(
             name: "DeclutterTiles",
             dependencies: [
                 "CSQLite", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry", "DeclutterMapContent",
-                "DeclutterStyle",
-                "DeclutterSupport",
+                "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources",
             ]
         ),
         // The map pipeline: a map's description (points, overlays, style, camera, furniture) drawn in one pass — camera

@@ -27,7 +27,9 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Routes: GET /health, GET /metrics (Prometheus), GET /styles/v1/{user}/{style}/static/[{overlay}/]{camera}/{w}x{h}[@2x], \
             POST /static (JSON), GET /datasets/{name}/static/{camera}/{w}x{h}[@2x], GET /tiles/{name}/{z}/{x}/{y}.mvt, \
-            GET /tiles/{name}.json, GET /styles/{style}/sprite[@2x].{json,png}, GET /styles/{style}/style.json?dataset=NAME.
+            GET /tiles/{name}.json, GET /styles/{style}/sprite[@2x].{json,png}, GET /styles/{style}/style.json?dataset=NAME, \
+            GET /tiles/{name}/clusters/{id}/{leaves,children,expansion-zoom}, GET /tilesets/{name}.pmtiles (byte ranges), \
+            GET /tilesets/{name}/style.json; a viewer at GET / and GET /maps/{name}.
 
             Maps are drawn on --workers threads with a queue of --queue maps in front (with --tiles, their tiles fetched first on \
             --fetching-maps threads of their own); a map request finding every place taken waits up to --admission-wait seconds, \
@@ -60,6 +62,18 @@ struct ServeCommand: ParsableCommand {
             "A dataset to load at start, served as /datasets/NAME/… and /tiles/NAME/… (repeatable); ,category=PROP names the property its points are coloured by (else --category's). A dataset none of whose points has its property is refused.",
             valueName: "name=file[,category=prop]"))
     var dataset: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A tileset archive (.pmtiles or .mbtiles of vector tiles, as declutter tiles or tippecanoe write them) served as /tiles/NAME/{z}/{x}/{y}.mvt, its file by byte range as /tilesets/NAME.pmtiles, and with the style, sprite sheet and glyphs declutter tiles wrote beside it as /tilesets/NAME/style.json (repeatable).",
+            valueName: "name=file"))
+    var tileset: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Where the viewer pages (/ and /maps/NAME) load MapLibre GL JS from: a URL holding maplibre-gl.js and maplibre-gl.css, or a folder of the two, served by the server itself for a viewer with no network (default: \(Self.defaultMapLibre)).",
+            valueName: "url|dir"))
+    var maplibreURL: String?
 
     @Option(
         help: ArgumentHelp(
@@ -240,6 +254,30 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--dataset \(value): \(error)")
             }
         }
+        var tilesets: [ServedTileset] = []
+        for value in tileset {
+            guard let equals = value.firstIndex(of: "="), value.startIndex != equals,
+                value.index(after: equals) != value.endIndex
+            else { throw ValidationError("--tileset \(value): expected NAME=FILE.pmtiles or NAME=FILE.mbtiles") }
+            let name = String(value[..<equals]), path = String(value[value.index(after: equals)...])
+            guard !loaded.contains(where: { $0.name == name }), !tilesets.contains(where: { $0.name == name }) else {
+                throw ValidationError(
+                    "--tileset \(name): the name is given twice (datasets and tilesets share /tiles/NAME)")
+            }
+            do {
+                tilesets.append(try ServedTileset.open(name: name, path: path))
+            } catch let error as ServerError {
+                throw ValidationError("--tileset \(value): \(error.message)")
+            } catch let error as any DeclutterError {
+                throw ValidationError("--tileset \(value): \(error)")
+            }
+        }
+        let maplibre: MapLibreScript
+        do {
+            maplibre = try maplibreURL.map { try MapLibreScript.load($0) } ?? .defaultCDN
+        } catch {
+            throw ValidationError("--maplibre-url \(error)")
+        }
         var limits = ServerLimits()
         limits.staticMap.maximumWidth = maxSize
         limits.staticMap.maximumHeight = maxSize
@@ -260,23 +298,41 @@ struct ServeCommand: ParsableCommand {
         var logger = Logger(label: "declutter.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var server = MapServer(
-            host: host, port: port, datasets: loaded, styles: catalog,
+            host: host, port: port, datasets: loaded, tilesets: tilesets, styles: catalog,
             pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
             tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         server.allowMissingTiles = allowMissingTiles
         server.crossOrigins = Set(corsOrigin)
+        server.maplibre = maplibre
         for set in loaded {
             StandardError.write("loaded \(set.name): \(set.points.count) points in style \"\(set.style.name)\"\n")
         }
+        for set in tilesets {
+            let zooms = set.archive.zooms
+            StandardError.write(
+                "opened \(set.name): \(set.archive.format.rawValue), zooms \(zooms.lowerBound)…\(zooms.upperBound)"
+                    + (!set.hasStyle ? ", no style beside it (a plain one is served)\n" : "\n"))
+        }
+        let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
         // The service group shuts down on SIGTERM and SIGINT itself, letting requests finish.
         TemporaryFiles.keepRunningOnInterrupt()
         let failure = Mutex<(any Error)?>(nil), done = DispatchSemaphore(value: 0)
         Task {
-            do { try await server.run() } catch { failure.withLock { $0 = error } }
+            do {
+                try await server.run { port in
+                    StandardError.write("viewer: http://\(shownHost):\(port)/\n")
+                }
+            } catch { failure.withLock { $0 = error } }
             done.signal()
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw CommandError("serve: \(error)") }
+    }
+
+    /// The `--maplibre-url` default, for the help.
+    static var defaultMapLibre: String {
+        guard case .url(let url) = MapLibreScript.defaultCDN else { return "" }
+        return url
     }
 
     /// Whether `text` is `*` or an origin as a browser sends it in `Origin`: `http` or `https`, `://`, a host and

@@ -54,8 +54,9 @@ public final class Gzip {
 
     /// Decompresses one gzip member (or zlib stream), as readers of the archives do.
     ///
-    /// - Throws: ``GzipError`` when the bytes are not gzip or are cut short.
-    public static func decompress(_ data: Data) throws -> Data {
+    /// - Throws: ``GzipError`` when the bytes are not gzip, are cut short, or inflate to more than `limit` bytes (a
+    /// few compressed bytes can claim gigabytes).
+    public static func decompress(_ data: Data, limit: Int = .max) throws -> Data {
         var stream = z_stream()
         // 15 + 32: zlib detects a gzip or a zlib header.
         guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -79,6 +80,9 @@ public final class Gzip {
                         )
                     }
                     output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
+                    guard output.count <= limit else {
+                        throw GzipError("the gzip data inflates to more than \(limit) bytes")
+                    }
                 }
             }
         }

@@ -22,6 +22,19 @@ import Testing
             ["--cors-origin", "localhost:8000/page"],
             "Error: --cors-origin must be * or an origin as a browser sends it (scheme://host[:port], no path), got localhost:8000/page"
         ),
+        (["--tileset", "pm"], "Error: --tileset pm: expected NAME=FILE.pmtiles or NAME=FILE.mbtiles"),
+        (
+            ["--tileset", "pm=points.csv"],
+            "Error: --tileset pm=points.csv: points.csv: expected a .pmtiles or .mbtiles file, got .csv"
+        ),
+        (
+            ["--tileset", "pm=missing.pmtiles"],
+            "Error: --tileset pm=missing.pmtiles: missing.pmtiles: cannot open it (No such file or directory)"
+        ),
+        (
+            ["--maplibre-url", "."],
+            "Error: --maplibre-url .: expected an http(s) URL or a folder holding maplibre-gl.js and maplibre-gl.css"
+        ),
         (
             ["--log-level", "loud"],
             "Error: --log-level must be one of trace, debug, info, notice, warning, error, critical, got loud"

@@ -54,7 +54,7 @@ import TileTestServer
         health.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         let answer = await health.response(waiting: 30)
         #expect(answer.status == 200)
-        #expect(answer.body == "{\"status\":\"ok\",\"datasets\":[]}\n")
+        #expect(answer.body == "{\"status\":\"ok\",\"datasets\":[],\"tilesets\":[]}\n")
         // 896 connections fit under 1,024 descriptors (128 kept for the rest); the 205 that came on top of them were
         // made room for by closing the longest-waiting half-requests, each told why.
         #expect(ServerLimits.reservedDescriptors == 128)

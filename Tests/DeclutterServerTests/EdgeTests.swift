@@ -55,7 +55,7 @@ import TileTestServer
             connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
             let response = await connection.response()
             #expect(response.status == 200)
-            #expect(response.body == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+            #expect(response.body == "{\"status\":\"ok\",\"datasets\":[\"paris\"],\"tilesets\":[]}\n")
             // Then nothing until the idle timeout closes the connection.
             #expect(await connection.closedByServer())
         }
@@ -100,7 +100,7 @@ import TileTestServer
             health.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let answer = await health.response()
             #expect(answer.status == 200)
-            #expect(answer.body == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+            #expect(answer.body == "{\"status\":\"ok\",\"datasets\":[\"paris\"],\"tilesets\":[]}\n")
             let evicted = await idle[0].response()
             #expect(evicted.status == 503)
             #expect(evicted.headers["retry-after"] == "1")

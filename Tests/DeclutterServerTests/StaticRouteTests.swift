@@ -19,7 +19,7 @@ import Testing
         try await ServerHarness.run(try ServerHarness.server()) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
-            #expect(String(buffer: response.body) == "{\"status\":\"ok\",\"datasets\":[\"paris\"]}\n")
+            #expect(String(buffer: response.body) == "{\"status\":\"ok\",\"datasets\":[\"paris\"],\"tilesets\":[]}\n")
             let head = try await client.execute(uri: "/health", method: .head)
             #expect(head.status == .ok)
             #expect(head.headers[.contentType] == "application/json")

@@ -31,4 +31,21 @@ import Testing
         #expect(bytes == [0x01, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20, 0x00, 0x80, 0x80, 0x01, 0xF1, 0xA2, 0x04])
         #expect(try PMTilesReader.decode(directory.encoded()) == directory.entries)
     }
+
+    /// The library's own decoder, which `serve --tileset` reads archives with, reads the hand-worked bytes back, finds
+    /// the entry holding a tile id (in a run, in a leaf's range, or none), and refuses damaged directories.
+    @Test func decodingFindsEntriesAndRefusesDamage() throws {
+        let bytes: [UInt8] = [0x03, 0x00, 0x05, 0xC3, 0x01, 0x01, 0x02, 0x01, 0x64, 0xAC, 0x02, 0x64, 0x01, 0x00, 0x01]
+        let directory = try PMTilesDirectory(decoding: Data(bytes))
+        #expect(directory.entries.map(\.tileID) == [0, 5, 200])
+        #expect(directory.entries.map(\.offset) == [0, 100, 0])
+        #expect(directory.entry(holding: 6)?.tileID == 5)
+        #expect(directory.entry(holding: 7) == nil)
+        #expect(directory.entry(holding: 300) == nil)
+        let leaf = PMTilesDirectory([.init(tileID: 1 << 40, offset: 70_000, length: 16_384, runLength: 0)])
+        #expect(try PMTilesDirectory(decoding: leaf.encoded()).entry(holding: (1 << 40) + 99)?.offset == 70_000)
+        // A count larger than the bytes could hold, and a varint cut short.
+        #expect(throws: TilesetArchiveError.self) { try PMTilesDirectory(decoding: Data([0xFF, 0x7F, 0x00])) }
+        #expect(throws: TilesetArchiveError.self) { try PMTilesDirectory(decoding: Data(bytes.dropLast())) }
+    }
 }

@@ -16,6 +16,12 @@ scripts/tiles-consumers. Prints one line per check passed; on a failure, the pro
     check.py sprites --tiles DIR --sprite PREFIX
         Every feature's `sprite` is in PREFIX.json and PREFIX@2x.json; every cluster has point_count ≥ 2 and its
         category counts (the categories are the sheet's `marker-NAME` icons) sum to point_count.
+    check.py served --base URL --pmtiles FILE --mbtiles FILE
+        `declutter serve --tileset pm=FILE.pmtiles --tileset mb=FILE.mbtiles` at URL: the pmtiles package reads the
+        archive through the server's byte ranges (/tilesets/pm.pmtiles) and finds every tile of the file, byte for
+        byte; every tile of both archives (zooms 0–5; every fifth above) comes from /tiles/{pm,mb}/{z}/{x}/{y}.mvt as stored (gzip, with
+        Content-Encoding) to a client that takes gzip and inflated to one that does not; a tile the archive lacks is
+        204; ranges past the end are 416; TileJSON states the archive's zooms and bounds.
     check.py derive-colours --input CSV --style STYLE.json --output CSV
         The CSV with a `colour` column naming the style's categories by country, for `cluster` above.
 """
@@ -446,6 +452,84 @@ def check_sprites(options):
            f"point_count ≥ 2 and counts of the {len(categories)} categories summing to it")
 
 
+def check_served(options):
+    import http.client
+    import urllib.parse
+
+    base = urllib.parse.urlsplit(options.base)
+    connection = http.client.HTTPConnection(base.hostname, base.port, timeout=30)
+
+    def get(path, headers=None):
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+
+    size = os.path.getsize(options.pmtiles)
+    ranges = 0
+
+    def http_bytes(offset, length):
+        nonlocal ranges
+        ranges += 1
+        status, headers, body = get("/tilesets/pm.pmtiles", {"Range": f"bytes={offset}-{offset + length - 1}"})
+        if status != 206 or headers.get("content-range") != f"bytes {offset}-{offset + length - 1}/{size}" \
+                or len(body) != length:
+            problem(f"bytes {offset}+{length}: {status} {headers.get('content-range')} with {len(body)} bytes")
+        return body
+
+    with open(options.pmtiles, "rb") as file:
+        local = dict(all_tiles(MmapSource(file)))
+    remote = dict(all_tiles(http_bytes))
+    if remote != local:
+        problem(f"through ranges the archive reads {len(remote)} tiles, the file {len(local)}; "
+                f"{sum(1 for k in local if remote.get(k) != local[k])} differ")
+    status, headers, body = get("/tilesets/pm.pmtiles")
+    if status != 200 or len(body) != size or headers.get("accept-ranges") != "bytes":
+        problem(f"the whole archive: {status}, {len(body)} of {size} bytes, Accept-Ranges {headers.get('accept-ranges')}")
+    status, headers, body = get("/tilesets/pm.pmtiles", {"Range": "bytes=-10"})
+    with open(options.pmtiles, "rb") as file:
+        file.seek(size - 10)
+        if status != 206 or body != file.read():
+            problem(f"the last 10 bytes: {status}, {body!r}")
+    status, headers, _ = get("/tilesets/pm.pmtiles", {"Range": f"bytes={size}-"})
+    if status != 416 or headers.get("content-range") != f"bytes */{size}":
+        problem(f"a range at the end: {status} {headers.get('content-range')}, expected 416 bytes */{size}")
+
+    database = sqlite3.connect(options.mbtiles)
+    archives = {
+        "pm": {key: data for key, data in local.items()},
+        "mb": {(z, x, (1 << z) - 1 - row): bytes(data) for z, x, row, data in
+               database.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles")},
+    }
+    served = 0
+    for name, tiles in archives.items():
+        # Every tile of zooms 0–5 and every fifth above: the debug server takes a millisecond or two a request.
+        for index, ((z, x, y), stored) in enumerate(sorted(tiles.items())):
+            if z > 5 and index % 5:
+                continue
+            status, headers, body = get(f"/tiles/{name}/{z}/{x}/{y}.mvt", {"Accept-Encoding": "gzip"})
+            if status != 200 or body != stored or headers.get("content-encoding") != "gzip":
+                problem(f"{name} {z}/{x}/{y} taking gzip: {status}, {headers.get('content-encoding')}, "
+                        f"{len(body)} bytes against {len(stored)} stored")
+            status, headers, body = get(f"/tiles/{name}/{z}/{x}/{y}.mvt")
+            if status != 200 or body != gzip.decompress(stored) or "content-encoding" in headers:
+                problem(f"{name} {z}/{x}/{y} without gzip: {status}, {headers.get('content-encoding')}")
+            served += 2
+        z = max(key[0] for key in tiles)
+        missing = next((z, x, y) for x in range(1 << z) for y in range(1 << z) if (z, x, y) not in tiles)
+        status, _, body = get(f"/tiles/{name}/{missing[0]}/{missing[1]}/{missing[2]}.mvt")
+        if status != 204 or body:
+            problem(f"{name} {missing}, which the archive lacks: {status} with {len(body)} bytes, expected 204")
+        status, _, body = get(f"/tiles/{name}.json")
+        tilejson = json.loads(body) if status == 200 else {}
+        zooms = (min(key[0] for key in tiles), z)
+        if (tilejson.get("minzoom"), tilejson.get("maxzoom")) != zooms or len(tilejson.get("bounds", [])) != 4 \
+                or tilejson.get("tiles") != [f"{options.base.rstrip('/')}/tiles/{name}/{{z}}/{{x}}/{{y}}.mvt"]:
+            problem(f"{name}.json: {status} {tilejson}")
+    finish(f"served archives: the pmtiles package read all {len(local)} tiles through {ranges} byte ranges of "
+           f"/tilesets/pm.pmtiles, byte for byte; {served} tile answers of both archives equal their stored tiles "
+           f"(gzip taken, and inflated); a missing tile is 204, a range past the end 416, TileJSON states the zooms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -467,12 +551,16 @@ def main():
     sprites = commands.add_parser("sprites")
     sprites.add_argument("--tiles", required=True, help="a folder tileset or a .pmtiles archive")
     sprites.add_argument("--sprite", required=True, help="the sprite sheet's path without .json")
+    served = commands.add_parser("served")
+    served.add_argument("--base", required=True)
+    served.add_argument("--pmtiles", required=True)
+    served.add_argument("--mbtiles", required=True)
     derive = commands.add_parser("derive-colours")
     derive.add_argument("--input", required=True)
     derive.add_argument("--style", required=True)
     derive.add_argument("--output", required=True)
     options = parser.parse_args()
-    {"cluster": check_cluster, "formats": check_formats, "sprites": check_sprites,
+    {"cluster": check_cluster, "formats": check_formats, "sprites": check_sprites, "served": check_served,
      "derive-colours": derive_colours}[options.command](options)
 
 

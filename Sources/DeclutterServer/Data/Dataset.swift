@@ -82,12 +82,12 @@ public struct Dataset: Sendable {
 
     /// Refuses a name that cannot be a URL's segment.
     ///
-    /// - Throws: ``ServerError`` naming the field `dataset`.
-    static func checkName(_ name: String) throws {
+    /// - Throws: ``ServerError`` naming the field `kind` (`dataset`, `tileset`).
+    static func checkName(_ name: String, kind: String = "dataset") throws {
         guard isName(name) else {
             throw ServerError(
-                .badRequest, field: "dataset",
-                "dataset name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
+                .badRequest, field: kind,
+                "\(kind) name \"\(name.prefix(64))\" is not 1…64 ASCII letters, digits, '-' or '_'")
         }
     }
 

@@ -19,7 +19,11 @@ extension MapServer {
         router.add(middleware: ServerMiddleware(metrics: metrics, limits: limits))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }
-            let json = JSONValue.object(JSONObject([("status", .string("ok")), ("datasets", .array(names))]))
+            let tilesetNames = tilesets.keys.sorted().map { JSONValue.string($0) }
+            let json = JSONValue.object(
+                JSONObject([
+                    ("status", .string("ok")), ("datasets", .array(names)), ("tilesets", .array(tilesetNames)),
+                ]))
             return Self.response(
                 Data((json.jsonText + "\n").utf8), contentType: "application/json", cacheControl: "no-store")
         }
@@ -68,6 +72,8 @@ extension MapServer {
         }
         addTileRoutes(to: router)
         addClusterRoutes(to: router)
+        addTilesetRoutes(to: router)
+        addViewerRoutes(to: router)
         return router
     }
 

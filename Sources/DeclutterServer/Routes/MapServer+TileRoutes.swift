@@ -13,19 +13,26 @@ extension MapServer {
     /// server runs; a new dataset means a new server, whose bytes and tags differ.
     static let tileCacheControl = "public, max-age=86400"
 
-    /// `/tiles/{dataset}/{z}/{x}/{y}.mvt`, `/tiles/{dataset}.json`, `/styles/{style}/sprite[@2x].{json,png}`,
+    /// `/tiles/{dataset or tileset}/{z}/{x}/{y}.mvt`, `/tiles/{dataset or tileset}.json`, `/styles/{style}/sprite[@2x].{json,png}`,
     /// `/styles/{style}/style.json?dataset=NAME` and `/glyphs/{dataset}/{fontstack}/{range}.pbf`.
     func addTileRoutes(to router: Router<BasicRequestContext>) {
         // One parameter name at each level, as the router requires: `{name}` is a dataset, or `{dataset}.json`.
         router.get("/tiles/:name/:z/:x/:file") { request, context in
-            let dataset = try dataset(context.parameters.get("name") ?? "")
+            let name = context.parameters.get("name") ?? ""
+            let tileset = tilesets[name]
+            let dataset = try tileset == nil ? self.dataset(name) : nil
             let file = context.parameters.get("file") ?? ""
             guard file.hasSuffix(".mvt") else {
                 throw ServerError(.notFound, field: "y", "expected {y}.mvt, got \"\(file.prefix(40))\"")
             }
-            let z = try Self.tileNumber(context.parameters.get("z") ?? "", "z", below: Dataset.tileZooms.upperBound + 1)
+            let highest = tileset.map { min(30, $0.archive.zooms.upperBound) } ?? Dataset.tileZooms.upperBound
+            let z = try Self.tileNumber(context.parameters.get("z") ?? "", "z", below: highest + 1)
             let x = try Self.tileNumber(context.parameters.get("x") ?? "", "x", below: 1 << z)
             let y = try Self.tileNumber(String(file.dropLast(4)), "y", below: 1 << z)
+            if let tileset { return try await tilesetTile(tileset, z: z, x: x, y: y, request: request) }
+            guard let dataset else {
+                throw ServerError(.notFound, field: "dataset", "no dataset \"\(name.prefix(64))\"")
+            }
             // Made tiles come from the cache on the event loop; others are made on the tiles threads, never behind
             // maps.
             let address = WorkClasses.VectorTileAddress(dataset: dataset.name, z: z, x: x, y: y)
@@ -49,7 +56,13 @@ extension MapServer {
             guard file.hasSuffix(".json") else {
                 throw ServerError(.notFound, field: "path", "expected /tiles/{dataset}.json")
             }
-            let dataset = try dataset(String(file.dropLast(5)))
+            let name = String(file.dropLast(5))
+            if let tileset = tilesets[name] {
+                let json = tileset.archive.tileJSON(tiles: [baseURL(request) + "tiles/\(name)/{z}/{x}/{y}.mvt"])
+                return EntityTag.response(
+                    json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+            }
+            let dataset = try dataset(name)
             let metadata = dataset.tiles.tileset.metadata(
                 description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
             let json = metadata.tileJSON(tiles: [baseURL(request) + "tiles/\(dataset.name)/{z}/{x}/{y}.mvt"])

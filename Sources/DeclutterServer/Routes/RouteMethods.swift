@@ -11,14 +11,18 @@ enum RouteMethods {
         ("health", [.get, .head]), ("metrics", [.get, .head]), ("static", [.post]),
         ("styles/v1/**", [.get, .head]), ("datasets/*/static/*/*", [.get, .head]),
         ("tiles/*/*/*/*", [.get, .head]), ("tiles/*", [.get, .head]), ("styles/*/*", [.get, .head]),
-        ("glyphs/*/*/*", [.get, .head]),
+        ("glyphs/*/*/*", [.get, .head]), ("tilesets/*", [.get, .head]), ("tilesets/*/*", [.get, .head]),
+        ("tilesets/*/glyphs/*/*", [.get, .head]), ("", [.get, .head]), ("maps/*", [.get, .head]),
+        ("maplibre/*", [.get, .head]),
     ].map { (pattern: String, methods: [HTTPRequest.Method]) in
         (pattern.split(separator: "/").map(String.init), methods)
     }
 
     /// The methods some route answers at `path`, in the order above; empty when no route has that path.
     static func allowed(path: String) -> [HTTPRequest.Method] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        // The root, `/`, has no segment (the viewer's index page).
+        let segments =
+            path == "/" ? [][...] : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var methods: [HTTPRequest.Method] = []
         for route in routes where matches(route.segments, segments) {
             for method in route.methods where !methods.contains(method) { methods.append(method) }

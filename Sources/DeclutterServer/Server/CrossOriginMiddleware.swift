@@ -5,9 +5,10 @@ import Hummingbird
 ///
 /// A request whose `Origin` is allowed is answered with `Access-Control-Allow-Origin` (`*` when every origin is, else
 /// the origin itself with `Vary: Origin`) and the headers a page may read (`ETag`, `Retry-After`,
-/// `Declutter-Missing-Tiles`); a preflight (`OPTIONS` with `Access-Control-Request-Method`) for a path the server
-/// answers gets 204 with that path's methods, `Content-Type` allowed (a JSON `POST /static` needs it) and a day's
-/// `Access-Control-Max-Age`. Other origins, and preflights for a path no route has, get the answer they would get
+/// `Declutter-Missing-Tiles`, and `Content-Range` and `Accept-Ranges` for the pmtiles protocol); a preflight (`OPTIONS`
+/// with `Access-Control-Request-Method`) for a path the server answers gets 204 with that path's methods, the request
+/// headers pages send allowed (`Content-Type` for a JSON `POST /static`, `Range` and `If-Match` for an archive read
+/// by ranges) and a day's `Access-Control-Max-Age`. Other origins, and preflights for a path no route has, get the answer they would get
 /// without it. It stands outside ``ServerMiddleware``, so that errors, which that one turns into answers, carry the
 /// headers too: a page then reads the JSON error instead of a bare network failure.
 struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -15,7 +16,12 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     let origins: Set<String>
 
     /// The headers a page's script may read besides the CORS-safelisted ones.
-    static var exposedHeaders: String { "ETag, Retry-After, Declutter-Missing-Tiles" }
+    static var exposedHeaders: String {
+        "ETag, Retry-After, Declutter-Missing-Tiles, Content-Range, Accept-Ranges, Content-Length"
+    }
+
+    /// The request headers a page may send besides the CORS-safelisted ones.
+    static var allowedHeaders: String { "Content-Type, Range, If-Match, If-None-Match" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -30,7 +36,7 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
                     status: .noContent,
                     headers: [
                         .accessControlAllowMethods: (methods + [.options]).map(\.rawValue).joined(separator: ", "),
-                        .accessControlAllowHeaders: "Content-Type",
+                        .accessControlAllowHeaders: Self.allowedHeaders,
                         .accessControlMaxAge: "86400",
                     ])
                 mark(&response, allowed: allowed)

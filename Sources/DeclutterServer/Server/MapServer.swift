@@ -31,6 +31,8 @@ public struct MapServer: Sendable {
     public var port: Int
     /// The datasets by name.
     public let datasets: [String: Dataset]
+    /// The tileset archives served by name.
+    public let tilesets: [String: ServedTileset]
     /// The styles maps are drawn in.
     public let styles: StyleCatalog
     /// The threads that draw.
@@ -52,6 +54,8 @@ public struct MapServer: Sendable {
     /// The origins whose pages may use the server (CORS), `*` for any; none by default, as a browser then lets only
     /// the server's own pages read its answers.
     public var crossOrigins: Set<String> = []
+    /// Where the viewer pages (`/`, `/maps/{name}`) load MapLibre GL JS from.
+    public var maplibre = MapLibreScript.defaultCDN
     /// Sprite sheets made so far.
     let sprites = SpriteCache()
     /// The work classes: maps, tile fetching, vector tiles and sprites.
@@ -59,10 +63,11 @@ public struct MapServer: Sendable {
     /// A failing tile server is logged once per burst of failures.
     let upstreamFailures = BurstLog(quietSeconds: 30)
 
-    /// A server of `datasets` (names unique) and `styles`, drawing on `pool` over `tiles` (the embedded world map
-    /// when nil).
+    /// A server of `datasets` and `tilesets` (names unique among both) and `styles`, drawing on `pool` over `tiles`
+    /// (the embedded world map when nil).
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, datasets: [Dataset] = [], styles: StyleCatalog = StyleCatalog(),
+        host: String = "127.0.0.1", port: Int = 8080, datasets: [Dataset] = [], tilesets: [ServedTileset] = [],
+        styles: StyleCatalog = StyleCatalog(),
         pool: RenderPool = RenderPool(), tiles: (any TileSource)? = nil, limits: ServerLimits = ServerLimits(),
         publicURL: String? = nil, metrics: ServerMetrics = ServerMetrics(),
         logger: Logger = Logger(label: "declutter.serve")
@@ -70,6 +75,7 @@ public struct MapServer: Sendable {
         self.host = host
         self.port = port
         self.datasets = Dictionary(datasets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.tilesets = Dictionary(tilesets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.styles = styles
         self.pool = pool
         self.tiles = tiles
@@ -103,9 +109,10 @@ public struct MapServer: Sendable {
             }, logger: logger)
     }
 
-    /// Serves until SIGTERM or SIGINT, then lets requests in flight finish.
-    public func run() async throws {
-        try await application().runService()
+    /// Serves until SIGTERM or SIGINT, then lets requests in flight finish; `onServerRunning` is called with the port
+    /// listened on once connections are accepted.
+    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(onServerRunning: onServerRunning).runService()
     }
 
     /// Draws `drawing` over the server's basemap within the time limit, and answers with the image, or with `layout`
