@@ -3,6 +3,7 @@ import DeclutterClustering
 import DeclutterCommandLine
 import DeclutterGeometry
 import DeclutterInput
+import DeclutterMap
 import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
@@ -26,6 +27,8 @@ struct ClusterCommand: ParsableCommand {
 
             With --grid CELL it clusters by a viewport grid instead of supercluster: --bbox is cut into squares CELL pixels wide at --zoom (the world 256·2^zoom pixels across, as render's points), and each square's points become one cluster at their mean position. Needs --zoom and --bbox.
 
+            With --leaves ID, --children ID or --expansion-zoom ID it answers for a cluster_id of the placed tiles that declutter tiles writes (and serve serves) from the same input and --category, --group-by, --style and --min-zoom/--max-zoom (default 0…14): its points as GeoJSON (--limit, --offset), the features of the next zoom holding them, or the zoom at which they stand apart.
+
             With --from-zoom or --from-bbox (or both) it prints, as JSON, what moving the camera from that view to --zoom and --bbox keeps, adds and removes: clusters by cluster_id, single points by their id (else their position in the input, from 0), with counts of features and points. Each defaults to its counterpart, so --from-zoom alone is a zoom and --from-bbox alone a pan.
 
             Examples (declutter demo --write-examples writes their inputs):
@@ -40,6 +43,8 @@ struct ClusterCommand: ParsableCommand {
                 --bbox 22,35,29,41
               declutter cluster --input - --lat lat --lon lon --zoom 4 \\
                 < Examples/places.csv
+              declutter cluster --input Examples/airports.csv --category country \\
+                --leaves 0 --limit 5
             """)
 
     @Option(
@@ -126,8 +131,43 @@ struct ClusterCommand: ParsableCommand {
             valueName: "w,s,e,n"))
     var fromBbox: BoundingBoxArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            "Print the points of this cluster_id of the placed tiles (as declutter tiles and serve make them with the same input, --category, --group-by, --style and zooms) as GeoJSON, --limit of them from --offset.",
+            valueName: "id"))
+    var leaves: UInt64?
+
+    @Option(
+        help: ArgumentHelp(
+            "Print the features of the next zoom that hold this cluster_id's points, as GeoJSON.", valueName: "id"))
+    var children: UInt64?
+
+    @Option(
+        help: ArgumentHelp(
+            "Print the zoom at which this cluster_id's points first stand apart, as {\"expansion_zoom\": Z}.",
+            valueName: "id"))
+    var expansionZoom: UInt64?
+
+    @Option(help: "With --leaves, how many points (default 10).")
+    var limit: Int?
+
+    @Option(help: "With --leaves, how many points to skip first (default 0).")
+    var offset: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --leaves, --children or --expansion-zoom, the style the tiles were placed with (as declutter tiles --style).",
+            valueName: "file"))
+    var style: String?
+
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
     var skipInvalid = false
+
+    /// The placed-tile queries given, by name.
+    var placedQueriesGiven: [String] {
+        [("--leaves", leaves != nil), ("--children", children != nil), ("--expansion-zoom", expansionZoom != nil)]
+            .filter(\.1).map(\.0)
+    }
 
     /// One zoom range for every command: the map camera's.
     static let zooms = Int(MapCamera.zoomRange.lowerBound)...Int(MapCamera.zoomRange.upperBound)
@@ -213,6 +253,39 @@ struct ClusterCommand: ParsableCommand {
         if let buffer, !(buffer >= 0 && buffer.isFinite && buffer <= 16_777_216) {
             throw ValidationError("--buffer must be a number ≥ 0 up to 16777216, got \(buffer.messageText)")
         }
+        let queries = placedQueriesGiven
+        if queries.count > 1 {
+            throw ValidationError("\(queries.joined(separator: " and ")) cannot be combined: give one")
+        }
+        if let query = queries.first {
+            let others =
+                [
+                    ("--zoom", zoom != nil), ("--tile", tile != nil), ("--grid", grid != nil), ("--bbox", bbox != nil),
+                    ("--radius", radius != nil), ("--extent", extent != nil), ("--min-points", minPoints != nil),
+                ].filter(\.1).map(\.0) + fromOptionsGiven
+            if !others.isEmpty {
+                throw ValidationError(
+                    "\(others.joined(separator: ", ")) cannot be combined with \(query): it asks the placed tiles' cluster, whatever the view"
+                )
+            }
+            if let maxZoom, maxZoom > MapAnnotator.maximumTileZoom {
+                throw ValidationError(
+                    "--max-zoom must be at most \(MapAnnotator.maximumTileZoom) with \(query), as for declutter tiles, got \(maxZoom)"
+                )
+            }
+        }
+        if leaves == nil, limit != nil || offset != nil {
+            throw ValidationError(
+                "\(limit != nil ? "--limit" : "--offset") needs --leaves ID: it pages a cluster's points")
+        }
+        if let limit, !(0...1_000_000).contains(limit) {
+            throw ValidationError("--limit must be in 0…1000000, got \(limit)")
+        }
+        if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, got \(offset)") }
+        if style != nil, queries.isEmpty {
+            throw ValidationError(
+                "--style needs --leaves, --children or --expansion-zoom: it names the placed tiles' style")
+        }
         if tile != nil, !fromOptionsGiven.isEmpty {
             throw ValidationError(
                 "\(fromOptionsGiven.joined(separator: " and ")) cannot be combined with --tile: the change is told between two views of --zoom and --bbox"
@@ -221,6 +294,10 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !placedQueriesGiven.isEmpty {
+            try answerPlacedQuery()
+            return
+        }
         if tile == nil, zoom == nil {
             throw ValidationError(
                 grid != nil ? "--grid needs --zoom Z and --bbox W,S,E,N" : "give --zoom Z (or --tile Z/X/Y)")
@@ -271,6 +348,34 @@ struct ClusterCommand: ParsableCommand {
             geoJSON(feature, index: index, zoom: zoom).write(to: &output)
         }
         try StandardOutput.print(output + "]}")
+    }
+
+    /// Answers `--leaves`, `--children` or `--expansion-zoom` from the placed tiles as `declutter tiles` makes them
+    /// from the same points (zooms --min-zoom…--max-zoom, default 0…14): their `cluster_id`s are the same.
+    private func answerPlacedQuery() throws {
+        let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
+        guard !read.points.points.isEmpty else { throw CommandError("\(input): no points to place") }
+        let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
+        let job = try TilesetJob(
+            points: read.points.points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
+        let zooms = (minZoom ?? 0)...(maxZoom ?? 14)
+        let tileset = try PlacedTileset(placing: job.points, style: job.style, zooms: zooms)
+        let id = leaves ?? children ?? expansionZoom ?? 0
+        let json: JSONValue
+        do {
+            if leaves != nil {
+                json = try tileset.leavesGeoJSON(of: id, limit: limit ?? 10, offset: offset ?? 0)
+            } else if children != nil {
+                json = try tileset.childrenGeoJSON(of: id)
+            } else {
+                json = .object(JSONObject([("expansion_zoom", .number(Double(try tileset.expansionZoom(of: id))))]))
+            }
+        } catch is ClusterError {
+            throw CommandError(
+                "\(placedQueriesGiven.first ?? "--leaves") \(id): no cluster of the placed tiles of zooms \(zooms.lowerBound)…\(zooms.upperBound) has this id (a cluster_id names its zoom in its low 5 bits; give the zooms and options the tiles were made with)"
+            )
+        }
+        try StandardOutput.print(json.jsonText)
     }
 
     /// A cluster with supercluster's properties plus `expansion_zoom` and per-category counts; a point as it came.

@@ -7,6 +7,7 @@ import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
 import DeclutterStaticAPI
+import DeclutterStyle
 import DeclutterSupport
 import DeclutterTiles
 import Foundation
@@ -407,5 +408,50 @@ import Testing
         #expect(change["add"]?.object?["point_count"] == .number(2))
         #expect(change["remove"]?.object?["clusters"]?.array?.count == 1)
         #expect(change["remove"]?.object?["point_count"] == .number(2))
+    }
+
+    // MARK: --leaves, --children, --expansion-zoom
+
+    /// The placed tiles of the airports by country at zooms 0–8, as `declutter tiles --category country --max-zoom 8`
+    /// makes them.
+    func placedAirports() throws -> PlacedTileset {
+        let read = try PointReader(categoryProperty: "country").read(contentsOf: URL(fileURLWithPath: airports))
+        let job = try TilesetJob(
+            points: read.points, style: try StyleLocator.loadCheckingFont("default"), categoryProperty: "country",
+            keepingIdentifiers: false)
+        return try PlacedTileset(placing: job.points, style: job.style, zooms: 0...8)
+    }
+
+    @Test func aPlacedClusterAnswersItsLeavesChildrenAndExpansionZoomAsTheTilesDo() throws {
+        let tileset = try placedAirports()
+        // The biggest cluster of zoom 3.
+        let cluster = try #require(
+            tileset.features(zoom: 3).filter { $0.clusterID != nil }.max { $0.pointCount < $1.pointCount })
+        let id = try #require(cluster.clusterID)
+        let options = ["--category", "country", "--max-zoom", "8"]
+        let leaves = try CommandResult.run(
+            ["cluster", "--input", airports, "--leaves", "\(id)", "--limit", "7", "--offset", "3"] + options,
+            in: packageRoot)
+        #expect(leaves.status == 0, "\(leaves.stderr)")
+        #expect(try json(leaves.stdout) == (try tileset.leavesGeoJSON(of: id, limit: 7, offset: 3)))
+        let features = try #require(try json(leaves.stdout).object?["features"]?.array)
+        #expect(features.count == min(7, cluster.pointCount - 3))
+
+        let children = try CommandResult.run(
+            ["cluster", "--input", airports, "--children", "\(id)"] + options, in: packageRoot)
+        let childFeatures = try #require(try json(children.stdout).object?["features"]?.array)
+        let counts = childFeatures.map { $0.object?["properties"]?.object?["point_count"]?.number ?? 1 }
+        #expect(Int(counts.reduce(0, +)) == cluster.pointCount, "the children hold the cluster's points")
+
+        let expansion = try CommandResult.run(
+            ["cluster", "--input", airports, "--expansion-zoom", "\(id)"] + options, in: packageRoot)
+        #expect(
+            try json(expansion.stdout)
+                == .object(JSONObject([("expansion_zoom", .number(Double(try tileset.expansionZoom(of: id))))])))
+
+        let unknown = try CommandResult.run(
+            ["cluster", "--input", airports, "--leaves", "31"] + options, in: packageRoot)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("Error: --leaves 31: no cluster of the placed tiles of zooms 0…8 has this id"))
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct HelpExamplesTests {
     /// The commands whose help shows examples, with how many commands each shows.
     static let examples: [(command: String, count: Int)] = [
-        ("render", 6), ("demo", 3), ("marker", 2), ("sprites", 1), ("tiles", 3), ("serve", 6), ("cluster", 7),
+        ("render", 6), ("demo", 3), ("marker", 2), ("sprites", 1), ("tiles", 3), ("serve", 6), ("cluster", 8),
         ("place", 2), ("diff", 6),
     ]
 

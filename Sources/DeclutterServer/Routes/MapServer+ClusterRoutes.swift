@@ -27,10 +27,9 @@ extension MapServer {
             case "leaves":
                 let limit = try Self.count(request, "limit", default: 10, upTo: Self.maximumLeaves)
                 let offset = try Self.count(request, "offset", default: 0, upTo: Int(Int32.max))
-                let leaves = try tileset.leaves(of: id, limit: limit, offset: offset)
-                json = Self.featureCollection(leaves.map { Self.pointFeature(tileset.annotator.points[$0]) })
+                json = try tileset.leavesGeoJSON(of: id, limit: limit, offset: offset)
             case "children":
-                json = Self.featureCollection(try tileset.children(of: id).map { Self.feature($0, of: tileset) })
+                json = try tileset.childrenGeoJSON(of: id)
             case "expansion-zoom":
                 json = .object(JSONObject([("expansion_zoom", .number(Double(try tileset.expansionZoom(of: id))))]))
             case let other:
@@ -56,45 +55,5 @@ extension MapServer {
                 .badRequest, field: name, "\(name) \"\(text.prefix(20))\" must be a whole number 0…\(limit)")
         }
         return value
-    }
-
-    static func featureCollection(_ features: [JSONValue]) -> JSONValue {
-        .object(JSONObject([("type", .string("FeatureCollection")), ("features", .array(features))]))
-    }
-
-    static func point(_ coordinate: Coordinate) -> JSONValue {
-        .object(
-            JSONObject([
-                ("type", .string("Point")),
-                ("coordinates", .array([.number(coordinate.longitude), .number(coordinate.latitude)])),
-            ]))
-    }
-
-    /// An input point as it came: its id, its properties and its location.
-    static func pointFeature(_ point: ClusterPoint) -> JSONValue {
-        var object = JSONObject([("type", .string("Feature"))])
-        if let id = point.id { object["id"] = id }
-        object["properties"] = .object(point.properties)
-        object["geometry"] = point.location.map(Self.point) ?? .null
-        return .object(object)
-    }
-
-    /// A feature of the next zoom: a cluster with the properties its tile feature carries, or the point itself.
-    static func feature(_ feature: PlacedTileset.Feature, of tileset: PlacedTileset) -> JSONValue {
-        guard let clusterID = feature.clusterID else {
-            return pointFeature(tileset.annotator.points[feature.point ?? 0])
-        }
-        var properties = JSONObject([
-            ("cluster", .bool(true)), ("cluster_id", .number(Double(clusterID))),
-            ("point_count", .number(Double(feature.pointCount))),
-            ("point_count_abbreviated", .string(tileset.style.cluster.label(for: feature.pointCount))),
-        ])
-        if let zoom = try? tileset.expansionZoom(of: clusterID) { properties["expansion_zoom"] = .number(Double(zoom)) }
-        if feature.hiddenCount > 0 { properties["hidden_count"] = .number(Double(feature.hiddenCount)) }
-        return .object(
-            JSONObject([
-                ("type", .string("Feature")), ("id", .number(Double(clusterID))), ("properties", .object(properties)),
-                ("geometry", point(feature.coordinate)),
-            ]))
     }
 }
