@@ -68,8 +68,10 @@ struct TilesCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it).")
-    var maxZoom: Int = 14
+        help: ArgumentHelp(
+            "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it); auto: the lowest zoom at which half the points stand a marker's width from their nearest neighbour, as tippecanoe's -zg guesses (said on standard error).",
+            valueName: "zoom|auto"))
+    var maxZoom: MaxZoomArgument = .zoom(14)
 
     @Option(parsing: .unconditional, help: "Cluster radius in pixels at extent 512.")
     var radius: Double = 40
@@ -102,7 +104,12 @@ struct TilesCommand: ParsableCommand {
 
     func validate() throws {
         let zooms = ClusterCommand.zooms
-        guard zooms.contains(minZoom), zooms.contains(maxZoom), minZoom <= maxZoom else {
+        let highest: Int
+        switch maxZoom {
+        case .zoom(let zoom): highest = zoom
+        case .auto: highest = zooms.upperBound
+        }
+        guard zooms.contains(minZoom), zooms.contains(highest), minZoom <= highest else {
             throw ValidationError(
                 "--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)"
             )
@@ -115,7 +122,7 @@ struct TilesCommand: ParsableCommand {
         guard let mode = TilesetJob.Placement(rawValue: placement) else {
             throw ValidationError("--placement must be placed or supercluster, got \(placement)")
         }
-        if mode == .placed, maxZoom > MapAnnotator.maximumTileZoom {
+        if mode == .placed, case .zoom(let maxZoom) = maxZoom, maxZoom > MapAnnotator.maximumTileZoom {
             throw ValidationError(
                 "--max-zoom must be at most \(MapAnnotator.maximumTileZoom) with --placement placed, got \(maxZoom)")
         }
@@ -125,12 +132,12 @@ struct TilesCommand: ParsableCommand {
         try FileSystem.requireWritableFolder(for: output)
         let (job, pointCount) = try makeJob()
         let progress = ProgressBar(label: "tiles")
-        let zoomCount = maxZoom - minZoom + 1
+        let zoomCount = job.zooms.count
         let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
         progress.finish()
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
         try StandardOutput.print(
-            "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(maxZoom), "
+            "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(job.zooms.upperBound), "
                 + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)")
     }
 
@@ -160,13 +167,36 @@ struct TilesCommand: ParsableCommand {
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
         var job = try TilesetJob(
             points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
-        job.zooms = minZoom...maxZoom
+        let mode = TilesetJob.Placement(rawValue: placement) ?? .placed
+        switch maxZoom {
+        case .zoom(let zoom):
+            job.zooms = minZoom...zoom
+        case .auto:
+            let top = mode == .placed ? MapAnnotator.maximumTileZoom : ClusterCommand.zooms.upperBound
+            let guess = MaximumZoomGuess(points: job.points, style: job.style, within: minZoom...top)
+            job.zooms = minZoom...guess.zoom
+            StandardError.write(
+                "--max-zoom auto: \(guess.zoom) (the median distance from a point to its nearest neighbour there is "
+                    + "\(Int(guess.medianPixels.rounded())) px, a \(Int(guess.markerWidth)) px marker's width or more)\n"
+            )
+        }
+        // The base URL is checked first: a folder's estimate is for a job that will run.
+        _ = try MapLibreStyle(markerStyle: job.style, tiles: .tileJSON("tiles.json"), baseURL: baseURL).jsonData()
+        if (try? TilesetFormat(path: output)) == .folder {
+            let count = job.estimatedTileCount(limit: 10_000_000)
+            let bytes = Double(count) * 4096
+            let size = bytes >= 1e9 ? String(format: "%.1f GB", bytes / 1e9) : String(format: "%.1f MB", bytes / 1e6)
+            StandardError.write(
+                "tiles: a folder of about \(count >= 10_000_000 ? "10 million or more" : String(count)) tile files "
+                    + "(the tiles holding points at zooms \(job.zooms.lowerBound)…\(job.zooms.upperBound)), at least "
+                    + "\(size) on disk at 4 KiB a file; a .pmtiles or .mbtiles output holds them in one file\n")
+        }
         job.radius = radius
         job.layer = layer
         job.buffer = buffer
         job.baseURL = baseURL
         job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
-        job.placement = TilesetJob.Placement(rawValue: placement) ?? .placed
+        job.placement = mode
         return (job, points.count)
     }
 

@@ -87,5 +87,17 @@ extension ClusterIndex {
     /// Two positions less than a cell apart could land two cells apart once `position · side` is rounded (by up to
     /// 2048 · 2⁻⁵³ ≈ 2.3e-13 of a cell); closer than a billionth of a cell under one cell, they cannot, so a point
     /// nearer than the cap is always in the 3×3 cells around.
+    /// Each point's distance to its nearest other in world units (the world 1 wide, as ``WebMercator`` projects),
+    /// or `cap` (about `1/√n`) when none is nearer; by all cores, as the index's shortcut finds them.
+    public static func nearestDistances(xs: [Double], ys: [Double]) -> (distances: [Double], cap: Double) {
+        var top = Level()
+        top.xs = xs
+        top.ys = ys
+        top.items = Array(0..<Int32(xs.count))
+        top.counts = [Int32](repeating: 1, count: xs.count)
+        top.groups = [Int32](repeating: 0, count: xs.count)
+        return (nearestDistances(top, pointCount: xs.count, nodeSize: 64), nearestCap(xs.count))
+    }
+
     static func nearestCap(_ count: Int) -> Double { (1 - 1e-9) / Double(nearestGridSide(count)) }
 }

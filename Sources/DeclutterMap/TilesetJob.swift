@@ -166,3 +166,27 @@ public struct TilesetJob {
         }
     }
 }
+
+extension TilesetJob {
+    /// How many tiles of ``zooms`` hold at least one of the points, counted up to `limit`: a folder output's file
+    /// count, nearly (a tile's buffer can bring in a neighbour's feature; a cluster can stand in a tile none of its
+    /// points is in).
+    public func estimatedTileCount(limit: Int = .max) -> Int {
+        var total = 0
+        for zoom in zooms {
+            var keys = Set<UInt64>()
+            let side = Double(1 << zoom)
+            for point in points {
+                guard let location = point.location else { continue }
+                let x = UInt64(
+                    max(0, min(side - 1, (WebMercator.x(longitude: location.longitude) * side).rounded(.down))))
+                let y = UInt64(
+                    max(0, min(side - 1, (WebMercator.y(latitude: location.latitude) * side).rounded(.down))))
+                keys.insert(x << 32 | y)
+            }
+            total += keys.count
+            if total >= limit { return limit }
+        }
+        return total
+    }
+}

@@ -71,6 +71,29 @@ import Testing
     }
 
     /// supercluster's tiles, as before placement: the same fields as supercluster's, an icon per count step, no glyphs.
+    /// `--max-zoom auto` on the 300 airports: their median nearest-neighbour distance spans the default style's
+    /// 28-px balloon first at zoom 5; the folder's estimate (the tiles holding points) is its file count here.
+    @Test func autoMaxZoomAndTheFolderEstimateAreSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let airports = packageRoot.appendingPathComponent("Examples/airports.csv").path
+        let result = try CommandResult.run(
+            ["tiles", "--input", airports, "--category", "country", "--max-zoom", "auto", "--output", "site"],
+            in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "--max-zoom auto: 5 (the median distance from a point to its nearest neighbour there is 42 px, a 28 px marker's width or more)\n"
+            ), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "tiles: a folder of about 34 tile files (the tiles holding points at zooms 0…5), at least 0.1 MB on disk at 4 KiB a file;"
+            ), "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("wrote site: 34 tiles"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/5").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/6").path))
+    }
+
     @Test func superclusterTilesKeepCountIcons() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
