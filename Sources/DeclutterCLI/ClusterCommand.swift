@@ -160,6 +160,9 @@ struct ClusterCommand: ParsableCommand {
             valueName: "file"))
     var style: String?
 
+    @Option(help: AggregateOption.help)
+    var aggregate: [String] = []
+
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
     var skipInvalid = false
 
@@ -253,6 +256,11 @@ struct ClusterCommand: ParsableCommand {
         if let buffer, !(buffer >= 0 && buffer.isFinite && buffer <= 16_777_216) {
             throw ValidationError("--buffer must be a number ≥ 0 up to 16777216, got \(buffer.messageText)")
         }
+        let aggregates = try AggregateOption.parse(aggregate)
+        if !aggregates.isEmpty, grid != nil || tile != nil || !fromOptionsGiven.isEmpty {
+            throw ValidationError(
+                "--aggregate is for clusters as GeoJSON: not with --grid, --tile, --from-zoom or --from-bbox")
+        }
         let queries = placedQueriesGiven
         if queries.count > 1 {
             throw ValidationError("\(queries.joined(separator: " and ")) cannot be combined: give one")
@@ -342,10 +350,12 @@ struct ClusterCommand: ParsableCommand {
             return
         }
         let features = index.clusters(west: box.west, south: box.south, east: box.east, north: box.north, zoom: zoom)
+        let aggregates = ClusterAggregates(try AggregateOption.parse(aggregate), points: read.points)
+        if let warning = aggregates.warning { StandardError.write(warning + "\n") }
         var output = #"{"type":"FeatureCollection","features":["#
         for (position, feature) in features.enumerated() {
             if position > 0 { output += "," }
-            geoJSON(feature, index: index, zoom: zoom).write(to: &output)
+            geoJSON(feature, index: index, zoom: zoom, aggregates: aggregates).write(to: &output)
         }
         try StandardOutput.print(output + "]}")
     }
@@ -359,7 +369,11 @@ struct ClusterCommand: ParsableCommand {
         let job = try TilesetJob(
             points: read.points.points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         let zooms = (minZoom ?? 0)...(maxZoom ?? 14)
-        let tileset = try PlacedTileset(placing: job.points, style: job.style, zooms: zooms)
+        let aggregates = try AggregateOption.parse(aggregate)
+        if let warning = ClusterAggregates(aggregates, points: job.points).warning {
+            StandardError.write(warning + "\n")
+        }
+        let tileset = try PlacedTileset(placing: job.points, style: job.style, zooms: zooms, aggregates: aggregates)
         let id = leaves ?? children ?? expansionZoom ?? 0
         let json: JSONValue
         do {
@@ -379,7 +393,9 @@ struct ClusterCommand: ParsableCommand {
     }
 
     /// A cluster with supercluster's properties plus `expansion_zoom` and per-category counts; a point as it came.
-    func geoJSON(_ feature: ClusterFeature, index: ClusterIndex, zoom: Double) -> JSONValue {
+    func geoJSON(
+        _ feature: ClusterFeature, index: ClusterIndex, zoom: Double, aggregates: ClusterAggregates = .none
+    ) -> JSONValue {
         let geometry = JSONValue.object(
             JSONObject([
                 ("type", .string("Point")),
@@ -399,6 +415,13 @@ struct ClusterCommand: ParsableCommand {
                 : .string(CountFormatter.abbreviated(feature.pointCount))
             properties["expansion_zoom"] =
                 ((try? index.expansionZoom(of: clusterId)).map { JSONValue.number(Double($0)) }) ?? .null
+            if !aggregates.isEmpty {
+                // supercluster's map/reduce over the hierarchy comes to the same as a reduce over the leaves.
+                let leaves = ((try? index.leaves(of: clusterId, limit: .max)) ?? []).compactMap(\.pointIndex)
+                for entry in aggregates.values(over: leaves) {
+                    if let value = entry.value { properties[entry.name] = .number(value) }
+                }
+            }
             if !feature.categoryCounts.isEmpty {
                 properties["categories"] = .object(
                     JSONObject(

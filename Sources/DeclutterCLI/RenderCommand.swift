@@ -214,6 +214,12 @@ struct RenderCommand: ParsableCommand {
     var layout: String?
 
     @Option(
+        help: ArgumentHelp(
+            "With --layout, a value each cluster of the layout carries, computed over its points' numeric property (repeatable): FUNC one of sum, mean, min, max, count.",
+            valueName: "name=func:prop"))
+    var aggregate: [String] = []
+
+    @Option(
         help: ArgumentHelp("The file to write; its extension (.png, .svg, .pdf) picks the format.", valueName: "file"))
     var output: String
 
@@ -297,6 +303,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let format = try OutputFormat(path: output)
+        if !(try AggregateOption.parse(aggregate)).isEmpty, layout == nil {
+            throw ValidationError("--aggregate needs --layout FILE.json: the layout's clusters carry the values")
+        }
         if let layout, !layout.lowercased().hasSuffix(".json") {
             throw ValidationError("--layout must name a .json file, got \(layout)")
         }
@@ -367,7 +376,12 @@ struct RenderCommand: ParsableCommand {
         map.colorCount = colors
         map.colorValues = colorsFor.map(colorValues) ?? []
         if let gesture { return try drawFrames(gesture, map: map) }
-        let result = try map.draw(format: format)
+        var result = try map.draw(format: format)
+        result.aggregates = try AggregateOption.parse(aggregate)
+        if !result.aggregates.isEmpty, let warning = ClusterAggregates(result.aggregates, points: result.points).warning
+        {
+            StandardError.write(warning + "\n")
+        }
         if let note = result.categoryNote { StandardError.write("note: --category \(note)\n") }
         for warning in result.warnings.prefix(10) { StandardError.write("warning: \(warning)\n") }
         if result.warnings.count > 10 {

@@ -75,6 +75,9 @@ struct ServeCommand: ParsableCommand {
             valueName: "url|dir"))
     var maplibreURL: String?
 
+    @Option(help: AggregateOption.help)
+    var aggregate: [String] = []
+
     @Option(
         help: ArgumentHelp(
             "The property colouring the points of every dataset that names none of its own; values the style lacks take its colours by frequency.",
@@ -216,6 +219,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)")
         }
         for value in dataset { _ = try DatasetArgument(value) }
+        _ = try AggregateOption.parse(aggregate)
     }
 
     func run() throws {
@@ -246,7 +250,8 @@ struct ServeCommand: ParsableCommand {
                 loaded.append(
                     try Dataset.load(
                         name: name, path: path, style: datasetStyle, styleName: style,
-                        categoryProperty: argument.category ?? category))
+                        categoryProperty: argument.category ?? category,
+                        aggregates: try AggregateOption.parse(aggregate)))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             } catch let error as any DeclutterError where error.kind != .internalFailure {

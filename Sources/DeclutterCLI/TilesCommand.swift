@@ -93,6 +93,9 @@ struct TilesCommand: ParsableCommand {
             valueName: "placed|supercluster"))
     var placement: String = TilesetJob.Placement.placed.rawValue
 
+    @Option(help: AggregateOption.help)
+    var aggregate: [String] = []
+
     @Option(help: ArgumentHelp("NAME.mbtiles, NAME.pmtiles, or a new folder.", valueName: "path"))
     var output: String
 
@@ -121,6 +124,9 @@ struct TilesCommand: ParsableCommand {
         guard !layer.isEmpty else { throw ValidationError("--layer must not be empty") }
         guard let mode = TilesetJob.Placement(rawValue: placement) else {
             throw ValidationError("--placement must be placed or supercluster, got \(placement)")
+        }
+        if mode == .supercluster, !(try AggregateOption.parse(aggregate)).isEmpty {
+            throw ValidationError("--aggregate needs --placement placed: supercluster's tiles carry counts only")
         }
         if mode == .placed, case .zoom(let maxZoom) = maxZoom, maxZoom > MapAnnotator.maximumTileZoom {
             throw ValidationError(
@@ -197,6 +203,10 @@ struct TilesCommand: ParsableCommand {
         job.baseURL = baseURL
         job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
         job.placement = mode
+        job.aggregates = try AggregateOption.parse(aggregate)
+        if let warning = ClusterAggregates(job.aggregates, points: job.points).warning {
+            StandardError.write(warning + "\n")
+        }
         return (job, points.count)
     }
 

@@ -31,13 +31,17 @@ public struct DrawnMap {
     /// The points on the map whose views are hidden because they would run into a piece of furniture, per piece
     /// (`legend`, `compass`, `scale bar`, `attribution`) that hides any.
     public var pointsUnderFurniture: [(name: String, points: Int)] = []
+    /// What the layout's clusters carry besides their members (`--aggregate`).
+    public var aggregates: [ClusterAggregate] = []
 
     /// The drawn views.
     public var annotations: [MapAnnotation] { content.annotations }
 
     /// The layout as `declutter render --layout` writes it: the camera, the points, the legend and every view.
     public var layout: JSONValue {
-        MapLayout.json(camera: camera, map: content, points: points, legend: legend, furniture: furniture)
+        MapLayout.json(
+            camera: camera, map: content, points: points, legend: legend, furniture: furniture,
+            aggregates: aggregates.isEmpty ? .none : ClusterAggregates(aggregates, points: points))
     }
 
     /// What to say when points on the map ended up only in hidden views, saying which lie under the furniture; nil when

@@ -14,7 +14,7 @@ extension PlacedTileset {
     ///   name out of range.
     public init(
         placing points: [ClusterPoint], style: MarkerStyle, zooms: ClosedRange<Int>, layerName: String = "points",
-        buffer: Int = 64
+        buffer: Int = 64, aggregates: [ClusterAggregate] = []
     ) throws {
         let highest =
             MapAnnotator.indexZoom(forZoom: MapAnnotator.cameraZoom(tileZoom: zooms.upperBound), style: style) - 1
@@ -22,7 +22,10 @@ extension PlacedTileset {
             points: points, style: style, minimumZoom: zooms.lowerBound + 1,
             maximumZoom: max(zooms.lowerBound + 1, highest))
         let renderer = try MarkerRenderer(style: style)
-        try self.init(annotator: annotator, layerName: layerName, extent: 4096, buffer: buffer, zooms: zooms) {
+        try self.init(
+            annotator: annotator, layerName: layerName, extent: 4096, buffer: buffer, zooms: zooms,
+            aggregates: aggregates
+        ) {
             label, bucket in
             (try? renderer.countFontSize(label, bucket: bucket)) ?? bucket.fontSize
         }

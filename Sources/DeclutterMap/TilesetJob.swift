@@ -31,6 +31,8 @@ public struct TilesetJob {
     public var source = "points"
     /// How each zoom's clusters are made. Default ``Placement/placed``.
     public var placement = Placement.placed
+    /// What placed clusters carry besides their counts (`--aggregate`).
+    public var aggregates: [ClusterAggregate] = []
 
     /// How a tileset's clusters are made.
     public enum Placement: String, Sendable, CaseIterable {
@@ -111,7 +113,8 @@ public struct TilesetJob {
             tileset = try ClusterTileset(
                 index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         case .placed:
-            tileset = try PlacedTileset(placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer)
+            tileset = try PlacedTileset(
+                placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer, aggregates: aggregates)
             let glyphs = try CountGlyphs(style: style)
             companions += glyphs.files(in: prefix + "glyphs")
             countText = glyphs.countText(glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", style: style)

@@ -15,12 +15,14 @@ import Foundation
 /// gives the top-left corners of its other copies. `points` counts the input, the points on the map, and those of them
 /// under higher-priority views. `bearing` and `pitch` (degrees) are there when not 0. The furniture drawn gives its
 /// frame: `legend` (with its corner and rows), `compass`, `scaleBar` (with its `label`) and `attribution` (with its
-/// `text`); markers keep clear of all of them.
+/// `text`); markers keep clear of all of them. With aggregates (`--aggregate`), each cluster has `aggregates`, an
+/// object of their values over its members.
 public enum MapLayout {
     /// The layout document for a map.
     public static func json(
         camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
-        legend: PlacedLegend? = nil, furniture: FurnitureFrames = FurnitureFrames()
+        legend: PlacedLegend? = nil, furniture: FurnitureFrames = FurnitureFrames(),
+        aggregates: ClusterAggregates = .none
     ) -> JSONValue {
         let annotations = map.annotations
         func number(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
@@ -52,6 +54,9 @@ public enum MapLayout {
                 entry["copies"] = .array(annotation.copies.map { .array([number($0.x), number($0.y)]) })
             }
             entry["coordinate"] = coordinate(annotation.coordinate)
+            if !aggregates.isEmpty, annotation.kind == .cluster {
+                entry["aggregates"] = .object(aggregates.json(over: annotation.members))
+            }
             entry["visible"] = .bool(annotation.visible)
             return .object(entry)
         }

@@ -454,4 +454,43 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("Error: --leaves 31: no cluster of the placed tiles of zooms 0…8 has this id"))
     }
+
+    // MARK: --aggregate
+
+    /// Four points of Paris whose `pop` is 1, 2, x and 4: every cluster of all four carries sum 7, mean 7/3, least
+    /// 1, greatest 4 and a count of 3, in supercluster's clusters and in the placed tiles' alike, with one warning.
+    @Test func aggregatesAreWorkedOverTheClustersMembers() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,kind,pop\n48.85,2.35,a,1\n48.851,2.351,a,2\n48.852,2.352,b,x\n48.853,2.353,b,4\n".utf8).write(
+            to: folder.appendingPathComponent("pop.csv"))
+        let aggregates = [
+            "--aggregate", "total=sum:pop", "--aggregate", "avg=mean:pop", "--aggregate", "lo=min:pop", "--aggregate",
+            "hi=max:pop", "--aggregate", "n=count:pop",
+        ]
+        let expected: [String: Double] = ["total": 7, "avg": 7.0 / 3, "lo": 1, "hi": 4, "n": 3]
+        let warning =
+            "warning: --aggregate: 1 of 4 points have no number in \"pop\"; total, avg, lo, hi, n leave them out\n"
+        for arguments in [["--zoom", "0"], ["--children", "0", "--max-zoom", "3"]] {
+            let result = try CommandResult.run(["cluster", "--input", "pop.csv"] + arguments + aggregates, in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == warning)
+            let features = try #require(try json(result.stdout).object?["features"]?.array)
+            #expect(features.count == 1)
+            let properties = try #require(features.first?.object?["properties"]?.object)
+            #expect(properties["point_count"]?.number == 4)
+            for (name, value) in expected { #expect(properties[name]?.number == value, "\(name) with \(arguments)") }
+        }
+        let render = try CommandResult.run(
+            [
+                "render", "--input", "pop.csv", "--zoom", "3", "--center", "48.85,2.35", "--size", "300x200",
+                "--output",
+                "pop.png", "--layout", "pop.json", "--aggregate", "total=sum:pop",
+            ], in: folder)
+        #expect(render.status == 0, "\(render.stderr)")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("pop.json")))
+        let annotations = (layout as? [String: Any])?["annotations"] as? [[String: Any]]
+        #expect(annotations?.count == 1)
+        #expect((annotations?.first?["aggregates"] as? [String: Any])?["total"] as? Double == 7)
+    }
 }

@@ -1,4 +1,6 @@
+import DeclutterClustering
 import DeclutterServer
+import DeclutterStyle
 import DeclutterSupport
 import Foundation
 import Hummingbird
@@ -73,5 +75,25 @@ import Testing
                 try await client.execute(uri: "/tiles/rome/clusters/0/leaves", method: .get), .notFound,
                 field: "dataset")
         }
+    }
+
+    /// `serve --aggregate`: a dataset's clusters carry the aggregate in their tiles' children and GeoJSON, the sum of
+    /// the members' `rank` (the points' index here): 0 + 1 + … + 59 at zoom 0.
+    @Test func aDatasetsClustersCarryTheirAggregates() async throws {
+        let points = ServerHarness.points.enumerated().map { index, point in
+            var point = point
+            point.properties["rank"] = .number(Double(index))
+            return point
+        }
+        let dataset = try Dataset(
+            name: "paris", points: points, style: StyleCatalog().style(named: "default"), styleName: "default",
+            aggregates: [ClusterAggregate(name: "rank_sum", function: .sum, property: "rank")])
+        let top = try #require(dataset.tiles.tileset.features(zoom: 0).first?.clusterID)
+        let children = try #require(
+            try dataset.tiles.tileset.childrenGeoJSON(of: top).object?["features"]?.array)
+        let sums = children.compactMap { $0.object?["properties"]?.object?["rank_sum"]?.number }
+        #expect(sums.count == children.filter { $0.object?["properties"]?.object?["cluster"] == .bool(true) }.count)
+        let singles = children.compactMap { $0.object?["properties"]?.object?["rank"]?.number }
+        #expect(sums.reduce(0, +) + singles.reduce(0, +) == Double((0..<60).reduce(0, +)))
     }
 }

@@ -37,7 +37,8 @@ public struct Dataset: Sendable {
     ///
     /// - Throws: ``ServerError`` for a bad name; ``AnnotationError`` when a point's category is not the style's.
     public init(
-        name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil
+        name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil,
+        aggregates: [ClusterAggregate] = []
     ) throws {
         try Self.checkName(name)
         let prepared = try CategoryAssignment.prepared(
@@ -53,14 +54,16 @@ public struct Dataset: Sendable {
         self.annotator = annotator
         // The tiles `declutter tiles` writes with its defaults, so that a tile's bytes are the same.
         tiles = PlacedTileIndex(
-            try PlacedTileset(placing: prepared.points, style: prepared.style, zooms: Self.tileZooms))
+            try PlacedTileset(
+                placing: prepared.points, style: prepared.style, zooms: Self.tileZooms, aggregates: aggregates))
         glyphs = try CountGlyphs(style: prepared.style)
         bounds = TileBounds(enclosing: prepared.points)
     }
 
     /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) by its extension, as `declutter render --input` does.
     public static func load(
-        name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil
+        name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil,
+        aggregates: [ClusterAggregate] = []
     ) throws -> Dataset {
         // The name first, so that a slip costs no reading of a large file.
         try checkName(name)
@@ -77,7 +80,8 @@ public struct Dataset: Sendable {
                 .badRequest, field: "dataset", "\(path): \(problem) (give NAME=FILE,category=PROP for this dataset)")
         }
         return try Dataset(
-            name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty)
+            name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty,
+            aggregates: aggregates)
     }
 
     /// Refuses a name that cannot be a URL's segment.

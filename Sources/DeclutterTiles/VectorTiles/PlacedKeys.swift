@@ -1,4 +1,5 @@
-/// The vocabulary numbers of the keys a placed tileset writes: a cluster tileset's, its own, and each category's.
+/// The vocabulary numbers of the keys a placed tileset writes: a cluster tileset's, its own, each category's and each
+/// aggregate's.
 struct PlacedKeys: Sendable {
     /// The keys every cluster tileset writes.
     let fixed: FixedKeys
@@ -7,9 +8,11 @@ struct PlacedKeys: Sendable {
     let hiddenCount: Int32
     /// Each style category's count key, in the style's order; -1 where the name is one of the other keys.
     let categories: [Int32]
+    /// Each aggregate's key, in the order asked; -1 where the name is a category's (the count wins).
+    let aggregates: [Int32]
 
     /// Adds the keys to `vocabulary`.
-    init(_ vocabulary: inout VectorTileVocabulary, categories names: [String]) {
+    init(_ vocabulary: inout VectorTileVocabulary, categories names: [String], aggregates: [String] = []) {
         fixed = FixedKeys(&vocabulary)
         labelSize = vocabulary.key("label_size")
         expansionZoom = vocabulary.key("expansion_zoom")
@@ -21,6 +24,9 @@ struct PlacedKeys: Sendable {
         ]
         var seen: Set<String> = []
         categories = names.map { name in
+            taken.contains(name) || !seen.insert(name).inserted ? -1 : vocabulary.key(name)
+        }
+        self.aggregates = aggregates.map { name in
             taken.contains(name) || !seen.insert(name).inserted ? -1 : vocabulary.key(name)
         }
     }

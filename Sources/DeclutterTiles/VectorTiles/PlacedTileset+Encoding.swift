@@ -100,6 +100,11 @@ extension PlacedTileset {
         if leader >= 0, let identifier = style.categories[leader].clusteringIdentifier, !identifier.isEmpty {
             box.encoder.add(key: keys.fixed.identifier, .string(identifier))
         }
+        if !aggregates.isEmpty {
+            for (key, entry) in zip(keys.aggregates, aggregates.values(over: members)) where key >= 0 {
+                if let value = entry.value { box.encoder.add(key: key, VectorTileValue(number: value)) }
+            }
+        }
         if let ring = spriteNames.ringIcon(counts: counts, total: count) {
             // Names made once per core: building the string is most of naming a cluster.
             let sprite =

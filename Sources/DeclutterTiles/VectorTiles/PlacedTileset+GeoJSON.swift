@@ -31,6 +31,12 @@ extension PlacedTileset {
         ])
         if let zoom = try? expansionZoom(of: clusterID) { properties["expansion_zoom"] = .number(Double(zoom)) }
         if feature.hiddenCount > 0 { properties["hidden_count"] = .number(Double(feature.hiddenCount)) }
+        if !aggregates.isEmpty {
+            let members = (try? leaves(of: clusterID, limit: .max)) ?? []
+            for entry in aggregates.values(over: members) {
+                if let value = entry.value { properties[entry.name] = .number(value) }
+            }
+        }
         return .object(
             JSONObject([
                 ("type", .string("Feature")), ("id", .number(Double(clusterID))), ("properties", .object(properties)),

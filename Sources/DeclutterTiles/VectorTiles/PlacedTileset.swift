@@ -16,7 +16,7 @@ import Foundation
 /// static icons write it: `6.9k`, `60k`), `label_size` (the count's font size in points, as the static icon fits it
 /// in its ring), one count per category with members, `clustering_identifier`, `sprite` (its ring in the sheet of
 /// ``SpritePlan/ringIcons(for:file:)``), `expansion_zoom` (the lowest zoom at which its members no longer share one
-/// feature), and `hidden_count` when it hides points. A single point keeps its own properties and id, and gets
+/// feature), `hidden_count` when it hides points, and each of ``aggregates`` that has a value. A single point keeps its own properties and id, and gets
 /// `sprite` (`marker-{category}`) and `hidden_count` when it hides points.
 public struct PlacedTileset: Sendable {
     /// The annotator whose points are placed.
@@ -37,6 +37,8 @@ public struct PlacedTileset: Sendable {
     let expansionZooms: [[Int32]]
     /// Each zoom's views' count font sizes.
     let labelSizes: [[Float]]
+    /// What clusters carry besides their counts: sums, means, least and greatest values of the points' properties.
+    public let aggregates: ClusterAggregates
 
     let vocabulary: VectorTileVocabulary
     let keys: PlacedKeys
@@ -56,7 +58,7 @@ public struct PlacedTileset: Sendable {
     ///   empty layer name.
     public init(
         annotator: MapAnnotator, layerName: String = "points", extent: Int = 4096, buffer: Int = 64,
-        zooms: ClosedRange<Int> = 0...14,
+        zooms: ClosedRange<Int> = 0...14, aggregates: [ClusterAggregate] = [],
         labelSize: (String, ClusterSizeBucket) -> Double = { $1.fontSize }
     ) throws {
         guard (1...ClusterTileset.maximumExtent).contains(extent) else {
@@ -72,6 +74,7 @@ public struct PlacedTileset: Sendable {
         }
         guard !layerName.isEmpty else { throw TilesetError("the layer needs a name") }
         self.annotator = annotator
+        self.aggregates = ClusterAggregates(aggregates, points: annotator.points)
         self.layerName = layerName
         self.extent = extent
         self.buffer = buffer
@@ -99,7 +102,8 @@ public struct PlacedTileset: Sendable {
         }
         spriteNames = SpriteNames(style: style)
         var vocabulary = VectorTileVocabulary()
-        let keys = PlacedKeys(&vocabulary, categories: style.categories.map(\.name))
+        let keys = PlacedKeys(
+            &vocabulary, categories: style.categories.map(\.name), aggregates: aggregates.map(\.name))
         self.keys = keys
         for icon in (try? SpritePlan.ringIcons(for: style)) ?? [] {
             for name in icon.names { vocabulary.string(name) }
@@ -109,14 +113,15 @@ public struct PlacedTileset: Sendable {
             points: annotator.points, generateId: false, style: style, spriteNames: spriteNames, keys: keys.fixed,
             vocabulary: &vocabulary, fieldTypes: &fieldTypes)
         self.vocabulary = vocabulary
-        fields = Self.fields(annotator: annotator, keys: keys, placements: placements, pointFields: fieldTypes)
+        fields = Self.fields(
+            annotator: annotator, keys: keys, placements: placements, pointFields: fieldTypes, aggregates: aggregates)
     }
 
     /// The layer's fields: those the tiles hold — the clusters' own, each category's count, `hidden_count` where a
     /// feature hides points — then the points' properties.
     private static func fields(
         annotator: MapAnnotator, keys: PlacedKeys, placements: [WorldPlacement],
-        pointFields: [String: VectorTileFieldType]
+        pointFields: [String: VectorTileFieldType], aggregates: [ClusterAggregate]
     ) -> [(name: String, type: VectorTileFieldType)] {
         let style = annotator.style
         var fields: [(name: String, type: VectorTileFieldType)] = []
@@ -149,6 +154,9 @@ public struct PlacedTileset: Sendable {
             }
             if style.categories.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) {
                 fields.append(("clustering_identifier", .string))
+            }
+            for (aggregate, key) in zip(aggregates, keys.aggregates) where key >= 0 {
+                fields.append((aggregate.name, .number))
             }
         }
         fields.append(("sprite", .string))
