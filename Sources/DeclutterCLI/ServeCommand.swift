@@ -102,6 +102,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where fetched tiles are cached (default: ~/.cache/declutter/tiles).", valueName: "dir"))
     var tileCache: String?
 
+    @Option(help: "MiB of vector tiles kept once made, least recently used first.")
+    var vectorTileCache = ServerLimits().vectorTileCacheBytes >> 20
+
+    @Option(help: "MiB of the embedded basemap's tiles kept for drawing maps, shared by the render threads.")
+    var basemapCache = 128
+
+    @Option(help: "MiB of each dataset's cluster groups kept per zoom for its maps.")
+    var levelsCache = 96
+
     @Option(help: "Render threads (default: the number of cores).")
     var workers: Int?
 
@@ -219,6 +228,13 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--fetching-maps must be in 1…256, got \(fetchingMaps)")
         }
         for value in dataset { _ = try DatasetArgument(value) }
+        for (name, megabytes) in [
+            ("--vector-tile-cache", vectorTileCache), ("--basemap-cache", basemapCache),
+            ("--levels-cache", levelsCache),
+        ]
+        where !(0...65_536).contains(megabytes) {
+            throw ValidationError("\(name) must be in 0…65536 MiB, got \(megabytes)")
+        }
         _ = try AggregateOption.parse(aggregate)
     }
 
@@ -251,7 +267,7 @@ struct ServeCommand: ParsableCommand {
                     try Dataset.load(
                         name: name, path: path, style: datasetStyle, styleName: style,
                         categoryProperty: argument.category ?? category,
-                        aggregates: try AggregateOption.parse(aggregate)))
+                        aggregates: try AggregateOption.parse(aggregate), levelsCacheBytes: levelsCache << 20))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             } catch let error as any DeclutterError where error.kind != .internalFailure {
@@ -294,6 +310,7 @@ struct ServeCommand: ParsableCommand {
         limits.maximumConnections = maxConnections
         limits.fetchingMaps = fetchingMaps
         limits.admissionSeconds = admissionWait
+        limits.vectorTileCacheBytes = vectorTileCache << 20
         let source = try tiles.map {
             try RenderCommand.tileSource(
                 $0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10,
@@ -304,7 +321,9 @@ struct ServeCommand: ParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var server = MapServer(
             host: host, port: port, datasets: loaded, tilesets: tilesets, styles: catalog,
-            pool: RenderPool(workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue),
+            pool: RenderPool(
+                workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, queueLength: queue,
+                basemapCacheBytes: basemapCache << 20),
             tiles: source, limits: limits, publicURL: publicURL, logger: logger)
         server.allowMissingTiles = allowMissingTiles
         server.crossOrigins = Set(corsOrigin)

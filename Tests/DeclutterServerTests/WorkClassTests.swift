@@ -1,3 +1,4 @@
+import DeclutterStyle
 import DeclutterTileSources
 import Foundation
 import Hummingbird
@@ -70,6 +71,30 @@ import TileTestServer
             // The zoom-4 map's basemap tiles were drawn by the first map and copied by the second.
             let hits = lines.first { $0.hasPrefix(#"declutter_cache_hits_total{cache="basemap_tiles"}"#) }
             #expect((hits?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 2, "\(hits ?? "none")")
+        }
+    }
+
+    /// `serve --basemap-cache 0 --levels-cache 0`: nothing is kept, and every map is still drawn.
+    @Test func cacheBudgetsOfNothingKeepNothing() async throws {
+        let dataset = try Dataset(
+            name: "paris", points: ServerHarness.points, style: StyleCatalog().style(named: "default"),
+            styleName: "default", levelsCacheBytes: 0)
+        let server = MapServer(
+            port: 0, datasets: [dataset], pool: RenderPool(workers: 2, queueLength: 8, basemapCacheBytes: 0),
+            limits: ServerLimits(vectorTileCacheBytes: 0), logger: ServerHarness.quietLogger)
+        try await ServerHarness.run(server) { client in
+            for _ in 0..<2 {
+                _ = try ServerHarness.png(
+                    try await client.execute(uri: "/datasets/paris/static/2.35,48.85,4/300x200", method: .get))
+                #expect(try await client.execute(uri: "/tiles/paris/5/16/11.mvt", method: .get).status == .ok)
+            }
+            let lines = try await Self.metrics(client)
+            for cache in ["basemap_tiles", "levels_paris", "vector_tiles"] {
+                #expect(
+                    lines.contains(#"declutter_cache_bytes{cache="\#(cache)"} 0.0"#),
+                    "\(lines.filter { $0.contains(cache) })")
+                #expect(lines.contains(#"declutter_cache_hits_total{cache="\#(cache)"} 0"#))
+            }
         }
     }
 

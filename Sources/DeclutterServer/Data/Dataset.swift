@@ -38,7 +38,7 @@ public struct Dataset: Sendable {
     /// - Throws: ``ServerError`` for a bad name; ``AnnotationError`` when a point's category is not the style's.
     public init(
         name: String, points: [ClusterPoint], style: MarkerStyle, styleName: String, categoryProperty: String? = nil,
-        aggregates: [ClusterAggregate] = []
+        aggregates: [ClusterAggregate] = [], levelsCacheBytes: Int = 96 << 20
     ) throws {
         try Self.checkName(name)
         let prepared = try CategoryAssignment.prepared(
@@ -50,7 +50,7 @@ public struct Dataset: Sendable {
         self.points = prepared.points
         var annotator = try MapAnnotator(points: prepared.points, style: prepared.style)
         // Every map of the dataset looks only at the groups near it, kept per zoom within a byte budget.
-        annotator.levels = AnnotatorLevels()
+        annotator.levels = AnnotatorLevels(budget: levelsCacheBytes)
         self.annotator = annotator
         // The tiles `declutter tiles` writes with its defaults, so that a tile's bytes are the same.
         tiles = PlacedTileIndex(
@@ -63,7 +63,7 @@ public struct Dataset: Sendable {
     /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) by its extension, as `declutter render --input` does.
     public static func load(
         name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil,
-        aggregates: [ClusterAggregate] = []
+        aggregates: [ClusterAggregate] = [], levelsCacheBytes: Int = 96 << 20
     ) throws -> Dataset {
         // The name first, so that a slip costs no reading of a large file.
         try checkName(name)
@@ -81,7 +81,7 @@ public struct Dataset: Sendable {
         }
         return try Dataset(
             name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty,
-            aggregates: aggregates)
+            aggregates: aggregates, levelsCacheBytes: levelsCacheBytes)
     }
 
     /// Refuses a name that cannot be a URL's segment.

@@ -54,14 +54,27 @@ public final class RenderPool: Service, Sendable {
     /// milliseconds to a few tenths of a second), beyond which a client is better told to come back.
     public static let queuedPerWorker = 4
 
+    /// The embedded basemap's tiles its threads draw from, kept within their budget.
+    public let basemapTiles: BasemapTileCache
+
     /// Starts `workers` threads (at least 1) with room for `queueLength` waiting jobs (0 or more; default
-    /// ``queuedPerWorker`` per thread).
-    public convenience init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, queueLength: Int? = nil) {
-        self.init(workers: workers, queueLength: queueLength, name: "render", jobs: "maps")
+    /// ``queuedPerWorker`` per thread), sharing up to `basemapCacheBytes` of the embedded basemap's tiles (128 MiB by
+    /// default).
+    public convenience init(
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, queueLength: Int? = nil,
+        basemapCacheBytes: Int = 128 << 20
+    ) {
+        self.init(
+            workers: workers, queueLength: queueLength, name: "render", jobs: "maps",
+            basemapTiles: BasemapTileCache(budget: basemapCacheBytes))
     }
 
     /// Starts a pool named `name` (for its threads and messages) whose jobs are `jobs` in messages.
-    init(workers: Int, queueLength: Int?, name: String, jobs: String) {
+    init(
+        workers: Int, queueLength: Int?, name: String, jobs: String,
+        basemapTiles: BasemapTileCache = BasemapTileCache(budget: 0)
+    ) {
+        self.basemapTiles = basemapTiles
         self.name = name
         self.jobs = jobs
         self.workers = max(1, workers)
@@ -139,7 +152,7 @@ public final class RenderPool: Service, Sendable {
 
     /// A thread's loop: take the oldest job, run it, until the pool stops and the queue is empty.
     private func work() {
-        let worker = RenderWorker()
+        let worker = RenderWorker(basemapTiles: basemapTiles)
         while true {
             wake.wait()
             let job: Job? = state.withLock { state in

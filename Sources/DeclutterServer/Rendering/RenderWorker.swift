@@ -12,18 +12,18 @@ public final class RenderWorker {
     /// and must not grow the cache without bound.
     static let maximumRenderers = 16
 
-    init() {}
-
-    /// The embedded basemap's tiles, kept for every render thread of the process: a server draws the same zooms of the
+    /// The embedded basemap's tiles, shared by every render thread of the pool: a server draws the same zooms of the
     /// same world over and over.
-    static let basemapTiles = BasemapTileCache()
+    let basemapTiles: BasemapTileCache
+
+    init(basemapTiles: BasemapTileCache) { self.basemapTiles = basemapTiles }
 
     /// The renderer for `style`.
     public func renderer(for style: MarkerStyle) throws -> StaticMapRenderer {
         if let renderer = renderers[style] { return renderer }
         if renderers.count >= Self.maximumRenderers { renderers.removeAll() }
         let renderer = try StaticMapRenderer(style: style)
-        renderer.basemapTiles = Self.basemapTiles
+        renderer.basemapTiles = basemapTiles
         renderers[style] = renderer
         return renderer
     }

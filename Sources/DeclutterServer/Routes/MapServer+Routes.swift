@@ -37,7 +37,7 @@ extension MapServer {
             }
             let cached = work.vectorTiles.statistics
             metrics.recordCache(name: "vector_tiles", bytes: cached.bytes, hits: cached.hits, misses: cached.misses)
-            let basemap = RenderWorker.basemapTiles.statistics
+            let basemap = pool.basemapTiles.statistics
             metrics.recordCache(name: "basemap_tiles", bytes: basemap.bytes, hits: basemap.hits, misses: basemap.misses)
             for dataset in datasets.values {
                 guard let levels = dataset.annotator.levels?.statistics else { continue }
