@@ -11,6 +11,7 @@ import DeclutterStaticAPI
 import DeclutterStyle
 import DeclutterSupport
 import DeclutterTesting
+import DeclutterTileSources
 import DeclutterTiles
 import Foundation
 
@@ -96,6 +97,18 @@ struct TilesCommand: ParsableCommand {
     @Option(help: AggregateOption.help)
     var aggregate: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A MapLibre style of your own (a file, or an http(s) URL) that style.json becomes, with the clusters' source, layers, sprite sheet and glyphs merged in.",
+            valueName: "file|url"))
+    var baseStyle: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --base-style, the id of its layer the clusters' layers go before (default: on top).",
+            valueName: "id"))
+    var beforeLayer: String?
+
     @Option(help: ArgumentHelp("NAME.mbtiles, NAME.pmtiles, or a new folder.", valueName: "path"))
     var output: String
 
@@ -125,6 +138,9 @@ struct TilesCommand: ParsableCommand {
         guard let mode = TilesetJob.Placement(rawValue: placement) else {
             throw ValidationError("--placement must be placed or supercluster, got \(placement)")
         }
+        if beforeLayer != nil, baseStyle == nil {
+            throw ValidationError("--before-layer needs --base-style: it names a layer of that style")
+        }
         if mode == .supercluster, !(try AggregateOption.parse(aggregate)).isEmpty {
             throw ValidationError("--aggregate needs --placement placed: supercluster's tiles carry counts only")
         }
@@ -141,6 +157,7 @@ struct TilesCommand: ParsableCommand {
         let zoomCount = job.zooms.count
         let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
         progress.finish()
+        for note in summary.styleNotes { StandardError.write("note: \(note)\n") }
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
         try StandardOutput.print(
             "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(job.zooms.upperBound), "
@@ -204,10 +221,29 @@ struct TilesCommand: ParsableCommand {
         job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
         job.placement = mode
         job.aggregates = try AggregateOption.parse(aggregate)
+        job.baseStyle = try baseStyle.map(Self.readStyle)
+        job.beforeLayer = beforeLayer
         if let warning = ClusterAggregates(job.aggregates, points: job.points).warning {
             StandardError.write(warning + "\n")
         }
         return (job, points.count)
+    }
+
+    /// A base style's bytes, from a file or an http(s) URL (fetched once, within 30 s, at most 16 MB).
+    ///
+    /// - Throws: ``CommandError`` naming the file or URL.
+    static func readStyle(_ location: String) throws -> Data {
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            do {
+                return try HTTPDocument.get(location)
+            } catch {
+                throw CommandError("--base-style \(location): \(error)")
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: location) else {
+            throw CommandError("--base-style \(location): no such file")
+        }
+        return data
     }
 
     /// The companion files, those in a folder (the glyph ranges) as the folder and how many files it holds.

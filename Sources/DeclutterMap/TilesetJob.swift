@@ -33,6 +33,11 @@ public struct TilesetJob {
     public var placement = Placement.placed
     /// What placed clusters carry besides their counts (`--aggregate`).
     public var aggregates: [ClusterAggregate] = []
+    /// A style of the user's own that `style.json` is to be, with the clusters merged in (``StyleMerge``); nil writes
+    /// Declutter's own style.
+    public var baseStyle: Data?
+    /// The base style's layer the clusters' layers go before; nil puts them on top.
+    public var beforeLayer: String?
 
     /// How a tileset's clusters are made.
     public enum Placement: String, Sendable, CaseIterable {
@@ -74,6 +79,8 @@ public struct TilesetJob {
         public var companions: [String]
         /// The sprite sheet's names.
         public var spriteNames: Int
+        /// What the user must know about the style written (``StyleMerge/Result/notes``).
+        public var styleNotes: [String] = []
         /// Seconds spent on each part of the job, which `declutter-bench tiles` reports apart: the sprite sheet, the
         /// cluster index, and the tiles (enumerated, encoded and written, the archive finished).
         public var seconds: (sprites: Double, index: Double, tiles: Double)
@@ -131,7 +138,14 @@ public struct TilesetJob {
         mapStyle.center = center
         mapStyle.zoom = MapLibreStyle.fittingZoom(box, within: zooms)
         mapStyle.countText = countText
-        companions.append((name: prefix + "style.json", data: try mapStyle.jsonData()))
+        var styleData = try mapStyle.jsonData(), notes: [String] = []
+        if let baseStyle {
+            let merged = try StyleMerge.merge(
+                base: baseStyle, ours: styleData, beforeLayer: beforeLayer, glyphFolder: prefix + "glyphs")
+            styleData = merged.style
+            notes = merged.notes
+        }
+        companions.append((name: prefix + "style.json", data: styleData))
 
         let writer = try TilesetFormat.writer(for: output)
         var tiles = 0, bytes = 0, zoom = zooms.lowerBound
@@ -152,6 +166,7 @@ public struct TilesetJob {
         }
         return Summary(
             tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount,
+            styleNotes: notes,
             seconds: (sprites: indexStart - start, index: tilesStart - indexStart, tiles: now() - tilesStart))
     }
 
