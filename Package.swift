@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DeclutterStyle", targets: ["DeclutterStyle"]),
         .library(name: "DeclutterInput", targets: ["DeclutterInput"]),
         .library(name: "DeclutterMapContent", targets: ["DeclutterMapContent"]),
+        .library(name: "DeclutterBasemap", targets: ["DeclutterBasemap"]),
         .library(name: "DeclutterTileSources", targets: ["DeclutterTileSources"]),
         .library(name: "DeclutterMap", targets: ["DeclutterMap"]),
         .library(name: "DeclutterStaticAPI", targets: ["DeclutterStaticAPI"]),
@@ -90,12 +91,19 @@ let package = Package(
                 "DeclutterSupport",
             ]
         ),
+        // The embedded basemap's data, read from the bundled file (zlib): Natural Earth geometry by zoom band and grid
+        // cell, and place names. No drawing: static maps paint it, tilesets encode it as vector tiles.
+        .target(
+            name: "DeclutterBasemap",
+            dependencies: ["CDeclutterResources", "CZlib", "DeclutterGeometry", "DeclutterSupport"]),
         // Drawing with Cairo and Pango: canvases, cluster icons and balloons, sprite sheets, the embedded basemap,
         // static maps from tiles already fetched. No I/O but the bundled files.
         .target(
             name: "DeclutterRender",
             dependencies: [
-                "CCairo", "CZlib", "CDeclutterResources", "DeclutterGeometry", "DeclutterMapContent", "DeclutterPNG",
+                "CCairo", "CZlib", "CDeclutterResources", "DeclutterBasemap", "DeclutterGeometry",
+                "DeclutterMapContent",
+                "DeclutterPNG",
                 "DeclutterPlacement",
                 "DeclutterStyle", "DeclutterSupport",
             ]
@@ -104,12 +112,13 @@ let package = Package(
         .target(
             name: "DeclutterTileSources",
             dependencies: ["CCurl", "CSQLite", "DeclutterGeometry", "DeclutterPNG", "DeclutterSupport"]),
-        // Cluster vector tiles (Mapbox Vector Tile 2.1), the tileset archives they go into (MBTiles, PMTiles, a folder)
-        // and the MapLibre style that draws them with a sprite sheet; no Cairo.
+        // Cluster vector tiles (Mapbox Vector Tile 2.1), the embedded basemap as vector tiles, the tileset archives they
+        // go into (MBTiles, PMTiles, a folder) and the MapLibre style that draws them with a sprite sheet; no Cairo.
         .target(
             name: "DeclutterTiles",
             dependencies: [
-                "CSQLite", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry", "DeclutterMapContent",
+                "CSQLite", "DeclutterBasemap", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry",
+                "DeclutterMapContent",
                 "DeclutterStyle",
                 "DeclutterSupport",
             ]
@@ -120,7 +129,8 @@ let package = Package(
         .target(
             name: "DeclutterMap",
             dependencies: [
-                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMapContent", "DeclutterPNG",
+                "DeclutterBasemap", "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMapContent",
+                "DeclutterPNG",
                 "DeclutterPlacement",
                 "DeclutterRender", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
             ]
@@ -264,7 +274,8 @@ let package = Package(
         .testTarget(
             name: "DeclutterTilesTests",
             dependencies: [
-                "DeclutterTiles", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry", "DeclutterInput",
+                "DeclutterTiles", "DeclutterBasemap", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry",
+                "DeclutterInput",
                 "DeclutterMapContent",
                 "DeclutterStyle", "DeclutterSupport", "DeclutterPNG", "CLibDeflate", "CSQLite",
             ]
