@@ -159,7 +159,8 @@ let package = Package(
         .target(
             name: "DeclutterServer",
             dependencies: [
-                "DeclutterBasemap", "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap", "DeclutterMapContent",
+                "DeclutterBasemap", "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap",
+                "DeclutterMapContent",
                 "DeclutterPNG", "DeclutterRender",
                 "DeclutterStaticAPI", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -287,7 +288,8 @@ let package = Package(
         .testTarget(
             name: "DeclutterServerTests",
             dependencies: [
-                "DeclutterServer", "DeclutterBasemap", "DeclutterMap", "DeclutterStaticAPI", "DeclutterSupport", "DeclutterGeometry",
+                "DeclutterServer", "DeclutterBasemap", "DeclutterMap", "DeclutterStaticAPI", "DeclutterSupport",
+                "DeclutterGeometry",
                 "DeclutterClustering", "DeclutterPlacement", "DeclutterStyle", "DeclutterInput", "DeclutterMapContent",
                 "DeclutterTileSources", "DeclutterPNG", "DeclutterRender", "DeclutterTiles", "TileTestServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
