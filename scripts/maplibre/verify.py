@@ -10,8 +10,11 @@ point whose tile is its home (MapLibre draws a symbol only from the tile its anc
 the viewport, and expects exactly those sprites, each drawn once, at its point to within half a pixel, by the
 cluster layer when `cluster` is true and the marker layer otherwise; and the page must have loaded the sprite sheet
 of its pixel ratio (sprite@2x.json and .png above 1). With --dense, besides: no two drawn icons may overlap by more
-than a pixel of their opaque ink, and each cluster must read its abbreviated count. The standard library decodes the
-tiles (no protobuf package); Pillow reads the sprite sheet for --dense.
+than a pixel of their opaque ink, and each cluster must read its abbreviated count. With --color LNG,LAT,#RRGGBB
+(repeatable), the screenshot must have that colour within a few pixels of the coordinate (the basemap's land or sea
+where it lies), and with --places N the basemap must name at least N places in view. The cluster tiles are the
+style's vector source other than `basemap`. The standard library decodes the tiles (no protobuf package); Pillow
+reads the sprite sheet for --dense and the screenshot for --color.
 """
 
 import argparse
