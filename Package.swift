@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DeclutterStyle", targets: ["DeclutterStyle"]),
         .library(name: "DeclutterInput", targets: ["DeclutterInput"]),
         .library(name: "DeclutterMapContent", targets: ["DeclutterMapContent"]),
+        .library(name: "DeclutterBasemap", targets: ["DeclutterBasemap"]),
         .library(name: "DeclutterTileSources", targets: ["DeclutterTileSources"]),
         .library(name: "DeclutterMap", targets: ["DeclutterMap"]),
         .library(name: "DeclutterStaticAPI", targets: ["DeclutterStaticAPI"]),
@@ -90,12 +91,19 @@ let package = Package(
                 "DeclutterSupport",
             ]
         ),
+        // The embedded basemap's data, read from the bundled file (zlib): Natural Earth geometry by zoom band and grid
+        // cell, and place names. No drawing: static maps paint it, tilesets encode it as vector tiles.
+        .target(
+            name: "DeclutterBasemap",
+            dependencies: ["CDeclutterResources", "CZlib", "DeclutterGeometry", "DeclutterSupport"]),
         // Drawing with Cairo and Pango: canvases, cluster icons and balloons, sprite sheets, the embedded basemap,
         // static maps from tiles already fetched. No I/O but the bundled files.
         .target(
             name: "DeclutterRender",
             dependencies: [
-                "CCairo", "CZlib", "CDeclutterResources", "DeclutterGeometry", "DeclutterMapContent", "DeclutterPNG",
+                "CCairo", "CZlib", "CDeclutterResources", "DeclutterBasemap", "DeclutterGeometry",
+                "DeclutterMapContent",
+                "DeclutterPNG",
                 "DeclutterPlacement",
                 "DeclutterStyle", "DeclutterSupport",
             ]
@@ -104,14 +112,14 @@ let package = Package(
         .target(
             name: "DeclutterTileSources",
             dependencies: ["CCurl", "CSQLite", "DeclutterGeometry", "DeclutterPNG", "DeclutterSupport"]),
-        // Cluster vector tiles (Mapbox Vector Tile 2.1), the tileset archives they go into (MBTiles, PMTiles, a folder)
-        // and are read back from for serving (MBTiles through the tile sources' SQLite reader), and the MapLibre style
-        // that draws them with a sprite sheet; no Cairo.
+        // Cluster vector tiles (Mapbox Vector Tile 2.1), the embedded basemap as vector tiles, the tileset archives they
+        // go into (MBTiles, PMTiles, a folder) and are read back from for serving (MBTiles through the tile sources'
+        // SQLite reader), and the MapLibre style that draws them with a sprite sheet; no Cairo.
         .target(
             name: "DeclutterTiles",
             dependencies: [
-                "CSQLite", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry", "DeclutterMapContent",
-                "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources",
+                "CSQLite", "DeclutterBasemap", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry",
+                "DeclutterMapContent", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources",
             ]
         ),
         // The map pipeline: a map's description (points, overlays, style, camera, furniture) drawn in one pass — camera
@@ -120,7 +128,8 @@ let package = Package(
         .target(
             name: "DeclutterMap",
             dependencies: [
-                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMapContent", "DeclutterPNG",
+                "DeclutterBasemap", "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMapContent",
+                "DeclutterPNG",
                 "DeclutterPlacement",
                 "DeclutterRender", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
             ]
@@ -149,7 +158,8 @@ let package = Package(
         .target(
             name: "DeclutterServer",
             dependencies: [
-                "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap", "DeclutterMapContent",
+                "DeclutterBasemap", "DeclutterClustering", "DeclutterGeometry", "DeclutterInput", "DeclutterMap",
+                "DeclutterMapContent",
                 "DeclutterPNG", "DeclutterRender",
                 "DeclutterStaticAPI", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -264,7 +274,8 @@ let package = Package(
         .testTarget(
             name: "DeclutterTilesTests",
             dependencies: [
-                "DeclutterTiles", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry", "DeclutterInput",
+                "DeclutterTiles", "DeclutterBasemap", "DeclutterClustering", "DeclutterDeflate", "DeclutterGeometry",
+                "DeclutterInput",
                 "DeclutterMapContent",
                 "DeclutterStyle", "DeclutterSupport", "DeclutterPNG", "CLibDeflate", "CSQLite",
             ]
@@ -276,7 +287,8 @@ let package = Package(
         .testTarget(
             name: "DeclutterServerTests",
             dependencies: [
-                "DeclutterServer", "DeclutterMap", "DeclutterStaticAPI", "DeclutterSupport", "DeclutterGeometry",
+                "DeclutterServer", "DeclutterBasemap", "DeclutterMap", "DeclutterStaticAPI", "DeclutterSupport",
+                "DeclutterGeometry",
                 "DeclutterClustering", "DeclutterPlacement", "DeclutterStyle", "DeclutterInput", "DeclutterMapContent",
                 "DeclutterTileSources", "DeclutterPNG", "DeclutterRender", "DeclutterTiles", "TileTestServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -27,6 +27,8 @@ struct TilesCommand: ParsableCommand {
 
             --output picks the format: NAME.mbtiles (MBTiles 1.3, tiles gzip-compressed), NAME.pmtiles (PMTiles v3, for object storage or a CDN) or a new folder of {z}/{x}/{y}.pbf with tiles.json. The sprite sheet and style.json go inside the folder, or beside an archive as NAME-sprite… and NAME-style.json. style.json's URLs start with --base-url (MapLibre takes no relative ones). Everything appears together or not at all.
 
+            The embedded basemap goes with the clusters as a tileset of its own in the same format, layers land, lakes, rivers, countries, states and places (name, min_zoom, rank), zooms 0…8 (MapLibre overzooms beyond): inside the folder as basemap/{z}/{x}/{y}.pbf, beside an archive as NAME-basemap.mbtiles or NAME-basemap.pmtiles. style.json draws it under the clusters in the style's map colours, with the place names' glyphs; --no-basemap leaves it out.
+
             To look at a folder of tiles, serve it over HTTP (python3 -m http.server in it) and load its style.json in MapLibre.
 
             Examples (declutter demo --write-examples writes their inputs):
@@ -115,6 +117,13 @@ struct TilesCommand: ParsableCommand {
     @Flag(help: "Count and skip invalid rows instead of failing on the first.")
     var skipInvalid = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Write the embedded basemap (Natural Earth land, water, borders, place names) as vector tiles, zooms 0…8, that style.json draws under the clusters."
+    )
+    var basemap = true
+
     /// The most points one run takes: the index and its tiles then fit in this machine class's 24 GB.
     static let maximumPoints = 20_000_000
 
@@ -153,15 +162,25 @@ struct TilesCommand: ParsableCommand {
     func run() throws {
         try FileSystem.requireWritableFolder(for: output)
         let (job, pointCount) = try makeJob()
+        let format = try TilesetFormat(path: output)
         let progress = ProgressBar(label: "tiles")
         let zoomCount = job.zooms.count
         let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
         progress.finish()
         for note in summary.styleNotes { StandardError.write("note: \(note)\n") }
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
+        // Inside a folder, beside an archive.
+        let basemapPlace =
+            format == .folder ? "\(output)/basemap/" : TilesetJob.basemapOutput(for: output, format: format)
+        let basemapText =
+            job.basemap
+            ? "; and the basemap, \(basemapPlace): \(summary.basemap.tiles) tiles ("
+                + String(format: "%.1f MB", Double(summary.basemap.stored) / 1_000_000)
+                + "), zooms 0…\(BasemapTileset.maximumZoom)" : ""
         try StandardOutput.print(
             "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(job.zooms.upperBound), "
-                + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)")
+                + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)"
+                + basemapText)
     }
 
     /// The job for the points read from the input, and how many there are. The points as read are let go when this
@@ -226,6 +245,8 @@ struct TilesCommand: ParsableCommand {
         if let warning = ClusterAggregates(job.aggregates, points: job.points).warning {
             StandardError.write(warning + "\n")
         }
+        // A base style is the map under the clusters: the embedded basemap would be written for nothing.
+        job.basemap = basemap && baseStyle == nil
         return (job, points.count)
     }
 

@@ -16,26 +16,37 @@ public struct CountGlyphs: Sendable {
     static let shapingOffset = 17.0
 
     /// The glyphs of `style`'s font for printable Latin-1 (counts, `k`, `M`, `+`, and most labels) and every
-    /// character of the style's category names.
+    /// character of the style's category names; with `placeNames`, the glyphs of the basemap's place font too
+    /// (``MapLibreStyle/Basemap/placeFont``) for printable Latin-1 and every character of the names.
     ///
-    /// - Throws: the rasterizer's error when the font cannot be drawn.
-    public init(style: MarkerStyle) throws {
+    /// - Throws: the rasterizer's error when a font cannot be drawn.
+    public init(style: MarkerStyle, placeNames: [String] = []) throws {
         let rasterizer = try GlyphRasterizer()
-        var characters = Set((32...126).compactMap(Unicode.Scalar.init) + (160...255).compactMap(Unicode.Scalar.init))
-        for category in style.categories { characters.formUnion(category.name.unicodeScalars) }
-        var glyphs: [UInt32: [SDFGlyph]] = [:]
-        var digitsTop = Double.infinity, digitsBottom = -Double.infinity
-        for character in characters.sorted(by: { $0.value < $1.value }) {
-            let glyph = try rasterizer.glyph(character, family: style.font)
-            glyphs[character.value / 256 * 256, default: []].append(glyph)
-            if ("0"..."9").contains(Character(character)), glyph.height > 0 {
-                // Where MapLibre draws the ink below the line's middle: its top is `-17 - top` from there.
-                let top = -Self.shapingOffset - Double(glyph.top)
-                digitsTop = min(digitsTop, top)
-                digitsBottom = max(digitsBottom, top + Double(glyph.height))
-            }
+        let latin1 = Set((32...126).compactMap(Unicode.Scalar.init) + (160...255).compactMap(Unicode.Scalar.init))
+        var fonts: [String: Set<Unicode.Scalar>] = [style.font: latin1]
+        for category in style.categories { fonts[style.font, default: []].formUnion(category.name.unicodeScalars) }
+        if !placeNames.isEmpty {
+            var characters = latin1
+            for name in placeNames { characters.formUnion(name.unicodeScalars) }
+            fonts[MapLibreStyle.Basemap.placeFont, default: []].formUnion(characters)
         }
-        ranges = glyphs.keys.sorted().map { GlyphRange(fontStack: style.font, start: $0, glyphs: glyphs[$0] ?? []) }
+        var ranges: [GlyphRange] = []
+        var digitsTop = Double.infinity, digitsBottom = -Double.infinity
+        for font in fonts.keys.sorted() {
+            var glyphs: [UInt32: [SDFGlyph]] = [:]
+            for character in (fonts[font] ?? []).sorted(by: { $0.value < $1.value }) {
+                let glyph = try rasterizer.glyph(character, family: font)
+                glyphs[character.value / 256 * 256, default: []].append(glyph)
+                if font == style.font, ("0"..."9").contains(Character(character)), glyph.height > 0 {
+                    // Where MapLibre draws the ink below the line's middle: its top is `-17 - top` from there.
+                    let top = -Self.shapingOffset - Double(glyph.top)
+                    digitsTop = min(digitsTop, top)
+                    digitsBottom = max(digitsBottom, top + Double(glyph.height))
+                }
+            }
+            ranges += glyphs.keys.sorted().map { GlyphRange(fontStack: font, start: $0, glyphs: glyphs[$0] ?? []) }
+        }
+        self.ranges = ranges
         inkDrop = digitsTop.isFinite ? (digitsTop + digitsBottom) / 2 / GlyphRasterizer.fontSize : 0
     }
 

@@ -1,3 +1,4 @@
+import DeclutterBasemap
 import DeclutterClustering
 import DeclutterGeometry
 import DeclutterInput
@@ -5,6 +6,7 @@ import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
 import DeclutterStyle
+import DeclutterSupport
 import DeclutterTiles
 import Foundation
 
@@ -38,6 +40,11 @@ public struct TilesetJob {
     public var baseStyle: Data?
     /// The base style's layer the clusters' layers go before; nil puts them on top.
     public var beforeLayer: String?
+    /// Whether the embedded basemap goes with the tiles as a tileset of its own (``BasemapTileset``, zooms 0…8) that
+    /// `style.json` draws under the clusters: inside a folder as `basemap/{z}/{x}/{y}.pbf`, beside an archive as
+    /// `NAME-basemap.mbtiles` or `NAME-basemap.pmtiles`. Default false; `declutter tiles` asks for it unless told
+    /// `--no-basemap`.
+    public var basemap = false
 
     /// How a tileset's clusters are made.
     public enum Placement: String, Sendable, CaseIterable {
@@ -82,8 +89,20 @@ public struct TilesetJob {
         /// What the user must know about the style written (``StyleMerge/Result/notes``).
         public var styleNotes: [String] = []
         /// Seconds spent on each part of the job, which `declutter-bench tiles` reports apart: the sprite sheet, the
-        /// cluster index, and the tiles (enumerated, encoded and written, the archive finished).
+        /// cluster index (and the glyph ranges), and the tiles (enumerated, encoded and written, the archive
+        /// finished; the basemap's apart).
         public var seconds: (sprites: Double, index: Double, tiles: Double)
+        /// The basemap's tiles written, their uncompressed bytes, the bytes of its archive on disk (of its tiles in a
+        /// folder), and the seconds its tiles and archive took (its place names' glyphs are among the index's);
+        /// zeros without the basemap.
+        public var basemap: (tiles: Int, bytes: Int, stored: Int, seconds: Double) = (0, 0, 0, 0)
+    }
+
+    /// Where the basemap goes for an output: inside a folder, beside an archive with `-basemap` before its extension.
+    public static func basemapOutput(for output: String, format: TilesetFormat) -> String {
+        guard format != .folder else { return "basemap" }
+        // As text, so that a relative output gives a relative name.
+        return (output as NSString).deletingPathExtension + "-basemap." + format.rawValue
     }
 
     /// The names of the files beside the tiles for an output: inside a folder `style.json` and `sprite…`; beside an
@@ -122,9 +141,13 @@ public struct TilesetJob {
         case .placed:
             tileset = try PlacedTileset(
                 placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer, aggregates: aggregates)
-            let glyphs = try CountGlyphs(style: style)
+        }
+        let basemapFile = basemap ? try EmbeddedBasemap.file() : nil
+        let glyphTemplate = prefix + "glyphs/{fontstack}/{range}.pbf"
+        if placement == .placed || basemapFile != nil {
+            let glyphs = try CountGlyphs(style: style, placeNames: try basemapFile?.places().map(\.name) ?? [])
             companions += glyphs.files(in: prefix + "glyphs")
-            countText = glyphs.countText(glyphs: prefix + "glyphs/{fontstack}/{range}.pbf", style: style)
+            if placement == .placed { countText = glyphs.countText(glyphs: glyphTemplate, style: style) }
         }
         let tilesStart = now()
         let box = TileBounds(enclosing: points)
@@ -138,6 +161,12 @@ public struct TilesetJob {
         mapStyle.center = center
         mapStyle.zoom = MapLibreStyle.fittingZoom(box, within: zooms)
         mapStyle.countText = countText
+        let basemapTileset = try basemapFile.map { try BasemapTileset(file: $0) }
+        if let basemapTileset {
+            mapStyle.basemap = MapLibreStyle.Basemap(
+                tiles: basemapTiles(output: output, format: format, zooms: basemapTileset.zooms), colors: style.map,
+                glyphs: glyphTemplate)
+        }
         var styleData = try mapStyle.jsonData(), notes: [String] = []
         if let baseStyle {
             let merged = try StyleMerge.merge(
@@ -146,6 +175,50 @@ public struct TilesetJob {
             notes = merged.notes
         }
         companions.append((name: prefix + "style.json", data: styleData))
+
+        // The basemap first, as companions: in a folder its tiles, beside an archive its own archive, written to a
+        // hidden temporary and read back, so that it appears with the output or not at all.
+        var basemapSummary: (tiles: Int, bytes: Int, stored: Int, seconds: Double) = (0, 0, 0, 0)
+        if let basemapTileset {
+            let start = now()
+            var written: (tiles: Int, bytes: Int) = (0, 0)
+            if format == .folder {
+                try basemapTileset.encode { batch in
+                    companions += batch.map { (name: "basemap/\($0.z)/\($0.x)/\($0.y).pbf", data: $0.data) }
+                    written.tiles += batch.count
+                    written.bytes += batch.reduce(0) { $0 + $1.data.count }
+                }
+                basemapSummary = (written.tiles, written.bytes, written.bytes, 0)
+            } else {
+                let target = URL(fileURLWithPath: Self.basemapOutput(for: output, format: format))
+                let temporary = target.deletingLastPathComponent().appendingPathComponent(
+                    ".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).\(format.rawValue)"
+                ).path
+                TemporaryFiles.register(temporary)
+                defer { TemporaryFiles.discard(temporary) }
+                let basemapWriter = try TilesetFormat.writer(for: temporary)
+                do {
+                    try basemapTileset.encode { batch in
+                        try basemapWriter.add(batch)
+                        written.tiles += batch.count
+                        written.bytes += batch.reduce(0) { $0 + $1.data.count }
+                    }
+                    try basemapWriter.finish(basemapTileset.metadata())
+                } catch {
+                    basemapWriter.cancel()
+                    throw error
+                }
+                let archive: Data
+                do {
+                    archive = try Data(contentsOf: URL(fileURLWithPath: temporary))
+                } catch {
+                    throw OutputError(path: target.path, reason: "cannot read it back (\(FileSystem.reason(error)))")
+                }
+                companions.append((name: target.lastPathComponent, data: archive))
+                basemapSummary = (written.tiles, written.bytes, archive.count, 0)
+            }
+            basemapSummary.seconds = now() - start
+        }
 
         let writer = try TilesetFormat.writer(for: output)
         var tiles = 0, bytes = 0, zoom = zooms.lowerBound
@@ -164,10 +237,17 @@ public struct TilesetJob {
             writer.cancel()
             throw error
         }
-        return Summary(
-            tiles: tiles, bytes: bytes, companions: companions.map(\.name), spriteNames: sheet.nameCount,
-            styleNotes: notes,
-            seconds: (sprites: indexStart - start, index: tilesStart - indexStart, tiles: now() - tilesStart))
+        // The basemap is not a companion to list (nor its tiles file by file); the summary counts it.
+        let basemapName = URL(fileURLWithPath: Self.basemapOutput(for: output, format: format)).lastPathComponent
+        let names = companions.map(\.name).filter { !$0.hasPrefix("basemap/") && $0 != basemapName }
+        var summary = Summary(
+            tiles: tiles, bytes: bytes, companions: names, spriteNames: sheet.nameCount, styleNotes: notes,
+            seconds: (
+                sprites: indexStart - start, index: tilesStart - indexStart,
+                tiles: now() - tilesStart - basemapSummary.seconds
+            ))
+        summary.basemap = basemapSummary
+        return summary
     }
 
     /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or
@@ -179,6 +259,19 @@ public struct TilesetJob {
             return .template(
                 FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound, maximumZoom: zooms.upperBound,
                 bounds: bounds)
+        case .pmtiles: return .pmtiles(name)
+        case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
+        }
+    }
+
+    /// Where `style.json` finds the basemap's tiles, as ``sourceTiles(output:format:bounds:)`` finds the clusters'.
+    func basemapTiles(output: String, format: TilesetFormat, zooms: ClosedRange<Int>) -> MapLibreStyle.Tiles {
+        let name = URL(fileURLWithPath: Self.basemapOutput(for: output, format: format)).lastPathComponent
+        switch format {
+        case .folder:
+            return .template(
+                "basemap/" + FolderTilesetWriter.tileTemplate, minimumZoom: zooms.lowerBound,
+                maximumZoom: zooms.upperBound)
         case .pmtiles: return .pmtiles(name)
         case .mbtiles: return .tileJSON(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".json")
         }

@@ -94,7 +94,10 @@ struct BenchCommand: ParsableCommand {
     )
     var runs: Int?
 
-    @Option(help: ArgumentHelp("render: draw over the embedded basemap instead of tiles (world).", valueName: "world"))
+    @Option(
+        help: ArgumentHelp(
+            "render: draw over the embedded basemap instead of tiles (world); tiles: write the basemap's tiles too, as declutter tiles does unless --no-basemap, timed apart.",
+            valueName: "world"))
     var basemap: String?
 
     @Option(help: "render: the zoom of the --basemap world map, 0…22.")
@@ -232,6 +235,7 @@ struct BenchCommand: ParsableCommand {
                 category: category,
                 tippecanoe: tippecanoe, runs: runs ?? 3)
             benchmark.placement = mode
+            benchmark.basemap = basemap != nil
             let result = try benchmark.run()
             print(json ? result.json : result.text)
         case .serve:

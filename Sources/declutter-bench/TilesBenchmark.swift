@@ -31,6 +31,8 @@ struct TilesBenchmark {
     var runs: Int
     /// How the job makes each zoom's clusters, as `declutter tiles --placement`.
     var placement = TilesetJob.Placement.placed
+    /// Whether the job writes the embedded basemap beside the tiles (`declutter tiles` without `--no-basemap`).
+    var basemap = false
 
     /// tippecanoe's options besides input, output, layer and zooms: keep every point (`-r1`: no dropping of a fraction
     /// at low zooms, since clustering thins them) and cluster points about 40 units apart in its 256-unit tile.
@@ -98,6 +100,8 @@ struct TilesBenchmark {
         var total = Series(values: []), sprites = Series(values: []), index = Series(values: []),
             encodeWrite = Series(values: [])
         var tiles = 0
+        /// With the basemap: the time its tiles took, how many, and its PMTiles archive's size.
+        var basemapSeconds = Series(values: []), basemapTiles = 0, basemapFileBytes = 0
         /// The tiles' uncompressed MVT bytes, and the PMTiles archive's size (tiles gzipped, deduplicated).
         var mvtBytes = 0, fileBytes = 0
         /// This process's peak resident memory (VmHWM), the points and every in-process run included.
@@ -129,6 +133,12 @@ struct TilesBenchmark {
                 "\"mvt_bytes\":\(mvtBytes)",
                 "\"file_bytes\":\(fileBytes)", String(format: "\"peak_mb\":%.1f", peakMegabytes),
             ]
+            if !basemapSeconds.values.isEmpty {
+                fields += [
+                    basemapSeconds.json("basemap_ms"), "\"basemap_tiles\":\(basemapTiles)",
+                    "\"basemap_file_bytes\":\(basemapFileBytes)",
+                ]
+            }
             if let process, let tippecanoe, let ratios {
                 fields.append("\"process\":" + process.json)
                 fields.append("\"tippecanoe\":" + tippecanoe.json)
@@ -147,6 +157,11 @@ struct TilesBenchmark {
                 "  \(tiles) tiles (\(String(format: "%.0f", tilesPerSecond)) a second), \(megabytes(mvtBytes)) of vector tiles, "
                     + "\(megabytes(fileBytes)) PMTiles; peak \(String(format: "%.1f", peakMegabytes)) MB",
             ]
+            if !basemapSeconds.values.isEmpty {
+                lines.append(
+                    "  basemap (beside, not in the figures above): \(basemapSeconds.text), \(basemapTiles) tiles, "
+                        + "\(megabytes(basemapFileBytes)) PMTiles")
+            }
             if let process, let tippecanoe, let ratios {
                 lines.append(
                     "  declutter tiles, whole process: \(process.milliseconds.text), \(process.peakText), "
@@ -200,6 +215,7 @@ struct TilesBenchmark {
             keepingIdentifiers: false)
         job.zooms = 0...maxZoom
         job.placement = placement
+        job.basemap = basemap
         // Named as `declutter tiles` names the CSV's points, so that the job in process writes the archive the whole
         // process does.
         job.source = csv.lastPathComponent
@@ -227,7 +243,7 @@ struct TilesBenchmark {
                         [
                             "tiles", "--input", csv.path, "--output", output.path, "--max-zoom", "\(maxZoom)",
                             "--placement", placement.rawValue,
-                        ]
+                        ] + (basemap ? [] : ["--no-basemap"])
                         + (category.map { ["--category", $0] } ?? [])
                     let measured = try TimedProcess(
                         executable: declutter.path, arguments: arguments, logFolder: runFolder
@@ -270,6 +286,11 @@ struct TilesBenchmark {
         result.tiles = summary.tiles
         result.mvtBytes = summary.bytes
         result.fileBytes = try Self.size(of: output)
+        if basemap {
+            result.basemapSeconds.values.append(summary.basemap.seconds * 1000)
+            result.basemapTiles = summary.basemap.tiles
+            result.basemapFileBytes = summary.basemap.stored
+        }
         try FileManager.default.removeItem(at: runFolder)
     }
 

@@ -148,7 +148,7 @@ import Testing
         try Data(csv.utf8).write(to: folder.appendingPathComponent("points.csv"))
         let (pid, stderr) = try spawnUnblocked([
             "tiles", "--input", "\(folder.path)/points.csv", "--category", "kind",
-            "--max-zoom", "16", "--output", "\(folder.path)/\(output)",
+            "--max-zoom", "16", "--output", "\(folder.path)/\(output)", "--no-basemap",
         ])
         defer { close(stderr) }
         // The temporary appears when the writer starts, before the first tile.

@@ -10,8 +10,10 @@ import Testing
 /// `declutter tiles`: the files each output kind gets, what tiles.json and style.json say, and refusals that exit 2
 /// and write nothing. Decoding every tile with independent readers is scripts/tiles-consumers' job.
 @Suite struct TilesCommandTests {
-    func tiles(_ arguments: [String], in folder: URL) throws -> CommandResult {
-        try CommandResult.run(["tiles", "--input", tandmPlist] + arguments, in: folder)
+    /// `declutter tiles` of the TANDm sample; without the basemap unless asked, as writing it takes most of a run.
+    func tiles(_ arguments: [String], in folder: URL, basemap: Bool = false) throws -> CommandResult {
+        try CommandResult.run(
+            ["tiles", "--input", tandmPlist] + arguments + (basemap ? [] : ["--no-basemap"]), in: folder)
     }
 
     func json(_ url: URL) throws -> [String: Any] {
@@ -61,6 +63,12 @@ import Testing
         let source = (style["sources"] as? [String: Any])?["declutter"] as? [String: Any]
         #expect(source?["tiles"] as? [String] == ["https://maps.example.org/cycles/{z}/{x}/{y}.pbf"])
         #expect(source?["maxzoom"] as? Int == 14)
+        // --no-basemap: the one source, and no basemap layer.
+        #expect((style["sources"] as? [String: Any])?.keys.sorted() == ["declutter"])
+        #expect(
+            (style["layers"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+                "background", "markers", "clusters",
+            ])
         // The map opens on the points: TANDm's 65 lie within about 600 m.
         #expect(style["zoom"] as? Double == 14)
         // Three balloons and a ring per split of the tricycle-bicycle group (shares in tenths) and the unicycles', in
@@ -78,7 +86,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let airports = packageRoot.appendingPathComponent("Examples/airports.csv").path
         let result = try CommandResult.run(
-            ["tiles", "--input", airports, "--category", "country", "--max-zoom", "auto", "--output", "site"],
+            [
+                "tiles", "--input", airports, "--category", "country", "--max-zoom", "auto", "--no-basemap", "--output",
+                "site",
+            ],
             in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -105,6 +116,34 @@ import Testing
                 + "sprite@2x.png, sprite@2x.json, style.json (1215 sprite names)\n")
         let style = try json(folder.appendingPathComponent("site/style.json"))
         #expect(style["glyphs"] == nil)
+    }
+
+    /// The basemap beside a PMTiles archive, and drawn under the clusters by its style with the place names' glyphs.
+    @Test func theBasemapGoesBesideTheArchiveAndUnderTheClusters() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try tiles(["--output", "cycles.pmtiles"], in: folder, basemap: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("; and the basemap, cycles-basemap.pmtiles: "))
+        #expect(result.stdout.hasSuffix("), zooms 0…8\n"))
+        let basemap = try Data(contentsOf: folder.appendingPathComponent("cycles-basemap.pmtiles"))
+        #expect(basemap.prefix(7) == Data("PMTiles".utf8))
+        // The whole world's land, water, borders and names: some megabytes, within 40.
+        #expect((5_000_000...40_000_000).contains(basemap.count))
+        let style = try json(folder.appendingPathComponent("cycles-style.json"))
+        let source = (style["sources"] as? [String: Any])?["basemap"] as? [String: Any]
+        #expect(source?["url"] as? String == "pmtiles://http://localhost:8000/cycles-basemap.pmtiles")
+        let ids = (style["layers"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        #expect(
+            ids == [
+                "background", "basemap-land", "basemap-lakes", "basemap-rivers", "basemap-states", "basemap-countries",
+                "basemap-places", "markers", "clusters",
+            ])
+        // The names' font beside the counts', with the ranges their letters need (Ł, ố, …).
+        let ranges = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("cycles-glyphs/DejaVu Sans").path
+        ).sorted()
+        #expect(ranges == ["0-255.pbf", "256-511.pbf", "512-767.pbf", "7680-7935.pbf", "8192-8447.pbf"])
     }
 
     @Test(arguments: ["mbtiles", "pmtiles"])

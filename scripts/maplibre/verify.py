@@ -10,8 +10,11 @@ point whose tile is its home (MapLibre draws a symbol only from the tile its anc
 the viewport, and expects exactly those sprites, each drawn once, at its point to within half a pixel, by the
 cluster layer when `cluster` is true and the marker layer otherwise; and the page must have loaded the sprite sheet
 of its pixel ratio (sprite@2x.json and .png above 1). With --dense, besides: no two drawn icons may overlap by more
-than a pixel of their opaque ink, and each cluster must read its abbreviated count. The standard library decodes the
-tiles (no protobuf package); Pillow reads the sprite sheet for --dense.
+than a pixel of their opaque ink, and each cluster must read its abbreviated count. With --color LNG,LAT,#RRGGBB
+(repeatable), the screenshot must have that colour within a few pixels of the coordinate (the basemap's land or sea
+where it lies), and with --places N the basemap must name at least N places in view. The cluster tiles are the
+style's vector source other than `basemap`. The standard library decodes the tiles (no protobuf package); Pillow
+reads the sprite sheet for --dense and the screenshot for --color.
 """
 
 import argparse
@@ -153,10 +156,12 @@ def local_path(url, base, site):
 
 
 def source_of(site, base):
-    """The style's one vector source as (tile template, minzoom, maxzoom, source layer used by the symbol layers)."""
+    """The style's clusters' vector source as (tile template, minzoom, maxzoom, source layer used by the symbol layers):
+    its one vector source besides the basemap's."""
     with open(os.path.join(site, "style.json")) as file:
         style = json.load(file)
-    sources = [(name, source) for name, source in style["sources"].items() if source.get("type") == "vector"]
+    sources = [(name, source) for name, source in style["sources"].items()
+               if source.get("type") == "vector" and name != "basemap"]
     if len(sources) != 1:
         raise ValueError("style.json: expected one vector source, found %d" % len(sources))
     name, source = sources[0]
@@ -285,11 +290,49 @@ def distinct(features):
     return kept
 
 
+COLOR_RADIUS = 8
+COLOR_TOLERANCE = 3
+
+
+def color_problem(screenshot, camera, wanted):
+    """Why the screenshot (the PNG beside the report) lacks colour `wanted` (`LNG,LAT,#RRGGBB`) near that coordinate,
+    or None when it has it."""
+    from PIL import Image  # Pillow, as for --dense.
+
+    longitude, latitude, color = wanted.split(",")
+    longitude, latitude = float(longitude), float(latitude)
+    target = tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+    image = Image.open(screenshot).convert("RGB")
+    ratio = camera.get("pixelRatio", 1)
+    world = 512 * 2 ** camera["zoom"]
+    center_x, center_y = world_pixel(camera["longitude"], camera["latitude"], world)
+    x, y = world_pixel(longitude, latitude, world)
+    px, py = (x - center_x + camera["width"] / 2) * ratio, (y - center_y + camera["height"] / 2) * ratio
+    radius = COLOR_RADIUS * ratio
+    seen = None
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            ix, iy = int(px) + dx, int(py) + dy
+            if 0 <= ix < image.width and 0 <= iy < image.height:
+                pixel = image.getpixel((ix, iy))
+                if dx == 0 and dy == 0:
+                    seen = pixel
+                if all(abs(a - b) <= COLOR_TOLERANCE for a, b in zip(pixel, target)):
+                    return None
+    return "no pixel of %s within %d px of %g,%g (%.0f, %.0f); it is #%02x%02x%02x there" % (
+        color, COLOR_RADIUS, longitude, latitude, px, py, *(seen or (0, 0, 0)))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", required=True)
     parser.add_argument("--report", required=True)
     parser.add_argument("--base", required=True, help="the URL the site was served at, ending in /")
+    parser.add_argument("--color", action="append", default=[], metavar="LNG,LAT,#RRGGBB",
+                        help="fail unless a pixel within %d px of the coordinate has the colour (to within %d a channel): "
+                        "the basemap's land or sea where no icon covers all of that" % (COLOR_RADIUS, COLOR_TOLERANCE))
+    parser.add_argument("--places", type=int, default=0, metavar="N",
+                        help="fail when the basemap names fewer than N places in view")
     parser.add_argument("--dense", action="store_true",
                         help="also fail on icons whose opaque pixels overlap and on cluster text that is not the abbreviated count")
     arguments = parser.parse_args()
@@ -345,6 +388,13 @@ def main():
                 if text != wanted:
                     problems.append("%s at (%.1f, %.1f) reads %r, expected %r" % (feature["sprite"], feature["x"], feature["y"],
                                                                                   feature["text"], wanted))
+        for wanted in arguments.color:
+            problem = color_problem(os.path.splitext(arguments.report)[0] + ".png", camera, wanted)
+            if problem:
+                problems.append(problem)
+        places = report.get("placeNames", [])
+        if len(places) < arguments.places:
+            problems.append("the basemap names %d places in view, expected at least %d" % (len(places), arguments.places))
         clusters = sum(1 for icon in expected if icon[1])
         counted = sum(feature["count"] or 1 if feature["cluster"] is True else 1 for feature in drawn)
         print("maplibre-check: the z%d tiles hold %d icons in view (%d clusters, %d markers); MapLibre %s drew %d, counting %d points (WebGL: %s)"

@@ -1,3 +1,4 @@
+import DeclutterBasemap
 import DeclutterGeometry
 import DeclutterMapContent
 import DeclutterPlacement

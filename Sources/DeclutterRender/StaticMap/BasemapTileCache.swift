@@ -1,4 +1,5 @@
 import CCairo
+import DeclutterBasemap
 import DeclutterGeometry
 import DeclutterStyle
 import DeclutterSupport

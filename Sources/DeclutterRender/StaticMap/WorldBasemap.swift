@@ -1,3 +1,4 @@
+import DeclutterBasemap
 import DeclutterSupport
 import Foundation
 
@@ -6,14 +7,11 @@ import Foundation
 /// 9–10) and cut into grid cells by `Tools/basemap/build.py`.
 public enum WorldBasemap {
     /// The attribution printed on maps that use it: the credit Natural Earth asks for.
-    public static let attribution = "Made with Natural Earth"
+    public static let attribution = EmbeddedBasemap.attribution
 
     /// The highest zoom the data has detail for (1:10m is accurate to about a kilometre); above it the map shows
     /// the same land and water, without more detail.
     public static let detailZoom = 10.0
-
-    /// The package-relative path of the embedded file.
-    static let path = "Sources/CDeclutterResources/Basemap/basemap.bin"
 
     /// The one line to print when a map at `zoom` asks more of the basemap than it has; nil up to ``detailZoom``.
     public static func note(forZoom zoom: Double) -> String? {
@@ -22,15 +20,8 @@ public enum WorldBasemap {
             + String(format: "%.1f", zoom) + "; add --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' for more"
     }
 
-    /// The file, its index read once per process.
+    /// The file, its index read once per process (``EmbeddedBasemap/file()``).
     static func file() throws -> BasemapFile {
-        try loaded.get()
-    }
-
-    private static let loaded: Result<BasemapFile, Error> = Result {
-        guard let data = BundledFiles.data(path) else {
-            throw RenderError.basemap("basemap.bin is missing from this build")
-        }
-        return try BasemapFile(data)
+        try EmbeddedBasemap.file()
     }
 }

@@ -1,3 +1,4 @@
+import DeclutterBasemap
 import DeclutterClustering
 import DeclutterGeometry
 import DeclutterInput
@@ -24,7 +25,7 @@ public struct Dataset: Sendable {
     /// The vector tiles of zooms ``tileZooms``, placed at start as `declutter tiles` places them and encoded as they
     /// are asked for.
     public let tiles: PlacedTileIndex
-    /// The glyphs the web map draws the clusters' counts with.
+    /// The glyphs the web map draws the clusters' counts with, and the basemap's place names.
     public let glyphs: CountGlyphs
     /// The points' box in degrees.
     public let bounds: TileBounds
@@ -56,7 +57,7 @@ public struct Dataset: Sendable {
         tiles = PlacedTileIndex(
             try PlacedTileset(
                 placing: prepared.points, style: prepared.style, zooms: Self.tileZooms, aggregates: aggregates))
-        glyphs = try CountGlyphs(style: prepared.style)
+        glyphs = try CountGlyphs(style: prepared.style, placeNames: try EmbeddedBasemap.file().places().map(\.name))
         bounds = TileBounds(enclosing: prepared.points)
     }
 

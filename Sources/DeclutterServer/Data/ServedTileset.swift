@@ -4,7 +4,8 @@ import Foundation
 
 /// A tileset archive served by `declutter serve --tileset NAME=FILE`: its tiles as `/tiles/NAME/{z}/{x}/{y}.mvt`, its
 /// TileJSON, the file itself by byte range, and the files `declutter tiles` wrote beside it (`NAME-style.json`,
-/// `NAME-sprite…`, `NAME-glyphs/`), read once at start, with the style's URLs pointed at the server.
+/// `NAME-sprite…`, `NAME-glyphs/`), read once at start, with the style's URLs pointed at the server (its basemap
+/// source at the server's own `/basemap/…`, the same tiles as `NAME-basemap.pmtiles`).
 public struct ServedTileset: Sendable {
     /// The name in URLs: 1…64 ASCII letters, digits, `-` and `_`.
     public let name: String
@@ -87,6 +88,13 @@ public struct ServedTileset: Sendable {
             style = object
             var sources = style["sources"] as? [String: Any] ?? [:]
             sources[MapLibreStyle.sourceID] = source
+            // The basemap written beside the archive is the one the server serves itself, byte for byte.
+            if sources[MapLibreStyle.basemapSourceID] != nil {
+                sources[MapLibreStyle.basemapSourceID] = [
+                    "type": "vector", "tiles": [baseURL + "basemap/{z}/{x}/{y}.mvt"], "minzoom": 0,
+                    "maxzoom": BasemapTileset.maximumZoom,
+                ]
+            }
             style["sources"] = sources
             if sprites["sprite.json"] != nil { style["sprite"] = baseURL + "tilesets/\(name)/sprite" }
             if !glyphs.isEmpty { style["glyphs"] = baseURL + "tilesets/\(name)/glyphs/{fontstack}/{range}.pbf" }

@@ -1,3 +1,4 @@
+import DeclutterBasemap
 import DeclutterClustering
 import DeclutterGeometry
 import DeclutterMap
@@ -13,9 +14,41 @@ extension MapServer {
     /// server runs; a new dataset means a new server, whose bytes and tags differ.
     static let tileCacheControl = "public, max-age=86400"
 
-    /// `/tiles/{dataset or tileset}/{z}/{x}/{y}.mvt`, `/tiles/{dataset or tileset}.json`, `/styles/{style}/sprite[@2x].{json,png}`,
-    /// `/styles/{style}/style.json?dataset=NAME` and `/glyphs/{dataset}/{fontstack}/{range}.pbf`.
+    /// The embedded basemap's vector tiles, the same for every dataset, read once per process.
+    static let basemapTiles = Result { try BasemapTileset(file: try EmbeddedBasemap.file()) }
+
+    /// `/tiles/{dataset or tileset}/{z}/{x}/{y}.mvt`, `/tiles/{dataset or tileset}.json`,
+    /// `/styles/{style}/sprite[@2x].{json,png}`, `/styles/{style}/style.json?dataset=NAME`,
+    /// `/glyphs/{dataset}/{fontstack}/{range}.pbf` and the basemap's `/basemap/{z}/{x}/{y}.mvt`.
     func addTileRoutes(to router: Router<BasicRequestContext>) {
+        // The basemap's tiles, as `declutter tiles` writes them beside a dataset's: outside /tiles, whose names are
+        // datasets'.
+        router.get("/basemap/:z/:x/:file") { request, context in
+            let file = context.parameters.get("file") ?? ""
+            guard file.hasSuffix(".mvt") else {
+                throw ServerError(.notFound, field: "y", "expected {y}.mvt, got \"\(file.prefix(40))\"")
+            }
+            let z = try Self.tileNumber(
+                context.parameters.get("z") ?? "", "z", below: BasemapTileset.maximumZoom + 1)
+            let x = try Self.tileNumber(context.parameters.get("x") ?? "", "x", below: 1 << z)
+            let y = try Self.tileNumber(String(file.dropLast(4)), "y", below: 1 << z)
+            // Cached with the datasets' tiles under a name no dataset can have.
+            let address = WorkClasses.VectorTileAddress(dataset: "/basemap", z: z, x: x, y: y)
+            let data: Data?
+            if let cached = work.vectorTiles.value(for: address) {
+                data = cached
+            } else {
+                data = try await work.tilesPool.run(timeLimit: limits.renderSeconds) { _ in
+                    try Self.basemapTiles.get().tile(z: z, x: x, y: y)
+                }
+                work.vectorTiles.insert(data, for: address, bytes: (data?.count ?? 0) + 64)
+            }
+            // Open sea has no tile, as `declutter tiles` writes no file for it.
+            guard let data else { return Response(status: .noContent, headers: [.cacheControl: Self.tileCacheControl]) }
+            return EntityTag.response(
+                data, to: request, contentType: "application/vnd.mapbox-vector-tile",
+                cacheControl: Self.tileCacheControl)
+        }
         // One parameter name at each level, as the router requires: `{name}` is a dataset, or `{dataset}.json`.
         router.get("/tiles/:name/:z/:x/:file") { request, context in
             let name = context.parameters.get("name") ?? ""
@@ -140,6 +173,11 @@ extension MapServer {
         mapStyle.zoom = MapLibreStyle.fittingZoom(dataset.bounds, within: Dataset.tileZooms)
         mapStyle.countText = dataset.glyphs.countText(
             glyphs: "glyphs/\(dataset.name)/{fontstack}/{range}.pbf", style: dataset.style)
+        // Under the clusters, the basemap `declutter tiles` writes beside them, with its names from the same glyphs.
+        mapStyle.basemap = MapLibreStyle.Basemap(
+            tiles: .template(
+                "basemap/{z}/{x}/{y}.mvt", minimumZoom: 0, maximumZoom: BasemapTileset.maximumZoom),
+            colors: dataset.style.map, glyphs: "glyphs/\(dataset.name)/{fontstack}/{range}.pbf")
         let json: Data
         do {
             json = try mapStyle.jsonData()

@@ -28,6 +28,9 @@ public struct TilesetMetadata: Sendable, Hashable {
     public var layer: String
     /// The layer's feature properties and their types.
     public var fields: [String: VectorTileFieldType]
+    /// Further vector layers every tile may hold, by id, with their feature properties: none for a cluster tileset,
+    /// the basemap's other layers for the basemap's.
+    public var additionalLayers: [String: [String: VectorTileFieldType]] = [:]
     /// The lowest zoom with tiles.
     public var minZoom: Int
     /// The highest zoom with tiles.
@@ -69,9 +72,13 @@ public struct TilesetMetadata: Sendable, Hashable {
         var fields: [String: VectorTileFieldType]
     }
 
-    /// The one-element `vector_layers` array all three formats carry.
+    /// The `vector_layers` array all three formats carry: the layer, then any others by id.
     var vectorLayers: [VectorLayer] {
         [VectorLayer(id: layer, description: "", minzoom: minZoom, maxzoom: maxZoom, fields: fields)]
+            + additionalLayers.keys.sorted().map {
+                VectorLayer(
+                    id: $0, description: "", minzoom: minZoom, maxzoom: maxZoom, fields: additionalLayers[$0] ?? [:])
+            }
     }
 
     /// Encodes a value as JSON with sorted keys, so that the same metadata always gives the same bytes.

@@ -72,6 +72,8 @@ public struct MapLibreStyle: Sendable, Hashable {
     public var center: Coordinate?
     /// The zoom the map opens at when the page gives none, or nil.
     public var zoom: Double?
+    /// The basemap drawn under the markers, or nil for none (the background colour alone).
+    public var basemap: Basemap?
 
     /// Creates a style; every default is the one its property documents.
     public init(
@@ -137,6 +139,7 @@ public struct MapLibreStyle: Sendable, Hashable {
             && lhs.sourceLayer == rhs.sourceLayer && lhs.backgroundColor == rhs.backgroundColor
             && lhs.clusterOffset == rhs.clusterOffset && lhs.showsEveryIcon == rhs.showsEveryIcon
             && lhs.countText == rhs.countText && lhs.center == rhs.center && lhs.zoom == rhs.zoom
+            && lhs.basemap == rhs.basemap
     }
 
     /// Hashes what `==` compares.
@@ -153,6 +156,7 @@ public struct MapLibreStyle: Sendable, Hashable {
         hasher.combine(countText)
         hasher.combine(center)
         hasher.combine(zoom)
+        hasher.combine(basemap)
     }
 
     /// The style document: `version`, `name`, the camera if set, `sprite`, `sources` and `layers`, in that order.
@@ -162,10 +166,15 @@ public struct MapLibreStyle: Sendable, Hashable {
         if let center { root["center"] = .array([.number(center.longitude), .number(center.latitude)]) }
         if let zoom { root["zoom"] = .number(zoom) }
         root["sprite"] = .string(try Self.absolute(sprite, base: base, what: "sprite"))
-        if let countText { root["glyphs"] = .string(try Self.absolute(countText.glyphs, base: base, what: "glyphs")) }
-        root["sources"] = .object(JSONObject([(Self.sourceID, .object(try source(base: base)))]))
+        if let glyphs = countText?.glyphs ?? basemap?.glyphs {
+            root["glyphs"] = .string(try Self.absolute(glyphs, base: base, what: "glyphs"))
+        }
+        var sources = JSONObject([(Self.sourceID, .object(try source(tiles, base: base)))])
+        if let basemap { sources[Self.basemapSourceID] = .object(try source(basemap.tiles, base: base)) }
+        root["sources"] = .object(sources)
         var layers: [JSONValue] = []
-        if let backgroundColor {
+        // Under a basemap the background is its sea.
+        if let backgroundColor = backgroundColor.map({ basemap?.colors.sea ?? $0 }) {
             layers.append(
                 .object(
                     JSONObject([
@@ -173,6 +182,7 @@ public struct MapLibreStyle: Sendable, Hashable {
                         ("paint", .object(JSONObject([("background-color", .string(Self.cssColor(backgroundColor)))]))),
                     ])))
         }
+        if let basemap { layers += basemap.layers() }
         // Markers first, so that a cluster icon draws over a balloon's head where the two touch.
         layers.append(
             symbolLayer(id: "markers", filter: Self.clusterTest("!="), extra: [("icon-anchor", .string("bottom"))]))
@@ -193,8 +203,8 @@ public struct MapLibreStyle: Sendable, Hashable {
         Data((try jsonValue().jsonText + "\n").utf8)
     }
 
-    /// The vector source: a template with zooms and bounds, or a TileJSON or PMTiles URL.
-    private func source(base: String) throws -> JSONObject {
+    /// A vector source: a template with zooms and bounds, or a TileJSON or PMTiles URL.
+    private func source(_ tiles: Tiles, base: String) throws -> JSONObject {
         var source = JSONObject([("type", .string("vector"))])
         switch tiles {
         case let .template(template, minimumZoom, maximumZoom, bounds):
@@ -227,7 +237,9 @@ public struct MapLibreStyle: Sendable, Hashable {
         for (key, value) in extra { layout[key] = value }
         if showsEveryIcon {
             layout["icon-allow-overlap"] = .bool(true)
-            layout["icon-ignore-placement"] = .bool(true)
+            // Over a basemap the icons keep their place from its names, which MapLibre places after them (it places
+            // the top layers first), so that a name is left out where it would cross an icon, as on a static map.
+            layout["icon-ignore-placement"] = .bool(basemap == nil)
             // Drawn in order of their counts, so that where icons overlap the larger count is on top: the order
             // MapLibre chose alone (lower on screen on top) let a cluster of 6 cover one of 14.
             layout["symbol-sort-key"] = .array([

@@ -1,7 +1,4 @@
 import CZlib
-import DeclutterGeometry
-import DeclutterMapContent
-import DeclutterPlacement
 import Foundation
 import Synchronization
 
@@ -11,32 +8,34 @@ import Synchronization
 /// The index is read when the file is opened; a cell is inflated and decoded the first time a map shows it and kept
 /// from then on, so a city map decodes a few cells of one band and never the whole world. Safe to share between
 /// threads: the caches are behind a mutex.
-final class BasemapFile: Sendable {
+public final class BasemapFile: Sendable {
     /// One zoom band: its geometry simplified for its top zoom and cut into a 2^level × 2^level grid.
-    struct Band {
-        var minZoom: Int
-        var maxZoom: Int
+    public struct Band: Sendable {
+        /// The lowest zoom the band is drawn at.
+        public var minZoom: Int
+        /// The highest zoom the band is drawn at; its geometry is simplified to half a pixel there.
+        public var maxZoom: Int
         /// The grid is 2^level cells a side.
-        var level: Int
+        public var level: Int
         /// Coordinates are integers, 2^bits per world.
-        var bits: Int
+        public var bits: Int
         /// Each non-empty cell's compressed bytes and inflated length, keyed by `row << level | column`.
-        var cells: [Int: (bytes: Range<Int>, inflated: Int)]
+        public var cells: [Int: (bytes: Range<Int>, inflated: Int)]
     }
 
     /// The bands, lowest zoom first.
-    let bands: [Band]
+    public let bands: [Band]
     private let data: Data
     private let placeBytes: Range<Int>
     /// Cells decoded so far by band and key, and the place names once decoded.
     private let decoded = Mutex<(cells: [Int: [Int: BasemapCell]], places: [BasemapPlace]?)>(([:], nil))
 
-    /// Reads the index; throws ``RenderError/basemap(_:)`` when it is not a basemap file.
-    init(_ data: Data) throws {
+    /// Reads the index; throws ``BasemapError`` when it is not a basemap file.
+    public init(_ data: Data) throws {
         self.data = data
         var reader = Reader(bytes: [UInt8](data), position: 0)
         guard try reader.take(4) == Array("DCBM".utf8), try reader.byte() == 1 else {
-            throw RenderError.basemap("not a version-1 basemap file")
+            throw BasemapError("not a version-1 basemap file")
         }
         var bands: [Band] = []
         for _ in 0..<(try reader.byte()) {
@@ -66,20 +65,20 @@ final class BasemapFile: Sendable {
         guard !bands.isEmpty, placeBytes.upperBound <= data.count,
             bands.allSatisfy({ $0.cells.values.allSatisfy { $0.bytes.upperBound <= data.count } })
         else {
-            throw RenderError.basemap("the index points past the end of the file")
+            throw BasemapError("the index points past the end of the file")
         }
         self.bands = bands
     }
 
     /// The band drawn at `zoom` (in device pixels: a map's zoom plus log2 of its scale): the one holding it, the
     /// last above the top.
-    func band(forZoom zoom: Double) -> Int {
+    public func band(forZoom zoom: Double) -> Int {
         let whole = Int(max(0, min(zoom, 64)).rounded(.down))
         return bands.firstIndex { whole <= $0.maxZoom } ?? bands.count - 1
     }
 
     /// The cell at `column`, `row` of band `band`, decoded once; nil where the band has nothing (open sea).
-    func cell(band: Int, column: Int, row: Int) throws -> BasemapCell? {
+    public func cell(band: Int, column: Int, row: Int) throws -> BasemapCell? {
         let info = bands[band], key = row << info.level | column
         guard let entry = info.cells[key] else { return nil }
         return try decoded.withLock { decoded in
@@ -95,7 +94,7 @@ final class BasemapFile: Sendable {
     }
 
     /// The place names, decoded once: by min zoom, then largest population first.
-    func places() throws -> [BasemapPlace] {
+    public func places() throws -> [BasemapPlace] {
         try decoded.withLock { decoded in
             if let places = decoded.places { return places }
             var reader = Reader(bytes: [UInt8](data[placeBytes]), position: 0)
@@ -125,7 +124,7 @@ final class BasemapFile: Sendable {
             }
         }
         guard status == Z_OK, Int(length) == count else {
-            throw RenderError.basemap("a cell does not inflate (zlib status \(status))")
+            throw BasemapError("a cell does not inflate (zlib status \(status))")
         }
         return output
     }
@@ -136,14 +135,14 @@ final class BasemapFile: Sendable {
         var position: Int
 
         mutating func byte() throws -> UInt8 {
-            guard position < bytes.count else { throw RenderError.basemap("unexpected end of data") }
+            guard position < bytes.count else { throw BasemapError("unexpected end of data") }
             defer { position += 1 }
             return bytes[position]
         }
 
         mutating func take(_ count: Int) throws -> [UInt8] {
             guard count >= 0, count <= bytes.count - position else {
-                throw RenderError.basemap("unexpected end of data")
+                throw BasemapError("unexpected end of data")
             }
             defer { position += count }
             return Array(bytes[position..<(position + count)])
@@ -163,7 +162,7 @@ final class BasemapFile: Sendable {
                 value |= Int(next & 0x7F) << shift
                 if next < 0x80 { return value }
                 shift += 7
-                guard shift < 63 else { throw RenderError.basemap("a varint is too long") }
+                guard shift < 63 else { throw BasemapError("a varint is too long") }
             }
         }
 
