@@ -67,13 +67,16 @@ extension ClusterMerger {
             while points.count <= item { points.append((-1, 0)) }
             points[item] = (first, count)
         }
-        /// Files every mergeable input view, as `file` would one by one in order, each group's tree built at once
-        /// (``LivePointTree/insertAll(_:)``): filing views one by one was a third of merging where few merge.
+        let apart = viewsApart(input)
+        /// Whether an input view takes part in merging: it is mergeable and a merge may touch it.
+        func takesPart(_ item: Int) -> Bool { Self.mergeable(input[item]) && !(apart?[item] ?? false) }
+        /// Files every input view that takes part, as `file` would one by one in order, each group's tree built at
+        /// once (``LivePointTree/insertAll(_:)``): filing views one by one was a third of merging where few merge.
         func fileInputs() {
             var batches = [[(x: Double, y: Double, payload: Filed)]](repeating: [], count: trees.count)
             /// Each view's tree, and where its copies lie in that tree's batch.
             var placed = [(tree: Int32, start: Int32, count: Int32)](repeating: (0, 0, 0), count: input.count)
-            for item in input.indices where Self.mergeable(input[item]) {
+            for item in input.indices where takesPart(item) {
                 let view = input[item], tree = treeOfGroup[view.clusteringGroup] ?? 0, start = batches[tree].count
                 for copy in copies(view) {
                     let shift = offset(copy, of: view)
@@ -87,7 +90,7 @@ extension ClusterMerger {
             let numbers = batches.indices.map { trees[$0].insertAll(batches[$0]) }
             batches = []
             points.append(contentsOf: repeatElement((first: Int32(-1), count: Int32(0)), count: input.count))
-            for item in input.indices where Self.mergeable(input[item]) {
+            for item in input.indices where takesPart(item) {
                 let place = placed[item], start = Int(place.start)
                 var first: Int32 = -1, count: Int32 = 0
                 for number in numbers[Int(place.tree)][start..<start + Int(place.count)] where number >= 0 {
@@ -161,9 +164,10 @@ extension ClusterMerger {
         }
 
         var heap = Heap()
-        // As `for item in input.indices where Self.mergeable(input[item]) { file(item) }`, at once.
+        // As `for item in input.indices where Self.mergeable(input[item]) { file(item) }`, at once, without the
+        // views no merge can touch (``viewsApart(_:)``), which would only be filed and searched for nothing.
         fileInputs()
-        for item in input.indices where Self.mergeable(input[item]) {
+        for item in input.indices where takesPart(item) {
             if let first = nearestPair(of: item, after: nil) { heap.push(first) }
         }
         while let entry = heap.pop() {
