@@ -35,10 +35,13 @@ extension ClusterMerger {
         let distance = (reach + max(reach, clusterReach + spread)) * (1 + 1e-9) + 1e-6
         let cell = distance / 2.0.squareRoot()
         // Across the seam the columns wrap: as many whole columns as the period holds, each at least a cell wide.
-        let columns = period > 0 ? Int(period / cell) : Int(((maxX - minX) / cell).rounded(.down)) + 1
-        let rows = Int(((maxY - minY) / cell).rounded(.down)) + 1
-        // A grid too coarse to wrap past two cells each way, or rows far more than views, is not worth it.
-        guard period == 0 || columns >= 5, rows <= 4 * candidates.count + 16, columns < 1 << 31 else { return nil }
+        let across = period > 0 ? (period / cell).rounded(.down) : ((maxX - minX) / cell).rounded(.down) + 1
+        let down = ((maxY - minY) / cell).rounded(.down) + 1
+        // A grid too coarse to wrap past two cells each way, or with rows far more than views (or columns past the
+        // sort key's 32 bits), is not worth it; nor is one whose size is no number.
+        guard across >= (period > 0 ? 5 : 1), across < 0x7FFF_FFFF, down >= 1, down <= Double(4 * candidates.count + 16)
+        else { return nil }
+        let columns = Int(across), rows = Int(down)
         let width = period > 0 ? period / Double(columns) : cell
         func column(_ x: Double) -> Int {
             let offset = period > 0 ? x - (x / period).rounded(.down) * period : x - minX
