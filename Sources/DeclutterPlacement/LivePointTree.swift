@@ -51,6 +51,8 @@ struct LivePointTree<Payload> {
     private var buckets: [[Entry]]
     /// Per point, its leaf.
     private var leaves: [Int32] = []
+    /// The stack of nodes a search has still to visit, kept between searches so that each does not allocate its own.
+    private var stack: [Int32] = []
     /// Whether two payloads filed on one point are alike for the caller's ordered walks.
     private let twins: (Payload, Payload) -> Bool
 
@@ -88,6 +90,78 @@ struct LivePointTree<Payload> {
         append(Entry(x: x, y: y, point: point, payload: payload), to: node)
         split(node)
         return point
+    }
+
+    /// Files many points into an empty tree at once: the same numbers, and the very tree, that inserting them one
+    /// by one in order gives (``insert(x:y:_:)``); into a tree that holds points, one by one.
+    ///
+    /// One by one, each point walks down from the root and each leaf grows and splits, copying its points, as
+    /// it fills: most of filing a million views. A node splits when more than a leaf's capacity of points have been
+    /// filed under it, and the points in a leaf keep their filing order, so the tree depends only on the points and
+    /// their order; here each node's points are counted and parted among its quadrants once, in order, and every leaf
+    /// is filled in one go. Nodes are numbered depth first, so a node's branch lies together in memory.
+    mutating func insertAll(_ batch: [(x: Double, y: Double, payload: Payload)]) -> [Int32] {
+        guard leaves.isEmpty, nodes.count == 1 else { return batch.map { insert(x: $0.x, y: $0.y, $0.payload) } }
+        var numbers = [Int32](repeating: -1, count: batch.count), order: [Int32] = []
+        order.reserveCapacity(batch.count)
+        for (index, point) in batch.enumerated() where point.x.isFinite && point.y.isFinite {
+            numbers[index] = Int32(order.count)
+            order.append(Int32(index))
+        }
+        leaves = [Int32](repeating: -1, count: order.count)
+        var scratch = order
+        build(0, order: &order, scratch: &scratch, range: 0..<order.count, batch: batch, numbers: numbers)
+        return numbers
+    }
+
+    /// Makes `node` hold the batch's points `order[range]` (in filing order), splitting it as filing them one by one
+    /// would.
+    private mutating func build(
+        _ node: Int, order: inout [Int32], scratch: inout [Int32], range: Range<Int>,
+        batch: [(x: Double, y: Double, payload: Payload)], numbers: [Int32]
+    ) {
+        for position in range {
+            let point = batch[Int(order[position])]
+            grow(node, x: point.x, y: point.y)
+        }
+        nodes[node].live = Int32(range.count)
+        guard range.count > Self.leafCapacity, nodes[node].depth < Self.maximumDepth else {
+            buckets[node].reserveCapacity(range.count)
+            for position in range {
+                let index = Int(order[position]), point = batch[index]
+                append(Entry(x: point.x, y: point.y, point: numbers[index], payload: point.payload), to: node)
+            }
+            return
+        }
+        let parent = nodes[node], quarter = parent.half / 2, first = Int32(nodes.count)
+        for child in 0..<4 {
+            nodes.append(
+                Node(
+                    centerX: parent.centerX + (child & 1 == 0 ? -quarter : quarter),
+                    centerY: parent.centerY + (child & 2 == 0 ? -quarter : quarter),
+                    half: quarter, parent: Int32(node), depth: parent.depth + 1))
+            buckets.append([])
+        }
+        nodes[node].firstChild = first
+        // A stable partition by quadrant, so that each quadrant's points keep their filing order.
+        var starts = [range.lowerBound, 0, 0, 0, 0]
+        for position in range {
+            let point = batch[Int(order[position])]
+            starts[quadrant(node, x: point.x, y: point.y) + 1] += 1
+        }
+        for child in 1...4 { starts[child] += starts[child - 1] }
+        var next = Array(starts[0..<4])
+        for position in range {
+            let point = batch[Int(order[position])], child = quadrant(node, x: point.x, y: point.y)
+            scratch[next[child]] = order[position]
+            next[child] += 1
+        }
+        for position in range { order[position] = scratch[position] }
+        for child in 0..<4 {
+            build(
+                Int(first) + child, order: &order, scratch: &scratch, range: starts[child]..<starts[child + 1],
+                batch: batch, numbers: numbers)
+        }
     }
 
     private mutating func append(_ entry: Entry, to leaf: Int) {
@@ -169,7 +243,14 @@ struct LivePointTree<Payload> {
     ) {
         // Distances are compared with a margin of rounding, so that no point a caller measures otherwise is lost.
         let innerSquared = inner * inner * (1 - 1e-9) - 1e-12
-        var stack: [Int32] = [0]
+        // Taken out of the tree while the search runs, so that pushing onto it never copies it.
+        var stack = self.stack
+        self.stack = []
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            self.stack = stack
+        }
+        stack.append(0)
         while let top = stack.popLast() {
             let node = nodes[Int(top)]
             guard node.live > 0 else { continue }

@@ -67,6 +67,34 @@ import Testing
         #expect(reference.views.count < views.count - 5)  // the scenes do merge
     }
 
+    @Test(arguments: 0..<12)
+    func sparseViewsMergeAsTheReferenceDoes(scene: Int) {
+        // Views spread thin with a few crowded patches, so that many views lie apart from any merge (and are left out
+        // of the search) while the patches merge; every other scene repeats sideways, so views meet across the seam.
+        var random = SplitMix64(state: UInt64(3000 + scene))
+        let side = [8000.0, 12000][scene % 2]
+        var views = randomViews(&random, count: 200, side: side)
+        for _ in 0..<3 {
+            let corner = (x: Double(random.below(Int(side - 200))), y: Double(random.below(Int(side - 200))))
+            for view in randomViews(&random, count: 60, side: 200) {
+                var moved = view
+                moved.x += corner.x
+                moved.y += corner.y
+                views.insert(moved, at: random.below(views.count + 1))
+            }
+        }
+        let large = ClusterViewDescription(width: 50, height: 44, collisionMode: .rectangle, centerOffset: [0, -10])
+        let rule = ClusterRule(
+            views: [(2, ClusterViewDescription()), (5, large)], maximumSpread: [60.0, 100, 160][scene % 3])
+        let repeating =
+            scene % 2 == 1
+            ? WorldRepeat(periodX: side * 0.9, periodY: 0, minX: -30, minY: -30, maxX: side + 30, maxY: side + 30) : nil
+        let apart = ClusterMerger(rule: rule, repeating: repeating).viewsApart(views) ?? []
+        #expect(apart.filter { $0 }.count > 40)
+        let reference = referenceMerges(views, rule: rule, repeating: repeating)
+        #expect(reference.views.count < views.count - 10)  // the patches do merge
+    }
+
     @Test(arguments: [(20.0, 90.0), (45, 30), (60, 0)])
     func nearestFirstMakesTheReferenceMergesOnAPitchedMap(pitch: Double, bearing: Double) throws {
         // A world 433 points wide on a 1024×768 map: copies repeat on the flat map and are projected, no fixed step.

@@ -79,18 +79,20 @@ public struct PlacedTileset: Sendable {
         self.extent = extent
         self.buffer = buffer
         self.zooms = zooms
-        // One zoom at a time, the highest (the most views) first, its working memory handed back before the next:
-        // placing a zoom takes a few hundred bytes a view while it runs, and what each keeps is a few dozen.
-        var placed: [WorldPlacement] = []
+        // Each zoom's placement is its own, so the zooms are placed on every core, one zoom to a core at a time; the
+        // highest (the most views) are handed out first, so that the long ones start together and the short ones
+        // fill in after. Each zoom's working memory (a few hundred bytes a view while it runs; what each keeps is a
+        // few dozen) is handed back as it finishes.
+        let levels = Array(zooms.reversed())
+        let placed = concurrentMap(levels.count) { level -> Result<WorldPlacement, any Error> in
+            defer { FreedMemory.returnToSystem() }
+            return Result { try annotator.placeWorld(tileZoom: levels[level]) }
+        }
         do {
-            for zoom in zooms.reversed() {
-                placed.append(try annotator.placeWorld(tileZoom: zoom))
-                FreedMemory.returnToSystem()
-            }
+            placements = try placed.reversed().map { try $0.get() }
         } catch let error as AnnotationError {
             throw TilesetError(error.message)
         }
-        placements = placed.reversed()
         expansionZooms = Self.expansionZooms(placements, maximumZoom: zooms.upperBound)
         let style = annotator.style
         labelSizes = placements.map { placement in
