@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "DeclutterStyle", package: "Declutter"),
                 .product(name: "DeclutterSupport", package: "Declutter"),
                 .product(name: "DeclutterTileSources", package: "Declutter"),
+                .product(name: "DeclutterTiles", package: "Declutter"),
             ],
             // libFuzzer supplies `main`; the harness only exports LLVMFuzzerTestOneInput.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -10,13 +10,14 @@ import DeclutterStaticAPI
 import DeclutterStyle
 import DeclutterSupport
 import DeclutterTileSources
+import DeclutterTiles
 import Foundation
 
 /// One parser, or the drawing of a map, fed by libFuzzer: each reads the bytes as the program would read a file and
 /// ignores what it throws, since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a
 /// sanitizer report is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody, camera
+    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody, camera, pmtiles
 
     /// The target named by `DECLUTTER_FUZZ_TARGET`, read once: libFuzzer passes no argument of its own to the harness.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["DECLUTTER_FUZZ_TARGET"].flatMap(FuzzTarget.init)
@@ -35,6 +36,10 @@ enum FuzzTarget: String, CaseIterable {
     /// `-jobs`/`-fork` modes run several.
     static let databasePath = FileManager.default.temporaryDirectory
         .appendingPathComponent("declutter-fuzz-\(ProcessInfo.processInfo.processIdentifier).mbtiles").path
+
+    /// The file the `pmtiles` target writes each input to, as `serve --tileset` reads archives by range from a file.
+    static let archivePath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("declutter-fuzz-\(ProcessInfo.processInfo.processIdentifier).pmtiles").path
 
     /// The `camera` target's style, decoded once: decoding it and its glyph images cost as much as drawing a small map.
     /// Each input still gets a renderer of its own, whose caches fill as it draws.
@@ -140,6 +145,18 @@ enum FuzzTarget: String, CaseIterable {
             defer { try? FileManager.default.removeItem(atPath: Self.databasePath) }
             guard let source = try? MBTilesSource(path: Self.databasePath) else { return }
             _ = try? source.fetch([TileKey(z: source.zoomRange.lowerBound, x: 0, y: 0)])
+        case .pmtiles:
+            // An archive as `serve --tileset` opens it: header, root directory, metadata; then every tile of zooms 0–3
+            // looked up through the directories and leaves, and the TileJSON.
+            guard FileManager.default.createFile(atPath: Self.archivePath, contents: data) else { return }
+            defer { try? FileManager.default.removeItem(atPath: Self.archivePath) }
+            guard let archive = try? TilesetArchive(path: Self.archivePath) else { return }
+            for z in 0...3 {
+                for x in 0..<(1 << z) {
+                    for y in 0..<(1 << z) { _ = try? archive.tile(z: z, x: x, y: y) }
+                }
+            }
+            _ = archive.tileJSON(tiles: ["http://127.0.0.1/{z}/{x}/{y}.mvt"])
         }
     }
 }
