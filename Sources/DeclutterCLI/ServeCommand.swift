@@ -256,6 +256,8 @@ struct ServeCommand: ParsableCommand {
         } catch let error as ServerError {
             throw ValidationError("--style: \(error.message)")
         }
+        // Parsed once for every dataset; validate() has refused a bad one already.
+        let aggregates = try AggregateOption.parse(aggregate)
         var loaded: [Dataset] = []
         for value in dataset {
             let argument = try DatasetArgument(value), name = argument.name, path = argument.path
@@ -267,7 +269,7 @@ struct ServeCommand: ParsableCommand {
                     try Dataset.load(
                         name: name, path: path, style: datasetStyle, styleName: style,
                         categoryProperty: argument.category ?? category,
-                        aggregates: try AggregateOption.parse(aggregate), levelsCacheBytes: levelsCache << 20))
+                        aggregates: aggregates, levelsCacheBytes: levelsCache << 20))
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             } catch let error as any DeclutterError where error.kind != .internalFailure {

@@ -118,14 +118,19 @@ extension MapServer {
     /// The dataset named `name`.
     ///
     /// - Throws: ``ServerError`` 404 naming the field `dataset`.
-    func dataset(_ name: String) throws -> Dataset {
-        guard let dataset = datasets[name] else {
-            let names = datasets.keys.sorted().joined(separator: ", ")
+    func dataset(_ name: String) throws -> Dataset { try Self.named(name, in: datasets, kind: "dataset") }
+
+    /// The entry of `entries` named `name`, datasets and tilesets alike.
+    ///
+    /// - Throws: ``ServerError`` 404 naming the field `kind` and listing the names there are.
+    static func named<Entry>(_ name: String, in entries: [String: Entry], kind: String) throws -> Entry {
+        guard let entry = entries[name] else {
+            let names = entries.keys.sorted().joined(separator: ", ")
             throw ServerError(
-                .notFound, field: "dataset",
-                "no dataset \"\(name.prefix(64))\"; datasets: \(names.isEmpty ? "none" : names)")
+                .notFound, field: kind, "no \(kind) \"\(name.prefix(64))\"; \(kind)s: \(names.isEmpty ? "none" : names)"
+            )
         }
-        return dataset
+        return entry
     }
 
     /// `parse()`'s result; its ``StaticMapRequestError`` a ``ServerError`` of the same status, a library's error one of

@@ -63,15 +63,7 @@ extension MapServer {
     /// The tileset named `name`.
     ///
     /// - Throws: ``ServerError`` 404 listing the tilesets.
-    func tileset(_ name: String) throws -> ServedTileset {
-        guard let tileset = tilesets[name] else {
-            let names = tilesets.keys.sorted().joined(separator: ", ")
-            throw ServerError(
-                .notFound, field: "tileset",
-                "no tileset \"\(name.prefix(64))\"; tilesets: \(names.isEmpty ? "none" : names)")
-        }
-        return tileset
-    }
+    func tileset(_ name: String) throws -> ServedTileset { try Self.named(name, in: tilesets, kind: "tileset") }
 
     /// A tile of a served archive: as stored when it is gzip and the client takes gzip (`Content-Encoding: gzip`),
     /// else inflated; 204 where the archive has none, as for a dataset's empty tile.
