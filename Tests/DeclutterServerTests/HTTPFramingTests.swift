@@ -84,6 +84,60 @@ import TileTestServer
         }
     }
 
+    /// HTTP types keep a request's first `Host` and drop its version, so these are refused before the conversion.
+    @Test(arguments: [
+        ("GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", "the request has 2 Host headers; HTTP allows one"),
+        ("GET /health HTTP/1.1\r\n\r\n", "an HTTP/1.1 request needs a Host header; it has none"),
+    ])
+    func aMissingOrRepeatedHostIs400(request: String, message: String) async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let response = try await Self.exchange(request, port: try #require(client.port))
+            let body = try Self.expectJSON(response, 400, field: "Host")
+            #expect(body.contains(message), "\(body)")
+            #expect(response.headers["connection"] == "close")
+        }
+    }
+
+    @Test func http10WithoutHostIsAnswered() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let response = try await Self.exchange("GET /health HTTP/1.0\r\n\r\n", port: try #require(client.port))
+            #expect(response.status == 200, "\(response.text.prefix(300))")
+        }
+    }
+
+    /// A refused second request on a kept-alive connection is answered after the first, in order.
+    @Test func aPipelinedRequestWithoutHostIsRefusedAfterTheFirstIsAnswered() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\n\r\n")
+            var text = ""
+            // The two answers may come in one read or two; the server closes after the second.
+            for _ in 0..<3 where !text.contains("400 Bad Request") {
+                let part = await connection.received(waiting: 10)
+                if part.isEmpty { break }
+                text += String(decoding: part, as: UTF8.self)
+            }
+            let first = try #require(text.range(of: "HTTP/1.1 200 OK"))
+            let second = try #require(text.range(of: "HTTP/1.1 400 Bad Request"))
+            #expect(first.lowerBound < second.lowerBound)
+            #expect(text.contains(#""field":"Host""#))
+        }
+    }
+
+    /// A response to CONNECT written through HTTP's encoder loses its body; this one keeps it.
+    @Test func connectIs405WithAllowAndABody() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let port = try #require(client.port)
+            let response = try await Self.exchange("CONNECT /health HTTP/1.1\r\nHost: x\r\n\r\n", port: port)
+            let body = try Self.expectJSON(response, 405, field: "method")
+            #expect(response.headers["allow"] == "GET, HEAD")
+            #expect(body.contains("CONNECT is not allowed here; /health answers GET, HEAD"))
+            let tunnel = try await Self.exchange(
+                "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n", port: port)
+            try Self.expectJSON(tunnel, 404, field: "path")
+        }
+    }
+
     @Test func anOverLongPathSegmentIs414WithoutAnEcho() async throws {
         try await ServerHarness.run(try Self.server()) { client in
             let camera = String(repeating: "1", count: 75_000)

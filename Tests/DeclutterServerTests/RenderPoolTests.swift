@@ -72,7 +72,11 @@ import Testing
             let listening = try #require(await ports.next())
             let client = TestClient(host: "127.0.0.1", port: listening, configuration: .init(timeout: .seconds(10)))
             client.connect()
-            let request = Task { try await client.get("/datasets/paris/static/auto/300x200") }
+            // With an authority, sent as `Host`, which HTTP/1.1 requires.
+            let request = Task {
+                try await client.execute(
+                    .init("/datasets/paris/static/auto/300x200", method: .get, authority: "localhost"))
+            }
             // The request waits in the queue behind the blocked thread when shutdown starts.
             try await Self.waitUntil { pool.load.queued == 1 }
             await group.triggerGracefulShutdown()

@@ -105,6 +105,16 @@ final class ConnectionWatch {
         return nil
     }
 
+    /// A request refused before the routes (``RequestHeadCheck``): answered and closed now, or once the answers
+    /// pending before it are out.
+    func refuse(_ error: ServerError) {
+        if phase == .busy {
+            deferredRefusal = error
+        } else {
+            close(answering: error)
+        }
+    }
+
     /// The connection closed: its timer stops, and a body being read ends with ``ClientWentAway``.
     func closed() -> (any Error)? {
         cancelTimer()

@@ -2,9 +2,11 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Hummingbird's HTTP/1.1 connection with the server's edge in front: the connection limit (``ConnectionRegistry``),
-/// the header, body and idle timeouts (``ConnectionWatch``), and JSON answers for what HTTP's parser refuses.
+/// the header, body and idle timeouts (``ConnectionWatch``), heads refused before HTTP types hide them
+/// (``RequestHeadCheck``), and JSON answers for what HTTP's parser refuses.
 struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
 
@@ -38,7 +40,14 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             responder: responder,
             configuration: .init(additionalChannelHandlers: [RequestPhaseHandler(watch: bound.value)]))
         watch.start()
-        return http.setup(channel: channel, logger: logger)
+        return http.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            // Before the conversion to HTTP types, which drops a second Host and a request's version.
+            let decoder = try channel.pipeline.syncOperations.handler(
+                type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(
+                RequestHeadCheck(watch: bound.value), position: .after(decoder))
+            return value
+        }
     }
 
     func handle(value: Value, logger: Logger) async {

@@ -58,6 +58,7 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         var head =
             "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
         if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
+        if !allow.isEmpty { head += "Allow: \(allow.map(\.rawValue).joined(separator: ", "))\r\n" }
         head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
         return ByteBuffer(string: head + body)
     }
