@@ -7,7 +7,7 @@ import Foundation
 extension MapDescription {
     /// How many of the points lie at exactly 0°, 0°: almost always a missing value written as zeros.
     public var pointsAtZeroZero: Int {
-        (annotator?.points ?? points).reduce(0) { $0 + ($1.location.map(Self.isZeroZero) == true ? 1 : 0) }
+        annotator?.pointsAtZeroZero ?? points.reduce(0) { $0 + ($1.location.map(Self.isZeroZero) == true ? 1 : 0) }
     }
 
     /// What to say about points at exactly 0°, 0°, nil when there are none: that they are most likely missing values,
@@ -15,7 +15,8 @@ extension MapDescription {
     var zeroZeroWarning: String? {
         let count = pointsAtZeroZero
         guard count > 0 else { return nil }
-        let located = (annotator?.points ?? points).reduce(0) { $0 + ($1.location == nil ? 0 : 1) }
+        // An annotator's points are all located.
+        let located = annotator?.points.count ?? points.reduce(0) { $0 + ($1.location == nil ? 0 : 1) }
         var warning =
             "\(count) \(count == 1 ? "point lies" : "points lie") at exactly 0°, 0°, almost always a missing value rather than a place"
         if case .data = framing, count < located { warning += "; the map is fitted to the other \(located - count)" }
@@ -28,7 +29,9 @@ extension MapDescription {
     /// The world positions a fit takes: the points at exactly 0°, 0° left out, unless every located point is there.
     func fitted(_ world: ProjectedPoints) -> ProjectedPoints {
         let all = annotator?.points ?? points
-        guard all.count == world.count, all.contains(where: { $0.location.map(Self.isZeroZero) == false }) else {
+        guard annotator?.pointsAtZeroZero != 0, all.count == world.count,
+            all.contains(where: { $0.location.map(Self.isZeroZero) == false })
+        else {
             return world
         }
         var x = world.x, y = world.y

@@ -101,13 +101,12 @@ public struct MapDescription: Sendable {
     /// The camera, from the points' world positions, projected once; a map fitted to its data keeps `extraPadding`
     /// free besides its own padding.
     func camera(world: ProjectedPoints, extraPadding: EdgePadding = EdgePadding(all: 0)) throws -> MapCamera {
-        let world = fitted(world)
         switch framing {
         case let .centered(center, zoom):
             let center =
                 center
                 ?? {
-                    let bounds = dataBounds(world)
+                    let bounds = dataBounds(fitted(world))
                     guard !bounds.isEmpty else { return Coordinate(longitude: 0, latitude: 0) }
                     let middle = (bounds.minX + bounds.maxX) / 2
                     return Coordinate(
@@ -124,6 +123,8 @@ public struct MapDescription: Sendable {
             let padding = EdgePadding(
                 top: padding.top + extraPadding.top, left: padding.left + extraPadding.left,
                 bottom: padding.bottom + extraPadding.bottom, right: padding.right + extraPadding.right)
+            // Only a fit reads the points, and without those at 0°, 0° (a map with a camera of its own reads none).
+            let world = fitted(world)
             let bounds = dataBounds(world)
             guard !bounds.isEmpty else {
                 throw CameraError("auto fits the map to its points and overlays, and there are none")

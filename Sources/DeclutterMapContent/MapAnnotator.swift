@@ -46,6 +46,9 @@ public struct MapAnnotator: Sendable {
     public let index: ClusterIndex
     /// Each point's world position at full precision (the index keeps float32, as supercluster does).
     public let projected: ProjectedPoints
+    /// How many points lie at exactly 0°, 0° (almost always a missing value), counted once here rather than by every
+    /// map drawn from the annotator.
+    public let pointsAtZeroZero: Int
     /// ``projected``'s arrays, read in the hot loops.
     let worldX: [Double], worldY: [Double]
     /// Each zoom's groups kept across maps, with a grid over them, for many maps of the same points; nil (the
@@ -73,7 +76,11 @@ public struct MapAnnotator: Sendable {
         let assignment = CategoryAssignment(style: style)
         var prepared = points
         let projected = projected ?? ProjectedPoints(points)
+        var zeroZero = 0
         for index in prepared.indices {
+            if let location = prepared[index].location, location.longitude == 0, location.latitude == 0 {
+                zeroZero += 1
+            }
             guard projected.isLocated(index) else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
@@ -87,6 +94,7 @@ public struct MapAnnotator: Sendable {
         self.style = style
         self.points = prepared
         self.projected = projected
+        pointsAtZeroZero = zeroZero
         worldX = projected.x
         worldY = projected.y
         // Extent 256 makes the radius read in map points at whole zooms. The index counts categories in the style's
