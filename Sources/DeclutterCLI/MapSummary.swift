@@ -14,7 +14,7 @@ enum MapSummary {
             format == .png
             ? " (\(Int((camera.width * scale).rounded(.up)))×\(Int((camera.height * scale).rounded(.up))) px)" : ""
         let shown = map.annotations.filter(\.visible)
-        let points = map.annotations.reduce(0) { $0 + $1.members.count }
+        let points = map.annotations.reduce(0) { $0 + $1.count }
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         // Every input point is a member of some annotation, those off the map too; say how many the map shows.
         let inView = map.content.pointsInView

@@ -42,7 +42,7 @@ struct FurnitureCover {
                     : .box(minX: corner.0, minY: corner.1, maxX: corner.0 + frame.width, maxY: corner.1 + frame.height)
             }
             if let piece = grids.indices.first(where: { index in shapes.contains(where: grids[index].collides) }) {
-                counts[piece] += annotation.members.count
+                counts[piece] += annotation.count
             }
         }
         return zip(pieces, counts).filter { $0.1 > 0 }.map { ($0.0.name, $0.1) }

@@ -15,8 +15,11 @@ public struct MapAnnotation: Sendable, Hashable {
 
     /// Cluster icon or balloon marker.
     public var kind: Kind
-    /// The points it stands for, as ascending indices into the input.
+    /// The points it stands for, as ascending indices into the input; on a map annotated for drawing alone (without
+    /// points off the map, see ``MapAnnotator/annotate(_:reserved:pointsOffMap:)``), a cluster's lowest alone.
     public var members: [Int]
+    /// How many points it stands for.
+    public var count: Int
     /// Members per category, by the style's category index.
     public var categoryCounts: [Int]
     /// The annotation's coordinate: a marker's point, a cluster's count-weighted centroid in Web Mercator.
@@ -32,14 +35,15 @@ public struct MapAnnotation: Sendable, Hashable {
     /// Its display priority; views are drawn lowest first.
     public var priority: DisplayPriority
 
-    /// Creates an annotation.
+    /// Creates an annotation; its count is its members' unless given.
     public init(
-        kind: Kind, members: [Int], categoryCounts: [Int], coordinate: Coordinate,
+        kind: Kind, members: [Int], count: Int? = nil, categoryCounts: [Int], coordinate: Coordinate,
         frame: (x: Double, y: Double, width: Double, height: Double), copies: [(x: Double, y: Double)] = [],
         visible: Bool, priority: DisplayPriority
     ) {
         self.kind = kind
         self.members = members
+        self.count = count ?? members.count
         self.categoryCounts = categoryCounts
         self.coordinate = coordinate
         self.frame = frame
@@ -54,7 +58,8 @@ public struct MapAnnotation: Sendable, Hashable {
     }
 
     public static func == (lhs: MapAnnotation, rhs: MapAnnotation) -> Bool {
-        lhs.kind == rhs.kind && lhs.members == rhs.members && lhs.categoryCounts == rhs.categoryCounts
+        lhs.kind == rhs.kind && lhs.members == rhs.members && lhs.count == rhs.count
+            && lhs.categoryCounts == rhs.categoryCounts
             && lhs.coordinate == rhs.coordinate
             && lhs.frame == rhs.frame && lhs.copies.elementsEqual(rhs.copies, by: ==) && lhs.visible == rhs.visible
             && lhs.priority == rhs.priority

@@ -133,9 +133,11 @@ public struct MapAnnotator: Sendable {
     ///
     /// - Throws: ``AnnotationError`` when the camera's zoom is below the zoom the index was built down to.
     /// - Parameter reserved: Areas of the map that views keep clear of, such as a legend (see ``PlacementEngine``).
-    /// - Parameter pointsOffMap: Whether points off the map are kept in hidden annotations, so that every point is in
-    ///   one (as a layout lists them); a map drawn as an image only needs the views on it, and with ``levels`` then
-    ///   looks only at the groups near the map.
+    /// - Parameter pointsOffMap: Whether points off the map are kept in hidden annotations and every cluster lists
+    ///   its members, so that every point is in one (as a layout lists them); a map drawn as an image only needs the
+    ///   views on it and their counts, so with false, a cluster's ``MapAnnotation/members`` holds its lowest member
+    ///   alone (its ``MapAnnotation/count`` says how many), and with ``levels`` only the groups near the map are
+    ///   looked at. The views, their places and their drawing order are the same either way.
     public func annotate(_ camera: MapCamera, reserved: [CollisionGrid.Shape] = [], pointsOffMap: Bool = true) throws
         -> AnnotatedMap
     {
@@ -171,7 +173,7 @@ public struct MapAnnotator: Sendable {
             candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
             hulls: candidates.hulls, repeating: region, reserved: reserved,
             nearerFirst: region.perspective != nil)
-        return annotations(placement, candidates, camera: camera, region: region)
+        return annotations(placement, candidates, camera: camera, region: region, listsMembers: pointsOffMap)
     }
 
     /// The views placement starts from, with what each stands for, and the points off the map.
@@ -314,24 +316,34 @@ public struct MapAnnotator: Sendable {
 
     /// The annotations of a placement: each view at the copy nearest the map's centre, with its other copies on the
     /// map, the points off the map hidden, drawing order set.
-    func annotations(_ placement: Placement, _ candidates: Candidates, camera: MapCamera, region: WorldRepeat)
-        -> AnnotatedMap
-    {
+    /// - Parameter listsMembers: Whether a cluster lists its members, sorted; else it holds its lowest alone, which is
+    ///   all the drawing order needs (gathering and sorting every member was a tenth of a zoom-2 map).
+    func annotations(
+        _ placement: Placement, _ candidates: Candidates, camera: MapCamera, region: WorldRepeat,
+        listsMembers: Bool = true
+    ) -> AnnotatedMap {
         let width = style.categories.count
         var annotations = candidates.offMap
         annotations.reserveCapacity(candidates.offMap.count + placement.views.count)
         var hidden = 0
         for (index, view) in placement.views.enumerated() {
-            var members: [Int] = [], counts = [Int](repeating: 0, count: width)
+            var members: [Int] = [], counts = [Int](repeating: 0, count: width), count = 0, lowest = Int32.max
             for part in placement.members(of: index).lazy.map(Int.init) {
-                members.append(
-                    contentsOf: candidates.members[
-                        Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])
-                    ].lazy.map(Int.init))
+                let range = Int(candidates.memberStarts[part])..<Int(candidates.memberStarts[part + 1])
+                count += range.count
+                if listsMembers {
+                    members.append(contentsOf: candidates.members[range].lazy.map(Int.init))
+                } else {
+                    lowest = min(lowest, candidates.members[range].min() ?? .max)
+                }
                 for category in 0..<width { counts[category] += candidates.counts[part * width + category] }
             }
-            if placement.isCluster(index) { members.sort() }
-            if !placement.visible[index] { hidden += members.count }
+            if !listsMembers {
+                members = [Int(lowest)]
+            } else if placement.isCluster(index) {
+                members.sort()
+            }
+            if !placement.visible[index] { hidden += count }
             // The copy nearest the map's centre is the view's frame; its other copies on the map are drawn too.
             let onMap = region.copiesOnMap(view)
             let nearest = region.nearestCopy(of: view, among: onMap.isEmpty ? [0] : onMap)
@@ -343,8 +355,9 @@ public struct MapAnnotator: Sendable {
             let shift = region.offset(nearest, x: view.x, y: view.y)
             annotations.append(
                 annotation(
-                    members: members, counts: counts, x: view.x + shift.x, y: view.y + shift.y, geometry: geometry,
-                    camera: camera, copies: copies, visible: placement.visible[index], priority: view.displayPriority))
+                    members: members, count: count, counts: counts, x: view.x + shift.x, y: view.y + shift.y,
+                    geometry: geometry, camera: camera, copies: copies, visible: placement.visible[index],
+                    priority: view.displayPriority))
         }
         // Lowest priority first, so higher ones are drawn over them; then top to bottom, as MapKit stacks views.
         annotations.sort {
@@ -412,16 +425,19 @@ public struct MapAnnotator: Sendable {
         return priority
     }
 
-    /// An annotation for a view whose point is at (x, y) on the map.
+    /// An annotation for a view whose point is at (x, y) on the map, standing for `count` points (by default, its
+    /// members).
     func annotation(
-        members: [Int], counts: [Int], x: Double, y: Double, geometry: MarkerGeometry, camera: MapCamera,
+        members: [Int], count: Int? = nil, counts: [Int], x: Double, y: Double, geometry: MarkerGeometry,
+        camera: MapCamera,
         copies: [(x: Double, y: Double)], visible: Bool, priority: DisplayPriority? = nil,
         coordinate given: Coordinate? = nil
     ) -> MapAnnotation {
+        let count = count ?? members.count
         let coordinate: Coordinate
         if let given {
             coordinate = given
-        } else if members.count == 1, let location = points[members[0]].location {
+        } else if count == 1, let location = points[members[0]].location {
             coordinate = location
         } else {
             // The centroid's longitude on the first copy of the world.
@@ -431,7 +447,7 @@ public struct MapAnnotator: Sendable {
                 latitude: WebMercator.latitude(y: world.y))
         }
         return MapAnnotation(
-            kind: members.count == 1 ? .marker : .cluster, members: members, categoryCounts: counts,
+            kind: count == 1 ? .marker : .cluster, members: members, count: count, categoryCounts: counts,
             coordinate: coordinate,
             frame: (x - geometry.anchorX, y - geometry.anchorY, geometry.width, geometry.height), copies: copies,
             visible: visible, priority: priority ?? self.priority(counts))
