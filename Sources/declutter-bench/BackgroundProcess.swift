@@ -52,8 +52,16 @@ final class BackgroundProcess {
 
     deinit { stop() }
 
-    /// The end of its standard error.
-    var errorText: String { String(((try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "").suffix(2000)) }
+    /// Its standard error's end; after a crash, the crash report from its first line (the reason and the crashing
+    /// thread's frames come first, the other threads after them).
+    var errorText: String {
+        let text = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
+        if let crash = text.range(of: "Program crashed") {
+            let line = text[..<crash.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            return String(text[line...].prefix(6000))
+        }
+        return String(text.suffix(2000))
+    }
 
     /// Whether it has ended (and is reaped).
     var hasEnded: Bool {
