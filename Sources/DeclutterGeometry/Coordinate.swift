@@ -13,6 +13,9 @@ public struct Coordinate: Sendable, Hashable, Codable {
         self.latitude = latitude
     }
 
+    /// Whether it is exactly 0°, 0°: in data, almost always a missing value written as zeros.
+    public var isZeroZero: Bool { longitude == 0 && latitude == 0 }
+
     /// The great-circle distance to another coordinate in metres (haversine, mean Earth radius).
     public func distance(to other: Coordinate) -> Double {
         let radians = Double.pi / 180

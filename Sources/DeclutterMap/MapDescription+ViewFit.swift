@@ -7,7 +7,7 @@ import Foundation
 extension MapDescription {
     /// How many of the points lie at exactly 0°, 0°: almost always a missing value written as zeros.
     public var pointsAtZeroZero: Int {
-        annotator?.pointsAtZeroZero ?? points.reduce(0) { $0 + ($1.location.map(Self.isZeroZero) == true ? 1 : 0) }
+        annotator?.pointsAtZeroZero ?? points.reduce(0) { $0 + ($1.location?.isZeroZero == true ? 1 : 0) }
     }
 
     /// What to say about points at exactly 0°, 0°, nil when there are none: that they are most likely missing values,
@@ -23,19 +23,16 @@ extension MapDescription {
         return warning
     }
 
-    /// Whether a coordinate is exactly 0°, 0°.
-    static func isZeroZero(_ coordinate: Coordinate) -> Bool { coordinate.longitude == 0 && coordinate.latitude == 0 }
-
     /// The world positions a fit takes: the points at exactly 0°, 0° left out, unless every located point is there.
     func fitted(_ world: ProjectedPoints) -> ProjectedPoints {
         let all = annotator?.points ?? points
         guard annotator?.pointsAtZeroZero != 0, all.count == world.count,
-            all.contains(where: { $0.location.map(Self.isZeroZero) == false })
+            all.contains(where: { $0.location?.isZeroZero == false })
         else {
             return world
         }
         var x = world.x, y = world.y
-        for (index, point) in all.enumerated() where point.location.map(Self.isZeroZero) == true {
+        for (index, point) in all.enumerated() where point.location?.isZeroZero == true {
             x[index] = .nan
             y[index] = .nan
         }

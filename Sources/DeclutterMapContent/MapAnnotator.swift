@@ -78,9 +78,7 @@ public struct MapAnnotator: Sendable {
         let projected = projected ?? ProjectedPoints(points)
         var zeroZero = 0
         for index in prepared.indices {
-            if let location = prepared[index].location, location.longitude == 0, location.latitude == 0 {
-                zeroZero += 1
-            }
+            if prepared[index].location?.isZeroZero == true { zeroZero += 1 }
             guard projected.isLocated(index) else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }

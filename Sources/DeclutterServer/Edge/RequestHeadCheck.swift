@@ -44,17 +44,7 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
             return ServerError(.badRequest, field: "Host", "an HTTP/1.1 request needs a Host header; it has none")
         }
         if head.method == .CONNECT {
-            let path = String(head.uri.prefix { $0 != "?" })
-            let allowed = path.hasPrefix("/") ? RouteMethods.allowed(path: path) : []
-            guard !allowed.isEmpty else {
-                return ServerError(.notFound, field: "path", "no route for CONNECT \(head.uri.prefix(200))")
-            }
-            var refusal = ServerError(
-                .methodNotAllowed, field: "method",
-                "CONNECT is not allowed here; \(path.prefix(64)) answers "
-                    + allowed.map(\.rawValue).joined(separator: ", "))
-            refusal.allow = allowed
-            return refusal
+            return RouteMethods.refusal(method: "CONNECT", path: String(head.uri.prefix { $0 != "?" }))
         }
         return nil
     }

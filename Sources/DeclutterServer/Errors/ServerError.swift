@@ -1,6 +1,7 @@
 import DeclutterStaticAPI
 import DeclutterSupport
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Why a request was refused: the HTTP status, the part of the request at fault and what was wrong, sent as
@@ -42,12 +43,22 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         JSONValue.object(JSONObject([("error", .string(message)), ("field", .string(field))])).jsonText + "\n"
     }
 
+    /// The headers every answer of it carries besides its framing: JSON, never stored, and `Retry-After` and `Allow`
+    /// where set.
+    private var headers: [HTTPField] {
+        var headers = [
+            HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .cacheControl, value: "no-store"),
+        ]
+        if let retryAfter { headers.append(HTTPField(name: .retryAfter, value: String(retryAfter))) }
+        if !allow.isEmpty {
+            headers.append(HTTPField(name: .allow, value: allow.map(\.rawValue).joined(separator: ", ")))
+        }
+        return headers
+    }
+
     /// The JSON response.
     public var response: Response {
-        var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        if !allow.isEmpty { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        Response(status: status, headers: HTTPFields(headers), body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// The JSON response as the bytes of a whole HTTP/1.1 message that closes the connection: for the answers given
@@ -55,10 +66,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// request reached the routes.
     var closingMessage: ByteBuffer {
         let body = self.body
-        var head =
-            "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
-        if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
-        if !allow.isEmpty { head += "Allow: \(allow.map(\.rawValue).joined(separator: ", "))\r\n" }
+        var head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
+        for field in headers { head += "\(field.name.rawName): \(field.value)\r\n" }
         head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
         return ByteBuffer(string: head + body)
     }

@@ -20,6 +20,8 @@ enum RouteMethods {
 
     /// The methods some route answers at `path`, in the order above; empty when no route has that path.
     static func allowed(path: String) -> [HTTPRequest.Method] {
+        // A target that is no path (`CONNECT`'s `host:443`) has no route.
+        guard path.hasPrefix("/") else { return [] }
         // The root, `/`, has no segment (the viewer's index page).
         let segments =
             path == "/" ? [][...] : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
@@ -28,6 +30,21 @@ enum RouteMethods {
             for method in route.methods where !methods.contains(method) { methods.append(method) }
         }
         return methods
+    }
+
+    /// The answer to `method` at `path` when no route takes it: 405 with `Allow` where other methods are answered there,
+    /// else 404.
+    static func refusal(method: String, path: String) -> ServerError {
+        let allowed = allowed(path: path)
+        guard !allowed.isEmpty, !allowed.contains(where: { $0.rawValue == method }) else {
+            return ServerError(.notFound, field: "path", "no route for \(method.prefix(20)) \(path.prefix(200))")
+        }
+        var refusal = ServerError(
+            .methodNotAllowed, field: "method",
+            "\(method.prefix(20)) is not allowed here; \(path.prefix(64)) answers "
+                + allowed.map(\.rawValue).joined(separator: ", "))
+        refusal.allow = allowed
+        return refusal
     }
 
     /// Whether a path's segments fit a pattern's.

@@ -70,18 +70,7 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPParserError:
             return EdgeError.malformed(error).serverError
         case let error as HTTPError where error.status == .notFound:
-            let allowed = RouteMethods.allowed(path: request.uri.path)
-            if !allowed.isEmpty, !allowed.contains(request.method) {
-                var refusal = ServerError(
-                    .methodNotAllowed, field: "method",
-                    "\(request.method.rawValue.prefix(20)) is not allowed here; "
-                        + "\(request.uri.path.prefix(64)) answers \(allowed.map(\.rawValue).joined(separator: ", "))")
-                refusal.allow = allowed
-                return refusal
-            }
-            return ServerError(
-                .notFound, field: "path",
-                "no route for \(request.method.rawValue.prefix(20)) \(request.uri.path.prefix(200))")
+            return RouteMethods.refusal(method: request.method.rawValue, path: request.uri.path)
         case let error as HTTPError where error.status == .contentTooLarge:
             return ServerError(.contentTooLarge, field: "body", "the request body is over the server's limit")
         case let error as HTTPError:
