@@ -6,7 +6,13 @@
 /// leaves a handful of the thousands of points a dense city cluster holds.
 public struct ConvexHull: Sendable, Hashable {
     /// The vertices, anticlockwise in a y-up frame, none repeated; one point or two for degenerate inputs.
-    public private(set) var vertices: [Point]
+    public var vertices: [Point] { many.isEmpty ? single.map { [$0] } ?? [] : many }
+
+    /// The vertex of a hull of one point, kept inline: most views of a sparse map are one point each, and an array of
+    /// one vertex apiece was 64 bytes a view of a million-point world map's working memory. Nil for no points.
+    private var single: Point?
+    /// The vertices of a hull of two or more; empty for one or none.
+    private var many: [Point]
 
     /// A point of the plane.
     public struct Point: Sendable, Hashable {
@@ -22,27 +28,43 @@ public struct ConvexHull: Sendable, Hashable {
     }
 
     /// The hull of one point.
-    public init(x: Double, y: Double) { vertices = [Point(x: x, y: y)] }
+    public init(x: Double, y: Double) {
+        single = Point(x: x, y: y)
+        many = []
+    }
 
     /// The hull of the points.
     public init(_ points: [Point]) {
-        vertices = Self.chain(points.count > 32 ? Self.outsideOctagon(points) : points)
+        self.init(vertices: Self.chain(points.count > 32 ? Self.outsideOctagon(points) : points))
+    }
+
+    /// The hull whose vertices `chain` gave.
+    private init(vertices: [Point]) {
+        single = vertices.first
+        many = vertices.count > 1 ? vertices : []
     }
 
     /// The hull of both hulls' vertices, the second moved by (dx, dy).
     public func merged(with other: ConvexHull, dx: Double = 0, dy: Double = 0) -> ConvexHull {
         var points = vertices
-        points.reserveCapacity(vertices.count + other.vertices.count)
-        for vertex in other.vertices { points.append(Point(x: vertex.x + dx, y: vertex.y + dy)) }
-        var hull = self
-        hull.vertices = Self.chain(points)
-        return hull
+        points.reserveCapacity(points.count + max(1, other.many.count))
+        if other.many.isEmpty {
+            if let vertex = other.single { points.append(Point(x: vertex.x + dx, y: vertex.y + dy)) }
+        } else {
+            for vertex in other.many { points.append(Point(x: vertex.x + dx, y: vertex.y + dy)) }
+        }
+        return ConvexHull(vertices: Self.chain(points))
     }
 
     /// The distance from (x, y) to the farthest point of the hull.
     public func farthestDistance(fromX x: Double, y: Double) -> Double {
+        guard !many.isEmpty else {
+            guard let single else { return 0 }
+            let dx = single.x - x, dy = single.y - y
+            return (dx * dx + dy * dy).squareRoot()
+        }
         var farthest = 0.0
-        for vertex in vertices {
+        for vertex in many {
             let dx = vertex.x - x, dy = vertex.y - y
             farthest = max(farthest, dx * dx + dy * dy)
         }

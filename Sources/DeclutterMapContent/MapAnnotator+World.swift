@@ -36,7 +36,7 @@ extension MapAnnotator {
         let region = WorldRepeat(
             camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height)
         )
-        let candidates = self.candidates(groups, camera: camera, region: region)
+        let candidates = self.candidates(groups, camera: camera, region: region, everyGroup: true)
         let placement = PlacementEngine.place(
             candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
             hulls: candidates.hulls, repeating: region)
@@ -49,6 +49,9 @@ extension MapAnnotator {
         region: WorldRepeat
     ) -> WorldPlacement {
         var result = WorldPlacement(zoom: tileZoom, pointCount: points.count)
+        // At most every view shows, with every point on the map: made that size at once rather than grown by doubling
+        // (an over-estimate costs address space only).
+        result.reserveCapacity(views: placement.views.count, members: candidates.members.count)
         /// The placement view each shown view came from.
         var placementOfShown: [Int] = []
         // Shown views are filed for the hidden ones to find their hider: only when placement hid any.

@@ -192,12 +192,21 @@ public struct MapAnnotator: Sendable {
     ///   - level: The groups' centroids, boxes and hulls when kept (``AnnotatorLevels``), else worked out here.
     ///   - only: The groups to look at, ascending; nil for all of them.
     ///   - pointsOffMap: Whether points off the map get hidden annotations.
+    ///   - everyGroup: Whether nearly every group is on the map (a map of the whole world): the views' arrays are then
+    ///     made their full size at once, not grown by doubling, which held twice a million-point world's views.
     func candidates(
         _ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
-        only: [Int32]? = nil, pointsOffMap: Bool = true
+        only: [Int32]? = nil, pointsOffMap: Bool = true, everyGroup: Bool = false
     ) -> Candidates {
         let frame = CameraFrame(camera), width = groups.categoryWidth
         var result = Candidates()
+        if everyGroup {
+            result.views.reserveCapacity(groups.count)
+            result.hulls.reserveCapacity(groups.count)
+            result.memberStarts.reserveCapacity(groups.count + 1)
+            result.members.reserveCapacity(groups.members.count)
+            result.counts.reserveCapacity(groups.count * width)
+        }
         var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
         /// The mean world position of some points.
         func mean<Members: Collection>(_ members: Members) -> (x: Double, y: Double) where Members.Element == Int32 {

@@ -25,6 +25,15 @@ public struct WorldPlacement: Sendable {
         viewOfPoint = [Int32](repeating: .min, count: pointCount)
     }
 
+    /// Makes room for `views` shown views with `members` members in all.
+    mutating func reserveCapacity(views: Int, members: Int) {
+        x.reserveCapacity(views)
+        y.reserveCapacity(views)
+        memberStarts.reserveCapacity(views + 1)
+        hiddenCounts.reserveCapacity(views)
+        self.members.reserveCapacity(members)
+    }
+
     /// The number of shown views.
     public var count: Int { x.count }
 

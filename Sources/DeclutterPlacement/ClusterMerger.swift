@@ -124,8 +124,8 @@ struct ClusterMerger {
 
     /// The views as merging goes: the input views, then each cluster as it is made, with members and liveness.
     struct Merging {
-        var views: [PlacementView]
-        var hulls: [ConvexHull]
+        var views: ExtendedArray<PlacementView>
+        var hulls: ExtendedArray<ConvexHull>
         var alive: [Bool]
         /// How many views came in: views numbered from here on are clusters.
         let inputCount: Int
@@ -133,8 +133,8 @@ struct ClusterMerger {
         private var head: [Int32], tail: [Int32], firstMember: [Int32], next: [Int32]
 
         init(_ input: [PlacementView], hulls: [ConvexHull]?) {
-            views = input
-            self.hulls = hulls ?? input.map { ConvexHull(x: $0.x, y: $0.y) }
+            views = ExtendedArray(input)
+            self.hulls = ExtendedArray(hulls ?? input.map { ConvexHull(x: $0.x, y: $0.y) })
             alive = [Bool](repeating: true, count: input.count)
             inputCount = input.count
             head = Array(0..<Int32(input.count))
@@ -189,7 +189,7 @@ struct ClusterMerger {
 
         /// The live views ordered by their first member, each with its members in ascending order.
         func result() -> Result {
-            let kept = views.indices.filter { alive[$0] }.sorted { firstMember[$0] < firstMember[$1] }
+            let kept = alive.indices.filter { alive[$0] }.sorted { firstMember[$0] < firstMember[$1] }
             var result = Result(views: [], memberStarts: [0], members: [])
             result.views.reserveCapacity(kept.count)
             result.memberStarts.reserveCapacity(kept.count + 1)

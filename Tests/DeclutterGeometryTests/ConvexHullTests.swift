@@ -20,6 +20,25 @@ import Testing
         let line = ConvexHull([(0.0, 0.0), (1, 1), (2, 2), (3, 3)].map { ConvexHull.Point(x: $0.0, y: $0.1) })
         #expect(line.farthestDistance(fromX: 0, y: 0) == 18.0.squareRoot())
         #expect(ConvexHull([ConvexHull.Point(x: 1, y: 1), ConvexHull.Point(x: 1, y: 1)]).vertices.count == 1)
+        // No points: no vertex, and nothing lies away from any centre.
+        #expect(ConvexHull([]).vertices.isEmpty)
+        #expect(ConvexHull([]).farthestDistance(fromX: 5, y: 5) == 0)
+        // One point, kept inline, reads and merges as any hull does.
+        let one = ConvexHull(x: 1, y: 2)
+        #expect(one.vertices == [ConvexHull.Point(x: 1, y: 2)])
+        #expect(one == ConvexHull([ConvexHull.Point(x: 1, y: 2)]))
+        let two = one.merged(with: ConvexHull(x: 0, y: 0), dx: 4, dy: 2)
+        #expect(Set(two.vertices) == [ConvexHull.Point(x: 1, y: 2), ConvexHull.Point(x: 4, y: 2)])
+        #expect(two.farthestDistance(fromX: 1, y: 2) == 3)
+        let square = ConvexHull(x: 0, y: 0).merged(
+            with: ConvexHull(
+                [(0.0, 0.0), (2, 0), (2, 2), (0, 2)].map {
+                    ConvexHull.Point(x: $0.0, y: $0.1)
+                }), dx: 1, dy: 1)
+        #expect(
+            Set(square.vertices)
+                == Set([(0.0, 0.0), (3, 1), (3, 3), (1, 3)].map { ConvexHull.Point(x: $0.0, y: $0.1) }))
+        #expect(ConvexHull([]).merged(with: one).vertices == [ConvexHull.Point(x: 1, y: 2)])
     }
 
     @Test func thinnedLargeInputsKeepTheFarthestPointAndMergesAddUp() {

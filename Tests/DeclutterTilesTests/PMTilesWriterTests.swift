@@ -96,7 +96,7 @@ import Testing
         #expect(try folder.contents() == ["in-order.pmtiles", "shuffled.pmtiles"])
 
         var reader = try PMTilesReader(path: folder.file("in-order.pmtiles"))
-        var other = try PMTilesReader(path: folder.file("shuffled.pmtiles"))
+        let other = try PMTilesReader(path: folder.file("shuffled.pmtiles"))
         let header = reader.header
         #expect(header.rootOffset == 127 && header.rootOffset + header.rootLength <= 16_384)
         #expect(header.dataOffset == 16_384)
