@@ -23,7 +23,7 @@ struct TilesCommand: ParsableCommand {
         abstract:
             "Cluster points into vector tiles (MBTiles, PMTiles or a folder) with a sprite sheet and a MapLibre style.json.",
         discussion: """
-            Every non-empty tile of zooms --min-zoom…--max-zoom holds supercluster's clusters and points for that tile (radius 40 at extent 512, at least 2 points; positions at extent 4096 with a buffer of --buffer units), in one layer. A cluster carries cluster, cluster_id, point_count, point_count_abbreviated, one count per category, clustering_identifier and sprite, the name of its icon in the sprite sheet; a point keeps its own properties and gets sprite too, so a MapLibre layer needs only "icon-image": ["get", "sprite"].
+            Every non-empty tile of zooms --min-zoom…--max-zoom holds that zoom's clusters and points, placed as declutter render places a map of the whole world at that zoom drawn with 512-pixel tiles, as MapLibre draws vector tiles: no two icons overlap, every point is counted by exactly one feature, and each cluster stands on its members' centroid (positions at extent 4096 with a buffer of --buffer units, in one layer). A cluster carries cluster, cluster_id, point_count, point_count_abbreviated (6.9k, 60k, as the static icons write it), label_size, expansion_zoom, one count per category, clustering_identifier and sprite, the name of its ring in the sprite sheet; style.json draws the count as text over the ring, with glyphs written beside the tiles. A point keeps its own properties and gets sprite too; a feature that keeps others from showing carries hidden_count. So a MapLibre layer needs only "icon-image": ["get", "sprite"]. --placement supercluster writes supercluster's clusters instead (radius --radius at extent 512, at least 2 points, icons per count step), which may overlap.
 
             --output picks the format: NAME.mbtiles (MBTiles 1.3, tiles gzip-compressed), NAME.pmtiles (PMTiles v3, for object storage or a CDN) or a new folder of {z}/{x}/{y}.pbf with tiles.json. The sprite sheet and style.json go inside the folder, or beside an archive as NAME-sprite… and NAME-style.json. style.json's URLs start with --base-url (MapLibre takes no relative ones). Everything appears together or not at all.
 
@@ -76,7 +76,7 @@ struct TilesCommand: ParsableCommand {
             valueName: "zoom|auto"))
     var maxZoom: MaxZoomArgument = .zoom(14)
 
-    @Option(parsing: .unconditional, help: "Cluster radius in pixels at extent 512.")
+    @Option(parsing: .unconditional, help: "--placement supercluster: the cluster radius in pixels at extent 512.")
     var radius: Double = 40
 
     @Option(help: ArgumentHelp("The vector layer's name.", valueName: "name"))

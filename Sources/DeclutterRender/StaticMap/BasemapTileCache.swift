@@ -58,12 +58,15 @@ public final class BasemapTileCache: Sendable {
             for column in columns {
                 let wrapped = ((column % perRow) + perRow) % perRow
                 let key = Key(style: style, zoom: zoom, scale: pixelScale, column: wrapped, row: row)
-                var pixels = try tiles.value(for: key) ?? make(key, file: file, perRow: perRow)
+                let pixels = try tiles.value(for: key) ?? make(key, file: file, perRow: perRow)
                 let x = Double(column * side - left), y = Double(row * side - top)
-                try pixels.withUnsafeMutableBytes { bytes in
+                try pixels.withUnsafeBytes { bytes in
                     guard let base = bytes.baseAddress else { return }
-                    // A surface of the thread's own over the shared pixels, which nothing writes once kept.
-                    let tile = try Surface(wrapping: base, width: side, height: side, stride: side * 4)
+                    // A surface of the thread's own over the shared pixels, which nothing writes once kept: cairo
+                    // only reads a source. Asked for mutably, the array would copy the kept tile (256 KB at 1×) on
+                    // every map that draws it.
+                    let tile = try Surface(
+                        wrapping: UnsafeMutableRawPointer(mutating: base), width: side, height: side, stride: side * 4)
                     context.paintPixels(tile, deviceX: x, deviceY: y)
                 }
             }
