@@ -34,10 +34,17 @@ final class AdmissionGate: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Runs when a request has found the class full and is about to be listed as waiting; for tests, to give a place
+    /// back in between.
+    let beforeWaiting: (@Sendable () -> Void)?
 
     /// A gate letting `capacity` requests (at least 1) in at once, the rest waiting up to `waitSeconds` (at most
     /// `maximumWaiting` of them).
-    init(name: String, capacity: Int, noun: String, waitSeconds: Double = 0.5, maximumWaiting: Int = 4096) {
+    init(
+        name: String, capacity: Int, noun: String, waitSeconds: Double = 0.5, maximumWaiting: Int = 4096,
+        beforeWaiting: (@Sendable () -> Void)? = nil
+    ) {
+        self.beforeWaiting = beforeWaiting
         self.name = name
         self.capacity = max(1, capacity)
         self.noun = noun
@@ -56,7 +63,7 @@ final class AdmissionGate: Sendable {
     }
 
     /// Takes a place, waiting for one when the class is full.
-    private func enter() async throws {
+    func enter() async throws {
         enum Entry {
             case admitted, refused
             case wait(UInt64)
@@ -77,8 +84,23 @@ final class AdmissionGate: Sendable {
         case .admitted: return
         case .refused: throw refusal
         case let .wait(id):
+            beforeWaiting?()
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                state.withLock { $0.waiting.append(Waiter(id: id, continuation: continuation)) }
+                // A place may have been given back since the class was found full, before this waiter was listed
+                // (`leave` then found no one to hand it to): take it now, or the request would wait out its time
+                // and be refused beside a free place.
+                let placeFreed = state.withLock { state in
+                    guard state.inProgress >= capacity else {
+                        state.inProgress += 1
+                        return true
+                    }
+                    state.waiting.append(Waiter(id: id, continuation: continuation))
+                    return false
+                }
+                if placeFreed {
+                    continuation.resume()
+                    return
+                }
                 // The wait's end: whoever takes the waiter from the list (a place freed, or this) resumes it.
                 Task { [self] in
                     try? await Task.sleep(for: .milliseconds(Int64(waitSeconds * 1000)))
@@ -94,7 +116,7 @@ final class AdmissionGate: Sendable {
     }
 
     /// Gives a place back, or hands it to the longest-waiting request.
-    private func leave() {
+    func leave() {
         let next: Waiter? = state.withLock { state in
             guard !state.waiting.isEmpty else {
                 state.inProgress -= 1
