@@ -83,6 +83,9 @@ extension MapDescription {
             else {
                 return camera
             }
+            // A camera that no longer moves has settled: what still runs past is a copy at the seam of a map as wide
+            // as the world, which no zoom within one world would bring in.
+            guard wider.zoom != fitted.zoom || wider.center != fitted.center else { return fitted }
             fitted = wider
         }
         guard let widest = try? widestViewFit(world: world, style: annotator.style),

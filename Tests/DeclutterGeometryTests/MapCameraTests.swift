@@ -176,6 +176,28 @@ import Testing
         }
     }
 
+    /// Data round the whole world, on a map short enough for its width to decide: the world is as wide as the map
+    /// (each place once), not as wide as the padded area (the map's edges showing the other side again). Where the
+    /// height decides, or the map is turned, the fit is the box's.
+    @Test func dataRoundTheWorldIsShownOnce() throws {
+        var bounds = WorldBounds()
+        bounds.include(Coordinate(longitude: -179, latitude: -20))
+        bounds.include(Coordinate(longitude: 179, latitude: 20))
+        let camera = try MapCamera.fitting(bounds, width: 800, height: 200, padding: EdgePadding(all: 40))
+        #expect(abs(camera.worldSize - 800) < 1e-9)
+        #expect(abs(camera.center.longitude) < 1e-9 && abs(camera.center.latitude) < 1e-9)
+        // Tall data: the height decides, and the world is narrower than the map.
+        var tall = bounds
+        tall.include(Coordinate(longitude: 0, latitude: 70))
+        tall.include(Coordinate(longitude: 0, latitude: -70))
+        let short = try MapCamera.fitting(tall, width: 800, height: 400, padding: EdgePadding(all: 40))
+        #expect(abs(short.worldSize * (tall.maxY - tall.minY) - 320) < 1e-6)
+        #expect(short.worldSize < 800)
+        // Turned, the box's own fit: the padded width over the turned box's span.
+        let turned = try MapCamera.fitting(bounds, width: 800, height: 400, padding: EdgePadding(all: 40), bearing: 90)
+        #expect(abs(turned.worldSize * (bounds.maxX - bounds.minX) - 320) < 1e-6)
+    }
+
     @Test func singlePointTakesTheMaximumZoom() throws {
         var bounds = WorldBounds()
         bounds.include(Coordinate(longitude: 2.35, latitude: 48.85))

@@ -198,7 +198,9 @@ public struct MapCamera: Sendable, Hashable {
     /// The camera that shows a world box inside the padded map, as large as fits, at most `maxZoom`.
     ///
     /// Like MapKit's visible map rect with edge padding: the box is centred in the space the padding leaves.
-    /// An empty or single-point box gets `maxZoom`. Tilted back by `pitch`, the box is fitted as the camera shows it
+    /// An empty or single-point box gets `maxZoom`. On a flat north-up map, a box too wide for the padded map (data
+    /// round most of the world) is shown by the world as wide as the map, centred on the box, rather than by a
+    /// narrower world repeated: only the box's height can zoom the map out further. Tilted back by `pitch`, the box is fitted as the camera shows it
     /// (see ``tiltedFit(_:pitch:padding:maxZoom:)``): its corners, or `outline` where given, the world points around
     /// the data (their convex hull), which wastes none of the map on the box's empty corners.
     /// - Throws: ``CameraError`` when the padding leaves no room or a value is out of range.
@@ -227,8 +229,13 @@ public struct MapCamera: Sendable, Hashable {
         let screenSpanX = spanX * cosine + spanY * sine, screenSpanY = spanX * sine + spanY * cosine
         var zoom = maxZoom
         if screenSpanX > 0 || screenSpanY > 0 {
+            // A north-up map as wide as the world shows every longitude once, so a box too wide for the padded map
+            // (data round most of the world) never makes the world narrower than the map: that would show the same
+            // places, and their markers, twice. The box's middle is the map's, so the seam falls in the data's widest
+            // gap. Only the box's height can take the map below one world.
+            let oneWorld = bearing.truncatingRemainder(dividingBy: 360) == 0 && pitch == 0 ? width / tileSize : 0
             let fit = min(
-                screenSpanX > 0 ? innerWidth / (screenSpanX * tileSize) : .infinity,
+                screenSpanX > 0 ? max(innerWidth / (screenSpanX * tileSize), oneWorld) : .infinity,
                 screenSpanY > 0 ? innerHeight / (screenSpanY * tileSize) : .infinity)
             zoom = min(maxZoom, max(zoomRange.lowerBound, log2(fit)))
         }
