@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The centre of the map (with --zoom), LAT,LON in degrees: -90 ≤ LAT ≤ 90, -180 ≤ LON ≤ 180.",
+            "The centre of the map (with --zoom), LAT,LON in degrees: -85.05 ≤ LAT ≤ 85.05 (Web Mercator's edge), -180 ≤ LON ≤ 180.",
             valueName: "lat,lon"))
     var center: CoordinateArgument?
 

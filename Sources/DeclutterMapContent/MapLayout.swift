@@ -73,23 +73,24 @@ public enum MapLayout {
             ]))
         if let legend {
             let frame = legend.frame
-            layout["legend"] = .object(
-                JSONObject([
-                    ("corner", .string(legend.corner.rawValue)),
-                    ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
-                    (
-                        "rows",
-                        .array(
-                            legend.legend.rows.map { row in
-                                var entry = JSONObject([
-                                    ("name", .string(row.name)), ("color", .string(row.color.hexString)),
-                                    ("count", .number(Double(row.count))),
-                                ])
-                                if let values = row.values { entry["values"] = .number(Double(values)) }
-                                return .object(entry)
-                            })
-                    ),
-                ]))
+            var object = JSONObject([
+                ("corner", .string(legend.corner.rawValue)),
+                ("frame", .array([number(frame.x), number(frame.y), number(frame.width), number(frame.height)])),
+                (
+                    "rows",
+                    .array(
+                        legend.legend.rows.map { row in
+                            var entry = JSONObject([
+                                ("name", .string(row.name)), ("color", .string(row.color.hexString)),
+                                ("count", .number(Double(row.count))),
+                            ])
+                            if let values = row.values { entry["values"] = .number(Double(values)) }
+                            return .object(entry)
+                        })
+                ),
+            ])
+            if let title = legend.legend.title { object["title"] = .string(title) }
+            layout["legend"] = .object(object)
         }
         func frame(_ box: FurnitureFrames.Frame) -> JSONValue {
             .array([number(box.x), number(box.y), number(box.width), number(box.height)])

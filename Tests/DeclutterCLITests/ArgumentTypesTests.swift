@@ -143,7 +143,7 @@ import Testing
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "10,48,3"],
             "Error: The value '10,48,3' is invalid for '--center <lat,lon>'\nHelp:  --center <lat,lon>  The centre of the map (with --zoom), "
-                + "LAT,LON in degrees: -90 ≤ LAT ≤ 90, -180 ≤ LON ≤ 180.\n"
+                + "LAT,LON in degrees: -85.05 ≤ LAT ≤ 85.05 (Web Mercator's edge), -180 ≤ LON ≤ 180.\n"
         ),
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--circle", "37.8,-122.4,0"],

@@ -49,6 +49,32 @@ import Testing
         #expect(!result.stderr.contains("listening"))
     }
 
+    /// A port another server listens on is named as the option that chose it, not as the socket call that failed.
+    @Test func aPortInUseIsNamed() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(["serve", "--host", "127.0.0.1", "--port", "\(port)"], in: folder)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: serve: --host 127.0.0.1 --port \(port): the address is already in use (another server listens "
+                    + "there); stop it or choose another --port"), "\(result.stderr)")
+    }
+
     @Test func aMissingDatasetFileExitsTwo() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -38,6 +38,19 @@ import Testing
         }
     }
 
+    /// The legend is headed by the property the categories come from, as `declutter render --category --legend` heads
+    /// it.
+    @Test func legendIsHeadedByTheCategoryProperty() async throws {
+        let body =
+            "{\"width\":400,\"height\":300,\"points\":\(Self.featureCollection),\"category\":\"kind\",\"legend\":true,\"layout\":true}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(response.status == .ok)
+            let layout = try #require(try ServerHarness.json(response).object?["layout"]?.object)
+            #expect(layout["legend"]?.object?["title"]?.string == "kind")
+        }
+    }
+
     @Test func plainBodyAnswersTheImage() async throws {
         let body =
             "{\"width\":200,\"height\":100,\"scale\":2,\"camera\":\"2.35,48.85,10\",\"points\":\(Self.featureCollection)}"

@@ -18,6 +18,8 @@ public struct Dataset: Sendable {
     public let style: MarkerStyle
     /// The name of the style it was made from, for `style.json`'s sprite.
     public let styleName: String
+    /// The property the points' categories were read from, the legend's heading; nil when none was named.
+    public let categoryProperty: String?
     /// The points, each with its category and clustering identifier.
     public let points: [ClusterPoint]
     /// The cluster hierarchy for maps, every zoom.
@@ -46,6 +48,7 @@ public struct Dataset: Sendable {
             points.filter { $0.location != nil }, style: style,
             categoryProperty: categoryProperty)
         self.name = name
+        self.categoryProperty = categoryProperty
         self.style = prepared.style
         self.styleName = styleName
         self.points = prepared.points

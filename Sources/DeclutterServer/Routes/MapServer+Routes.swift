@@ -93,6 +93,7 @@ extension MapServer {
         }
         var drawing = try MapDrawing(request: body.request, style: prepared.style)
         drawing.map.points = prepared.points + drawing.map.points
+        drawing.map.furniture.legendTitle = body.category
         drawing.layout = body.layout
         return try await draw(drawing)
     }
@@ -112,6 +113,7 @@ extension MapServer {
         }
         var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
         drawing.map.annotator = dataset.annotator
+        drawing.map.furniture.legendTitle = dataset.categoryProperty
         return try await draw(drawing)
     }
 

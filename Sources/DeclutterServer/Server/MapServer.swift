@@ -11,6 +11,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 
 /// Declutter's HTTP service (`declutter serve`): static maps in the Mapbox Static Images API's URL shape, maps of the
 /// datasets loaded at start, their cluster vector tiles, sprite sheets and MapLibre styles, health and metrics.
@@ -112,7 +113,12 @@ public struct MapServer: Sendable {
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish; `onServerRunning` is called with the port
     /// listened on once connections are accepted.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await application(onServerRunning: onServerRunning).runService()
+        do {
+            try await application(onServerRunning: onServerRunning).runService()
+        } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
+            // Binding is the one system call a user's options decide; NIO's text names the call, not the option.
+            throw ListenError(host: host, port: port, code: error.errnoCode)
+        }
     }
 
     /// Draws `drawing` over the server's basemap within the time limit, and answers with the image, or with `layout`
