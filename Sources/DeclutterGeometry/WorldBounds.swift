@@ -22,6 +22,15 @@ public struct WorldBounds: Sendable, Hashable {
             Coordinate(longitude: center.longitude + longitudeDelta / 2, latitude: center.latitude - latitudeDelta / 2))
     }
 
+    /// The box from longitude `west` eastwards to `east` and from latitude `south` to `north`, as GeoJSON's `bbox`
+    /// reads (RFC 7946, 5.2): when `east` is less than `west` the box crosses the antimeridian, and runs past x = 1.
+    public init(west: Double, south: Double, east: Double, north: Double) {
+        minX = WebMercator.x(longitude: west)
+        maxX = WebMercator.x(longitude: east) + (east < west ? 1 : 0)
+        minY = WebMercator.y(latitude: north)
+        maxY = WebMercator.y(latitude: south)
+    }
+
     /// Whether nothing has been included.
     public var isEmpty: Bool { minX > maxX || minY > maxY }
 

@@ -7,7 +7,8 @@ public enum StaticMapCamera: Sendable, Hashable {
     /// `lon,lat,zoom[,bearing[,pitch]]`: a centre, a zoom in ``MapCamera/zoomRange`` rounded to two decimal places
     /// as Mapbox rounds it, a bearing in 0…360 degrees and a pitch in 0…60 degrees (both 0 when left out).
     case center(Coordinate, zoom: Double, bearing: Double, pitch: Double)
-    /// `[minLon,minLat,maxLon,maxLat]`: the view fitted to a bounding box.
+    /// `[minLon,minLat,maxLon,maxLat]`: the view fitted to a bounding box, from minLon eastwards to maxLon (across the
+    /// antimeridian when maxLon is less than minLon, as GeoJSON's `bbox`).
     case boundingBox(southWest: Coordinate, northEast: Coordinate)
     /// `auto`: the view fitted to the overlays.
     case auto
@@ -36,10 +37,12 @@ public enum StaticMapCamera: Sendable, Hashable {
                 shape: "a bounding box [minLon,minLat,maxLon,maxLat]")
             let southWest = try Self.coordinate(longitude: numbers[0], latitude: numbers[1])
             let northEast = try Self.coordinate(longitude: numbers[2], latitude: numbers[3])
-            guard southWest.longitude < northEast.longitude, southWest.latitude < northEast.latitude else {
+            // A box whose maxLon is less than its minLon crosses the antimeridian, as GeoJSON's bbox does.
+            guard southWest.longitude != northEast.longitude, southWest.latitude < northEast.latitude else {
                 throw StaticMapRequestError(
                     field: "camera",
-                    message: "the bounding box \(text) is empty; expected minLon < maxLon and minLat < maxLat",
+                    message: "the bounding box \(text) is empty; expected minLon ≠ maxLon (a maxLon below minLon "
+                        + "crosses the antimeridian) and minLat < maxLat",
                     status: .unprocessable)
             }
             self = .boundingBox(southWest: southWest, northEast: northEast)

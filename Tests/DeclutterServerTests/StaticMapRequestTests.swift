@@ -362,8 +362,16 @@ import Testing
                 "\"0,0\" has 2 numbers; expected lon,lat,zoom[,bearing[,pitch]], [minLon,minLat,maxLon,maxLat] or auto",
             status: .badRequest),
         Refusal(
-            path: base + "[1,1,0,2]/10x10", field: "camera",
-            message: "the bounding box [1,1,0,2] is empty; expected minLon < maxLon and minLat < maxLat",
+            path: base + "[1,1,1,2]/10x10", field: "camera",
+            message:
+                "the bounding box [1,1,1,2] is empty; expected minLon ≠ maxLon (a maxLon below minLon crosses the "
+                + "antimeridian) and minLat < maxLat",
+            status: .unprocessable),
+        Refusal(
+            path: base + "[0,2,1,1]/10x10", field: "camera",
+            message:
+                "the bounding box [0,2,1,1] is empty; expected minLon ≠ maxLon (a maxLon below minLon crosses the "
+                + "antimeridian) and minLat < maxLat",
             status: .unprocessable),
         Refusal(
             path: base + "auto/10x10", field: "camera",

@@ -38,6 +38,25 @@ import Testing
         }
     }
 
+    /// A bounding box runs from its minLon eastwards: across the antimeridian when maxLon is the lesser, and round
+    /// most of the world when the box says so (the shorter way round would be the strip it leaves out).
+    @Test(arguments: [
+        ("[170,-25,-170,-10]", 20.0, 180.0), ("[-170,-10,170,10]", 340.0, 0.0), ("[-10,40,30,60]", 40.0, 10.0),
+    ])
+    func boundingBoxesRunEastwards(box: String, degreesWide: Double, centreLongitude: Double) throws {
+        let request = try StaticMapRequest(
+            style: "default", overlay: nil, camera: box, size: "600x300", query: [], limits: StaticMapLimits())
+        let drawing = MapDrawing(
+            style: try StyleCatalog().style(named: "default"), camera: request.camera, width: 600, height: 300)
+        guard case let .region(bounds, _, _) = drawing.map.framing else {
+            Issue.record("\(box) is not fitted as a region")
+            return
+        }
+        #expect(abs((bounds.maxX - bounds.minX) * 360 - degreesWide) < 1e-9)
+        let middle = (bounds.minX + bounds.maxX) / 2
+        #expect(abs(WebMercator.longitude(x: middle) - centreLongitude) < 1e-9)
+    }
+
     @Test func unknownRouteDatasetAndStyleAre404() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
             try ServerHarness.expectError(
@@ -175,7 +194,8 @@ import Testing
             let message = try ServerHarness.expectError(rocket, .unprocessableContent, field: "overlay")
             #expect(
                 message
-                    == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
+                    == "overlay 1: the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, "
+                    + "vermilion, "
                     + "sky, purple, grey, or a letter or a number 0…99")
         }
     }

@@ -37,8 +37,13 @@ public struct MapDrawing: Sendable {
             map.bearing = bearing
             map.pitch = pitch
         case let .boundingBox(southWest, northEast):
+            // The box as written, west to east: not the shorter way round, which would turn a box round most of the
+            // world into the strip of it left out.
+            let box = WorldBounds(
+                west: southWest.longitude, south: southWest.latitude, east: northEast.longitude,
+                north: northEast.latitude)
             map.framing = .region(
-                WorldBounds.enclosing([southWest, northEast]), padding: padding ?? EdgePadding(all: 0),
+                box, padding: padding ?? EdgePadding(all: 0),
                 maxZoom: MapCamera.zoomRange.upperBound)
         case .auto:
             map.framing = .data(padding: padding ?? MapFraming.dataPadding, maxZoom: MapFraming.dataMaxZoom)
