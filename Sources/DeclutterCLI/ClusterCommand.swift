@@ -373,7 +373,9 @@ struct ClusterCommand: ParsableCommand {
         if let warning = ClusterAggregates(aggregates, points: job.points).warning {
             StandardError.write(warning + "\n")
         }
-        let tileset = try PlacedTileset(placing: job.points, style: job.style, zooms: zooms, aggregates: aggregates)
+        let tileset = try PlacedTileset(
+            placing: job.points, style: job.style, zooms: zooms, aggregates: aggregates,
+            keepingIdentifiers: job.keepsIdentifiers)
         let id = leaves ?? children ?? expansionZoom ?? 0
         let json: JSONValue
         do {

@@ -128,16 +128,21 @@ struct TilesCommand: ParsableCommand {
     static let maximumPoints = 20_000_000
 
     func validate() throws {
-        let zooms = ClusterCommand.zooms
+        // Placed tiles (the default) stop a zoom below supercluster's: say the range of the placement asked for.
+        let placed = TilesetJob.Placement(rawValue: placement) != .supercluster
+        let zooms =
+            ClusterCommand.zooms.lowerBound...(placed ? MapAnnotator.maximumTileZoom : ClusterCommand.zooms.upperBound)
         let highest: Int
         switch maxZoom {
         case .zoom(let zoom): highest = zoom
         case .auto: highest = zooms.upperBound
         }
         guard zooms.contains(minZoom), zooms.contains(highest), minZoom <= highest else {
+            let range = "\(zooms.lowerBound)…\(zooms.upperBound)"
             throw ValidationError(
-                "--min-zoom and --max-zoom must be in \(MapCamera.zoomRangeText) with min ≤ max, got \(minZoom) and \(maxZoom)"
-            )
+                "--min-zoom and --max-zoom must be in \(range)"
+                    + (placed ? " (\(MapCamera.zoomRangeText) with --placement supercluster)" : "")
+                    + " with min ≤ max, got \(minZoom) and \(maxZoom)")
         }
         guard radius > 0, radius.isFinite else {
             throw ValidationError("--radius must be a positive number, got \(radius.messageText)")
@@ -152,10 +157,6 @@ struct TilesCommand: ParsableCommand {
         }
         if mode == .supercluster, !(try AggregateOption.parse(aggregate)).isEmpty {
             throw ValidationError("--aggregate needs --placement placed: supercluster's tiles carry counts only")
-        }
-        if mode == .placed, case .zoom(let maxZoom) = maxZoom, maxZoom > MapAnnotator.maximumTileZoom {
-            throw ValidationError(
-                "--max-zoom must be at most \(MapAnnotator.maximumTileZoom) with --placement placed, got \(maxZoom)")
         }
     }
 

@@ -35,6 +35,9 @@ public struct TilesetJob {
     public var placement = Placement.placed
     /// What placed clusters carry besides their counts (`--aggregate`).
     public var aggregates: [ClusterAggregate] = []
+    /// Whether the points keep the clustering identifiers they were read with (`--group-by`) rather than their
+    /// categories'. Default false.
+    public var keepsIdentifiers = false
     /// A style of the user's own that `style.json` is to be, with the clusters merged in (``StyleMerge``); nil writes
     /// Declutter's own style.
     public var baseStyle: Data?
@@ -68,6 +71,7 @@ public struct TilesetJob {
             points, style: style, categoryProperty: categoryProperty,
             keepingIdentifiers: keepingIdentifiers)
         self.init(points: prepared.points, style: prepared.style)
+        keepsIdentifiers = keepingIdentifiers
     }
 
     /// Creates a job for points already prepared for `style`.
@@ -140,7 +144,8 @@ public struct TilesetJob {
                 index: index, style: style, layerName: layer, extent: 4096, buffer: buffer, zooms: zooms)
         case .placed:
             tileset = try PlacedTileset(
-                placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer, aggregates: aggregates)
+                placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer, aggregates: aggregates,
+                keepingIdentifiers: keepsIdentifiers)
         }
         let basemapFile = basemap ? try EmbeddedBasemap.file() : nil
         let glyphTemplate = prefix + "glyphs/{fontstack}/{range}.pbf"
@@ -151,7 +156,14 @@ public struct TilesetJob {
         }
         let tilesStart = now()
         let box = TileBounds(enclosing: points)
-        let center = Coordinate(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2)
+        // The map opens on the points' box the shorter way round the world (its east past 180° when it crosses the
+        // antimeridian): points about 180° then open there, not on the empty far side, which the box of their
+        // longitudes from -180° to 180° centres. The archives and TileJSON say the same centre.
+        let span = TileBounds(WorldBounds.enclosing(ProjectedPoints(points)))
+        let middle = (span.west + span.east) / 2, limit = TileBounds.world.north
+        let center = Coordinate(
+            longitude: middle > 180 ? middle - 360 : middle,
+            latitude: max(-limit, min(limit, (span.south + span.north) / 2)))
         let bounds = box.stated
         var mapStyle = MapLibreStyle(
             markerStyle: style, tiles: try sourceTiles(output: output, format: format, bounds: bounds), baseURL: baseURL
@@ -159,7 +171,7 @@ public struct TilesetJob {
         mapStyle.sprite = prefix + "sprite"
         mapStyle.sourceLayer = layer
         mapStyle.center = center
-        mapStyle.zoom = MapLibreStyle.fittingZoom(box, within: zooms)
+        mapStyle.zoom = MapLibreStyle.fittingZoom(span, within: zooms)
         mapStyle.countText = countText
         let basemapTileset = try basemapFile.map { try BasemapTileset(file: $0) }
         if let basemapTileset {
@@ -230,9 +242,9 @@ public struct TilesetJob {
                 zoom = batch.last?.z ?? zoom
                 progress?(tiles, zoom)
             }
-            try writer.finish(
-                tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds), companions: companions
-            )
+            var metadata = tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds)
+            metadata.center = .init(longitude: center.longitude, latitude: center.latitude, zoom: metadata.center.zoom)
+            try writer.finish(metadata, companions: companions)
         } catch {
             writer.cancel()
             throw error

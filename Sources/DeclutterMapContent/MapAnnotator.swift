@@ -58,7 +58,8 @@ public struct MapAnnotator: Sendable {
     /// The highest zoom the index is built for: the camera's highest, so no map sees a group wider than an icon.
     public static let maximumZoom = Int(MapCamera.zoomRange.upperBound)
 
-    /// Indexes the points for the style: each point takes its category's clustering identifier.
+    /// Indexes the points for the style: each point takes its category's clustering identifier, or keeps its own with
+    /// `keepingIdentifiers` (identifiers read from a property, as `--group-by` reads them).
     ///
     /// A point without a category takes the style's first; an unknown category or an unlocated point is an error.
     /// The hierarchy is built from the top zoom down to `minimumZoom`: a single map passes its own zoom and skips the
@@ -71,7 +72,7 @@ public struct MapAnnotator: Sendable {
     /// - Throws: ``AnnotationError`` naming the point and what was expected.
     public init(
         points: [ClusterPoint], projected: ProjectedPoints? = nil, style: MarkerStyle, minimumZoom: Int = 0,
-        maximumZoom: Int = MapAnnotator.maximumZoom
+        maximumZoom: Int = MapAnnotator.maximumZoom, keepingIdentifiers: Bool = false
     ) throws {
         let assignment = CategoryAssignment(style: style)
         var prepared = points
@@ -83,7 +84,8 @@ public struct MapAnnotator: Sendable {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
             // Written only where it changes: points already prepared (a tileset's) are then shared, not copied.
-            let (category, identifier) = try assignment.assignment(of: prepared[index], index: index)
+            let (category, identifier) = try assignment.assignment(
+                of: prepared[index], index: index, keepingIdentifier: keepingIdentifiers)
             if prepared[index].category != category || prepared[index].clusteringIdentifier != identifier {
                 prepared[index].category = category
                 prepared[index].clusteringIdentifier = identifier

@@ -174,7 +174,15 @@ import Testing
         (["--output", "taken"], "Error: cannot write taken: the folder already exists; remove it or name a new one"),
         (
             ["--output", "x", "--max-zoom", "30"],
-            "Error: --min-zoom and --max-zoom must be in 0…22 with min ≤ max, got 0 and 30"
+            "Error: --min-zoom and --max-zoom must be in 0…21 (0…22 with --placement supercluster) with min ≤ max, got 0 and 30"
+        ),
+        (
+            ["--output", "x", "--max-zoom", "22"],
+            "Error: --min-zoom and --max-zoom must be in 0…21 (0…22 with --placement supercluster) with min ≤ max, got 0 and 22"
+        ),
+        (
+            ["--output", "x", "--max-zoom", "23", "--placement", "supercluster"],
+            "Error: --min-zoom and --max-zoom must be in 0…22 with min ≤ max, got 0 and 23"
         ),
         (
             ["--output", "x", "--style", "airports"],
@@ -210,6 +218,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "taken"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("taken").path) == [])
         #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("keep".utf8))
+    }
+
+    /// Points about the antimeridian open the map there: the style's and the TileJSON's centre lie between Fiji and
+    /// Samoa, not on the far side of the world in the middle of their longitudes' -180…180 box, and the style's zoom
+    /// fits their span the shorter way round.
+    @Test func pointsAboutTheAntimeridianOpenThere() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = ["-18.14,178.44", "-21.14,-175.20", "-13.83,-171.76", "-8.52,179.19", "-17.75,177.45"]
+        try Data(("lat,lon\n" + rows.joined(separator: "\n") + "\n").utf8).write(
+            to: folder.appendingPathComponent("islands.csv"))
+        let result = try CommandResult.run(
+            ["tiles", "--input", "islands.csv", "--max-zoom", "8", "--no-basemap", "--output", "site"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let style = try json(folder.appendingPathComponent("site/style.json"))
+        let center = try #require(style["center"] as? [Double])
+        #expect(abs(center[0]) > 170 && center[1] < -10 && center[1] > -20, "\(center)")
+        #expect(style["zoom"] as? Double == 6)
+        let tileJSON = try json(folder.appendingPathComponent("site/tiles.json"))
+        let stated = try #require(tileJSON["center"] as? [Double])
+        #expect(stated[0] == center[0] && stated[1] == center[1])
     }
 
     @Test func noPointsIsAnError() throws {

@@ -165,6 +165,42 @@ import Testing
         #expect((byZoom[10] ?? []).filter { $0.pointCount == 1 }.count > 3_000)
     }
 
+    /// Identifiers read from a property (`--group-by`) are kept, not replaced by the categories' one: clusters form
+    /// within each identifier only, and still no icon overlaps and every point is counted once.
+    @Test func keptIdentifiersClusterApart() throws {
+        let style = try Self.defaultStyle()
+        var points = Self.clumps(categories: ["blue", "orange"])
+        for index in points.indices { points[index].clusteringIdentifier = index % 2 == 0 ? "even" : "odd" }
+        /// The clusters' identifiers in the tiles of `annotator`, and the tiles' features by zoom.
+        func identifiers(_ annotator: MapAnnotator) throws -> (Set<String>, [Int: [Decoded]]) {
+            let tileset = try PlacedTileset(annotator: annotator, zooms: 0...6)
+            var found: Set<String> = []
+            try tileset.encode(batchSize: 256) { batch in
+                for tile in batch {
+                    for layer in try TileDecoder.decode(tile.data) {
+                        for feature in layer.features {
+                            if case let .string(text)? = layer.properties(feature)["clustering_identifier"] {
+                                found.insert(text)
+                            }
+                        }
+                    }
+                }
+            }
+            return (found, try Self.decoded(tileset))
+        }
+        let (kept, byZoom) = try identifiers(
+            try MapAnnotator(points: points, style: style, minimumZoom: 1, maximumZoom: 9, keepingIdentifiers: true))
+        #expect(kept == ["even", "odd"])
+        for (zoom, features) in byZoom {
+            #expect(Self.overlaps(features, zoom: zoom, style: style) == 0, "zoom \(zoom)")
+            #expect(features.reduce(0) { $0 + $1.pointCount + $1.hiddenCount } == points.count, "zoom \(zoom)")
+        }
+        // Without keeping them, every point takes its category's identifier, the style's one for all.
+        let (replaced, _) = try identifiers(
+            try MapAnnotator(points: points, style: style, minimumZoom: 1, maximumZoom: 9))
+        #expect(replaced == Set(style.categories.compactMap(\.clusteringIdentifier)))
+    }
+
     /// The same check finds supercluster's tiles crowded: it is the placement that keeps them clear.
     @Test func superclusterTilesOverlap() throws {
         let style = try Self.defaultStyle()

@@ -90,14 +90,14 @@ extension PlacedTileset {
         if placement.hiddenCounts[view] > 0 {
             box.encoder.add(key: keys.hiddenCount, .uint(UInt64(placement.hiddenCounts[view])))
         }
-        var leader = -1
-        for (category, inCategory) in counts.enumerated() where inCategory > 0 {
-            if keys.categories[category] >= 0 {
-                box.encoder.add(key: keys.categories[category], .uint(UInt64(inCategory)))
-            }
-            if leader < 0 || inCategory > counts[leader] { leader = category }
+        for (category, inCategory) in counts.enumerated() where inCategory > 0 && keys.categories[category] >= 0 {
+            box.encoder.add(key: keys.categories[category], .uint(UInt64(inCategory)))
         }
-        if leader >= 0, let identifier = style.categories[leader].clusteringIdentifier, !identifier.isEmpty {
+        // The members share one identifier (clusters form within one): their categories' or, kept from a property
+        // (`--group-by`), their own.
+        if let first = members.first, let identifier = annotator.points[Int(first)].clusteringIdentifier,
+            !identifier.isEmpty
+        {
             box.encoder.add(key: keys.fixed.identifier, .string(identifier))
         }
         if !aggregates.isEmpty {

@@ -154,7 +154,7 @@ public struct PlacedTileset: Sendable {
             where key >= 0 && counted.contains(index) {
                 fields.append((category.name, .number))
             }
-            if style.categories.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) {
+            if annotator.points.contains(where: { !($0.clusteringIdentifier ?? "").isEmpty }) {
                 fields.append(("clustering_identifier", .string))
             }
             for (aggregate, key) in zip(aggregates, keys.aggregates) where key >= 0 {
