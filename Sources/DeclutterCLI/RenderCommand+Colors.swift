@@ -11,10 +11,12 @@ extension RenderCommand {
     }
 
     /// Refuses a `--colors` or `--colors-for` that asks for more colours than `style` and the colour-blind-safe palette
-    /// have, and warns about `--colors-for` values no point has.
+    /// have, and warns about `--colors-for` values no point has. Returns the values that take colours first: those
+    /// `--colors-for` names that some point has (all it names when no point has any), so that an absent value, once
+    /// warned about, is not counted among the data's values or given a colour.
     ///
     /// - Throws: ``ValidationError`` naming the option and the most colours there are.
-    func checkColors(style: MarkerStyle, points: [ClusterPoint]) throws {
+    func checkColors(style: MarkerStyle, points: [ClusterPoint]) throws -> [String] {
         let maximum = ColorBlindPalette.maximumColors(for: style)
         if let colors, colors > maximum {
             throw ValidationError(
@@ -22,7 +24,7 @@ extension RenderCommand {
                     + "\(maximum > ColorBlindPalette.colors.count ? " or style \"\(style.name)\"'s colours" : "")), got \(colors)"
             )
         }
-        guard let colorsFor, let category else { return }
+        guard let colorsFor, let category else { return colorsFor.map(colorValues) ?? [] }
         let named = colorValues(colorsFor)
         if named.count > (colors ?? maximum) {
             throw ValidationError(
@@ -36,5 +38,6 @@ extension RenderCommand {
                 "warning: --colors-for: no point has \(absent.nameList(quoted: true)) as its \"\(category.escapedForTerminal)\"\n"
             )
         }
+        return absent.count < named.count ? named.filter(present.contains) : named
     }
 }

@@ -343,7 +343,7 @@ struct RenderCommand: ParsableCommand {
                     + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())"
             )
         }
-        try checkColors(style: style, points: read.points)
+        let firstColored = try checkColors(style: style, points: read.points)
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.withoutGeometry > 0 ? read.points.filter { $0.location != nil } : read.points
         var map = MapDescription(points: located, style: style)
@@ -374,7 +374,7 @@ struct RenderCommand: ParsableCommand {
         // Values not of the style take its colours by how often the map shows them.
         map.categoryProperty = category
         map.colorCount = colors
-        map.colorValues = colorsFor.map(colorValues) ?? []
+        map.colorValues = firstColored
         if let gesture { return try drawFrames(gesture, map: map) }
         var result = try map.draw(format: format)
         result.aggregates = try AggregateOption.parse(aggregate)

@@ -68,7 +68,9 @@ public struct ClusterAggregate: Sendable, Hashable {
         switch value {
         case .number(let number)?: return number.isFinite ? number : nil
         case .string(let text)?:
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+            guard let number = Double(decimalText: text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                return nil
+            }
             return number
         default: return nil
         }

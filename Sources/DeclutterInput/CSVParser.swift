@@ -30,7 +30,7 @@ struct CSVParser {
         var value: JSONValue {
             if quoted { return .string(text) }
             if text.isEmpty { return .null }
-            if let number = Double(text), number.isFinite { return .number(number) }
+            if let number = Double(decimalText: text), number.isFinite { return .number(number) }
             return .string(text)
         }
     }

@@ -110,10 +110,10 @@ extension PointReader {
         let decimalComma = parser.delimiter != UInt8(ascii: ",")
         func coordinate(_ text: String) -> Double? {
             let trimmed = text.trimmingSpaces
-            if let value = Double(trimmed) { return value }
+            if let value = Double(decimalText: trimmed) { return value }
             guard decimalComma, trimmed.utf8.filter({ $0 == UInt8(ascii: ",") }).count == 1, !trimmed.contains(".")
             else { return nil }
-            return Double(trimmed.replacingOccurrences(of: ",", with: "."))
+            return Double(decimalText: trimmed.replacingOccurrences(of: ",", with: "."))
         }
         while let record = parser.nextRecord() {
             let location = "line \(record.line)"

@@ -120,9 +120,12 @@ public struct MapDescription: Sendable {
                 bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom
             )
         case let .data(padding, maxZoom):
+            // A millionth of a point more on each side: the outermost points then lie inside the map even with no
+            // padding, where the map's edge (on which no point counts as on the map) would run through them.
+            let inset = 1e-6
             let padding = EdgePadding(
-                top: padding.top + extraPadding.top, left: padding.left + extraPadding.left,
-                bottom: padding.bottom + extraPadding.bottom, right: padding.right + extraPadding.right)
+                top: padding.top + extraPadding.top + inset, left: padding.left + extraPadding.left + inset,
+                bottom: padding.bottom + extraPadding.bottom + inset, right: padding.right + extraPadding.right + inset)
             // Only a fit reads the points, and without those at 0°, 0° (a map with a camera of its own reads none).
             let world = fitted(world)
             let bounds = dataBounds(world)

@@ -30,7 +30,8 @@ public enum MapLayout {
             .array([.number((value.longitude * 1e7).rounded() / 1e7), .number((value.latitude * 1e7).rounded() / 1e7)])
         }
         func identity(_ index: Int) -> JSONValue { points[index].id ?? .number(Double(index)) }
-        let entries: [JSONValue] = annotations.map { annotation in
+        /// An annotation's id: its kind and its first member's id.
+        func name(_ annotation: MapAnnotation) -> String {
             let first = annotation.members.first.map(identity) ?? .null
             let id: String
             switch first {
@@ -38,8 +39,17 @@ public enum MapLayout {
             case let .number(value): id = JSONValue.format(value)
             default: id = first.jsonText
             }
+            return annotation.kind == .cluster ? "cluster-\(id)" : "marker-\(id)"
+        }
+        let names = annotations.map(name)
+        // Points may share an id (a MultiPoint's positions share their feature's); annotations that would share one
+        // add their first member's number in the input, so that a page can key its elements by id.
+        var uses: [String: Int] = [:]
+        for name in names { uses[name, default: 0] += 1 }
+        let entries: [JSONValue] = zip(annotations, names).map { annotation, name in
+            let unique = uses[name, default: 0] > 1 ? "\(name)#\(annotation.members.first ?? 0)" : name
             var entry = JSONObject([
-                ("id", .string(annotation.kind == .cluster ? "cluster-\(id)" : "marker-\(id)")),
+                ("id", .string(unique)),
                 ("kind", .string(annotation.kind.rawValue)),
                 ("members", .array(annotation.members.map(identity))),
                 (

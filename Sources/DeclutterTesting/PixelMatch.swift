@@ -116,7 +116,7 @@ public struct PixelMatch: Sendable, Hashable {
             return result.mismatched
         }
         // A mask leaves the pixels it does not draw transparent; otherwise every pixel is written.
-        if diffMask { diff.pixels.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        if diffMask { diff.pixels.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         return diff.pixels.withUnsafeMutableBytes { buffer in
             run(first, second, mask: mask, output: buffer.baseAddress?.assumingMemoryBound(to: UInt32.self), limit: nil)
         }

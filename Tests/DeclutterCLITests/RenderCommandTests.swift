@@ -281,6 +281,28 @@ import Testing
             name: "europe-legend")
     }
 
+    /// A `--colors-for` value no point has is warned about once, then neither coloured nor counted among the values.
+    @Test func aColorsForValueNoPointHasIsLeftOut() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = ["fr", "fr", "de", "it", "es"].enumerated().map {
+            "\(48 + Double($0.offset)),\(2 + Double($0.offset) * 3),\($0.element)"
+        }
+        try Data(("lat,lon,cc\n" + rows.joined(separator: "\n") + "\n").utf8).write(
+            to: folder.appendingPathComponent("cc.csv"))
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "cc.csv", "--category", "cc", "--colors-for", "fr,xx", "--basemap", "none",
+                "--output", "cc.png",
+            ], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "warning: --colors-for: no point has \"xx\" as its \"cc\"\n"
+                + "note: --category cc: \"de\" and 3 more are not categories of style \"Default\", so its colours go to "
+                + "the 1 of 4 values named by --colors-for; the other 3 share \"other\"\n", "\(result.stderr)")
+    }
+
     @Test func aCategoryNoPointHasIsWarnedAbout() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -538,6 +560,53 @@ import Testing
                 == "warning: stops.geojson: 3 features have no geometry (features[4], features[9], features[12]); skipped\n"
         )
         #expect(result.stdout.contains(", 20 points in "), "\(result.stdout)")
+    }
+
+    /// A MultiPoint's positions share their feature's id: their annotations' ids add each first member's number in the
+    /// input, so that no two annotations of a layout share an id; an id no other annotation has stays as it is.
+    @Test func annotationsOfPointsSharingAnIdHaveIdsOfTheirOwn() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let features = [
+            #"{"type":"Feature","id":"d","properties":{},"geometry":{"type":"MultiPoint","coordinates":[[10,50],[12,48]]}}"#,
+            #"{"type":"Feature","id":"e","properties":{},"geometry":{"type":"Point","coordinates":[11,46]}}"#,
+        ]
+        try Data(
+            #"{"type":"FeatureCollection","features":["#.utf8 + Data(features.joined(separator: ",").utf8)
+                + Data("]}".utf8)
+        )
+        .write(to: folder.appendingPathComponent("stops.geojson"))
+        let result = try CommandResult.run(
+            ["render", "--input", "stops.geojson", "--basemap", "none", "--output", "map.png", "--layout", "map.json"],
+            in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("map.json")))
+            as? [String: Any] ?? [:]
+        let annotations = layout["annotations"] as? [[String: Any]] ?? []
+        #expect(Set(annotations.compactMap { $0["id"] as? String }) == ["marker-d#0", "marker-d#1", "marker-e"])
+        #expect(annotations.compactMap { ($0["members"] as? [String])?.first }.sorted() == ["d", "d", "e"])
+    }
+
+    /// A map fitted with no padding has its outermost points inside it, not on its edge, where none would count as
+    /// on the map: here across the antimeridian, the southernmost at the bottom edge.
+    @Test func aFitWithoutPaddingHasEveryPointOnTheMap() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = [
+            "-18.14,178.44", "-21.14,-175.20", "-13.83,-171.76", "-8.52,179.19", "-21.36,-174.95", "1.87,-157.43",
+        ]
+        try Data(("lat,lon\n" + rows.joined(separator: "\n") + "\n").utf8).write(
+            to: folder.appendingPathComponent("islands.csv"))
+        for size in ["600x400", "400x600", "333x333"] {
+            let result = try CommandResult.run(
+                [
+                    "render", "--input", "islands.csv", "--padding", "0", "--size", size, "--basemap", "none",
+                    "--output", "map.png",
+                ], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(", 6 points in "), "\(size): \(result.stdout)")
+        }
     }
 
     @Test func aPlistOnStandardInputTakesTheTandmStyle() throws {

@@ -22,6 +22,17 @@ import Testing
         #expect(points.first?.properties["name"] == .string("a"), "\(separator)")
     }
 
+    /// Text that Swift's number parsing would read as hexadecimal stays text (an airport's code `0XA0` is no 160), and
+    /// a coordinate in hexadecimal is no coordinate; decimal numbers, with exponents and signs, are numbers. An
+    /// aggregate reads the same numbers.
+    @Test func hexadecimalTextIsText() throws {
+        let points = try readPoints("lat,lon,code,n\n50.5,10.25,0XA0,+1e3\n51,11,0x10,-2.5\n").points
+        #expect(points.map { $0.properties["code"] } == [.string("0XA0"), .string("0x10")])
+        #expect(points.map { $0.properties["n"] } == [.number(1000), .number(-2.5)])
+        #expect(throws: InputError.self) { try readPoints("lat,lon\n0x10,10\n") }
+        #expect(ClusterAggregate.number(.string("0x10")) == nil && ClusterAggregate.number(.string(" 16 ")) == 16)
+    }
+
     /// 60 rows with a byte-order mark, CRLF and LF endings, quoted fields holding line breaks, blank lines and doubled
     /// quotes, blank lines between records and an invalid latitude every ten rows.
     static let messyCSV: Data = {
