@@ -12,6 +12,10 @@ import Testing
             "Error: --dataset a=x.csv,category=: the category property is empty; expected NAME=FILE or NAME=FILE,category=PROP"
         ),
         (
+            ["--dataset", "a=x.csv,colour=cc"],
+            "Error: --dataset a=x.csv,colour=cc: unknown key \"colour\"; expected NAME=FILE or NAME=FILE,category=PROP"
+        ),
+        (
             ["--dataset", "a b=x.csv"],
             "Error: --dataset a b=x.csv: dataset name \"a b\" is not 1…64 ASCII letters, digits, '-' or '_'"
         ),

@@ -61,6 +61,16 @@ import Testing
             #expect(other.status == .ok)
             #expect(other.headers[.accessControlAllowOrigin] == nil)
             #expect(other.headers[.accessControlExposeHeaders] == nil)
+            // The answers to other origins and to none depend on the origin too: a cache keeps them apart.
+            #expect(other.headers[.vary] == "Origin")
+            let tile = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get)
+            #expect(tile.status == .ok)
+            #expect(tile.headers[values: .vary].contains("Origin"), "\(tile.headers)")
+        }
+        // Every origin allowed: the answer is the same for all, and says so without Vary.
+        try await ServerHarness.run(try Self.server()) { client in
+            let tile = try await client.execute(uri: "/tiles/paris/0/0/0.mvt", method: .get)
+            #expect(!tile.headers[values: .vary].contains("Origin"))
         }
     }
 

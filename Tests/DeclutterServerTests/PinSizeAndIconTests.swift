@@ -49,7 +49,8 @@ import Testing
                 try await client.execute(uri: uri, method: .get), .unprocessableContent, field: "overlay")
             #expect(
                 message
-                    == "the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, vermilion, "
+                    == "overlay 3: the pin icon \"rocket\" is not a category of the style; icons: blue, orange, green, "
+                    + "vermilion, "
                     + "sky, purple, grey, or a letter or a number 0…99")
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// A `serve --dataset` value: `NAME=FILE`, optionally followed by `,category=PROP`, the property whose values colour
 /// that dataset's points (else `--category`'s).
@@ -28,6 +29,15 @@ struct DatasetArgument: Equatable {
             }
             category = property
             rest = String(rest[..<suffix.lowerBound])
+        }
+        // A file name may hold commas; a last part `key=…` of a path where no file is, is an option misspelt.
+        if let comma = rest.lastIndex(of: ","), !FileManager.default.fileExists(atPath: rest) {
+            let tail = rest[rest.index(after: comma)...]
+            if let equals = tail.firstIndex(of: "="), !tail[..<equals].isEmpty,
+                tail[..<equals].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" })
+            {
+                throw ValidationError("--dataset \(value): unknown key \"\(tail[..<equals])\"; \(shape)")
+            }
         }
         guard !name.isEmpty else { throw ValidationError("--dataset \(value): the name is empty; \(shape)") }
         guard !rest.isEmpty else { throw ValidationError("--dataset \(value): the file name is empty; \(shape)") }

@@ -31,10 +31,18 @@ extension MapDrawing {
         for (number, overlay) in request.overlays.enumerated() {
             switch overlay {
             case let .pin(size, label, color, coordinate):
+                let category: String?
+                do {
+                    category = try self.category(for: color, label: label, size: size)
+                } catch var error as ServerError {
+                    // Numbered from 1, as the URL's parser numbers the overlays it refuses.
+                    error.message = "overlay \(number + 1): " + error.message
+                    throw error
+                }
                 map.points.append(
                     ClusterPoint(
                         longitude: coordinate.longitude, latitude: coordinate.latitude, id: .number(Double(number)),
-                        category: try category(for: color, label: label, size: size)))
+                        category: category))
             case let .path(path):
                 var paint = ShapePaint(
                     stroke: path.strokeColor ?? RGBAColor(red: 1 / 3, green: 1 / 3, blue: 1 / 3),

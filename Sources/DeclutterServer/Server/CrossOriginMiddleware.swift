@@ -5,7 +5,8 @@ import Hummingbird
 ///
 /// A request whose `Origin` is allowed is answered with `Access-Control-Allow-Origin` (`*` when every origin is, else
 /// the origin itself with `Vary: Origin`) and the headers a page may read (`ETag`, `Retry-After`,
-/// `Declutter-Missing-Tiles`, and `Content-Range` and `Accept-Ranges` for the pmtiles protocol); a preflight (`OPTIONS`
+/// `Declutter-Missing-Tiles`, and `Content-Range` and `Accept-Ranges` for the pmtiles protocol), and with named origins
+/// every answer, to any origin or none, carries `Vary: Origin`; a preflight (`OPTIONS`
 /// with `Access-Control-Request-Method`) for a path the server answers gets 204 with that path's methods, the request
 /// headers pages send allowed (`Content-Type` for a JSON `POST /static`, `Range` and `If-Match` for an archive read
 /// by ranges) and a day's `Access-Control-Max-Age`. Other origins, and preflights for a path no route has, get the answer they would get
@@ -27,7 +28,11 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         guard let origin = request.headers[.origin], let allowed = allowedOrigin(origin) else {
-            return try await next(request, context)
+            var response = try await next(request, context)
+            // Named origins make every answer depend on `Origin`, those without the header too: a shared cache that
+            // kept this one must not give it to an allowed page, which would find no `Access-Control-Allow-Origin`.
+            if !origins.contains("*") { response.headers[values: .vary].append("Origin") }
+            return response
         }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             let methods = RouteMethods.allowed(path: request.uri.path)
