@@ -148,10 +148,11 @@ public struct ComparisonReport: Sendable {
         return result
     }
 
-    /// A relative URL for a path: each component percent-encoded, `/` kept.
+    /// A relative URL for a path: each component percent-encoded, `/` kept; `&` too, which an HTML attribute would
+    /// otherwise read as the start of a character reference (`a&copy.png` as `a©.png`).
     static func link(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#;")
+        allowed.remove(charactersIn: "/?#;&")
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
             .joined(separator: "/")

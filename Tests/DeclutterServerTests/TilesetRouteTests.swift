@@ -87,6 +87,21 @@ import Testing
             let tail = try await client.execute(
                 uri: "/tilesets/pm.pmtiles", method: .get, headers: [.range: "bytes=-5"])
             #expect(Data(ServerHarness.bytes(tail)) == file.suffix(5))
+            // Every range carries the archive's tag: the file's inode, size and modification time.
+            let tag = try #require(header.headers[.eTag])
+            var status = stat()
+            #expect(stat(folder.appendingPathComponent("paris.pmtiles").path, &status) == 0)
+            #expect(tag.hasPrefix("\"\(String(UInt64(status.st_ino), radix: 16))-\(String(file.count, radix: 16))-"))
+            #expect(tail.headers[.eTag] == tag)
+            let same = try await client.execute(
+                uri: "/tilesets/pm.pmtiles", method: .get, headers: [.range: "bytes=0-9", .ifMatch: tag])
+            #expect(same.status == .partialContent)
+            let changed = try await client.execute(
+                uri: "/tilesets/pm.pmtiles", method: .get, headers: [.range: "bytes=0-9", .ifMatch: "\"other\""])
+            #expect(try ServerHarness.expectError(changed, .preconditionFailed, field: "if-match").contains(tag))
+            let cached = try await client.execute(
+                uri: "/tilesets/pm.pmtiles", method: .get, headers: [.ifNoneMatch: tag])
+            #expect(cached.status == .notModified)
             let whole = try await client.execute(uri: "/tilesets/pm.pmtiles", method: .get)
             #expect(whole.status == .ok)
             #expect(Data(ServerHarness.bytes(whole)) == file)

@@ -100,12 +100,32 @@ extension MapServer {
     }
 
     /// The bytes of `file` a request's `Range` asks for: 206 with `Content-Range` for one range, 416 for a range past
-    /// the end, else 200 with the whole file; all say `Accept-Ranges: bytes`. The bytes are read as they are sent, a
+    /// the end, else 200 with the whole file; all say `Accept-Ranges: bytes` and the file's `ETag`, so that a client
+    /// reading an archive by ranges (the pmtiles library) sees when it changed; an `If-Match` naming another tag
+    /// is 412, and an `If-None-Match` naming this one 304. The bytes are read as they are sent, a
     /// mebibyte at a time, so that a whole archive never sits in memory.
     static func fileResponse(_ file: ReadOnlyFile, request: Request) throws -> Response {
         var headers: HTTPFields = [
             .acceptRanges: "bytes", .contentType: "application/octet-stream", .cacheControl: tileCacheControl,
+            .eTag: file.entityTag,
         ]
+        /// Whether a conditional header's list (`"a", "b"`, or `*`) names the file's tag.
+        func names(_ field: String) -> Bool {
+            field.split(separator: ",").contains {
+                let tag = $0.trimmingCharacters(in: .whitespaces)
+                return tag == "*" || tag == file.entityTag
+            }
+        }
+        if let condition = request.headers[.ifMatch], !names(condition) {
+            var response = ServerError(
+                .preconditionFailed, field: "if-match", "the archive is not the one asked for; it is \(file.entityTag)"
+            ).response
+            response.headers[.eTag] = file.entityTag
+            return response
+        }
+        if let condition = request.headers[.ifNoneMatch], names(condition) {
+            return Response(status: .notModified, headers: headers)
+        }
         let range: Range<Int>
         var status = HTTPResponse.Status.ok
         switch ByteRange(header: request.headers[.range], size: file.size) {

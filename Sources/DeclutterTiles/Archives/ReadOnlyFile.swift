@@ -7,6 +7,9 @@ public final class ReadOnlyFile: Sendable {
     public let path: String
     /// Its size in bytes when it was opened.
     public let size: Int
+    /// A strong entity tag for the bytes read through it: the file's inode, size and modification time when it was
+    /// opened. A file written anew (or replaced) gets another; the open descriptor keeps reading the bytes it opened.
+    public let entityTag: String
     private let descriptor: Int32
 
     /// Opens the file at `path`.
@@ -25,6 +28,9 @@ public final class ReadOnlyFile: Sendable {
         }
         self.descriptor = descriptor
         size = Int(status.st_size)
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        let parts = [UInt64(status.st_ino), UInt64(status.st_size), UInt64(bitPattern: modified)]
+        entityTag = "\"" + parts.map { String($0, radix: 16) }.joined(separator: "-") + "\""
     }
 
     deinit { Foundation.close(descriptor) }
