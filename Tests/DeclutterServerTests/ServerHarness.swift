@@ -61,7 +61,16 @@ enum ServerHarness {
     }
 
     /// Runs `test` against `server` started live.
+    ///
+    /// HummingbirdTesting's live client connects as the test starts and never reconnects, so a connection the server
+    /// closes fails every later request ("I/O on closed channel"). On a loaded test run a test's first request can come
+    /// after the default 10-s header timeout, so connections are kept for 5 minutes unless the test set its own
+    /// timeouts (as the edge tests do).
     static func run(_ server: MapServer, _ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        var server = server
+        let defaults = ServerLimits()
+        if server.limits.headerSeconds == defaults.headerSeconds { server.limits.headerSeconds = 300 }
+        if server.limits.idleSeconds == defaults.idleSeconds { server.limits.idleSeconds = 300 }
         try await server.application().test(.live, test)
     }
 
