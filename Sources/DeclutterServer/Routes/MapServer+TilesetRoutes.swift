@@ -109,23 +109,15 @@ extension MapServer {
             .acceptRanges: "bytes", .contentType: "application/octet-stream", .cacheControl: tileCacheControl,
             .eTag: file.entityTag,
         ]
-        /// Whether a conditional header's list (`"a", "b"`, or `*`) names the file's tag.
-        func names(_ field: String) -> Bool {
-            field.split(separator: ",").contains {
-                let tag = $0.trimmingCharacters(in: .whitespaces)
-                return tag == "*" || tag == file.entityTag
-            }
-        }
-        if let condition = request.headers[.ifMatch], !names(condition) {
+        let tag = EntityTag(quoted: file.entityTag)
+        if let condition = request.headers[.ifMatch], !tag.isNamed(in: condition, weakly: false) {
             var response = ServerError(
                 .preconditionFailed, field: "if-match", "the archive is not the one asked for; it is \(file.entityTag)"
             ).response
             response.headers[.eTag] = file.entityTag
             return response
         }
-        if let condition = request.headers[.ifNoneMatch], names(condition) {
-            return Response(status: .notModified, headers: headers)
-        }
+        if tag.matches(request) { return Response(status: .notModified, headers: headers) }
         let range: Range<Int>
         var status = HTTPResponse.Status.ok
         switch ByteRange(header: request.headers[.range], size: file.size) {

@@ -18,13 +18,21 @@ struct EntityTag: Hashable {
         value = "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 
+    /// A tag made elsewhere (a file's), quoted as the header carries it.
+    init(quoted value: String) { self.value = value }
+
+    /// Whether a conditional header's list (`"a", W/"b"` or `*`) names this tag: weakly for `If-None-Match` (a `W/`
+    /// tag counts), strongly for `If-Match`.
+    func isNamed(in list: String, weakly: Bool) -> Bool {
+        list.split(separator: ",").contains { tag in
+            let tag = tag.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == value || (weakly && tag == "W/" + value)
+        }
+    }
+
     /// Whether `request`'s `If-None-Match` names this tag (or `*`).
     func matches(_ request: Request) -> Bool {
-        guard let header = request.headers[.ifNoneMatch] else { return false }
-        return header.split(separator: ",").contains { tag in
-            let tag = tag.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || tag == value || tag == "W/" + value
-        }
+        request.headers[.ifNoneMatch].map { isNamed(in: $0, weakly: true) } ?? false
     }
 
     /// 200 with `data`, or 304 without a body when the request already has these bytes; both carry the tag and
