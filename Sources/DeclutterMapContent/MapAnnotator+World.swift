@@ -36,10 +36,13 @@ extension MapAnnotator {
         let region = WorldRepeat(
             camera: camera, margin: style.maximumClusterSpread + max(style.largestClusterDiameter, style.balloon.height)
         )
-        let candidates = self.candidates(groups, camera: camera, region: region, everyGroup: true)
+        var candidates = self.candidates(groups, camera: camera, region: region, everyGroup: true)
+        // Placement takes the views and hulls over, and frees them once merged; the rest reads only the members.
+        let views = candidates.views, hulls = candidates.hulls
+        (candidates.views, candidates.hulls) = ([], [])
         let placement = PlacementEngine.place(
-            candidates.views, width: camera.width, height: camera.height, clusters: clusterRule,
-            hulls: candidates.hulls, repeating: region)
+            consume views, width: camera.width, height: camera.height, clusters: clusterRule, hulls: consume hulls,
+            repeating: region)
         return worldPlacement(placement, candidates, tileZoom: tileZoom, side: side, region: region)
     }
 

@@ -181,7 +181,7 @@ public struct MapAnnotator: Sendable {
         var views: [PlacementView] = [], hulls: [ConvexHull] = []
         /// Each view's members, as ranges of `members` starting at `memberStarts`.
         var memberStarts: [Int32] = [0], members: [Int32] = []
-        /// Each view's members per category, a category count wide.
+        /// Each view's members per category, a category count wide; empty for a world placement.
         var counts: [Int] = []
         /// Hidden annotations of the points off the map.
         var offMap: [MapAnnotation] = []
@@ -195,7 +195,8 @@ public struct MapAnnotator: Sendable {
     ///   - only: The groups to look at, ascending; nil for all of them.
     ///   - pointsOffMap: Whether points off the map get hidden annotations.
     ///   - everyGroup: Whether nearly every group is on the map (a map of the whole world): the views' arrays are then
-    ///     made their full size at once, not grown by doubling, which held twice a million-point world's views.
+    ///     made their full size at once, not grown by doubling, which held twice a million-point world's views; and
+    ///     the views' category counts, which only annotations read, are not kept (a count per category per view).
     func candidates(
         _ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
         only: [Int32]? = nil, pointsOffMap: Bool = true, everyGroup: Bool = false
@@ -207,7 +208,6 @@ public struct MapAnnotator: Sendable {
             result.hulls.reserveCapacity(groups.count)
             result.memberStarts.reserveCapacity(groups.count + 1)
             result.members.reserveCapacity(groups.members.count)
-            result.counts.reserveCapacity(groups.count * width)
         }
         var inside: [Int32] = [], outside: [Int32] = [], insidePoints: [ConvexHull.Point] = []
         /// The mean world position of some points.
@@ -313,7 +313,7 @@ public struct MapAnnotator: Sendable {
             result.hulls.append(inside.count == 1 ? ConvexHull(x: centre.x, y: centre.y) : ConvexHull(insidePoints))
             result.members.append(contentsOf: inside)
             result.memberStarts.append(Int32(result.members.count))
-            result.counts.append(contentsOf: counts)
+            if !everyGroup { result.counts.append(contentsOf: counts) }
         }
         if let only {
             for group in only { visit(Int(group)) }
