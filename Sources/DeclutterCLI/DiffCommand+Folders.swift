@@ -15,10 +15,13 @@ extension DiffCommand {
             throw ValidationError("--diff-output writes one diff image; for folders, --report DIR holds them all")
         }
         let expected = URL(fileURLWithPath: first), actual = URL(fileURLWithPath: second)
-        let outputs = [("--json", json == "-" ? nil : json), ("--junit", junit)].compactMap { name, path in
-            path.map { (name, $0) }
+        for (inner, outer) in [(second, first), (first, second)] where Self.isInside(inner, outer) {
+            guard Self.isInside(outer, inner) else {
+                throw CommandError(
+                    "\(inner) lies inside \(outer): its images would be compared as the other folder's too (and "
+                        + "--update --prune would remove them); keep the expected and actual folders apart")
+            }
         }
-        try FileSystem.refuseOverwriting(outputs, inputs: mask.map { [("--mask", $0)] } ?? [])
         if let report {
             for (name, folder) in [("expected", first), ("actual", second)] where Self.isInside(report, folder) {
                 throw CommandError(
@@ -26,6 +29,7 @@ extension DiffCommand {
                         + "choose a folder outside both")
             }
         }
+        try checkOutputs(folders: [first, second])
         let progress = DiffProgress()
         let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) {
             done, total in
@@ -45,8 +49,69 @@ extension DiffCommand {
                 "\(differences.count) images: " + counts.joined(separator: ", ")
                     + (report.map { "; report: \($0)/index.html" } ?? ""))
         }
+        warnAboutMasks(differences)
         try applyUpdate(differences, expected: expected, actual: actual, pair: nil)
         if differences.contains(where: { $0.status.fails }) && !update { throw ExitCode(1) }
+    }
+
+    /// Warns, on standard error, about masks that cannot be what was meant: masks that ignore every pixel of an image
+    /// (a mask image without transparency ignores all), and `--ignore` rectangles that miss every image compared.
+    func warnAboutMasks(_ differences: [ImageDifference]) {
+        let sizes = differences.compactMap { $0.expectedSize ?? $0.actualSize }
+        for region in ignoredRegions {
+            let r = region.rectangle
+            guard !sizes.isEmpty,
+                !sizes.contains(where: { r[0] < $0[0] && r[1] < $0[1] && r[0] + r[2] > 0 && r[1] + r[3] > 0 })
+            else { continue }
+            StandardError.write(
+                "warning: --ignore \(region.defaultValueDescription) lies outside "
+                    + (sizes.count == 1 ? "the \(ImageDifference.sizeText(sizes[0])) px image" : "every image")
+                    + "; it ignores nothing\n")
+        }
+        let blind = differences.filter { difference in
+            guard let size = difference.expectedSize, difference.actualSize == size else { return false }
+            return size[0] * size[1] > 0 && difference.ignoredPixels == size[0] * size[1]
+        }
+        guard let example = blind.first else { return }
+        StandardError.write(
+            "warning: the masks ignore every pixel of \(blind.count == 1 ? example.path : "\(blind.count) images (\(example.path), …)"), "
+                + "so no difference there can show (a mask ignores the pixels whose alpha is above 0: an image "
+                + "without transparency ignores all)\n")
+    }
+
+    /// Fails before any work unless every output can be written and none would destroy an input: the report folder
+    /// must not hold the compared folders, files or mask (replacing it would delete them) and must be new, empty or
+    /// a report; JSON and JUnit must not land on a compared image, and their folders must exist.
+    ///
+    /// - Parameter folders: the compared folders, or the two images' files.
+    func checkOutputs(folders: [String]) throws {
+        let names =
+            folders.contains { FileSystem.item(atPath: $0) == .folder }
+            ? ["expected folder", "actual folder"] : ["first image", "second image"]
+        let inputs = zip(names, folders).map { ($0, $1) } + (mask.map { [("--mask", $0)] } ?? [])
+        let files = [("--json", json == "-" ? nil : json), ("--junit", junit), ("--diff-output", diffOutput)]
+            .compactMap { name, path in path.map { (option: name, path: $0) } }
+        try FileSystem.refuseOverwriting(files, inputs: inputs)
+        for (option, path) in files {
+            for (name, folder) in inputs
+            where FileSystem.item(atPath: folder) == .folder && Self.isInside(path, folder)
+                && path.lowercased().hasSuffix(".png")
+            {
+                throw CommandError("\(option) \(path) would overwrite an image of the \(name) \(folder)")
+            }
+            guard !FileSystem.isStream(path) else { continue }
+            if FileSystem.item(atPath: path) == .folder {
+                throw OutputError(path: path, reason: "is a folder, not a file")
+            }
+            try FileSystem.requireWritableFolder(for: path)
+        }
+        guard let report else { return }
+        for (name, path) in inputs where Self.isInside(path, report) {
+            throw CommandError(
+                "--report \(report) holds the \(name) \(path): the report replaces its folder whole, which would delete "
+                    + "it; choose a folder of its own")
+        }
+        try ComparisonReport.checkFolder(URL(fileURLWithPath: report))
     }
 
     /// Writes the report, JSON and JUnit the options ask for (and, for a pair, the diff image). The files are written

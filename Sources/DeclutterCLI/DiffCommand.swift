@@ -40,13 +40,13 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The image compared with it (PNG), or a folder of them.", valueName: "actual"))
     var second: String
 
-    @Option(help: "Matching threshold, 0…1; smaller is more sensitive.")
+    @Option(parsing: .unconditional, help: "Matching threshold, 0…1; smaller is more sensitive.")
     var threshold: Double = 0.1
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
     var includeAntialiasing = false
 
-    @Option(help: "Opacity of the original image in the diff, 0…1.")
+    @Option(parsing: .unconditional, help: "Opacity of the original image in the diff, 0…1.")
     var alpha: Double = 0.1
 
     @Option(
@@ -72,10 +72,10 @@ struct DiffCommand: ParsableCommand {
         help: "Blend semi-transparent pixels over white instead of a checkerboard.")
     var white = false
 
-    @Option(help: "Accept up to this many differing pixels (per image).")
+    @Option(parsing: .unconditional, help: "Accept up to this many differing pixels (per image).")
     var maxPixels: Int = 0
 
-    @Option(help: "Accept up to this share of differing pixels (per image), 0…1.")
+    @Option(parsing: .unconditional, help: "Accept up to this share of differing pixels (per image), 0…1.")
     var maxRatio: Double = 0
 
     @Option(
@@ -90,6 +90,7 @@ struct DiffCommand: ParsableCommand {
     var mask: String?
 
     @Option(
+        parsing: .unconditional,
         help:
             "The most pixels an image may have; a larger one is refused before it is decoded (each pixel costs about 12 bytes)."
     )
@@ -110,7 +111,7 @@ struct DiffCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write the result as JSON to this file (- for standard output): for two images "
-                + "{\"mismatched\", \"width\", \"height\", \"ratio\"}, for folders one record per image.",
+                + "{\"mismatched\", \"width\", \"height\", \"ratio\", \"ignored\"}, for folders one record per image.",
             valueName: "file"))
     var json: String?
 
@@ -138,6 +139,7 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("--mask must name a .png file, got \(mask)")
         }
         if prune && !update { throw ValidationError("--prune removes deleted images only with --update") }
+        if report == "-" { throw ValidationError("--report names a folder; - (standard output) cannot take one") }
     }
 
     /// The comparison the options describe.
@@ -176,10 +178,7 @@ struct DiffCommand: ParsableCommand {
     /// Two images: the line or JSON object printed before, the diff image, and the outputs of one record.
     func comparePair() throws {
         if prune { throw ValidationError("--prune applies to folders; \(first) and \(second) are files") }
-        let outputs = [("--diff-output", diffOutput), ("--json", json == "-" ? nil : json), ("--junit", junit)]
-            .compactMap { name, path in path.map { (name, $0) } }
-        try FileSystem.refuseOverwriting(
-            outputs, inputs: [("first image", first), ("second image", second)] + (mask.map { [("--mask", $0)] } ?? []))
+        try checkOutputs(folders: [first, second])
         let folders = try folderComparison(drawsDiffs: true)
         let expectedURL = URL(fileURLWithPath: first), actualURL = URL(fileURLWithPath: second)
         let (one, two) = try folders.images(expected: expectedURL, actual: actualURL)
@@ -206,16 +205,31 @@ struct DiffCommand: ParsableCommand {
         let pairJSON =
             difference.sizesDiffer
             ? "{\"mismatched\":null,\"expected\":[\(one.width),\(one.height)],\"actual\":[\(two.width),\(two.height)],\"ratio\":null}"
-            : "{\"mismatched\":\(difference.differingPixels ?? 0),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(difference.ratio ?? 0)}"
+            : "{\"mismatched\":\(difference.differingPixels ?? 0),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(difference.ratio ?? 0),\"ignored\":\(difference.ignoredPixels)}"
         try writeOutputs(
             [difference], expected: expectedURL.deletingLastPathComponent(),
             actual: actualURL.deletingLastPathComponent(),
             json: pairJSON + "\n", extraFiles: files, pair: (expectedURL, actualURL))
+        // Two sizes make no diff image: one left from an earlier run would be taken for this one's.
+        let removedDiff: Bool
+        if let diffOutput, diffImage == nil, FileSystem.item(atPath: diffOutput) == .file {
+            do {
+                try FileManager.default.removeItem(atPath: diffOutput)
+            } catch {
+                throw OutputError(path: diffOutput, reason: "the earlier diff image cannot be removed")
+            }
+            removedDiff = true
+        } else {
+            removedDiff = false
+        }
         if json != "-" {
             if difference.sizesDiffer {
                 try StandardOutput.print(
                     "the sizes differ: \(first) is \(ImageDifference.sizeText(difference.expectedSize)) px, "
-                        + "\(second) is \(ImageDifference.sizeText(difference.actualSize)) px")
+                        + "\(second) is \(ImageDifference.sizeText(difference.actualSize)) px"
+                        + (diffOutput.map {
+                            "; no diff image for two sizes\(removedDiff ? " (the earlier \($0) removed)" : "")"
+                        } ?? ""))
             } else {
                 let percent = String(format: "%.4f", (difference.ratio ?? 0) * 100)
                 try StandardOutput.print(
@@ -224,6 +238,7 @@ struct DiffCommand: ParsableCommand {
                         + (difference.ignoredPixels > 0 ? "; \(difference.ignoredPixels) ignored" : ""))
             }
         }
+        warnAboutMasks([difference])
         try applyUpdate([difference], expected: expectedURL, actual: actualURL, pair: (expectedURL, actualURL))
         if difference.status.fails && !update { throw ExitCode(1) }
     }

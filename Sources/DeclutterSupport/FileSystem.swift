@@ -51,12 +51,16 @@ public enum FileSystem {
     /// Every target is checked before the first rename; a rename can then fail only through a race (the target
     /// made a folder meanwhile), which may leave the earlier files replaced.
     ///
+    /// A target that is a stream rather than a file (``isStream(_:)``: `/dev/stdout`, a named pipe, a terminal) is
+    /// written into, after the renames: renaming a file over it would put a file where the stream was.
+    ///
     /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then changed.
     public static func writeAllAtomically(_ files: [(data: Data, url: URL)]) throws {
+        let streams = files.filter { isStream($0.url.path) }
         try TemporaryFiles.whileWriting { registered in
             var temporaries: [(temporary: URL, target: URL)] = []
             do {
-                for (data, url) in files {
+                for (data, url) in files where !isStream(url.path) {
                     let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
                     let target = isLink ? url.resolvingSymlinksInPath() : url
                     if item(atPath: target.path) == .folder {
@@ -97,6 +101,36 @@ public enum FileSystem {
                 throw error
             }
         }
+        for (data, url) in streams {
+            // The process's own standard output and error are written where they are, at their offset, as the rest
+            // of the output is; opening them anew would start a redirected file over from its beginning.
+            let standard: FileHandle? =
+                switch URL(fileURLWithPath: url.path).standardizedFileURL.path {
+                case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": FileHandle.standardOutput
+                case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": FileHandle.standardError
+                default: nil
+                }
+            guard let handle = standard ?? FileHandle(forWritingAtPath: url.path) else {
+                throw OutputError(path: url.relativePath, reason: "cannot be opened for writing")
+            }
+            defer { if standard == nil { try? handle.close() } }
+            do {
+                try handle.write(contentsOf: data)
+            } catch {
+                throw OutputError(path: url.relativePath, reason: reason(error))
+            }
+        }
+    }
+
+    /// Whether `path` names a stream to write into rather than a file to replace: anything under `/dev/` or
+    /// `/proc/` (`/dev/stdout` is a link that may end at a file the shell opened), a named pipe, a socket or a device.
+    public static func isStream(_ path: String) -> Bool {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if absolute.hasPrefix("/dev/") || absolute.hasPrefix("/proc/") { return true }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK || kind == S_IFBLK
     }
 
     /// Why a file could not be written into a writable folder: a full disk or quota says so.

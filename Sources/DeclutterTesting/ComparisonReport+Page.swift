@@ -13,6 +13,7 @@ extension ComparisonReport {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            \(Self.generatorMark)
             <title>\(Self.escape(title)): \(Self.escape(headline))</title>
             <style>\(Self.style)</style>
             </head>
@@ -21,7 +22,7 @@ extension ComparisonReport {
             <h1>\(Self.escape(title))</h1>
             \(details.map { "<p class=\"detail\">\(Self.escape($0))</p>" }.joined(separator: "\n"))
             <ul class="counts">
-            \(counts.map { "<li class=\"\($0.0.rawValue)\"><a href=\"#\($0.0.rawValue)\"><b data-count=\"\($0.0.rawValue)\">\($0.1)</b> \(Self.label($0.0))</a></li>" }.joined(separator: "\n"))
+            \(counts.map { Self.countItem($0.0, $0.1) }.joined(separator: "\n"))
             </ul>
             </header>
             <main>
@@ -60,6 +61,13 @@ extension ComparisonReport {
         }
         if differences.isEmpty { html += "<p>No PNG images in either folder.</p>\n" }
         return html + "</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
+    }
+
+    /// A count at the top of the page, linked to its section when it has one (a count of 0 has none).
+    static func countItem(_ status: ImageDifference.Status, _ count: Int) -> String {
+        let number = "<b data-count=\"\(status.rawValue)\">\(count)</b> \(label(status))"
+        return "<li class=\"\(status.rawValue)\">"
+            + (count > 0 ? "<a href=\"#\(status.rawValue)\">\(number)</a>" : number) + "</li>"
     }
 
     /// One changed image: its figures, the three pictures, and the slider (or, for two sizes, the two side by side).

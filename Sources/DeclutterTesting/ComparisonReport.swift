@@ -24,16 +24,22 @@ public struct ComparisonReport: Sendable {
         self.details = details
     }
 
-    /// The HTML id of an image's section: `image-` and its path with characters other than letters, digits, `.`,
-    /// `_` and `-` replaced by `_`.
+    /// The HTML id of an image's section: `image-` and its path, with ASCII letters, digits and `.`, `_`, `-`, `/`,
+    /// `@`, `+`, `,`, `=` kept and every other byte of its UTF-8 written `~` and two hexadecimal digits (a space
+    /// `~20`): each path has its own, which a URL's fragment takes as it is.
     public static func anchor(for path: String) -> String {
-        "image-"
-            + String(
-                path.unicodeScalars.map { scalar -> Character in
-                    scalar.isASCII
-                        && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
-                        ? Character(scalar) : "_"
-                })
+        var anchor = "image-"
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80
+                && (CharacterSet.alphanumerics.contains(scalar) || "._-/@+,=".unicodeScalars.contains(scalar))
+            {
+                anchor.unicodeScalars.append(scalar)
+            } else {
+                anchor += String(format: "~%02X", byte)
+            }
+        }
+        return anchor
     }
 
     /// The files of the report, relative to its folder, and where each comes from.
@@ -73,16 +79,58 @@ public struct ComparisonReport: Sendable {
         try Self.replaceFolder(folder, with: files)
     }
 
-    /// Builds the folder under a hidden name beside `folder`, then swaps it in: a failure leaves no trace and the old
-    /// report as it was.
-    static func replaceFolder(_ folder: URL, with files: [(path: String, source: Source)]) throws {
-        if FileSystem.item(atPath: folder.path) == .file {
+    /// The mark in a report's page by which a folder is known as a report that may be replaced.
+    static let generatorMark = #"<meta name="generator" content="declutter ComparisonReport">"#
+
+    /// Fails unless a report can be written into `folder`: a folder that does not exist yet (in one that does), an
+    /// empty one, or a report written before, which alone is replaced. Any other folder is refused, since replacing
+    /// it would delete what it holds.
+    ///
+    /// - Throws: ``OutputError`` naming the folder and why.
+    public static func checkFolder(_ folder: URL) throws {
+        switch FileSystem.item(atPath: folder.path) {
+        case .file:
             throw OutputError(path: folder.relativePath, reason: "is a file, not a folder; the report is a folder")
+        case nil:
+            let parent = folder.deletingLastPathComponent()
+            guard FileSystem.item(atPath: parent.path) == .folder else {
+                throw OutputError(path: folder.relativePath, reason: "the folder \(parent.relativePath) does not exist")
+            }
+            guard access(parent.path, W_OK) == 0 else {
+                throw OutputError(
+                    path: folder.relativePath, reason: "the folder \(parent.relativePath) is not writable")
+            }
+        case .folder:
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { !$0.hasPrefix(".") }
+            guard !names.isEmpty else { return }
+            let page = (try? FileHandle(forReadingFrom: folder.appendingPathComponent("index.html")))
+                .flatMap { handle in
+                    defer { try? handle.close() }
+                    return try? handle.read(upToCount: 4096)
+                }
+                .map { String(decoding: $0, as: UTF8.self) }
+            // Reports made before the mark hold their page and three folders of pictures, nothing else.
+            let isReport =
+                page?.contains(generatorMark) == true
+                || (page != nil && Set(names).isSubset(of: ["index.html", "expected", "actual", "diff"]))
+            guard isReport else {
+                throw OutputError(
+                    path: folder.relativePath,
+                    reason: "the folder holds \(names.count) \(names.count == 1 ? "entry" : "entries") and is not a "
+                        + "report (a report is replaced whole, which would delete them); name a new or empty folder")
+            }
+            guard access(folder.deletingLastPathComponent().path, W_OK) == 0 else {
+                throw OutputError(path: folder.relativePath, reason: "its folder is not writable")
+            }
         }
+    }
+
+    /// Builds the folder under a hidden name beside `folder`, then swaps it in: a failure leaves no trace and the old
+    /// report as it was. Only a folder ``checkFolder(_:)`` accepts is replaced.
+    static func replaceFolder(_ folder: URL, with files: [(path: String, source: Source)]) throws {
+        try checkFolder(folder)
         let parent = folder.deletingLastPathComponent()
-        guard FileSystem.item(atPath: parent.path) == .folder else {
-            throw OutputError(path: folder.relativePath, reason: "the folder \(parent.relativePath) does not exist")
-        }
         let tag = UUID().uuidString.prefix(8)
         let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).\(tag).tmp")
         let old = parent.appendingPathComponent(".\(folder.lastPathComponent).\(tag).old")

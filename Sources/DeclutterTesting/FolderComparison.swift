@@ -65,7 +65,23 @@ public struct FolderComparison: Sendable {
                     actual: actualSet.contains(path) ? actual.appendingPathComponent(path) : nil)
             }
         }
+        let failures = results.compactMap { result -> (any Error)? in
+            if case .failure(let error) = result { return error }
+            return nil
+        }
+        // One bad file is thrown as it is; several are named together, so that one run says them all.
+        if failures.count > 1 { throw Failures(errors: failures) }
         return try results.map { try $0.get() }
+    }
+
+    /// The pairs of a folder comparison that could not be compared, when there are several.
+    public struct Failures: Error, Sendable, CustomStringConvertible {
+        /// Each pair's error, in the order of their paths.
+        public var errors: [any Error]
+        /// A line naming how many, and a line for each.
+        public var description: String {
+            "\(errors.count) images could not be compared:\n" + errors.map { "  \($0)" }.joined(separator: "\n")
+        }
     }
 
     /// Compares one pair; either file may be missing (not both). `path` names the record.
@@ -78,11 +94,15 @@ public struct FolderComparison: Sendable {
             return ImageDifference(path: path, status: .deleted, expectedSize: try imageSize(expected))
         }
         let expectedData = try read(expected), actualData = try read(actual)
-        // Identical files need no decoding: their pixels are equal. A mask changes nothing about that.
+        // Identical files need no decoding: their pixels are equal. Their masks are read all the same, so that a
+        // broken one is said today rather than on the day the image changes, and the record counts what they ignore.
         let images = expectedData == actualData ? nil : try decodePair(expectedData, expected, actualData, actual)
         guard let (first, second) = images else {
             let size = try imageSize(expected, data: expectedData)
-            return ImageDifference(path: path, status: .unchanged, expectedSize: size, actualSize: size)
+            let mask = try self.mask(for: expected, width: size[0], height: size[1])
+            return ImageDifference(
+                path: path, status: .unchanged, expectedSize: size, actualSize: size, differingPixels: 0,
+                ignoredPixels: mask?.ignoredPixelCount ?? 0)
         }
         let sizes = ([first.width, first.height], [second.width, second.height])
         guard sizes.0 == sizes.1 else {
@@ -118,10 +138,15 @@ public struct FolderComparison: Sendable {
         for rectangle in ignoredRectangles where rectangle.count == 4 {
             mask.ignore(x: rectangle[0], y: rectangle[1], width: rectangle[2], height: rectangle[3])
         }
-        if let shared = sharedMask { try mask.ignore(alphaOf: shared.image, name: shared.name) }
-        let file = expected.deletingPathExtension().appendingPathExtension("mask.png")
-        if readsMaskFiles, FileSystem.item(atPath: file.path) == .file {
-            try mask.ignore(alphaOf: try decode(try read(file), file), name: file.relativePath)
+        do {
+            if let shared = sharedMask { try mask.ignore(alphaOf: shared.image, name: shared.name) }
+            let file = expected.deletingPathExtension().appendingPathExtension("mask.png")
+            if readsMaskFiles, FileSystem.item(atPath: file.path) == .file {
+                try mask.ignore(alphaOf: try decode(try read(file), file), name: file.relativePath)
+            }
+        } catch var mismatch as PixelMask.SizeMismatch {
+            mismatch.image = expected.relativePath
+            throw mismatch
         }
         return mask.isEmpty ? nil : mask
     }
@@ -184,29 +209,51 @@ public struct FolderComparison: Sendable {
     }
 
     /// The PNG images under `folder`, as sorted relative paths with `/`; hidden files and folders and masks are
-    /// skipped.
+    /// skipped. Symbolic links are followed, to files and to folders (a folder reached twice on one path, a loop, is
+    /// listed once), so that an image kept as a link is compared, not taken for a deleted one.
     ///
-    /// - Throws: ``ImageReadError`` when `folder` is not a folder or cannot be listed.
+    /// - Throws: ``ImageReadError`` when `folder` is not a folder or cannot be listed, or for a link to nothing where
+    ///   an image would be.
     public static func imagePaths(in folder: URL) throws -> [String] {
         guard FileSystem.item(atPath: folder.path) == .folder else {
             throw ImageReadError(path: folder.relativePath, reason: "no such folder")
         }
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsHiddenFiles])
-        else {
+        var paths: [String] = []
+        /// Lists `relative` under the folder; `ancestors` are the folders (device and inode) on the way there.
+        func list(_ relative: String, ancestors: Set<[UInt64]>) throws {
+            let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+                throw ImageReadError(path: url.relativePath, reason: "the folder cannot be listed")
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let entry = folder.appendingPathComponent(path)
+                var info = stat()
+                guard stat(entry.path, &info) == 0 else {
+                    // lstat finds the link that stat could not follow.
+                    let lower = name.lowercased()
+                    if lower.hasSuffix(".png") && !lower.hasSuffix(maskSuffix) {
+                        throw ImageReadError(path: entry.relativePath, reason: "a symbolic link to nothing")
+                    }
+                    continue
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+                    guard !ancestors.contains(identity) else { continue }
+                    try list(path, ancestors: ancestors.union([identity]))
+                case S_IFREG:
+                    let lower = name.lowercased()
+                    if lower.hasSuffix(".png") && !lower.hasSuffix(maskSuffix) { paths.append(path) }
+                default: continue
+                }
+            }
+        }
+        var info = stat()
+        guard stat(folder.path, &info) == 0 else {
             throw ImageReadError(path: folder.relativePath, reason: "the folder cannot be listed")
         }
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        var paths: [String] = []
-        for case let url as URL in enumerator {
-            let name = url.lastPathComponent.lowercased()
-            guard name.hasSuffix(".png"), !name.hasSuffix(maskSuffix), url.path.hasPrefix(prefix) else { continue }
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            paths.append(String(url.path.dropFirst(prefix.count)))
-        }
+        try list("", ancestors: [[UInt64(info.st_dev), UInt64(info.st_ino)]])
         return paths.sorted()
     }
 }

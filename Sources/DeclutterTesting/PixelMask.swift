@@ -31,15 +31,19 @@ public struct PixelMask: Sendable, Hashable {
         public var maskSize: [Int]
         /// The image's width and height.
         public var imageSize: [Int]
-        /// Creates the error from the mask's name and both sizes, each `[width, height]`.
-        public init(mask: String, maskSize: [Int], imageSize: [Int]) {
+        /// The image, when known: a mask shared by a folder's images does not say which one.
+        public var image: String?
+        /// Creates the error from the mask's name and both sizes, each `[width, height]`, and the image's name.
+        public init(mask: String, maskSize: [Int], imageSize: [Int], image: String? = nil) {
             self.mask = mask
             self.maskSize = maskSize
             self.imageSize = imageSize
+            self.image = image
         }
-        /// Names the mask and both sizes.
+        /// Names the mask, the image and both sizes.
         public var description: String {
-            "the mask \(mask) is \(maskSize[0])×\(maskSize[1]) px but the image is \(imageSize[0])×\(imageSize[1]) px; a mask has its image's size"
+            "the mask \(mask) is \(maskSize[0])×\(maskSize[1]) px but the image\(image.map { " " + $0 } ?? "") is "
+                + "\(imageSize[0])×\(imageSize[1]) px; a mask has its image's size"
         }
     }
 

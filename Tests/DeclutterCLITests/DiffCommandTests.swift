@@ -16,7 +16,9 @@ import Testing
                 "--diff-output", "diff.png", "--json", "-",
             ], in: folder)
         #expect(result.status == 1)
-        #expect(result.stdout == "{\"mismatched\":143,\"width\":512,\"height\":256,\"ratio\":0.00109100341796875}\n")
+        #expect(
+            result.stdout
+                == "{\"mismatched\":143,\"width\":512,\"height\":256,\"ratio\":0.00109100341796875,\"ignored\":0}\n")
         #expect(
             try RGBAImage(contentsOf: folder.appendingPathComponent("diff.png"))
                 == RGBAImage(contentsOf: URL(fileURLWithPath: "\(fixtures)/1diff.png")))

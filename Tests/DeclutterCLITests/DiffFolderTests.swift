@@ -132,7 +132,7 @@ import Testing
         #expect(wrongSize.status == 2)
         #expect(
             wrongSize.stderr.contains(
-                "the mask actual/d.png is 5×4 px but the image is 4×4 px; a mask has its image's size"),
+                "the mask actual/d.png is 5×4 px but the image expected/a.png is 4×4 px; a mask has its image's size"),
             "\(wrongSize.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report").path))
     }

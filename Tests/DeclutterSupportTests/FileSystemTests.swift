@@ -1,5 +1,6 @@
 import DeclutterSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct FileSystemTests {
@@ -30,5 +31,25 @@ import Testing
         try FileSystem.writeAllAtomically(
             [("a.png", Data([1])), ("b.png", Data([2]))], into: folder, creatingFolder: true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.png", "b.png"])
+    }
+
+    @Test func aNamedPipeIsWrittenIntoNotReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pipe = root.appendingPathComponent("results.xml"), file = root.appendingPathComponent("copy.xml")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(FileSystem.isStream(pipe.path) && FileSystem.isStream("/dev/stdout") && !FileSystem.isStream(file.path))
+        // A reader, as a CI step reading the pipe would be; opening blocks until the writer opens its end.
+        let read = Mutex<Data?>(nil), done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = FileHandle(forReadingAtPath: pipe.path).flatMap { try? $0.readToEnd() }
+            read.withLock { $0 = data ?? Data() }
+            done.signal()
+        }
+        try FileSystem.writeAllAtomically([(Data("<testsuites/>".utf8), pipe), (Data("<testsuites/>".utf8), file)])
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(read.withLock { $0 } == Data("<testsuites/>".utf8))
+        var info = stat()
+        #expect(lstat(pipe.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try Data(contentsOf: file) == Data("<testsuites/>".utf8))
     }
 }
