@@ -4,14 +4,23 @@ import DeclutterSupport
 
 /// Where a static map looks, as the `{camera}` segment of a Mapbox-shape URL gives it.
 public enum StaticMapCamera: Sendable, Hashable {
-    /// `lon,lat,zoom[,bearing[,pitch]]`: a centre, a zoom in ``MapCamera/zoomRange`` rounded to two decimal places
-    /// as Mapbox rounds it, a bearing in 0…360 degrees and a pitch in 0…60 degrees (both 0 when left out).
+    /// `lon,lat,zoom[,bearing[,pitch]]`: a centre, a zoom in ``zoomRange`` rounded to two decimal places as Mapbox
+    /// rounds it, counting Mapbox's 512-pixel tiles (``cameraZoom``), a bearing in 0…360 degrees and a pitch in 0…60
+    /// degrees (both 0 when left out).
     case center(Coordinate, zoom: Double, bearing: Double, pitch: Double)
     /// `[minLon,minLat,maxLon,maxLat]`: the view fitted to a bounding box, from minLon eastwards to maxLon (across the
     /// antimeridian when maxLon is less than minLon, as GeoJSON's `bbox`).
     case boundingBox(southWest: Coordinate, northEast: Coordinate)
     /// `auto`: the view fitted to the overlays.
     case auto
+
+    /// The zooms a URL takes. Mapbox's zoom counts the 512-pixel tiles of Mapbox GL and MapLibre (at zoom 0 the world
+    /// is 512 pixels across), one fewer than a camera's 256-point tiles; the deepest camera zoom, 22, is 21 here.
+    public static let zoomRange = 0.0...(MapCamera.zoomRange.upperBound - 1)
+
+    /// The camera zoom of a URL's zoom, which counts 512-pixel tiles: one more. So the same URL shows the same part of
+    /// the world as Mapbox's, and a dataset's map at zoom z what its web map shows at z.
+    public static func cameraZoom(_ zoom: Double) -> Double { zoom + 1 }
 
     /// Web Mercator's latitude limit, as Mapbox checks it: ±85.0511°.
     public static let latitudeRange = -85.0511...85.0511
@@ -53,7 +62,7 @@ public enum StaticMapCamera: Sendable, Hashable {
             shape: "lon,lat,zoom[,bearing[,pitch]], [minLon,minLat,maxLon,maxLat] or auto")
         let center = try Self.coordinate(longitude: numbers[0], latitude: numbers[1])
         let zoom = numbers[2], bearing = numbers.count > 3 ? numbers[3] : 0, pitch = numbers.count > 4 ? numbers[4] : 0
-        try Self.check(zoom, in: MapCamera.zoomRange, "zoom")
+        try Self.check(zoom, in: Self.zoomRange, "zoom")
         try Self.check(bearing, in: Self.bearingRange, "bearing")
         try Self.check(pitch, in: Self.pitchRange, "pitch")
         // Mapbox rounds a fractional zoom to two decimal places; the same URL then draws the same map on both.

@@ -260,7 +260,10 @@ public struct StaticMapRequest: Sendable, Hashable {
             // Nine digits at most, so that no count overflows; anything longer is out of range anyway.
             guard digits.count <= 9, let value = Int(digits), (1...maximum).contains(value) else {
                 throw StaticMapRequestError(
-                    field: field, message: "\(field) \(digits.prefix(12)) is out of range; expected 1…\(maximum)",
+                    field: field,
+                    message:
+                        "\(field) \(digits.count > 12 ? digits.prefix(12) + "… (\(digits.count) digits)" : digits) "
+                        + "is out of range; expected 1…\(maximum)",
                     status: .unprocessable)
             }
             return value

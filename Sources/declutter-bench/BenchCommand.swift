@@ -124,7 +124,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "serve: instead of the Paris map, maps of a dataset of many points (--input's, or 150,000 seeded) at these zooms, "
+            "serve: instead of the Paris map, maps of a dataset of many points (--input's, or 150,000 seeded) at these zooms (the URL's, of 512-pixel tiles), "
                 + "the camera moving over 64 of its points.", valueName: "z,z,…"))
     var zooms: String?
 
@@ -246,7 +246,7 @@ struct BenchCommand: ParsableCommand {
             }
             if zooms != nil || sweep != nil {
                 let result = try ServeZoomsBenchmark(
-                    zooms: try Self.numbers(zooms ?? "2,4,8,12,16", option: "--zooms", in: 0...22),
+                    zooms: try Self.numbers(zooms ?? "2,4,8,12,16", option: "--zooms", in: 0...21),
                     connections: try Self.numbers(connections, option: "--connections", in: 1...10_000),
                     runs: runs ?? 3, seconds: seconds, wrk: wrk, peer: peer, input: input, sweep: sweep
                 ).run()

@@ -29,8 +29,9 @@ struct ServeBenchmark {
     static let pointCount = 200
     /// The dataset's name on both servers.
     static let dataset = "bench"
-    /// Mapbox's `lon,lat,zoom`: central Paris, where the points are. A whole zoom, which py-staticmaps needs.
-    static let camera = "2.3522,48.8566,12"
+    /// Mapbox's `lon,lat,zoom`: central Paris, where the points are, at zoom 11 of Mapbox's 512-pixel tiles (a camera's
+    /// 12). A whole zoom, which py-staticmaps needs.
+    static let camera = "2.3522,48.8566,11"
     /// The map both servers draw.
     static let path = "/datasets/\(dataset)/static/\(camera)/600x400"
     /// Where the peer's app and venv are, from the package root.

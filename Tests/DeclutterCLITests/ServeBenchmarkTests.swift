@@ -80,7 +80,7 @@ import Testing
         #expect(arguments.first?.hasPrefix("-t2 -c8 -d2s --latency http://127.0.0.1:") == true, "\(arguments)")
         #expect(arguments.last?.hasPrefix("-t2 -c8 -d1s --latency http://127.0.0.1:") == true, "\(arguments)")
         #expect(
-            arguments.allSatisfy { $0.hasSuffix("/datasets/bench/static/2.3522,48.8566,12/600x400") }, "\(arguments)")
+            arguments.allSatisfy { $0.hasSuffix("/datasets/bench/static/2.3522,48.8566,11/600x400") }, "\(arguments)")
         // The points' CSV and the logs were written in the temporary folder and are gone, and so is the server.
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
         // Once more as text, wrk's calls counted afresh: call 2 is the one run.

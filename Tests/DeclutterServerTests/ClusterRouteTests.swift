@@ -48,6 +48,7 @@ import Testing
 
             // The expansion zoom is the first at which the 60 points stand in more than one feature.
             let answer = try await client.execute(uri: "/tiles/paris/clusters/\(id)/expansion-zoom", method: .get)
+            #expect(answer.headers[.contentType] == "application/json")
             let zoom = try #require(try ServerHarness.json(answer).object?["expansion_zoom"]?.number)
             #expect(dataset.tiles.tileset.features(zoom: Int(zoom)).count > 1)
             #expect(dataset.tiles.tileset.features(zoom: Int(zoom) - 1).count == 1)
@@ -57,8 +58,18 @@ import Testing
     @Test func badIdsLimitsAndQueriesAreNamed() async throws {
         try await ServerHarness.run(try ServerHarness.server()) { client in
             try ServerHarness.expectError(
-                try await client.execute(uri: "/tiles/paris/clusters/x1/leaves", method: .get), .badRequest, field: "id"
-            )
+                try await client.execute(uri: "/tiles/paris/clusters/x1/leaves", method: .get), .badRequest,
+                field: "cluster_id")
+            // Parameters the route does not take, or given twice, are refused as the static maps' URLs refuse them.
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/tiles/paris/clusters/0/leaves?foo=1", method: .get), .badRequest,
+                field: "foo")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/tiles/paris/clusters/0/leaves?limit=1&limit=2", method: .get),
+                .badRequest, field: "limit")
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/tiles/paris/clusters/0/children?limit=1", method: .get), .badRequest,
+                field: "limit")
             try ServerHarness.expectError(
                 try await client.execute(uri: "/tiles/paris/clusters/999999999/leaves", method: .get), .notFound,
                 field: "cluster_id")

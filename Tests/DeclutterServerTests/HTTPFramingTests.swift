@@ -105,6 +105,39 @@ import TileTestServer
         }
     }
 
+    /// HTTP/1.0 closes its connection with the answer unless it asks to keep it: it was held for the idle timeout.
+    @Test func http10ClosesAfterItsAnswer() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let port = try #require(client.port)
+            let plain = try RawConnection(port: port)
+            _ = plain.send("GET /health HTTP/1.0\r\n\r\n")
+            #expect(await plain.response(waiting: 10).status == 200)
+            #expect(await plain.closedByServer(within: 5))
+            let kept = try RawConnection(port: port)
+            _ = kept.send("GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(await kept.response(waiting: 10).status == 200)
+            #expect(!(await kept.closedByServer(within: 1)))
+        }
+    }
+
+    @Test func theParsersOtherRefusalsSayWhatWasWrong() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let port = try #require(client.port)
+            let lower = try Self.expectJSON(
+                try await Self.exchange("get /health HTTP/1.1\r\nHost: x\r\n\r\n", port: port), 400, field: "method")
+            #expect(lower.contains("methods are case-sensitive (GET, HEAD, POST, OPTIONS)"), "\(lower)")
+            let framing = try Self.expectJSON(
+                try await Self.exchange(
+                    "POST /static HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                    port: port), 400, field: "request")
+            #expect(!framing.contains("http_parser"), "\(framing)")
+            let long = try await Self.exchange(
+                "GET /health HTTP/1.1\r\nHost: x\r\nX-Long: " + String(repeating: "a", count: 90_000) + "\r\n\r\n",
+                port: port)
+            #expect(long.text.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"), "\(long.text.prefix(80))")
+        }
+    }
+
     /// A refused second request on a kept-alive connection is answered after the first, in order.
     @Test func aPipelinedRequestWithoutHostIsRefusedAfterTheFirstIsAnswered() async throws {
         try await ServerHarness.run(try Self.server()) { client in

@@ -348,7 +348,7 @@ import Testing
             path: base + "181,0,1/10x10", field: "camera",
             message: "longitude 181 is out of range; expected -180…180", status: .unprocessable),
         Refusal(
-            path: base + "0,0,23/10x10", field: "camera", message: "zoom 23 is out of range; expected 0…22",
+            path: base + "0,0,23/10x10", field: "camera", message: "zoom 23 is out of range; expected 0…21",
             status: .unprocessable),
         Refusal(
             path: base + "0,0,2,361/10x10", field: "camera", message: "bearing 361 is out of range; expected 0…360",

@@ -205,8 +205,9 @@ import Testing
     @Test func pitchedCamerasAreDrawn() async throws {
         let body =
             "{\"width\":300,\"height\":200,\"camera\":\"-30,40,9,30,60\",\"overlays\":[\"pin-l+f00(-29.9,39.9)\"],\"layout\":true}"
+        // The URL's zoom 9 counts Mapbox's 512-pixel tiles: a camera's zoom 10.
         let camera = try MapCamera(
-            center: Coordinate(longitude: -30, latitude: 40), zoom: 9, bearing: 30, pitch: 60, width: 300, height: 200)
+            center: Coordinate(longitude: -30, latitude: 40), zoom: 10, bearing: 30, pitch: 60, width: 300, height: 200)
         let tip = camera.point(for: Coordinate(longitude: -29.9, latitude: 39.9))
         // 0.1° south-east of the centre, turned 30° and tilted: below the centre and nearer, so larger than flat.
         #expect(tip.y > 100 && camera.perspective.scale(atY: tip.y) > 1)
@@ -227,6 +228,25 @@ import Testing
             let dataset = try ServerHarness.png(
                 try await client.execute(uri: "/datasets/paris/static/2.35,48.85,12,0,45/300x200@2x", method: .get))
             #expect((dataset.width, dataset.height) == (600, 400))
+        }
+    }
+
+    /// A URL's zoom counts 512-pixel tiles, as Mapbox's does: at zoom 0 a 512-pixel map holds the world once, a pin at
+    /// 90° east three quarters of the way across.
+    @Test func zoomCountsMapboxTiles() async throws {
+        let body =
+            "{\"width\":512,\"height\":512,\"camera\":\"0,0,0\",\"overlays\":[\"pin-s+f00(90,0)\"],\"layout\":true,\"attribution\":false}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(response.status == .ok)
+            let layout = try #require(try ServerHarness.json(response).object?["layout"]?.object)
+            #expect(layout["zoom"]?.number == 1)
+            let frame = (layout["annotations"]?.array?.first?.object?["frame"]?.array ?? []).compactMap(\.number)
+            #expect(frame.count == 4 && abs(frame[0] + frame[2] / 2 - 384) < 0.001, "\(frame)")
+            let refused = try await client.execute(uri: "/styles/v1/me/default/static/0,0,21.5/100x100", method: .get)
+            #expect(
+                try ServerHarness.expectError(refused, .unprocessableContent, field: "camera")
+                    == "zoom 21.5 is out of range; expected 0…21")
         }
     }
 

@@ -99,6 +99,13 @@ import Testing
             let changed = try await client.execute(
                 uri: "/tilesets/pm.pmtiles", method: .get, headers: [.range: "bytes=0-9", .ifMatch: "\"other\""])
             #expect(try ServerHarness.expectError(changed, .preconditionFailed, field: "if-match").contains(tag))
+            // If-Range keeps the range while the tag is the file's; another tag gets the whole file.
+            let stillSame = try await client.execute(
+                uri: "/tilesets/pm.pmtiles", method: .get, headers: [.range: "bytes=0-9", .ifRange: tag])
+            #expect(stillSame.status == .partialContent && Data(ServerHarness.bytes(stillSame)) == file.prefix(10))
+            let replaced = try await client.execute(
+                uri: "/tilesets/pm.pmtiles", method: .get, headers: [.range: "bytes=0-9", .ifRange: "\"other\""])
+            #expect(replaced.status == .ok && Data(ServerHarness.bytes(replaced)) == file)
             let cached = try await client.execute(
                 uri: "/tilesets/pm.pmtiles", method: .get, headers: [.ifNoneMatch: tag])
             #expect(cached.status == .notModified)

@@ -104,7 +104,8 @@ def static_map(name, camera, size):
     try:
         longitude, latitude, zoom = camera.split(",")
         center = s2sphere.LatLng.from_degrees(float(latitude), float(longitude))
-        zoom = int(zoom)
+        # The URL's zoom counts Mapbox's 512-pixel tiles, as Declutter's does; py-staticmaps counts 256-pixel ones.
+        zoom = int(zoom) + 1
     except ValueError:
         return bad("camera", "expected LON,LAT,ZOOM with a whole zoom")
     try:

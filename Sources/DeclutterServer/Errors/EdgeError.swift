@@ -36,12 +36,20 @@ enum EdgeError: Error, Sendable {
     /// The status, the part of the request at fault and what was wrong, for an error of HTTP's parser.
     static func explained(_ error: HTTPParserError) -> (HTTPResponse.Status, String, String) {
         switch error {
-        case .headerOverflow: (.init(code: 431), "headers", "the head is over the server's limit of 80 KiB")
+        case .headerOverflow:
+            (
+                .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), "headers",
+                "the head is over the server's limit of 80 KiB"
+            )
         case .invalidChunkSize: (.badRequest, "body", "a chunk's size is not a hexadecimal number")
         case .invalidContentLength: (.badRequest, "Content-Length", "Content-Length is not a number")
         case .unexpectedContentLength:
             (.badRequest, "Content-Length", "Content-Length is given with Transfer-Encoding, or twice")
-        case .invalidMethod: (.badRequest, "method", "the method is not a token")
+        case .invalidMethod:
+            (
+                .badRequest, "method",
+                "the method is not one HTTP's parser knows; methods are case-sensitive (GET, HEAD, POST, OPTIONS)"
+            )
         case .invalidVersion: (.badRequest, "version", "the version is not HTTP/1.0 or HTTP/1.1")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             (.badRequest, "path", "the request target is not a valid URL path")
@@ -49,6 +57,11 @@ enum EdgeError: Error, Sendable {
             (.badRequest, "headers", "a header name or value has characters HTTP does not allow")
         case .lfExpected, .invalidConstant: (.badRequest, "request", "a line does not end as HTTP requires")
         case .trailingGarbage: (.badRequest, "request", "bytes follow the request where none may")
+        case .unknown:
+            (
+                .badRequest, "request",
+                "the request's framing is not valid (Transfer-Encoding with Content-Length, or one that is not chunked)"
+            )
         default: (.badRequest, "request", "\(error)")
         }
     }

@@ -33,7 +33,7 @@ public struct MapDrawing: Sendable {
         map.furniture.compass = .never
         switch camera {
         case let .center(center, zoom, bearing, pitch):
-            map.framing = .centered(center, zoom: zoom)
+            map.framing = .centered(center, zoom: StaticMapCamera.cameraZoom(zoom))
             map.bearing = bearing
             map.pitch = pitch
         case let .boundingBox(southWest, northEast):

@@ -19,11 +19,14 @@ extension MapServer {
             let text = context.parameters.get("id") ?? ""
             guard (1...19).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = UInt64(text)
             else {
-                throw ServerError(.badRequest, field: "id", "cluster id \"\(text.prefix(24))\" is not a whole number")
+                throw ServerError(
+                    .badRequest, field: "cluster_id", "cluster id \"\(text.prefix(24))\" is not a whole number")
             }
             let tileset = dataset.tiles.tileset
             let json: JSONValue
-            switch context.parameters.get("query") ?? "" {
+            let question = context.parameters.get("query") ?? ""
+            try Self.checkParameters(request, allowed: question == "leaves" ? ["limit", "offset"] : [])
+            switch question {
             case "leaves":
                 let limit = try Self.count(request, "limit", default: 10, upTo: Self.maximumLeaves)
                 let offset = try Self.count(request, "offset", default: 0, upTo: Int(Int32.max))
@@ -38,8 +41,28 @@ extension MapServer {
                     "expected leaves, children or expansion-zoom after the cluster id, got \"\(other.prefix(40))\"")
             }
             return EntityTag.response(
-                Data(json.jsonText.utf8), to: request, contentType: "application/geo+json",
+                Data(json.jsonText.utf8), to: request,
+                contentType: question == "expansion-zoom" ? "application/json" : "application/geo+json",
                 cacheControl: Self.tileCacheControl)
+        }
+    }
+
+    /// Refuses a query parameter the route does not take, or one given twice: the answer would silently differ from
+    /// what was asked, as the static maps' URLs refuse it.
+    ///
+    /// - Throws: ``ServerError`` 400 naming the parameter.
+    static func checkParameters(_ request: Request, allowed: [String]) throws {
+        var seen: Set<String> = []
+        for (name, _) in query(request) {
+            guard allowed.contains(name) else {
+                throw ServerError(
+                    .badRequest, field: String(name.prefix(40)),
+                    "unknown parameter \"\(name.prefix(40))\"; "
+                        + (allowed.isEmpty ? "this route takes none" : "expected \(allowed.joined(separator: " or "))"))
+            }
+            guard seen.insert(name).inserted else {
+                throw ServerError(.badRequest, field: name, "\(name) is given twice")
+            }
         }
     }
 

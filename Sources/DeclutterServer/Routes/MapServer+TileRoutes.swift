@@ -109,11 +109,20 @@ extension MapServer {
             guard file.hasSuffix(".pbf"),
                 let range = dataset.glyphs.range(fontStack: stack, name: String(file.dropLast(4)))
             else {
+                // Each font with its own ranges: the count font and the place names' font have different ones.
+                var byFont: [(font: String, names: [String])] = []
+                for range in dataset.glyphs.ranges {
+                    if let last = byFont.indices.last, byFont[last].font == range.fontStack {
+                        byFont[last].names.append(range.name)
+                    } else {
+                        byFont.append((range.fontStack, [range.name]))
+                    }
+                }
                 throw ServerError(
                     .notFound, field: "path",
                     "no glyph range \"\(stack.prefix(64))/\(file.prefix(20))\" for dataset \(dataset.name); expected "
-                        + "\(dataset.style.font)/{start}-{end}.pbf with "
-                        + dataset.glyphs.ranges.map(\.name).joined(separator: ", "))
+                        + byFont.map { "\($0.font)/{start}-{end}.pbf with \($0.names.joined(separator: ", "))" }
+                        .joined(separator: "; or "))
             }
             return EntityTag.response(
                 range.data, to: request, contentType: "application/x-protobuf", cacheControl: Self.tileCacheControl)

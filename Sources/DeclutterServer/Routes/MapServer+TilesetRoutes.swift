@@ -102,7 +102,8 @@ extension MapServer {
     /// The bytes of `file` a request's `Range` asks for: 206 with `Content-Range` for one range, 416 for a range past
     /// the end, else 200 with the whole file; all say `Accept-Ranges: bytes` and the file's `ETag`, so that a client
     /// reading an archive by ranges (the pmtiles library) sees when it changed; an `If-Match` naming another tag
-    /// is 412, and an `If-None-Match` naming this one 304. The bytes are read as they are sent, a
+    /// is 412, an `If-None-Match` naming this one 304, and an `If-Range` naming another gets the whole file. The bytes
+    /// are read as they are sent, a
     /// mebibyte at a time, so that a whole archive never sits in memory.
     static func fileResponse(_ file: ReadOnlyFile, request: Request) throws -> Response {
         var headers: HTTPFields = [
@@ -120,7 +121,11 @@ extension MapServer {
         if tag.matches(request) { return Response(status: .notModified, headers: headers) }
         let range: Range<Int>
         var status = HTTPResponse.Status.ok
-        switch ByteRange(header: request.headers[.range], size: file.size) {
+        // `If-Range` keeps the range only while the file is the one named (RFC 9110 §13.1.5: a strong tag; a date never
+        // matches, as no Last-Modified is sent): else the whole file comes, new.
+        let rangeHolds =
+            request.headers[.ifRange].map { $0.trimmingCharacters(in: .whitespaces) == file.entityTag } ?? true
+        switch ByteRange(header: rangeHolds ? request.headers[.range] : nil, size: file.size) {
         case .whole:
             range = 0..<file.size
         case .part(let part):

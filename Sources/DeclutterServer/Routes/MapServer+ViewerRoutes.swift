@@ -43,7 +43,8 @@ extension MapServer {
                 let names = (datasets.keys.sorted() + tilesets.keys.sorted()).joined(separator: ", ")
                 throw ServerError(
                     .notFound, field: "name",
-                    "no dataset or tileset \"\(name.prefix(64))\"; there are: \(names.isEmpty ? "none" : names)")
+                    "no dataset or tileset \"\((name.removingPercentEncoding ?? name).prefix(64))\"; there are: "
+                        + (names.isEmpty ? "none" : names))
             }
             return Self.html(
                 ViewerPage.map(

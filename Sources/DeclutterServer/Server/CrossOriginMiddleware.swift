@@ -22,7 +22,7 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// The request headers a page may send besides the CORS-safelisted ones.
-    static var allowedHeaders: String { "Content-Type, Range, If-Match, If-None-Match" }
+    static var allowedHeaders: String { "Content-Type, Range, If-Match, If-None-Match, If-Range" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
