@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
             POST /static (JSON), GET /datasets/{name}/static/{camera}/{w}x{h}[@2x], GET /tiles/{name}/{z}/{x}/{y}.mvt, \
             GET /tiles/{name}.json, GET /styles/{style}/sprite[@2x].{json,png}, GET /styles/{style}/style.json?dataset=NAME, \
             GET /tiles/{name}/clusters/{id}/{leaves,children,expansion-zoom}, GET /tilesets/{name}.pmtiles (byte ranges), \
-            GET /tilesets/{name}/style.json; a viewer at GET / and GET /maps/{name}.
+            GET /tilesets/{name}/style.json; a viewer at GET / and GET /maps/{name}. A {camera} is lon,lat,zoom[,bearing[,pitch]]             with Mapbox's zoom (512-pixel tiles: one less than render --zoom), [minLon,minLat,maxLon,maxLat] or auto.
 
             Maps are drawn on --workers threads with a queue of --queue maps in front (with --tiles, their tiles fetched first on \
             --fetching-maps threads of their own); a map request finding every place taken waits up to --admission-wait seconds, \
@@ -43,7 +43,7 @@ struct ServeCommand: ParsableCommand {
               declutter serve --port 8080 \\
                 --dataset airports=Examples/airports.csv,category=country
               curl -o europe.png \\
-                http://127.0.0.1:8080/datasets/airports/static/10,50,4/600x400@2x
+                http://127.0.0.1:8080/datasets/airports/static/10,50,3/600x400@2x
               map=http://127.0.0.1:8080/styles/v1/me/default/static
               curl -o pins.png \\
                 "$map/pin-s+f00(2.35,48.85),pin-l+00f(2.29,48.86)/auto/600x400"
