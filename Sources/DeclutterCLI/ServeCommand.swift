@@ -270,6 +270,9 @@ struct ServeCommand: ParsableCommand {
                         name: name, path: path, style: datasetStyle, styleName: style,
                         categoryProperty: argument.category ?? category,
                         aggregates: aggregates, levelsCacheBytes: levelsCache << 20))
+                for warning in loaded.last?.warnings ?? [] {
+                    StandardError.write("warning: --dataset \(name): \(warning.dropFirst("warning: ".count))\n")
+                }
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")
             } catch let error as any DeclutterError where error.kind != .internalFailure {

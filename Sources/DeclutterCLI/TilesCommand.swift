@@ -162,8 +162,9 @@ struct TilesCommand: ParsableCommand {
 
     func run() throws {
         try FileSystem.requireWritableFolder(for: output)
-        let (job, pointCount) = try makeJob()
         let format = try TilesetFormat(path: output)
+        try Self.refuseSharedCompanions(output, format: format)
+        let (job, pointCount) = try makeJob()
         let progress = ProgressBar(label: "tiles")
         let zoomCount = job.zooms.count
         let summary = try job.write(to: output) { _, zoom in progress.update(zoom - minZoom, of: zoomCount) }
@@ -182,6 +183,29 @@ struct TilesCommand: ParsableCommand {
             "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(job.zooms.upperBound), "
                 + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)"
                 + basemapText)
+    }
+
+    /// Refuses an archive whose companions (`NAME-style.json`, `NAME-sprite…`, `NAME-glyphs/`) would replace those of
+    /// the other format's archive of the same name beside it, whose style would then point at this one; and says
+    /// when an output with an extension becomes a folder.
+    static func refuseSharedCompanions(_ output: String, format: TilesetFormat) throws {
+        let url = URL(fileURLWithPath: output)
+        guard format != .folder else {
+            if !url.pathExtension.isEmpty && FileSystem.item(atPath: output) == nil {
+                StandardError.write(
+                    "warning: --output \(output) does not end in .mbtiles or .pmtiles, so it is written as a folder of tiles\n"
+                )
+            }
+            return
+        }
+        let other = url.deletingPathExtension().appendingPathExtension(format == .pmtiles ? "mbtiles" : "pmtiles")
+        guard FileSystem.item(atPath: other.path) == nil else {
+            let name = url.deletingPathExtension().lastPathComponent
+            throw CommandError(
+                "--output \(output): \(other.lastPathComponent) beside it has the same style, sprites and glyphs "
+                    + "(\(name)-style.json, \(name)-sprite…, \(name)-glyphs/), which would be replaced for this archive; "
+                    + "name another file, or remove \(other.lastPathComponent)")
+        }
     }
 
     /// The job for the points read from the input, and how many there are. The points as read are let go when this
@@ -223,8 +247,16 @@ struct TilesCommand: ParsableCommand {
                     + "\(Int(guess.medianPixels.rounded())) px, a \(Int(guess.markerWidth)) px marker's width or more)\n"
             )
         }
-        // The base URL is checked first: a folder's estimate is for a job that will run.
+        // The base URL, the aggregates and the base style are checked first: a folder's estimate is for a job that
+        // will run.
         _ = try MapLibreStyle(markerStyle: job.style, tiles: .tileJSON("tiles.json"), baseURL: baseURL).jsonData()
+        job.aggregates = try AggregateOption.parse(aggregate)
+        for warning in try AggregateOption.checkNames(
+            job.aggregates, categories: job.style.categories.map(\.name), categoryProperty: category)
+        {
+            StandardError.write(warning + "\n")
+        }
+        job.baseStyle = try baseStyle.map(Self.readStyle)
         if (try? TilesetFormat(path: output)) == .folder {
             let count = job.estimatedTileCount(limit: 10_000_000)
             let bytes = Double(count) * 4096
@@ -240,8 +272,6 @@ struct TilesCommand: ParsableCommand {
         job.baseURL = baseURL
         job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
         job.placement = mode
-        job.aggregates = try AggregateOption.parse(aggregate)
-        job.baseStyle = try baseStyle.map(Self.readStyle)
         job.beforeLayer = beforeLayer
         if let warning = ClusterAggregates(job.aggregates, points: job.points).warning {
             StandardError.write(warning + "\n")

@@ -71,3 +71,34 @@ public struct ClusterAggregates: Sendable {
         JSONObject(values(over: members).compactMap { entry in entry.value.map { (entry.name, JSONValue.number($0)) } })
     }
 }
+
+extension ClusterAggregate {
+    /// Checks the names a cluster's properties take against each other: each category's count goes under the
+    /// category's name, each aggregate under its own, and the cluster's own properties (``reservedNames``) under
+    /// theirs. An aggregate named as a category, or as the property the categories come from, is refused (one value
+    /// would silently replace the other); a category named as a cluster's own property is warned about, as its count
+    /// cannot be carried.
+    ///
+    /// - Returns: a warning line per such category.
+    /// - Throws: ``ClusterAggregateError`` naming the aggregate.
+    public static func checkNames(
+        _ aggregates: [ClusterAggregate], categories: [String], categoryProperty: String?
+    ) throws(ClusterAggregateError) -> [String] {
+        for aggregate in aggregates {
+            if categories.contains(aggregate.name) {
+                throw ClusterAggregateError(
+                    "\(aggregate.name)=\(aggregate.function.rawValue):\(aggregate.property): \(aggregate.name) is a "
+                        + "category, whose count each cluster carries under that name; choose another name")
+            }
+            if aggregate.name == categoryProperty {
+                throw ClusterAggregateError(
+                    "\(aggregate.name)=\(aggregate.function.rawValue):\(aggregate.property): \(aggregate.name) is the "
+                        + "property the categories come from, which the points carry as text; choose another name")
+            }
+        }
+        return categories.filter(reservedNames.contains).map { name in
+            "warning: the category \"\(name)\" has the name of a property every cluster has; clusters carry no count "
+                + "for it (its points are drawn and counted all the same)"
+        }
+    }
+}

@@ -250,4 +250,53 @@ import Testing
         #expect(result.stderr == "Error: empty.csv: no points to make tiles of\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["empty.csv"])
     }
+
+    /// A cluster's properties share one namespace: an aggregate named as a category or as the categories' property
+    /// would silently replace one value by the other, and is refused; a category named as a cluster's own property
+    /// cannot carry its count, and is warned about.
+    @Test func clashingNamesAreRefusedOrSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = "lat,lon,cc,pop\n48.85,2.35,FR,100\n48.86,2.36,FR,200\n52.5,13.4,DE,300\n52.6,13.5,point_count,5\n"
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("p.csv"))
+        let base = ["tiles", "--input", "p.csv", "--category", "cc", "--max-zoom", "2", "--no-basemap"]
+        let category = try CommandResult.run(base + ["--aggregate", "FR=sum:pop", "--output", "a.pmtiles"], in: folder)
+        #expect(category.status == 2)
+        #expect(
+            category.stderr.hasPrefix(
+                "Error: --aggregate FR=sum:pop: FR is a category, whose count each cluster carries under that name; "
+                    + "choose another name\n"), "\(category.stderr)")
+        let property = try CommandResult.run(base + ["--aggregate", "cc=sum:pop", "--output", "a.pmtiles"], in: folder)
+        #expect(property.status == 2)
+        #expect(property.stderr.contains("cc is the property the categories come from"), "\(property.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.csv"])
+        let reserved = try CommandResult.run(base + ["--output", "a.pmtiles"], in: folder)
+        #expect(reserved.status == 0, "\(reserved.stderr)")
+        #expect(
+            reserved.stderr
+                == "warning: the category \"point_count\" has the name of a property every cluster has; clusters carry "
+                + "no count for it (its points are drawn and counted all the same)\n")
+    }
+
+    /// Two archives of one name in one folder would share their style, sprites and glyphs: the second is refused.
+    @Test func anArchiveBesideItsTwinIsRefused() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try tiles(["--output", "cycles.pmtiles"], in: folder).status == 0)
+        let style = try Data(contentsOf: folder.appendingPathComponent("cycles-style.json"))
+        let twin = try tiles(["--output", "cycles.mbtiles"], in: folder)
+        #expect(twin.status == 2)
+        #expect(
+            twin.stderr
+                == "Error: --output cycles.mbtiles: cycles.pmtiles beside it has the same style, sprites and glyphs "
+                + "(cycles-style.json, cycles-sprite…, cycles-glyphs/), which would be replaced for this archive; name "
+                + "another file, or remove cycles.pmtiles\n")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("cycles-style.json")) == style)
+        let text = try tiles(["--output", "cycles.txt", "--max-zoom", "1"], in: folder)
+        #expect(text.status == 0)
+        #expect(
+            text.stderr.hasPrefix(
+                "warning: --output cycles.txt does not end in .mbtiles or .pmtiles, so it is written as a folder of tiles\n"
+            ), "\(text.stderr)")
+    }
 }

@@ -27,4 +27,19 @@ enum AggregateOption {
         }
         return aggregates
     }
+
+    /// Refuses aggregates whose names clash with the categories or their property (``ClusterAggregate/checkNames(_:categories:categoryProperty:)``)
+    /// and returns its warnings, for standard error.
+    ///
+    /// - Throws: ``ValidationError`` naming the aggregate.
+    static func checkNames(
+        _ aggregates: [ClusterAggregate], categories: [String], categoryProperty: String?
+    ) throws -> [String] {
+        do {
+            return try ClusterAggregate.checkNames(
+                aggregates, categories: categories, categoryProperty: categoryProperty)
+        } catch {
+            throw ValidationError("--aggregate \(error)")
+        }
+    }
 }

@@ -31,6 +31,9 @@ public struct Dataset: Sendable {
     public let glyphs: CountGlyphs
     /// The points' box in degrees.
     public let bounds: TileBounds
+    /// What the user should know of the dataset's names: categories named as a cluster's own property
+    /// (``ClusterAggregate/checkNames(_:categories:categoryProperty:)``), a line each for standard error.
+    public let warnings: [String]
 
     /// The zooms served as vector tiles, as `declutter tiles` writes them by default.
     public static let tileZooms = 0...14
@@ -47,6 +50,12 @@ public struct Dataset: Sendable {
         let prepared = try CategoryAssignment.prepared(
             points.filter { $0.location != nil }, style: style,
             categoryProperty: categoryProperty)
+        do {
+            warnings = try ClusterAggregate.checkNames(
+                aggregates, categories: prepared.style.categories.map(\.name), categoryProperty: categoryProperty)
+        } catch {
+            throw ServerError(.badRequest, field: "aggregate", "--aggregate \(error)")
+        }
         self.name = name
         self.categoryProperty = categoryProperty
         self.style = prepared.style

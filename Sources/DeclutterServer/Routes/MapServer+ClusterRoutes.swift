@@ -20,7 +20,8 @@ extension MapServer {
             guard (1...19).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = UInt64(text)
             else {
                 throw ServerError(
-                    .badRequest, field: "cluster_id", "cluster id \"\(text.prefix(24))\" is not a whole number")
+                    .badRequest, field: "cluster_id",
+                    "cluster id \"\(text.prefix(24))\" is not a cluster id; expected a whole number 0 or more")
             }
             let tileset = dataset.tiles.tileset
             let json: JSONValue
