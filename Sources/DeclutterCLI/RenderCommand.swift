@@ -83,6 +83,7 @@ struct RenderCommand: ParsableCommand {
     var colorsFor: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Map size in points, WIDTHxHEIGHT, each 1 or more (at most 16384 px at the scale).", valueName: "WxH"))
     var size = SizeArgument(width: 800, height: 600)

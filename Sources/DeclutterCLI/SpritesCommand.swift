@@ -50,6 +50,9 @@ struct SpritesCommand: ParsableCommand {
         guard (0...64).contains(spacing) else { throw ValidationError("--spacing must be in 0…64, got \(spacing)") }
     }
 
+    /// The texture size a sprite sheet should stay within: WebGL's MAX_TEXTURE_SIZE on nearly every device.
+    static let textureLimit = 4096
+
     func run() throws {
         let style = try StyleLocator.loadCheckingFont(style)
         let ratios = self.ratios?.ratios ?? style.sprites.ratios
@@ -66,6 +69,14 @@ struct SpritesCommand: ParsableCommand {
         progress.finish()
         // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
+        // WebGL draws a texture only up to the device's MAX_TEXTURE_SIZE; 4096 px is what nearly every device has.
+        for (name, data) in sheet.files where name.hasSuffix(".png") {
+            if let size = PNGImageSize(of: data), max(size.width, size.height) > Self.textureLimit {
+                StandardError.write(
+                    "warning: \(name) is \(size.width)×\(size.height) px: past \(Self.textureLimit) px, some devices' "
+                        + "MapLibre cannot use it as one texture (fewer --ratios, a smaller --spacing)\n")
+            }
+        }
         let names = sheet.files.map(\.name).joined(separator: ", ")
         try StandardOutput.print(
             "wrote \(names) to \(output): \(sheet.nameCount) names, \(sheet.imageCount) images, "

@@ -183,10 +183,10 @@ public struct PointReader: Sendable {
     /// Checks a coordinate, returning a problem or nil.
     package static func problem(longitude: Double?, latitude: Double?) -> String? {
         guard let longitude, let latitude else { return "expected numeric longitude and latitude" }
-        guard latitude.isFinite, (-90...90).contains(latitude) else { return "latitude \(latitude) is outside -90…90" }
-        guard longitude.isFinite, (-180...180).contains(longitude) else {
-            return "longitude \(longitude) is outside -180…180"
-        }
+        guard latitude.isFinite else { return "latitude \(latitude) is not a finite number; expected -90…90" }
+        guard (-90...90).contains(latitude) else { return "latitude \(latitude) is outside -90…90" }
+        guard longitude.isFinite else { return "longitude \(longitude) is not a finite number; expected -180…180" }
+        guard (-180...180).contains(longitude) else { return "longitude \(longitude) is outside -180…180" }
         return nil
     }
 

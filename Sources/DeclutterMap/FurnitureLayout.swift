@@ -33,6 +33,7 @@ struct FurnitureLayout {
         }
         frames = try renderer.furnitureFrames(
             camera: camera, compass: compass, scaleBar: furniture.scaleBar, attribution: attribution)
+        fitToMap(width: camera.width, height: camera.height)
         guard furniture.legend else { return }
         let (counts, density) = annotator.pointsOnMap(camera)
         let mapLegend = MapLegend(title: furniture.legendTitle, style: style, counts: counts, manyValues: manyValues)
@@ -54,6 +55,45 @@ struct FurnitureLayout {
         }
         legend = PlacedLegend(mapLegend, corner: first.corner, frame: first.frame)
         alternatives = Array(places.dropFirst())
+    }
+
+    /// Keeps the furniture on a small map: a scale bar the attribution would cover goes above it, or is left out where
+    /// there is no room; a compass or scale bar that would reach past the map's edges is left out, and an
+    /// attribution wider than the map is said to be cut (it is still printed: it is the data's licence). Each is
+    /// said in a warning.
+    mutating func fitToMap(width: Double, height: Double) {
+        func inside(_ frame: Frame) -> Bool {
+            frame.x >= 0 && frame.y >= 0 && frame.x + frame.width <= width && frame.y + frame.height <= height
+        }
+        func overlap(_ a: Frame, _ b: Frame) -> Bool {
+            a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+        }
+        let size = "\(Int(width.rounded()))×\(Int(height.rounded())) pt"
+        if let frame = frames.compass, !inside(frame) {
+            frames.compass = nil
+            compass = nil
+            warnings.append("compass: the \(size) map has no room for it; drawn without one")
+        }
+        if var bar = frames.scaleBar, let attribution = frames.attribution?.frame, overlap(bar.frame, attribution) {
+            // Above the attribution, at its left edge's height less the gap the two keep side by side.
+            bar.frame.y = attribution.y - 2 - bar.frame.height
+            if inside(bar.frame) && !(frames.compass.map { overlap($0, bar.frame) } ?? false) {
+                frames.scaleBar = bar
+            } else {
+                frames.scaleBar = nil
+                warnings.append(
+                    "scale bar: the \(size) map has no room for it beside the attribution; drawn without one")
+            }
+        }
+        if let bar = frames.scaleBar, !inside(bar.frame) {
+            frames.scaleBar = nil
+            warnings.append("scale bar: the \(size) map has no room for it; drawn without one")
+        }
+        if let attribution = frames.attribution?.frame, !inside(attribution) {
+            warnings.append(
+                "attribution: its \(Int(attribution.width.rounded())) pt box is wider than the \(size) map, so it is cut"
+            )
+        }
     }
 
     /// The areas markers keep clear of: the compass, the scale bar, the attribution and the legend, with 2 points

@@ -35,7 +35,7 @@ public struct MapOverlay: Sendable, Hashable {
         case let .route(points): return points
         case let .shapes(shapes): return shapes.flatMap { $0.rings.flatMap { $0 } }
         case let .circle(center, radius):
-            return [0.0, 90, 180, 270].map { center.destination(bearing: $0, distance: radius) }
+            return GeodesicCircle(center: center, radius: radius).fittingCoordinates
         }
     }
 }

@@ -12,19 +12,23 @@ extension WorldRepeat {
             && y + view.height / 2 > 0
     }
 
-    /// Whether copy k of a view lies wholly on the map (always, without a map size).
+    /// Whether copy k of a view lies wholly on the map (always, without a map size). On a north-up flat map, where
+    /// copies differ only across, only the side edges count: a view the top edge cuts is cut alike at every copy, and
+    /// its copy the side edge cuts too is not the whole one.
     package func isWhole(_ view: PlacementView, copy: Int) -> Bool {
         guard let mapSize else { return true }
         let shift = offset(copy, x: view.x, y: view.y), x = view.x + view.offsetX + shift.x,
             y = view.y + view.offsetY + shift.y
-        return x - view.width / 2 >= 0 && x + view.width / 2 <= mapSize.width && y - view.height / 2 >= 0
-            && y + view.height / 2 <= mapSize.height
+        let across = x - view.width / 2 >= 0 && x + view.width / 2 <= mapSize.width
+        guard periodY != 0 || perspective != nil else { return across }
+        return across && y - view.height / 2 >= 0 && y + view.height / 2 <= mapSize.height
     }
 
     /// The copies of a view in the region that reach into the map. Where some of them lie wholly on the map (a map
     /// wider than the world shows a view near its side edge again a world away), only those: a copy the map's edge
     /// would cut is left out, as the whole one shows the view. A view none of whose copies is whole keeps them, cut as
-    /// a centred map cuts a view at its edge.
+    /// a centred map cuts a view at its edge (and as a world map's placement needs them, to test both sides of its
+    /// seam).
     package func copiesOnMap(_ view: PlacementView) -> [Int] {
         guard let copies = copies(x: view.x, y: view.y) else { return [] }
         let reaching = copies.filter { reachesMap(view, copy: $0) }

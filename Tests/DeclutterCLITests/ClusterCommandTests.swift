@@ -135,7 +135,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stderr
-                == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is outside -180…180)\n"
+                == "warning: points.csv: skipped 2 invalid rows (line 3: latitude 91.0 is outside -90…90; line 4: longitude nan is not a finite number; expected -180…180)\n"
         )
         let features = try #require(try json(result.stdout).object?["features"]?.array)
         #expect(features.count == 1)

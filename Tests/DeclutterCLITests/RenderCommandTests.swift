@@ -621,4 +621,82 @@ import Testing
             result.stdout.hasSuffix("zoom 16.04, 65 points in 22 views shown (12 clusters, 10 markers)\n"),
             "\(result.stdout)")
     }
+
+    /// A circle across the antimeridian is drawn round its centre, not as a band to the map's edge, and one round a
+    /// pole fills up to the map's top edge.
+    @Test func circlesAcrossTheAntimeridianAndRoundAPole() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n-17,179\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        let fiji = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--circle", "-17,179,1000000", "--fill", "#ff0000", "--center", "-17,179",
+                "--zoom", "3", "--size", "200x200", "--opacity", "1", "--output", "fiji.png",
+            ], in: folder)
+        #expect(fiji.status == 0, "\(fiji.stderr)")
+        let image = try RGBAImage(contentsOf: folder.appendingPathComponent("fiji.png"))
+        // 1,000 km is 45 points at zoom 3 on this latitude: inside either side of 180°, outside beyond.
+        for x in [70, 130] { #expect(image[x, 100] == [255, 0, 0, 255], "\(x)") }
+        for x in [2, 198] { #expect(image[x, 100] != [255, 0, 0, 255], "\(x)") }
+        let cap = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--circle", "89,0,5000000", "--fill", "#ff0000", "--center", "0,0",
+                "--zoom", "0", "--size", "256x256", "--opacity", "1", "--output", "cap.png",
+            ], in: folder)
+        #expect(cap.status == 0, "\(cap.stderr)")
+        let capImage = try RGBAImage(contentsOf: folder.appendingPathComponent("cap.png"))
+        // Filled from the top edge down to about 44°N (y 94 of 256) all the way across.
+        for x in [3, 128, 252] {
+            #expect(capImage[x, 3] == [255, 0, 0, 255] && capImage[x, 80] == [255, 0, 0, 255], "\(x)")
+            #expect(capImage[x, 110] != [255, 0, 0, 255], "\(x)")
+        }
+    }
+
+    /// On a small map the furniture keeps to the map: the scale bar goes above the attribution rather than under it,
+    /// and what has no room is left out and said.
+    @Test func furnitureKeepsToSmallMaps() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n-17,178\n-18,178.5\n-21,-175\n-13.8,-171.8\n".utf8).write(
+            to: folder.appendingPathComponent("p.csv"))
+        let small = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--size", "120x120", "--padding", "5", "--scale-bar", "--compass",
+                "always", "--layout", "small.json", "--output", "small.png",
+            ], in: folder)
+        #expect(small.status == 0, "\(small.stderr)")
+        let layout = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("small.json")))
+                as? [String: Any])
+        let bar = try #require((layout["scaleBar"] as? [String: Any])?["frame"] as? [Double])
+        let attribution = try #require((layout["attribution"] as? [String: Any])?["frame"] as? [Double])
+        // Above the attribution, which spans the map's width: no longer under it.
+        #expect(bar[1] + bar[3] <= attribution[1] && bar[1] >= 0, "\(bar) \(attribution)")
+        let tiny = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--size", "20x20", "--center", "-17,178", "--zoom", "3", "--scale-bar",
+                "--compass", "always", "--layout", "tiny.json", "--output", "tiny.png",
+            ], in: folder)
+        #expect(tiny.status == 0, "\(tiny.stderr)")
+        for warning in [
+            "warning: compass: the 20×20 pt map has no room for it; drawn without one\n",
+            "warning: scale bar: the 20×20 pt map has no room for it beside the attribution; drawn without one\n",
+            "warning: attribution: its 116 pt box is wider than the 20×20 pt map, so it is cut\n",
+        ] {
+            #expect(tiny.stderr.contains(warning), "\(tiny.stderr)")
+        }
+        let tinyLayout = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("tiny.json")))
+                as? [String: Any])
+        #expect(tinyLayout["compass"] == nil && tinyLayout["scaleBar"] == nil)
+        // A map of one point with no padding has room for its point; a negative size is said to be invalid.
+        let one = try CommandResult.run(
+            ["render", "--input", "p.csv", "--size", "1x1", "--padding", "0", "--output", "one.png"], in: folder)
+        #expect(one.status == 0, "\(one.stderr)")
+        let negative = try CommandResult.run(
+            ["render", "--input", "p.csv", "--size", "-5x10", "--output", "neg.png"], in: folder)
+        #expect(negative.status == 2)
+        #expect(
+            negative.stderr.hasPrefix("Error: The value '-5x10' is invalid for '--size <WxH>'"), "\(negative.stderr)")
+    }
 }

@@ -70,4 +70,17 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
+
+    /// A sheet past 4,096 px, a texture some devices' MapLibre cannot hold, is warned about.
+    @Test func aSheetPastTheTextureLimitIsSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(
+            ["sprites", "--style", "default", "--ratios", "3", "--output", "sheet"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "warning: sprite@3x.png is 5946×5808 px: past 4096 px, some devices' MapLibre cannot use it as one "
+                + "texture (fewer --ratios, a smaller --spacing)\n")
+    }
 }

@@ -217,6 +217,20 @@ import Testing
         #expect(Array(placement.members(of: 0)) == [0, 1] && placement.visible == [true])
     }
 
+    /// A copy the side edge cuts is left out where another copy a world away is not cut there, also when the top edge
+    /// cuts both alike (a view on a world map's top edge); copies cut alike at the sides are kept.
+    @Test func aCopyCutBySideEdgeGivesWayToAWholeOne() {
+        let repeating = WorldRepeat(
+            periodX: 200, periodY: 0, minX: -40, minY: -40, maxX: 290, maxY: 140, mapSize: (250, 100))
+        // At x = 245 the right edge cuts 5 points off and the top edge 8; a world west, at 45, only the top edge cuts.
+        let top = PlacementView(x: 245, y: 2, width: 20, height: 20)
+        #expect(repeating.copiesOnMap(top) == [-1])
+        // Cut alike (the map narrower than two worlds: 10 points off either side), both stay.
+        let narrow = WorldRepeat(
+            periodX: 200, periodY: 0, minX: -40, minY: -40, maxX: 250, maxY: 140, mapSize: (210, 100))
+        #expect(narrow.copiesOnMap(PlacementView(x: 5, y: 50, width: 30, height: 30)) == [0, 1])
+    }
+
     @Test func copiesOfARepeatedWorldCollideAndMergeAcrossTheSeam() {
         // A world 200 points wide on a 500-point viewport: a view at x = 195 and one at x = 10 are 15 apart across the
         // seam (10 + 200 = 210). They merge into one cluster at 202.5 (and its copies), shown on every copy.

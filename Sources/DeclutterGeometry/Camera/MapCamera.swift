@@ -211,7 +211,8 @@ public struct MapCamera: Sendable, Hashable {
     ) throws -> MapCamera {
         try check(pitch: pitch)
         let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
-        guard innerWidth >= 1, innerHeight >= 1 else {
+        // More than nothing: a 1×1 map with no padding has room for its point.
+        guard innerWidth > 0, innerHeight > 0 else {
             throw CameraError("padding leaves no room on a \(Int(width))×\(Int(height)) map")
         }
         guard maxZoom.isFinite, zoomRange.contains(maxZoom) else {

@@ -20,9 +20,9 @@ struct OverlayPainter {
     struct TracedOverlay {
         /// Lines or rings in map points, each with whether it closes.
         var paths: [(points: [(x: Double, y: Double)], closed: Bool)] = []
-        /// Paths drawn together (a shape's rings) as ranges of `paths`, and whether they are filled before stroking;
-        /// a route is its one path.
-        var groups: [(paths: Range<Int>, filled: Bool)] = []
+        /// Paths drawn together (a shape's rings) as ranges of `paths`, whether they are filled, and whether stroked
+        /// after; a route is its one path.
+        var groups: [(paths: Range<Int>, filled: Bool, stroked: Bool)] = []
         /// The overlay's paint.
         var paint: ShapePaint
         /// The route casing's width on each side, in points.
@@ -58,13 +58,19 @@ struct OverlayPainter {
             for shape in shapes {
                 let start = traced.paths.count, closed = shape.kind == .polygon
                 for ring in shape.rings { traced.paths += project(ring, closed: closed).map { ($0, closed) } }
-                traced.groups.append((start..<traced.paths.count, closed))
+                traced.groups.append((start..<traced.paths.count, closed, true))
             }
         case let .circle(center, radius):
-            // A geodesic circle: 128 points at the radius, so it stays round-on-the-ground on Mercator.
-            let ring = (0..<128).map { center.destination(bearing: Double($0) * 360 / 128, distance: radius) }
-            traced.paths = project(ring, closed: true).map { ($0, true) }
-            traced.groups = [(0..<traced.paths.count, true)]
+            // A geodesic circle: 128 points at the radius, so it stays round-on-the-ground on Mercator; across the
+            // antimeridian, round a pole, or round both (see ``GeodesicCircle``), its rings filled even-odd.
+            // The fill's rings may close along the map's edge, which is not the circle's: only its outline is stroked.
+            let circle = GeodesicCircle(center: center, radius: radius)
+            for ring in circle.rings() { traced.paths += project(ring, closed: true).map { ($0, true) } }
+            let filled = traced.paths.count
+            for (line, closed) in circle.outlines() {
+                traced.paths += project(line, closed: closed).map { ($0, closed) }
+            }
+            traced.groups = [(0..<filled, true, false), (filled..<traced.paths.count, false, true)]
         }
         return traced
     }
@@ -129,12 +135,14 @@ struct OverlayPainter {
             context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
             return
         }
-        for (range, filled) in overlay.groups {
+        for (range, filled, stroked) in overlay.groups {
             trace(range)
             if filled, let fill = paint.fill {
-                context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: paint.width > 0)
+                context.fillEvenOdd(fill.withOpacity(paint.opacity), preserving: stroked && paint.width > 0)
             }
-            if paint.width > 0 { context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width) }
+            if stroked && paint.width > 0 {
+                context.strokeRound(paint.stroke.withOpacity(paint.opacity), width: paint.width)
+            }
             context.newPath()
         }
     }

@@ -1,0 +1,113 @@
+import Foundation
+
+/// A circle on the ground — every point `radius` metres from `center` — as rings to fill on Web Mercator.
+///
+/// The ring at the radius is unwrapped: its longitudes run on past ±180° instead of jumping back, so a circle across
+/// the antimeridian stays one shape. Filled with the even-odd rule, the rings cover what the circle covers on the map:
+/// - a circle holding neither pole is its ring;
+/// - one holding a pole is a cap: its ring goes once round the world, and is closed along the map's top (or bottom)
+///   edge; the cap is given three times, a world apart, so that any view of the world sees it whole;
+/// - one holding both poles (a radius past a quarter of the world) covers everything but a hole round the
+///   antipode: the world's rectangle, three worlds wide, with the ring (and its copies) as holes.
+public struct GeodesicCircle: Sendable, Hashable {
+    /// The centre.
+    public var center: Coordinate
+    /// The radius in metres.
+    public var radius: Double
+
+    /// Creates a circle.
+    public init(center: Coordinate, radius: Double) {
+        self.center = center
+        self.radius = radius
+    }
+
+    /// The ring at the radius, `count` points by bearing from north, its longitudes unwrapped from the first.
+    public func ring(count: Int = 128) -> [Coordinate] {
+        var ring: [Coordinate] = []
+        for step in 0..<count {
+            var point = center.destination(bearing: Double(step) * 360 / Double(count), distance: radius)
+            if let previous = ring.last {
+                point.longitude += 360 * ((previous.longitude - point.longitude) / 360).rounded()
+            }
+            ring.append(point)
+        }
+        return ring
+    }
+
+    /// Whether the circle holds the pole of `sign` (1 north, -1 south).
+    public func holdsPole(_ sign: Double) -> Bool {
+        center.distance(to: Coordinate(longitude: center.longitude, latitude: 90 * sign)) < radius
+    }
+
+    /// The rings to fill, even-odd, in coordinates whose longitudes may run past ±180.
+    public func rings(count: Int = 128) -> [[Coordinate]] {
+        let ring = ring(count: count), top = WebMercator.maximumLatitude
+        let north = holdsPole(1), south = holdsPole(-1)
+        func shifted(_ ring: [Coordinate], by worlds: Double) -> [Coordinate] {
+            ring.map { Coordinate(longitude: $0.longitude + 360 * worlds, latitude: $0.latitude) }
+        }
+        switch (north, south) {
+        case (true, true):
+            let west = (ring.first?.longitude ?? 0) - 540, east = west + 1080
+            let world = [
+                Coordinate(longitude: west, latitude: top), Coordinate(longitude: east, latitude: top),
+                Coordinate(longitude: east, latitude: -top), Coordinate(longitude: west, latitude: -top),
+            ]
+            return [world] + [-1.0, 0, 1].map { shifted(ring, by: $0) }
+        case (true, false), (false, true):
+            guard let first = ring.first, let last = ring.last else { return [] }
+            // The ring's closing step, unwrapped as the others, ends a world east or west of its start.
+            var end = first
+            end.longitude += 360 * ((last.longitude - end.longitude) / 360).rounded()
+            let edge = north ? top : -top
+            let cap =
+                ring + [
+                    end, Coordinate(longitude: end.longitude, latitude: edge),
+                    Coordinate(longitude: first.longitude, latitude: edge),
+                ]
+            return [-1.0, 0, 1].map { shifted(cap, by: $0) }
+        case (false, false):
+            return [ring]
+        }
+    }
+
+    /// The lines to stroke: the ring at the radius (its copies a world apart with the rings), closed, or for a cap
+    /// open, since the map's edge that closes it is not the circle's.
+    public func outlines(count: Int = 128) -> [(points: [Coordinate], closed: Bool)] {
+        let ring = ring(count: count)
+        func shifted(_ ring: [Coordinate], by worlds: Double) -> [Coordinate] {
+            ring.map { Coordinate(longitude: $0.longitude + 360 * worlds, latitude: $0.latitude) }
+        }
+        switch (holdsPole(1), holdsPole(-1)) {
+        case (false, false):
+            return [(ring, true)]
+        case (true, true):
+            return [-1.0, 0, 1].map { (shifted(ring, by: $0), true) }
+        default:
+            guard let first = ring.first, let last = ring.last else { return [] }
+            var end = first
+            end.longitude += 360 * ((last.longitude - end.longitude) / 360).rounded()
+            return [-1.0, 0, 1].map { (shifted(ring + [end], by: $0), false) }
+        }
+    }
+
+    /// Points whose box is the circle's, for fitting a camera: the ring, and for a circle holding a pole, that pole's
+    /// edge of the map all round the world.
+    public var fittingCoordinates: [Coordinate] {
+        let north = holdsPole(1), south = holdsPole(-1)
+        guard north || south else { return ring(count: 32).map(Self.wrapped) }
+        var points = ring(count: 32).map(Self.wrapped)
+        for longitude in stride(from: -180.0, to: 180, by: 30) {
+            if north { points.append(Coordinate(longitude: longitude, latitude: WebMercator.maximumLatitude)) }
+            if south { points.append(Coordinate(longitude: longitude, latitude: -WebMercator.maximumLatitude)) }
+        }
+        return points
+    }
+
+    /// A coordinate with its longitude brought back to −180…180.
+    private static func wrapped(_ coordinate: Coordinate) -> Coordinate {
+        Coordinate(
+            longitude: (coordinate.longitude + 540).truncatingRemainder(dividingBy: 360) - 180,
+            latitude: coordinate.latitude)
+    }
+}
