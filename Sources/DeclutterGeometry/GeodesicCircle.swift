@@ -39,13 +39,23 @@ public struct GeodesicCircle: Sendable, Hashable {
         center.distance(to: Coordinate(longitude: center.longitude, latitude: 90 * sign)) < radius
     }
 
+    /// A line moved east by a whole number of worlds.
+    private static func shifted(_ line: [Coordinate], by worlds: Double) -> [Coordinate] {
+        line.map { Coordinate(longitude: $0.longitude + 360 * worlds, latitude: $0.latitude) }
+    }
+
+    /// The ring's start again after its closing step, unwrapped as its other steps: a world east or west of the start
+    /// when the ring goes round a pole.
+    private static func end(of ring: [Coordinate]) -> Coordinate? {
+        guard var end = ring.first, let last = ring.last else { return nil }
+        end.longitude += 360 * ((last.longitude - end.longitude) / 360).rounded()
+        return end
+    }
+
     /// The rings to fill, even-odd, in coordinates whose longitudes may run past ±180.
     public func rings(count: Int = 128) -> [[Coordinate]] {
         let ring = ring(count: count), top = WebMercator.maximumLatitude
         let north = holdsPole(1), south = holdsPole(-1)
-        func shifted(_ ring: [Coordinate], by worlds: Double) -> [Coordinate] {
-            ring.map { Coordinate(longitude: $0.longitude + 360 * worlds, latitude: $0.latitude) }
-        }
         switch (north, south) {
         case (true, true):
             let west = (ring.first?.longitude ?? 0) - 540, east = west + 1080
@@ -53,19 +63,16 @@ public struct GeodesicCircle: Sendable, Hashable {
                 Coordinate(longitude: west, latitude: top), Coordinate(longitude: east, latitude: top),
                 Coordinate(longitude: east, latitude: -top), Coordinate(longitude: west, latitude: -top),
             ]
-            return [world] + [-1.0, 0, 1].map { shifted(ring, by: $0) }
+            return [world] + [-1.0, 0, 1].map { Self.shifted(ring, by: $0) }
         case (true, false), (false, true):
-            guard let first = ring.first, let last = ring.last else { return [] }
-            // The ring's closing step, unwrapped as the others, ends a world east or west of its start.
-            var end = first
-            end.longitude += 360 * ((last.longitude - end.longitude) / 360).rounded()
+            guard let first = ring.first, let end = Self.end(of: ring) else { return [] }
             let edge = north ? top : -top
             let cap =
                 ring + [
                     end, Coordinate(longitude: end.longitude, latitude: edge),
                     Coordinate(longitude: first.longitude, latitude: edge),
                 ]
-            return [-1.0, 0, 1].map { shifted(cap, by: $0) }
+            return [-1.0, 0, 1].map { Self.shifted(cap, by: $0) }
         case (false, false):
             return [ring]
         }
@@ -75,19 +82,14 @@ public struct GeodesicCircle: Sendable, Hashable {
     /// open, since the map's edge that closes it is not the circle's.
     public func outlines(count: Int = 128) -> [(points: [Coordinate], closed: Bool)] {
         let ring = ring(count: count)
-        func shifted(_ ring: [Coordinate], by worlds: Double) -> [Coordinate] {
-            ring.map { Coordinate(longitude: $0.longitude + 360 * worlds, latitude: $0.latitude) }
-        }
         switch (holdsPole(1), holdsPole(-1)) {
         case (false, false):
             return [(ring, true)]
         case (true, true):
-            return [-1.0, 0, 1].map { (shifted(ring, by: $0), true) }
+            return [-1.0, 0, 1].map { (Self.shifted(ring, by: $0), true) }
         default:
-            guard let first = ring.first, let last = ring.last else { return [] }
-            var end = first
-            end.longitude += 360 * ((last.longitude - end.longitude) / 360).rounded()
-            return [-1.0, 0, 1].map { (shifted(ring + [end], by: $0), false) }
+            guard let end = Self.end(of: ring) else { return [] }
+            return [-1.0, 0, 1].map { (Self.shifted(ring + [end], by: $0), false) }
         }
     }
 
