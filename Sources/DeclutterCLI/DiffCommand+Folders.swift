@@ -22,13 +22,6 @@ extension DiffCommand {
                         + "--update --prune would remove them); keep the expected and actual folders apart")
             }
         }
-        if let report {
-            for (name, folder) in [("expected", first), ("actual", second)] where Self.isInside(report, folder) {
-                throw CommandError(
-                    "--report \(report) is inside the \(name) folder \(folder), where its images would be compared next time; "
-                        + "choose a folder outside both")
-            }
-        }
         try checkOutputs(folders: [first, second])
         let progress = DiffProgress()
         let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) {
@@ -106,6 +99,12 @@ extension DiffCommand {
             try FileSystem.requireWritableFolder(for: path)
         }
         guard let report else { return }
+        for (name, folder) in zip(["expected", "actual"], folders)
+        where FileSystem.item(atPath: folder) == .folder && Self.isInside(report, folder) {
+            throw CommandError(
+                "--report \(report) is inside the \(name) folder \(folder), where its images would be compared next time; "
+                    + "choose a folder outside both")
+        }
         for (name, path) in inputs where Self.isInside(path, report) {
             throw CommandError(
                 "--report \(report) holds the \(name) \(path): the report replaces its folder whole, which would delete "

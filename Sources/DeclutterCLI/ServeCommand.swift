@@ -271,7 +271,7 @@ struct ServeCommand: ParsableCommand {
                         categoryProperty: argument.category ?? category,
                         aggregates: aggregates, levelsCacheBytes: levelsCache << 20))
                 for warning in loaded.last?.warnings ?? [] {
-                    StandardError.write("warning: --dataset \(name): \(warning.dropFirst("warning: ".count))\n")
+                    StandardError.write("warning: --dataset \(name): \(warning)\n")
                 }
             } catch let error as ServerError {
                 throw ValidationError("--dataset \(value): \(error.message)")

@@ -200,10 +200,10 @@ struct TilesCommand: ParsableCommand {
         }
         let other = url.deletingPathExtension().appendingPathExtension(format == .pmtiles ? "mbtiles" : "pmtiles")
         guard FileSystem.item(atPath: other.path) == nil else {
-            let name = url.deletingPathExtension().lastPathComponent
+            let prefix = TilesetJob.companionPrefix(for: output, format: format)
             throw CommandError(
                 "--output \(output): \(other.lastPathComponent) beside it has the same style, sprites and glyphs "
-                    + "(\(name)-style.json, \(name)-sprite…, \(name)-glyphs/), which would be replaced for this archive; "
+                    + "(\(prefix)style.json, \(prefix)sprite…, \(prefix)glyphs/), which would be replaced for this archive; "
                     + "name another file, or remove \(other.lastPathComponent)")
         }
     }
@@ -254,7 +254,7 @@ struct TilesCommand: ParsableCommand {
         for warning in try AggregateOption.checkNames(
             job.aggregates, categories: job.style.categories.map(\.name), categoryProperty: category)
         {
-            StandardError.write(warning + "\n")
+            StandardError.write("warning: \(warning)\n")
         }
         job.baseStyle = try baseStyle.map(Self.readStyle)
         if (try? TilesetFormat(path: output)) == .folder {

@@ -79,7 +79,7 @@ extension ClusterAggregate {
     /// would silently replace the other); a category named as a cluster's own property is warned about, as its count
     /// cannot be carried.
     ///
-    /// - Returns: a warning line per such category.
+    /// - Returns: a warning per such category, for the caller to print after `warning: `.
     /// - Throws: ``ClusterAggregateError`` naming the aggregate.
     public static func checkNames(
         _ aggregates: [ClusterAggregate], categories: [String], categoryProperty: String?
@@ -97,7 +97,7 @@ extension ClusterAggregate {
             }
         }
         return categories.filter(reservedNames.contains).map { name in
-            "warning: the category \"\(name)\" has the name of a property every cluster has; clusters carry no count "
+            "the category \"\(name)\" has the name of a property every cluster has; clusters carry no count "
                 + "for it (its points are drawn and counted all the same)"
         }
     }

@@ -52,10 +52,13 @@ public struct GeodesicCircle: Sendable, Hashable {
         return end
     }
 
-    /// The rings to fill, even-odd, in coordinates whose longitudes may run past ±180.
-    public func rings(count: Int = 128) -> [[Coordinate]] {
+    /// What to draw, from one ring: the rings to fill, even-odd, and the lines to stroke, in coordinates whose
+    /// longitudes may run past ±180. The lines are the ring at the radius (with its copies a world apart, as the fill
+    /// has them), closed, or for a cap open, since the map's edge that closes the cap is not the circle's.
+    public func drawing(count: Int = 128) -> (fill: [[Coordinate]], outline: [(points: [Coordinate], closed: Bool)]) {
         let ring = ring(count: count), top = WebMercator.maximumLatitude
         let north = holdsPole(1), south = holdsPole(-1)
+        let copies = [-1.0, 0, 1]
         switch (north, south) {
         case (true, true):
             let west = (ring.first?.longitude ?? 0) - 540, east = west + 1080
@@ -63,42 +66,34 @@ public struct GeodesicCircle: Sendable, Hashable {
                 Coordinate(longitude: west, latitude: top), Coordinate(longitude: east, latitude: top),
                 Coordinate(longitude: east, latitude: -top), Coordinate(longitude: west, latitude: -top),
             ]
-            return [world] + [-1.0, 0, 1].map { Self.shifted(ring, by: $0) }
+            let holes = copies.map { Self.shifted(ring, by: $0) }
+            return ([world] + holes, holes.map { ($0, true) })
         case (true, false), (false, true):
-            guard let first = ring.first, let end = Self.end(of: ring) else { return [] }
-            let edge = north ? top : -top
+            guard let first = ring.first, let end = Self.end(of: ring) else { return ([], []) }
+            let edge = north ? top : -top, line = ring + [end]
             let cap =
-                ring + [
-                    end, Coordinate(longitude: end.longitude, latitude: edge),
+                line + [
+                    Coordinate(longitude: end.longitude, latitude: edge),
                     Coordinate(longitude: first.longitude, latitude: edge),
                 ]
-            return [-1.0, 0, 1].map { Self.shifted(cap, by: $0) }
+            return (copies.map { Self.shifted(cap, by: $0) }, copies.map { (Self.shifted(line, by: $0), false) })
         case (false, false):
-            return [ring]
+            return ([ring], [(ring, true)])
         }
     }
 
-    /// The lines to stroke: the ring at the radius (its copies a world apart with the rings), closed, or for a cap
-    /// open, since the map's edge that closes it is not the circle's.
-    public func outlines(count: Int = 128) -> [(points: [Coordinate], closed: Bool)] {
-        let ring = ring(count: count)
-        switch (holdsPole(1), holdsPole(-1)) {
-        case (false, false):
-            return [(ring, true)]
-        case (true, true):
-            return [-1.0, 0, 1].map { (Self.shifted(ring, by: $0), true) }
-        default:
-            guard let end = Self.end(of: ring) else { return [] }
-            return [-1.0, 0, 1].map { (Self.shifted(ring + [end], by: $0), false) }
-        }
-    }
+    /// The rings to fill, even-odd (``drawing(count:)``'s).
+    public func rings(count: Int = 128) -> [[Coordinate]] { drawing(count: count).fill }
+
+    /// The lines to stroke (``drawing(count:)``'s).
+    public func outlines(count: Int = 128) -> [(points: [Coordinate], closed: Bool)] { drawing(count: count).outline }
 
     /// Points whose box is the circle's, for fitting a camera: the ring, and for a circle holding a pole, that pole's
     /// edge of the map all round the world.
     public var fittingCoordinates: [Coordinate] {
         let north = holdsPole(1), south = holdsPole(-1)
-        guard north || south else { return ring(count: 32).map(Self.wrapped) }
         var points = ring(count: 32).map(Self.wrapped)
+        guard north || south else { return points }
         for longitude in stride(from: -180.0, to: 180, by: 30) {
             if north { points.append(Coordinate(longitude: longitude, latitude: WebMercator.maximumLatitude)) }
             if south { points.append(Coordinate(longitude: longitude, latitude: -WebMercator.maximumLatitude)) }

@@ -56,11 +56,14 @@ public enum FileSystem {
     ///
     /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then changed.
     public static func writeAllAtomically(_ files: [(data: Data, url: URL)]) throws {
-        let streams = files.filter { isStream($0.url.path) }
+        var streams: [(data: Data, url: URL)] = [], regular: [(data: Data, url: URL)] = []
+        for file in files {
+            if isStream(file.url.path) { streams.append(file) } else { regular.append(file) }
+        }
         try TemporaryFiles.whileWriting { registered in
             var temporaries: [(temporary: URL, target: URL)] = []
             do {
-                for (data, url) in files where !isStream(url.path) {
+                for (data, url) in regular {
                     let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
                     let target = isLink ? url.resolvingSymlinksInPath() : url
                     if item(atPath: target.path) == .folder {

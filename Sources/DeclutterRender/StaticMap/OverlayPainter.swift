@@ -64,10 +64,10 @@ struct OverlayPainter {
             // A geodesic circle: 128 points at the radius, so it stays round-on-the-ground on Mercator; across the
             // antimeridian, round a pole, or round both (see ``GeodesicCircle``), its rings filled even-odd.
             // The fill's rings may close along the map's edge, which is not the circle's: only its outline is stroked.
-            let circle = GeodesicCircle(center: center, radius: radius)
-            for ring in circle.rings() { traced.paths += project(ring, closed: true).map { ($0, true) } }
+            let circle = GeodesicCircle(center: center, radius: radius).drawing()
+            for ring in circle.fill { traced.paths += project(ring, closed: true).map { ($0, true) } }
             let filled = traced.paths.count
-            for (line, closed) in circle.outlines() {
+            for (line, closed) in circle.outline {
                 traced.paths += project(line, closed: closed).map { ($0, closed) }
             }
             traced.groups = [(0..<filled, true, false), (filled..<traced.paths.count, false, true)]

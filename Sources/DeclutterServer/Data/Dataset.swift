@@ -32,7 +32,7 @@ public struct Dataset: Sendable {
     /// The points' box in degrees.
     public let bounds: TileBounds
     /// What the user should know of the dataset's names: categories named as a cluster's own property
-    /// (``ClusterAggregate/checkNames(_:categories:categoryProperty:)``), a line each for standard error.
+    /// (``ClusterAggregate/checkNames(_:categories:categoryProperty:)``), a message each.
     public let warnings: [String]
 
     /// The zooms served as vector tiles, as `declutter tiles` writes them by default.
