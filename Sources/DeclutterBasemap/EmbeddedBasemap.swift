@@ -18,10 +18,16 @@ public enum EmbeddedBasemap {
         try loaded.get()
     }
 
-    private static let loaded: Result<BasemapFile, Error> = Result {
+    /// The file opened anew, with caches of its own: for a job that reads every cell once (a tileset of the whole
+    /// basemap), so that the cells it decodes are let go with it instead of staying with the process's file.
+    ///
+    /// - Throws: ``BasemapError`` as ``file()``.
+    public static func openedAlone() throws -> BasemapFile {
         guard let data = bytes() else { throw BasemapError("basemap.bin is missing from this build") }
         return try BasemapFile(data)
     }
+
+    private static let loaded: Result<BasemapFile, Error> = Result { try openedAlone() }
 
     /// The embedded bytes, without a copy: they live in the binary's read-only data for the life of the process.
     private static func bytes() -> Data? {

@@ -130,6 +130,13 @@ public struct TilesetJob {
         var companions = sheet.files.filter { $0.name != "sprite.manifest.json" }.map {
             (name: prefix + $0.name, data: $0.data)
         }
+        let spritesEnd = now()
+
+        // The basemap next, before the points are placed (see ``writeBasemap(output:format:)``); what its encoders
+        // freed lies in their threads' heaps, which placing need not reuse, so it goes back to the system.
+        let basemapWritten = try basemap ? writeBasemap(output: output, format: format) : nil
+        if basemapWritten != nil { FreedMemory.returnToSystem() }
+        companions += basemapWritten?.companions ?? []
 
         let indexStart = now()
         let tileset: any VectorTileset
@@ -147,10 +154,9 @@ public struct TilesetJob {
                 placing: points, style: style, zooms: zooms, layerName: layer, buffer: buffer, aggregates: aggregates,
                 keepingIdentifiers: keepsIdentifiers)
         }
-        let basemapFile = basemap ? try EmbeddedBasemap.file() : nil
         let glyphTemplate = prefix + "glyphs/{fontstack}/{range}.pbf"
-        if placement == .placed || basemapFile != nil {
-            let glyphs = try CountGlyphs(style: style, placeNames: try basemapFile?.places().map(\.name) ?? [])
+        if placement == .placed || basemapWritten != nil {
+            let glyphs = try CountGlyphs(style: style, placeNames: basemapWritten?.placeNames ?? [])
             companions += glyphs.files(in: prefix + "glyphs")
             if placement == .placed { countText = glyphs.countText(glyphs: glyphTemplate, style: style) }
         }
@@ -173,10 +179,9 @@ public struct TilesetJob {
         mapStyle.center = center
         mapStyle.zoom = MapLibreStyle.fittingZoom(span, within: zooms)
         mapStyle.countText = countText
-        let basemapTileset = try basemapFile.map { try BasemapTileset(file: $0) }
-        if let basemapTileset {
+        if let basemapWritten {
             mapStyle.basemap = MapLibreStyle.Basemap(
-                tiles: basemapTiles(output: output, format: format, zooms: basemapTileset.zooms), colors: style.map,
+                tiles: basemapTiles(output: output, format: format, zooms: basemapWritten.zooms), colors: style.map,
                 glyphs: glyphTemplate)
         }
         var styleData = try mapStyle.jsonData(), notes: [String] = []
@@ -187,50 +192,6 @@ public struct TilesetJob {
             notes = merged.notes
         }
         companions.append((name: prefix + "style.json", data: styleData))
-
-        // The basemap first, as companions: in a folder its tiles, beside an archive its own archive, written to a
-        // hidden temporary and read back, so that it appears with the output or not at all.
-        var basemapSummary: (tiles: Int, bytes: Int, stored: Int, seconds: Double) = (0, 0, 0, 0)
-        if let basemapTileset {
-            let start = now()
-            var written: (tiles: Int, bytes: Int) = (0, 0)
-            if format == .folder {
-                try basemapTileset.encode { batch in
-                    companions += batch.map { (name: "basemap/\($0.z)/\($0.x)/\($0.y).pbf", data: $0.data) }
-                    written.tiles += batch.count
-                    written.bytes += batch.reduce(0) { $0 + $1.data.count }
-                }
-                basemapSummary = (written.tiles, written.bytes, written.bytes, 0)
-            } else {
-                let target = URL(fileURLWithPath: Self.basemapOutput(for: output, format: format))
-                let temporary = target.deletingLastPathComponent().appendingPathComponent(
-                    ".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).\(format.rawValue)"
-                ).path
-                TemporaryFiles.register(temporary)
-                defer { TemporaryFiles.discard(temporary) }
-                let basemapWriter = try TilesetFormat.writer(for: temporary)
-                do {
-                    try basemapTileset.encode { batch in
-                        try basemapWriter.add(batch)
-                        written.tiles += batch.count
-                        written.bytes += batch.reduce(0) { $0 + $1.data.count }
-                    }
-                    try basemapWriter.finish(basemapTileset.metadata())
-                } catch {
-                    basemapWriter.cancel()
-                    throw error
-                }
-                let archive: Data
-                do {
-                    archive = try Data(contentsOf: URL(fileURLWithPath: temporary))
-                } catch {
-                    throw OutputError(path: target.path, reason: "cannot read it back (\(FileSystem.reason(error)))")
-                }
-                companions.append((name: target.lastPathComponent, data: archive))
-                basemapSummary = (written.tiles, written.bytes, archive.count, 0)
-            }
-            basemapSummary.seconds = now() - start
-        }
 
         let writer = try TilesetFormat.writer(for: output)
         var tiles = 0, bytes = 0, zoom = zooms.lowerBound
@@ -255,11 +216,67 @@ public struct TilesetJob {
         var summary = Summary(
             tiles: tiles, bytes: bytes, companions: names, spriteNames: sheet.nameCount, styleNotes: notes,
             seconds: (
-                sprites: indexStart - start, index: tilesStart - indexStart,
-                tiles: now() - tilesStart - basemapSummary.seconds
+                sprites: spritesEnd - start, index: tilesStart - indexStart, tiles: now() - tilesStart
             ))
-        summary.basemap = basemapSummary
+        summary.basemap = basemapWritten?.summary ?? (0, 0, 0, 0)
         return summary
+    }
+
+    /// The embedded basemap as companions of the output: in a folder its tiles, beside an archive its own archive,
+    /// written to a hidden temporary and read back, so that it appears with the output or not at all; with what the
+    /// summary and the style say of it.
+    ///
+    /// It is written before the points are placed, from a file opened for it alone: encoding decodes every cell of
+    /// every band, which the process's shared file would keep to the end, beside every placed zoom (for 144,563
+    /// cities, 43 MB of cells and the whole run's peak).
+    private func writeBasemap(output: String, format: TilesetFormat) throws -> (
+        companions: [(name: String, data: Data)], summary: (tiles: Int, bytes: Int, stored: Int, seconds: Double),
+        zooms: ClosedRange<Int>, placeNames: [String]
+    ) {
+        let start = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        let file = try EmbeddedBasemap.openedAlone()
+        let basemapTileset = try BasemapTileset(file: file)
+        var companions: [(name: String, data: Data)] = []
+        var basemapSummary: (tiles: Int, bytes: Int, stored: Int, seconds: Double) = (0, 0, 0, 0)
+        var written: (tiles: Int, bytes: Int) = (0, 0)
+        if format == .folder {
+            try basemapTileset.encode { batch in
+                companions += batch.map { (name: "basemap/\($0.z)/\($0.x)/\($0.y).pbf", data: $0.data) }
+                written.tiles += batch.count
+                written.bytes += batch.reduce(0) { $0 + $1.data.count }
+            }
+            basemapSummary = (written.tiles, written.bytes, written.bytes, 0)
+        } else {
+            let target = URL(fileURLWithPath: Self.basemapOutput(for: output, format: format))
+            let temporary = target.deletingLastPathComponent().appendingPathComponent(
+                ".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).\(format.rawValue)"
+            ).path
+            TemporaryFiles.register(temporary)
+            defer { TemporaryFiles.discard(temporary) }
+            let basemapWriter = try TilesetFormat.writer(for: temporary)
+            do {
+                try basemapTileset.encode { batch in
+                    try basemapWriter.add(batch)
+                    written.tiles += batch.count
+                    written.bytes += batch.reduce(0) { $0 + $1.data.count }
+                }
+                try basemapWriter.finish(basemapTileset.metadata())
+            } catch {
+                basemapWriter.cancel()
+                throw error
+            }
+            let archive: Data
+            do {
+                archive = try Data(contentsOf: URL(fileURLWithPath: temporary))
+            } catch {
+                throw OutputError(path: target.path, reason: "cannot read it back (\(FileSystem.reason(error)))")
+            }
+            companions.append((name: target.lastPathComponent, data: archive))
+            basemapSummary = (written.tiles, written.bytes, archive.count, 0)
+        }
+        basemapSummary.seconds = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 - start
+        let placeNames = try file.places().map(\.name)
+        return (companions, basemapSummary, basemapTileset.zooms, placeNames)
     }
 
     /// Where `style.json` finds the tiles: a folder's template, a PMTiles archive by the `pmtiles://` protocol, or

@@ -182,6 +182,12 @@ import Testing
         let rings = RingBridges.split(ring)
         #expect(rings.count == 2)
         #expect(rings.allSatisfy { $0.count == 4 && BasemapTileset.doubleArea($0) == 200 })
+        // In the ring's own order, whatever the process's hashing: each ring from the first edge left of it, the
+        // ring first met first (the dictionary's order made the basemap's tiles differ from run to run).
+        #expect(
+            rings.map { $0.map { [$0.x, $0.y] } } == [
+                [[0, 0], [10, 0], [10, 10], [0, 10]], [[30, 0], [40, 0], [40, 10], [30, 10]],
+            ])
         // A ring without one comes back as it was.
         let square: [RingBridges.Point] = [(0, 0), (5, 0), (5, 5), (0, 5)]
         #expect(RingBridges.split(square).count == 1)

@@ -22,13 +22,20 @@ enum RingBridges {
             var at: Int32
         }
         var onLines: [Line: [(from: Int32, to: Int32)]] = [:]
+        // The lines in the order the ring first runs along them: the rings come out in an order of the ring's own,
+        // not in the dictionary's, which differs from process to process (and with it a tile's bytes).
+        var lines: [Line] = []
         var others: [(Point, Point)] = []
+        func add(_ line: Line, _ span: (from: Int32, to: Int32)) {
+            if onLines[line] == nil { lines.append(line) }
+            onLines[line, default: []].append(span)
+        }
         for index in 0..<count {
             let a = ring[index], b = ring[(index + 1) % count]
             if a.x == b.x {
-                onLines[Line(vertical: true, at: a.x), default: []].append((a.y, b.y))
+                add(Line(vertical: true, at: a.x), (a.y, b.y))
             } else if a.y == b.y {
-                onLines[Line(vertical: false, at: a.y), default: []].append((a.x, b.x))
+                add(Line(vertical: false, at: a.y), (a.x, b.x))
             } else {
                 others.append((a, b))
             }
@@ -40,7 +47,8 @@ enum RingBridges {
             })
         else { return [ring] }
         var edges = others
-        for (line, spans) in onLines {
+        for line in lines {
+            let spans = onLines[line] ?? []
             func point(_ value: Int32) -> Point { line.vertical ? (line.at, value) : (value, line.at) }
             guard spans.count > 1 else {
                 edges += spans.map { (point($0.from), point($0.to)) }
