@@ -364,10 +364,11 @@ struct ClusterCommand: ParsableCommand {
     /// from the same points (zooms --min-zoom…--max-zoom, default 0…14): their `cluster_id`s are the same.
     private func answerPlacedQuery() throws {
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
-        guard !read.points.points.isEmpty else { throw CommandError("\(input): no points to place") }
+        let points = read.points.locatedPoints
+        guard !points.isEmpty else { throw CommandError("\(input): no points to place") }
         let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
         let job = try TilesetJob(
-            points: read.points.points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
+            points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         let zooms = (minZoom ?? 0)...(maxZoom ?? 14)
         let aggregates = try AggregateOption.parse(aggregate)
         if let warning = ClusterAggregates(aggregates, points: job.points).warning {

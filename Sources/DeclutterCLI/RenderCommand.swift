@@ -346,7 +346,7 @@ struct RenderCommand: ParsableCommand {
         }
         let firstColored = try checkColors(style: style, points: read.points)
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
-        let located = read.withoutGeometry > 0 ? read.points.filter { $0.location != nil } : read.points
+        let located = read.locatedPoints
         var map = MapDescription(points: located, style: style)
         map.furniture.legend = legend
         map.furniture.legendTitle = category

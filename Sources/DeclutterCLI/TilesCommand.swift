@@ -212,7 +212,8 @@ struct TilesCommand: ParsableCommand {
     /// returns, so that only the job's prepared copy stays while it works (for 144,563 cities, 14 MB less at the peak).
     private func makeJob() throws -> (TilesetJob, Int) {
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid)
-        let points = read.points.points
+        // GeoJSON features without a geometry have been warned about; a tile has no place for them.
+        let points = read.points.locatedPoints
         guard !points.isEmpty else {
             throw CommandError(
                 "\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of")
@@ -256,6 +257,7 @@ struct TilesCommand: ParsableCommand {
         {
             StandardError.write("warning: \(warning)\n")
         }
+        if let warning = ReservedPointKeys.warning(for: job.points) { StandardError.write("warning: \(warning)\n") }
         job.baseStyle = try baseStyle.map(Self.readStyle)
         if (try? TilesetFormat(path: output)) == .folder {
             let count = job.estimatedTileCount(limit: 10_000_000)

@@ -50,6 +50,11 @@ public struct PointReader: Sendable {
         public var region: WorldBounds?
         /// GeoJSON features with a null geometry, which are valid but have nowhere to go on a map.
         public var withoutGeometry = 0
+        /// The points a map can show: ``points`` without the features that have no geometry, which the warning
+        /// says are skipped.
+        public var locatedPoints: [ClusterPoint] {
+            withoutGeometry > 0 ? points.filter { $0.location != nil } : points
+        }
         /// Where the first few features without a geometry are, for the warning.
         var withoutGeometryLocations: [String] = []
         /// What to tell the user although reading succeeded, each naming the file: rows skipped, features

@@ -241,6 +241,30 @@ import Testing
         #expect(stated[0] == center[0] && stated[1] == center[1])
     }
 
+    /// Features without a geometry are skipped, as the warning says, in the tiles and in the placed queries; they
+    /// stopped both with "point 1 has no coordinate".
+    @Test func featuresWithoutAGeometryAreSkipped() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let features = [
+            #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[10,50]}}"#,
+            #"{"type":"Feature","properties":{"name":"nowhere"},"geometry":null}"#,
+            #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[-74,40.7]}}"#,
+        ]
+        try Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").utf8).write(
+            to: folder.appendingPathComponent("stops.geojson"))
+        let result = try CommandResult.run(
+            ["tiles", "--input", "stops.geojson", "--max-zoom", "3", "--no-basemap", "--output", "stops.pmtiles"],
+            in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "warning: stops.geojson: 1 feature has no geometry (features[1]); skipped\n")
+        #expect(result.stdout.contains(", zooms 0…3, 2 points; with "), "\(result.stdout)")
+        let query = try CommandResult.run(
+            ["cluster", "--input", "stops.geojson", "--max-zoom", "3", "--expansion-zoom", "0"], in: folder)
+        #expect(query.stderr.hasPrefix("warning: stops.geojson: 1 feature has no geometry"), "\(query.stderr)")
+        #expect(!query.stderr.contains("no coordinate"), "\(query.stderr)")
+    }
+
     @Test func noPointsIsAnError() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

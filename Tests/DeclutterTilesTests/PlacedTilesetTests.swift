@@ -325,4 +325,30 @@ import Testing
         for home in homes { #expect(touches(stated, home), "\(home)") }
         #expect(abs(stated.south - -0.0439453) < 1e-6 && abs(stated.west - (-21 - 0.0439453)) < 1e-6)
     }
+
+    /// A point's own properties named as the tiles' (as GeoJSON exported from other clustering carries them) are
+    /// left out of its feature: with them the written style drew the point as a cluster and counted it twelve times.
+    @Test func pointsDoNotCarryTheClustersOwnProperties() throws {
+        let style = try Self.defaultStyle()
+        let own = JSONObject([
+            ("name", .string("Berlin")), ("cluster", .bool(true)), ("point_count", .number(12)),
+            ("cluster_id", .number(99)), ("hidden_count", .number(3)),
+        ])
+        let points = [
+            ClusterPoint(longitude: 13.4, latitude: 52.5, properties: own, category: "blue"),
+            ClusterPoint(
+                longitude: -74, latitude: 40.7, properties: JSONObject([("name", .string("NY"))]), category: "blue"),
+        ]
+        #expect(
+            ReservedPointKeys.warning(for: points)
+                == "1 point has properties named as the tiles' own (cluster, cluster_id, point_count, hidden_count), "
+                + "which a style tells clusters and their counts by: left out of the points' features")
+        let annotator = try MapAnnotator(points: points, style: style, minimumZoom: 1, maximumZoom: 4)
+        let tileset = try PlacedTileset(annotator: annotator, zooms: 0...2)
+        let data = try #require(tileset.tile(z: 2, x: 2, y: 1))
+        let layer = try #require(try TileDecoder.decode(data).first)
+        let properties = try layer.features.map { layer.properties($0) }.first { $0["name"] == .string("Berlin") }
+        #expect(try #require(properties).keys.sorted() == ["name", "sprite"])
+        #expect(ReservedPointKeys.warning(for: [points[1]]) == nil)
+    }
 }

@@ -51,8 +51,10 @@ public struct Dataset: Sendable {
             points.filter { $0.location != nil }, style: style,
             categoryProperty: categoryProperty)
         do {
-            warnings = try ClusterAggregate.checkNames(
-                aggregates, categories: prepared.style.categories.map(\.name), categoryProperty: categoryProperty)
+            warnings =
+                try ClusterAggregate.checkNames(
+                    aggregates, categories: prepared.style.categories.map(\.name), categoryProperty: categoryProperty)
+                + [ReservedPointKeys.warning(for: prepared.points)].compactMap { $0 }
         } catch {
             throw ServerError(.badRequest, field: "aggregate", "--aggregate \(error)")
         }

@@ -43,7 +43,7 @@ struct PointData: Sendable {
         let firstCategory = style.categories.first?.name
         for (position, point) in points.enumerated() {
             var record = Record(id: .max, start: Int32(properties.count), sprite: -1)
-            for (key, json) in point.properties.members where key != "sprite" {
+            for (key, json) in point.properties.members where !ReservedPointKeys.set.contains(key) {
                 guard let value = VectorTileValue(json: json) else { continue }
                 if case let .string(text) = value {
                     properties.append(Property(key: vocabulary.key(key), value: .string(vocabulary.string(text))))
