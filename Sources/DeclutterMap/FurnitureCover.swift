@@ -18,7 +18,8 @@ struct FurnitureCover {
     }
 
     /// Per piece of furniture that hides any, in the order given, the points of the hidden views whose point is on the
-    /// map and whose shape (or a copy's) runs into it; a view running into two pieces counts for the first.
+    /// map and whose shape and every copy's runs into furniture (a copy clear of it would have shown the view, had
+    /// no other view stood there); a view running into two pieces counts for the first.
     func hiddenPoints(_ annotations: [MapAnnotation], style: MarkerStyle) -> [(name: String, points: Int)] {
         guard !pieces.isEmpty else { return [] }
         let grids = pieces.map { piece -> CollisionGrid in
@@ -41,6 +42,7 @@ struct FurnitureCover {
                     ? .circle(x: centerX, y: centerY, radius: min(frame.width, frame.height) / 2)
                     : .box(minX: corner.0, minY: corner.1, maxX: corner.0 + frame.width, maxY: corner.1 + frame.height)
             }
+            guard shapes.allSatisfy({ shape in grids.contains { $0.collides(shape) } }) else { continue }
             if let piece = grids.indices.first(where: { index in shapes.contains(where: grids[index].collides) }) {
                 counts[piece] += annotation.count
             }

@@ -353,8 +353,10 @@ public struct MapAnnotator: Sendable {
                 members.sort()
             }
             if !placement.visible[index] { hidden += count }
-            // The copy nearest the map's centre is the view's frame; its other copies on the map are drawn too.
-            let onMap = region.copiesOnMap(view)
+            // The copy nearest the map's centre is the view's frame; its other copies on the map are drawn too, but
+            // for those the furniture covers.
+            let covered = placement.coveredCopies[Int32(index)] ?? []
+            let onMap = region.copiesOnMap(view).filter { !covered.contains($0) }
             let nearest = region.nearestCopy(of: view, among: onMap.isEmpty ? [0] : onMap)
             let geometry = style.markerGeometry(categoryCounts: counts)
             let copies = onMap.filter { $0 != nearest }.map { copy -> (x: Double, y: Double) in

@@ -6,6 +6,9 @@ public struct Placement: Sendable {
     public var views: [PlacementView]
     /// Whether each view is shown.
     public var visible: [Bool]
+    /// The copies of shown views that the reserved areas cover (a legend, say), by view: not drawn, as the view's
+    /// other copies show it. Empty without repeats or reserved areas.
+    public var coveredCopies: [Int32: [Int]] = [:]
     /// Where each view's members start in ``members``; one more entry than views.
     public var memberStarts: [Int32]
     /// The input views each view stands for, view after view, each in ascending order.

@@ -64,7 +64,7 @@ public enum PlacementEngine {
                 members: Array(0..<Int32(views.count)))
         }
         let first = placement.members, starts = placement.memberStarts
-        placement.visible = visibility(
+        (placement.visible, placement.coveredCopies) = visibility(
             placement.views, width: width, height: height, repeating: repeating,
             before: before.map { before in { before(Int(first[Int(starts[$0])]), Int(first[Int(starts[$1])])) } },
             reserved: reserved, nearerFirst: nearerFirst)
@@ -72,11 +72,13 @@ public enum PlacementEngine {
     }
 
     /// Shows views by priority, then distance from the centre, then rank; each one only if it is required, `none`,
-    /// or none of its copies collides with what is shown.
+    /// or none of its copies collides with what is shown and one is clear of the reserved areas. Copies of a shown
+    /// view that a reserved area covers are left out (by view, the second result): the furniture stands on one
+    /// copy of the world, so the copies a world away show the view.
     static func visibility(
         _ views: [PlacementView], width: Double, height: Double, repeating: WorldRepeat?,
         before: ((Int, Int) -> Bool)?, reserved: [CollisionGrid.Shape] = [], nearerFirst: Bool = false
-    ) -> [Bool] {
+    ) -> (visible: [Bool], coveredCopies: [Int32: [Int]]) {
         let count = views.count
         let centerX = width / 2, centerY = height / 2
         // Required views are always shown and `none` views never collide, so neither needs an order: required
@@ -97,7 +99,17 @@ public enum PlacementEngine {
         let cellSize: Double = (width / 64) * (height / 64) > Double(CollisionGrid.denseCellLimit) ? 256 : 64
         var grid = CollisionGrid(width: width, height: height, cellSize: cellSize)
         grid.reserveCapacity(min(count, 1 << 20))
-        reserved.forEach { grid.insert($0) }
+        // The reserved areas in a grid of their own where the world repeats, so that a copy they cover can be told
+        // from one that runs into another view.
+        var furniture: CollisionGrid? = nil
+        if repeating == nil || reserved.isEmpty {
+            reserved.forEach { grid.insert($0) }
+        } else {
+            furniture = CollisionGrid(width: width, height: height)
+            reserved.forEach { furniture?.insert($0) }
+        }
+        func covers(_ shape: CollisionGrid.Shape) -> Bool { furniture?.collides(shape) ?? false }
+        var covered: [Int32: [Int]] = [:]
         let required = DisplayPriority.required.rawValue
         for index in 0..<count {
             let view = views[index]
@@ -152,7 +164,7 @@ public enum PlacementEngine {
         var shownSorted = [Bool](repeating: false, count: order.count)
         for position in sortedShapes.indices {
             if repeated.isEmpty || repeated[Int32(order[position])] == nil {
-                guard !grid.collides(sortedShapes[position]) else { continue }
+                guard !grid.collides(sortedShapes[position]), !covers(sortedShapes[position]) else { continue }
                 shownSorted[position] = true
                 grid.insert(sortedShapes[position])
             } else if let copies = repeated[Int32(order[position])], let repeating {
@@ -161,13 +173,19 @@ public enum PlacementEngine {
                     let shift = repeating.offset(copy, x: view.x, y: view.y)
                     return view.shape(dx: shift.x, dy: shift.y)
                 }
-                guard !copyShapes.contains(where: grid.collides) else { continue }
+                let clear = copyShapes.indices.filter { !covers(copyShapes[$0]) }
+                guard !clear.isEmpty, !clear.contains(where: { grid.collides(copyShapes[$0]) }) else { continue }
                 shownSorted[position] = true
-                copyShapes.forEach { grid.insert($0) }
+                clear.forEach { grid.insert(copyShapes[$0]) }
+                if clear.count < copies.count {
+                    covered[contested[order[position]]] = copies.indices.filter { !clear.contains($0) }.map {
+                        copies[$0]
+                    }
+                }
             }
         }
         for (position, item) in order.enumerated() where shownSorted[position] { shown[Int(contested[item])] = true }
-        return shown
+        return (shown, covered)
     }
 
     /// Indices by priority (descending), then distance (ascending), then `before` for exact ties.

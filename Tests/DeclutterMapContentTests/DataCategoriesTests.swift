@@ -77,6 +77,32 @@ import Testing
             views, width: 400, height: 300, reserved: [.box(minX: 0, minY: 0, maxX: 100, maxY: 100)])
         #expect(placement.visible == [false, true, true])
     }
+
+    /// Where the world repeats, a reserved area covers one copy of a view: the view shows by its other copies, and
+    /// only a view every copy of which is covered is hidden. A legend hid Hawaii's cluster from all three worlds.
+    @Test func aCoveredCopyIsLeftOutAndTheOthersShow() {
+        let region = WorldRepeat(periodX: 300, periodY: 0, minX: 0, minY: 0, maxX: 800, maxY: 300)
+        func view(x: Double, y: Double) -> PlacementView {
+            PlacementView(
+                x: x, y: y, width: 20, height: 20, collisionMode: .rectangle, displayPriority: .defaultHigh,
+                clusteringGroup: -1)
+        }
+        // Copies at x 50 (under the legend), 350 and 650; at 120, 420 and 720; at 180 (under the other box), 480 and
+        // 780.
+        let views = [view(x: 50, y: 50), view(x: 120, y: 200), view(x: 480, y: 200)]
+        let legend: CollisionGrid.Shape = .box(minX: 0, minY: 0, maxX: 100, maxY: 100)
+        let placement = PlacementEngine.place(
+            views, width: 800, height: 300, repeating: region,
+            reserved: [legend, .box(minX: 160, minY: 160, maxX: 200, maxY: 240)])
+        #expect(placement.visible == [true, true, true])
+        #expect(placement.coveredCopies == [0: [0], 2: [-1]])
+        // Covered in every copy: hidden.
+        let covered = PlacementEngine.place(
+            [view(x: 50, y: 50)], width: 800, height: 300, repeating: region,
+            reserved: [.box(minX: 0, minY: 0, maxX: 800, maxY: 100)])
+        #expect(covered.visible == [false])
+        #expect(covered.coveredCopies.isEmpty)
+    }
 }
 
 @Suite struct LegendPlacerTests {
