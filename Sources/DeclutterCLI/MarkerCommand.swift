@@ -55,6 +55,13 @@ struct MarkerCommand: ParsableCommand {
             StandardError.write(
                 "warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")
         }
+        if let label, geometry.kind != .balloon, case let missing = try renderer.unknownGlyphCount(inLabel: label),
+            missing > 0
+        {
+            StandardError.write(
+                "warning: --label \"\(label.escapedForTerminal)\": no installed font has \(missing == 1 ? "a glyph" : "glyphs") "
+                    + "for \(missing) of its characters, drawn as boxes\n")
+        }
         let data = try renderer.render(counts, label: label, scale: Double(scale), format: format)
         try FileSystem.writeAtomically(data, to: URL(fileURLWithPath: output))
         let pixels = format == .png ? " (\(Int(geometry.width) * scale)×\(Int(geometry.height) * scale) px)" : ""

@@ -204,6 +204,17 @@ import Testing
             in: folder)
         #expect(tooLong.status == 2)
         #expect(tooLong.stderr.contains("--label must be 1 to 8 characters, got \"123456789\""))
+        #expect(labelled.stderr.isEmpty)
+        // A character no font has (U+0378 is unassigned) is drawn as a box of its code, and said (the message escapes
+        // what a terminal may not show).
+        let boxed = try CommandResult.run(
+            ["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--label", "A\u{378}", "--output", "d.png"],
+            in: folder)
+        #expect(boxed.status == 0)
+        #expect(
+            boxed.stderr
+                == "warning: --label \"A\\u{378}\": no installed font has a glyph for 1 of its characters, drawn as boxes\n"
+        )
     }
 
     @Test func helpExitsZero() throws {

@@ -11,6 +11,8 @@ public final class TextLayout {
     public let logicalExtents: TextExtents
     /// The first line's baseline below the layout's top-left corner, in points.
     public let baseline: Double
+    /// How many of the text's characters no available font has a glyph for: each is drawn as a box of its code.
+    public let unknownGlyphCount: Int
 
     /// Shapes `text` with the engine's context and a font description.
     init(text: String, font: FontDescription, context: OpaquePointer) throws {
@@ -23,6 +25,7 @@ public final class TextLayout {
         inkExtents = TextLayout.points(ink)
         logicalExtents = TextLayout.points(logical)
         baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        unknownGlyphCount = Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }

@@ -295,6 +295,13 @@ public final class MarkerRenderer {
     }
 
     /// The label laid out as ``fittedSize(_:size:maxWidth:)`` fits it.
+    /// How many characters of a cluster label no font has a glyph for (drawn as boxes), as the smallest icon
+    /// shapes it.
+    public func unknownGlyphCount(inLabel label: String) throws -> Int {
+        guard let bucket = style.cluster.buckets.first else { return 0 }
+        return try fittedLayout(label, size: bucket.fontSize, maxWidth: bucket.maxTextWidth).unknownGlyphCount
+    }
+
     func fittedLayout(_ label: String, size: Double, maxWidth: Double) throws -> TextLayout {
         try fittedSize(label, size: size, maxWidth: maxWidth).layout
     }
