@@ -652,6 +652,31 @@ import Testing
         }
     }
 
+    /// A route's steps across the antimeridian go the shorter way, as the map is fitted: Fiji to Samoa runs 10°
+    /// east across 180°, not 350° west off the map, and on to Tonga and back.
+    @Test func routesCrossTheAntimeridianTheShortWay() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n-18.14,178.44\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        try Data(
+            #"{"type":"LineString","coordinates":[[178.44,-18.14],[-171.77,-13.83],[-175.2,-21.13],[178.44,-18.14]]}"#
+                .utf8
+        ).write(to: folder.appendingPathComponent("route.geojson"))
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--route", "route.geojson", "--basemap", "none", "--center",
+                "-16,-176.66", "--zoom", "5", "--size", "400x200", "--output", "route.png",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try RGBAImage(contentsOf: folder.appendingPathComponent("route.png"))
+        // Fiji to Samoa passes the map's centre (halfway, on 180°), Samoa to Tonga about (272, 136), both east of
+        // 180° as given; the top-left corner is the empty map.
+        #expect(image[200, 100] != image[5, 5], "\(image[200, 100])")
+        let samoaToTonga = (266...278).flatMap { x in (130...142).map { image[x, $0] } }
+        #expect(samoaToTonga.contains { $0 != image[5, 5] })
+        #expect(image[380, 100] == image[5, 5])
+    }
+
     /// On a small map the furniture keeps to the map: the scale bar goes above the attribution rather than under it,
     /// and what has no room is left out and said.
     @Test func furnitureKeepsToSmallMaps() throws {

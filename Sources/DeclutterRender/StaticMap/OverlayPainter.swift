@@ -34,14 +34,12 @@ struct OverlayPainter {
     /// Projects an overlay to map points; routes are simplified to `tolerance` points. On a pitched map, lines and
     /// rings are cut before they reach the camera (see ``NearClip``), then tilted: straight lines stay straight.
     static func trace(_ overlay: MapOverlay, camera: MapCamera, simplifyingTo tolerance: Double) -> TracedOverlay {
-        let projection = camera.projection, clip = NearClip(camera.perspective)
+        let projection = camera.projection, clip = NearClip(camera.perspective), centerX = camera.centerWorld.x
         /// A line's or ring's pieces in map points.
-        func project(_ coordinates: [Coordinate], closed: Bool) -> [[(x: Double, y: Double)]] {
-            guard let clip else { return [coordinates.map(projection.point(for:))] }
-            let flat = coordinates.map {
-                projection.flatPoint(
-                    worldX: WebMercator.x(longitude: $0.longitude), worldY: WebMercator.y(latitude: $0.latitude))
-            }
+        func project(_ coordinates: [Coordinate], closed: Bool, unwrapping: Bool = true) -> [[(x: Double, y: Double)]] {
+            let world = worldPath(coordinates, nearX: centerX, unwrapping: unwrapping)
+            guard let clip else { return [world.map { projection.point(worldX: $0.x, worldY: $0.y) }] }
+            let flat = world.map { projection.flatPoint(worldX: $0.x, worldY: $0.y) }
             let pieces = closed ? [clip.ring(flat)].filter { $0.count >= 3 } : clip.polyline(flat)
             return pieces.map { $0.map { projection.perspective.point(flatX: $0.x, flatY: $0.y) } }
         }
@@ -65,14 +63,46 @@ struct OverlayPainter {
             // antimeridian, round a pole, or round both (see ``GeodesicCircle``), its rings filled even-odd.
             // The fill's rings may close along the map's edge, which is not the circle's: only its outline is stroked.
             let circle = GeodesicCircle(center: center, radius: radius).drawing()
-            for ring in circle.fill { traced.paths += project(ring, closed: true).map { ($0, true) } }
+            // Its rings are unwrapped already, and a cap's closes along the world's edge, a whole world long.
+            for ring in circle.fill {
+                traced.paths += project(ring, closed: true, unwrapping: false).map { ($0, true) }
+            }
             let filled = traced.paths.count
             for (line, closed) in circle.outline {
-                traced.paths += project(line, closed: closed).map { ($0, closed) }
+                traced.paths += project(line, closed: closed, unwrapping: false).map { ($0, closed) }
             }
             traced.groups = [(0..<filled, true, false), (filled..<traced.paths.count, false, true)]
         }
         return traced
+    }
+
+    /// A line's or ring's vertices in world units, on the copy of the world whose middle lies nearest `nearX`, the
+    /// map's centre; `unwrapping`, each step of more than 180° and less than 360° of longitude taken the shorter
+    /// way round the antimeridian, as the map is fitted to the vertices.
+    ///
+    /// Vertices are projected one by one, and a route from 178°E to 172°W would otherwise run 350° west, off the
+    /// map it was fitted to; one west of 180° on a map centred east of it would stand a world away. A step of a
+    /// whole 360° (a ring along the world's edge from -180° to 180°) is kept.
+    static func worldPath(_ coordinates: [Coordinate], nearX: Double, unwrapping: Bool = true) -> [(
+        x: Double, y: Double
+    )] {
+        var path: [(x: Double, y: Double)] = []
+        path.reserveCapacity(coordinates.count)
+        var minX = Double.infinity, maxX = -Double.infinity
+        // The worlds added so far, and the vertex before as given.
+        var worlds = 0.0, previous = Double.nan
+        for coordinate in coordinates {
+            let given = WebMercator.x(longitude: coordinate.longitude)
+            let step = given - previous
+            if unwrapping, abs(step) > 0.5, abs(step) < 1 { worlds -= step.rounded() }
+            if given.isFinite { previous = given }
+            let x = given + worlds
+            if x.isFinite { (minX, maxX) = (min(minX, x), max(maxX, x)) }
+            path.append((x, WebMercator.y(latitude: coordinate.latitude)))
+        }
+        guard minX <= maxX else { return path }
+        let shift = (nearX - (minX + maxX) / 2).rounded()
+        return shift == 0 ? path : path.map { ($0.x + shift, $0.y) }
     }
 
     /// Draws the overlays; on an image of some height, in horizontal bands on every core at once.
