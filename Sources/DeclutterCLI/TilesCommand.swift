@@ -208,6 +208,11 @@ struct TilesCommand: ParsableCommand {
         }
     }
 
+    /// Bytes as "107.4 MB" or "1.2 GB".
+    static func megabytes(_ bytes: Double) -> String {
+        bytes >= 1e9 ? String(format: "%.1f GB", bytes / 1e9) : String(format: "%.1f MB", bytes / 1e6)
+    }
+
     /// The job for the points read from the input, and how many there are. The points as read are let go when this
     /// returns, so that only the job's prepared copy stays while it works (for 144,563 cities, 14 MB less at the peak).
     private func makeJob() throws -> (TilesetJob, Int) {
@@ -259,14 +264,22 @@ struct TilesCommand: ParsableCommand {
         }
         if let warning = ReservedPointKeys.warning(for: job.points) { StandardError.write("warning: \(warning)\n") }
         job.baseStyle = try baseStyle.map(Self.readStyle)
+        // A base style is the map under the clusters: the embedded basemap would be written for nothing.
+        job.basemap = basemap && baseStyle == nil
         if (try? TilesetFormat(path: output)) == .folder {
             let count = job.estimatedTileCount(limit: 10_000_000)
-            let bytes = Double(count) * 4096
-            let size = bytes >= 1e9 ? String(format: "%.1f GB", bytes / 1e9) : String(format: "%.1f MB", bytes / 1e6)
+            // The basemap's tiles go into the folder too: for a few points, nearly all of it.
+            var basemapNote = ""
+            if let basemap = job.estimatedBasemapTiles() {
+                basemapNote =
+                    ", and up to \(basemap.count) files of the basemap (zooms \(basemap.zooms.lowerBound)…"
+                    + "\(basemap.zooms.upperBound); --no-basemap leaves them out)"
+            }
             StandardError.write(
                 "tiles: a folder of about \(count >= 10_000_000 ? "10 million or more" : String(count)) tile files "
                     + "(the tiles holding points at zooms \(job.zooms.lowerBound)…\(job.zooms.upperBound)), at least "
-                    + "\(size) on disk at 4 KiB a file; a .pmtiles or .mbtiles output holds them in one file\n")
+                    + "\(Self.megabytes(Double(count) * 4096)) on disk at 4 KiB a file\(basemapNote); a .pmtiles or "
+                    + ".mbtiles output holds them in one file\n")
         }
         job.radius = radius
         job.layer = layer
@@ -278,8 +291,6 @@ struct TilesCommand: ParsableCommand {
         if let warning = ClusterAggregates(job.aggregates, points: job.points).warning {
             StandardError.write(warning + "\n")
         }
-        // A base style is the map under the clusters: the embedded basemap would be written for nothing.
-        job.basemap = basemap && baseStyle == nil
         return (job, points.count)
     }
 

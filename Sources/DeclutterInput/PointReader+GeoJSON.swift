@@ -80,12 +80,14 @@ extension PointReader {
             return
         }
         let properties = feature["properties"]?.object ?? JSONObject()
+        // `"id": null` is no id: the point is known by its position, as one without the member.
+        let id = feature["id"] == .null ? nil : feature["id"]
         if feature["geometry"] == .null {
             // Valid GeoJSON, but there is nowhere to put it on a map: counted for a warning, and kept as an unlocated
             // point (never clustered) so that the points keep the features' numbering, which supercluster's ids encode.
             result.withoutGeometry += 1
             if let path, result.withoutGeometryLocations.count < 5 { result.withoutGeometryLocations.append(path) }
-            result.points.append(point(longitude: .nan, latitude: .nan, properties: properties, id: feature["id"]))
+            result.points.append(point(longitude: .nan, latitude: .nan, properties: properties, id: id))
             result.origins.append(origin)
             return
         }
@@ -106,7 +108,7 @@ extension PointReader {
                 return
             }
             result.points.append(
-                point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: feature["id"]))
+                point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: id))
             result.origins.append(origin)
         }
         let location = "\(prefix)geometry.coordinates"

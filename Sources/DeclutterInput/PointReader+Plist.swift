@@ -12,7 +12,9 @@ extension PointReader {
         if data.starts(with: Array("bplist".utf8)) {
             throw InputError(
                 file: file, location: nil,
-                message: "a binary property list; expected XML (convert it with plutil -convert xml1 FILE)")
+                message:
+                    "a binary property list; expected XML (convert it with plutil -convert xml1 FILE on macOS, or elsewhere with python3 -c \"import plistlib,sys; sys.stdout.buffer.write(plistlib.dumps(plistlib.load(open(sys.argv[1],'rb'))))\" FILE > FILE.xml)"
+            )
         }
         // PropertyListDecoder rather than PropertyListSerialization, which leaks an error object on every XML file.
         // Its XML reader traps on bytes that are not UTF-8 (Fuzz/ again), so such text is refused before it.

@@ -308,6 +308,13 @@ public struct TilesetJob {
 }
 
 extension TilesetJob {
+    /// About how many tiles the embedded basemap adds (those that may hold something: 40,580 at zooms 0…8), and its
+    /// zooms; nil when the job writes no basemap.
+    public func estimatedBasemapTiles() -> (count: Int, zooms: ClosedRange<Int>)? {
+        guard basemap, let tileset = try? BasemapTileset(file: EmbeddedBasemap.file()) else { return nil }
+        return (tileset.zooms.reduce(0) { $0 + tileset.candidateTiles(zoom: $1).count }, tileset.zooms)
+    }
+
     /// How many tiles of ``zooms`` hold at least one of the points, counted up to `limit`: a folder output's file
     /// count, nearly (a tile's buffer can bring in a neighbour's feature; a cluster can stand in a tile none of its
     /// points is in).

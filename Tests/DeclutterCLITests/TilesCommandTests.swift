@@ -1,6 +1,9 @@
+import DeclutterClustering
 import DeclutterCommandLine
 import DeclutterGeometry
+import DeclutterMap
 import DeclutterPlacement
+import DeclutterRender
 import DeclutterServer
 import DeclutterStyle
 import DeclutterTiles
@@ -126,6 +129,18 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("; and the basemap, cycles-basemap.pmtiles: "))
         #expect(result.stdout.hasSuffix("), zooms 0…8\n"))
+        // A folder's estimate counts the basemap's tiles with the clusters', from above: every tile written is one.
+        let written = try #require(
+            result.stdout.components(separatedBy: "cycles-basemap.pmtiles: ").last?.split(separator: " ").first
+                .flatMap { Int($0) })
+        var job = try TilesetJob(
+            points: [ClusterPoint(longitude: 0, latitude: 0)], style: try StyleLocator.loadCheckingFont("default"),
+            categoryProperty: nil, keepingIdentifiers: false)
+        job.basemap = true
+        let estimate = try #require(job.estimatedBasemapTiles())
+        #expect(estimate.zooms == 0...8 && estimate.count >= written && estimate.count < written * 5 / 4)
+        job.basemap = false
+        #expect(job.estimatedBasemapTiles() == nil)
         let basemap = try Data(contentsOf: folder.appendingPathComponent("cycles-basemap.pmtiles"))
         #expect(basemap.prefix(7) == Data("PMTiles".utf8))
         // The whole world's land, water, borders and names: some megabytes, within 40.

@@ -11,12 +11,16 @@ import Testing
         let text = #"""
             {"type":"FeatureCollection","features":[
               {"type":"Feature","id":7,"properties":{"kind":"stop"},"geometry":{"type":"MultiPoint","coordinates":[[10,50],[11,51]]}},
-              {"type":"Feature","properties":{"kind":"depot"},"geometry":{"type":"Point","coordinates":[12,52]}}]}
+              {"type":"Feature","properties":{"kind":"depot"},"geometry":{"type":"Point","coordinates":[12,52]}},
+              {"type":"Feature","id":null,"properties":{"kind":"depot"},"geometry":{"type":"Point","coordinates":[13,53]}}]}
             """#
         let points = try readPoints(text, name: "stops.geojson", PointReader(categoryProperty: "kind")).points
-        #expect(points.map(\.location?.longitude) == [10, 11, 12] && points.map(\.location?.latitude) == [50, 51, 52])
-        #expect(points.map(\.category) == ["stop", "stop", "depot"])
-        #expect(points.map(\.id) == [.number(7), .number(7), nil])
+        #expect(
+            points.map(\.location?.longitude) == [10, 11, 12, 13]
+                && points.map(\.location?.latitude) == [50, 51, 52, 53])
+        #expect(points.map(\.category) == ["stop", "stop", "depot", "depot"])
+        // `"id": null` is no id, as for a feature without the member (a layout named the point "marker-null").
+        #expect(points.map(\.id) == [.number(7), .number(7), nil, nil])
     }
 
     @Test func featuresWithoutAGeometryAreCountedAndNeverLocated() throws {

@@ -69,7 +69,9 @@ import Testing
             #expect(
                 throws: InputError(
                     file: "damaged.plist", location: nil,
-                    message: "a binary property list; expected XML (convert it with plutil -convert xml1 FILE)")
+                    message:
+                        "a binary property list; expected XML (convert it with plutil -convert xml1 FILE on macOS, or elsewhere with python3 -c \"import plistlib,sys; sys.stdout.buffer.write(plistlib.dumps(plistlib.load(open(sys.argv[1],'rb'))))\" FILE > FILE.xml)"
+                )
             ) {
                 try PointReader(format: .plist).read(data, name: "damaged.plist")
             }
