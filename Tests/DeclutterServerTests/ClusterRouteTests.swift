@@ -78,7 +78,11 @@ import Testing
                 field: "limit")
             try ServerHarness.expectError(
                 try await client.execute(uri: "/tiles/paris/clusters/0/leaves?limit=20000", method: .get),
-                .badRequest, field: "limit")
+                .unprocessableContent, field: "limit")
+            // A number out of range is 422, as a zoom out of range is; eleven digits are one too.
+            try ServerHarness.expectError(
+                try await client.execute(uri: "/tiles/paris/clusters/0/leaves?offset=99999999999", method: .get),
+                .unprocessableContent, field: "offset")
             try ServerHarness.expectError(
                 try await client.execute(uri: "/tiles/paris/clusters/0/parents", method: .get), .notFound,
                 field: "path")

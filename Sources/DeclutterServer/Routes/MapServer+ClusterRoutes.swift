@@ -69,15 +69,19 @@ extension MapServer {
 
     /// A whole-number query parameter within 0…`limit`, else `fallback` when absent.
     ///
-    /// - Throws: ``ServerError`` 400 naming the parameter.
+    /// - Throws: ``ServerError`` naming the parameter: 400 when it is no whole number, 422 when it is past `limit`.
     static func count(_ request: Request, _ name: String, default fallback: Int, upTo limit: Int) throws -> Int {
         guard let text = query(request).first(where: { $0.0 == name })?.1 else { return fallback }
-        guard (1...10).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-            value <= limit
+        let message = "\(name) \"\(text.prefix(20))\" must be a whole number 0…\(limit)"
+        guard text.count <= 10, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)
         else {
-            throw ServerError(
-                .badRequest, field: name, "\(name) \"\(text.prefix(20))\" must be a whole number 0…\(limit)")
+            // Eleven digits and more are a number too, only far out of range.
+            if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw ServerError(.unprocessableContent, field: name, message)
+            }
+            throw ServerError(.badRequest, field: name, message)
         }
+        guard value <= limit else { throw ServerError(.unprocessableContent, field: name, message) }
         return value
     }
 }

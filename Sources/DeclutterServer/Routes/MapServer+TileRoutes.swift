@@ -93,14 +93,14 @@ extension MapServer {
             if let tileset = tilesets[name] {
                 let json = tileset.archive.tileJSON(tiles: [baseURL(request) + "tiles/\(name)/{z}/{x}/{y}.mvt"])
                 return EntityTag.response(
-                    json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+                    json, to: request, contentType: "application/json", cacheControl: baseURLCacheControl)
             }
             let dataset = try dataset(name)
             let metadata = dataset.tiles.tileset.metadata(
                 description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
             let json = metadata.tileJSON(tiles: [baseURL(request) + "tiles/\(dataset.name)/{z}/{x}/{y}.mvt"])
             return EntityTag.response(
-                json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+                json, to: request, contentType: "application/json", cacheControl: baseURLCacheControl)
         }
         router.get("/glyphs/:name/:stack/:range") { request, context in
             let dataset = try dataset(context.parameters.get("name") ?? "")
@@ -195,7 +195,7 @@ extension MapServer {
                 .badRequest, field: "host", "no style for base URL \(baseURL(request).prefix(100)): \(error)")
         }
         return EntityTag.response(
-            json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+            json, to: request, contentType: "application/json", cacheControl: baseURLCacheControl)
     }
 
     /// The style whose sprite sheet a request asks for: the named style's, with an icon per count step as
@@ -217,6 +217,11 @@ extension MapServer {
 
     /// The URL clients reach the server at: the configured one, else `http://` and the request's `Host` when it is a
     /// plain host and port, else the address listened on.
+    /// The caching of an answer that names ``baseURL(_:)``: public with `--public-url`; without it the URLs come from
+    /// the request's `Host`, which a shared cache does not key on (nginx's default key is the upstream's host), so
+    /// one request with a forged `Host` would hand its URLs to everyone: such answers are cached by the browser only.
+    var baseURLCacheControl: String { publicURL == nil ? "private, max-age=86400" : Self.tileCacheControl }
+
     func baseURL(_ request: Request) -> String {
         if let publicURL { return publicURL.hasSuffix("/") ? publicURL : publicURL + "/" }
         if let authority = request.head.authority, (1...255).contains(authority.count),

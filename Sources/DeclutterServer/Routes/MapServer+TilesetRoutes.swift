@@ -33,7 +33,7 @@ extension MapServer {
                     throw ServerError(.unprocessableContent, field: "tileset", "\(error)")
                 }
                 return EntityTag.response(
-                    json, to: request, contentType: "application/json", cacheControl: Self.tileCacheControl)
+                    json, to: request, contentType: "application/json", cacheControl: baseURLCacheControl)
             }
             guard let data = tileset.sprites[file] else {
                 let written = ["style.json"] + tileset.sprites.keys.sorted()
