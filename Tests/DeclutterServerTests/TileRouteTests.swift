@@ -120,6 +120,10 @@ import Testing
             let response = try await client.execute(uri: "/tiles/paris.json", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.eTag] != nil)
+            // Its URL comes from the request's Host: for the browser's cache only, not a shared one.
+            #expect(response.headers[.cacheControl] == "private, max-age=86400")
+            let style = try await client.execute(uri: "/styles/default/style.json?dataset=paris", method: .get)
+            #expect(style.status == .ok && style.headers[.cacheControl] == "private, max-age=86400")
             let json = try #require(try ServerHarness.json(response).object)
             #expect(json["tilejson"]?.string == "3.0.0")
             #expect(json["tiles"] == .array([.string("http://localhost/tiles/paris/{z}/{x}/{y}.mvt")]))

@@ -130,6 +130,8 @@ import Testing
             let answer = try await client.execute(
                 uri: "/tilesets/pm/style.json", method: .get)
             let style = try #require(try ServerHarness.json(answer).object)
+            // With --public-url its URLs are the same for every client: shared caches may keep it.
+            #expect(answer.headers[.cacheControl] == "public, max-age=86400")
             #expect(style["sprite"]?.string == "http://maps.test/tilesets/pm/sprite")
             #expect(style["glyphs"]?.string == "http://maps.test/tilesets/pm/glyphs/{fontstack}/{range}.pbf")
             let source = try #require(style["sources"]?.object?[MapLibreStyle.sourceID]?.object)
