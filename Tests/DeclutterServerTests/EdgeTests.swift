@@ -113,4 +113,31 @@ import TileTestServer
             #expect(answered.isEmpty, "\(texts)")
         }
     }
+
+    /// At the limit with every connection working (here two bodies being sent), a new connection is answered 503 at
+    /// once and closed: under a storm of slow clients such connections were left open and never read, their
+    /// requests unanswered until the client gave up.
+    @Test func atTheLimitWithEveryConnectionWorkingANewOneIsAnswered503() async throws {
+        try await ServerHarness.run(
+            try ServerHarness.server(limits: ServerLimits(bodySeconds: 60, maximumConnections: 2))
+        ) { client in
+            let port = try Self.port(client)
+            var working: [RawConnection] = []
+            for _ in 0..<2 {
+                let connection = try RawConnection(port: port)
+                _ = connection.send("POST /static HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"wid")
+                working.append(connection)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let late = try RawConnection(port: port)
+            _ = late.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = await late.response(waiting: 5)
+            #expect(answer.status == 503, "\(answer.text.prefix(300))")
+            #expect(try Self.field(answer) == "server")
+            #expect(answer.headers["retry-after"] == "1")
+            #expect(await late.closedByServer(within: 5))
+            // The working connections were left alone.
+            #expect(working.allSatisfy { !$0.hasInput })
+        }
+    }
 }

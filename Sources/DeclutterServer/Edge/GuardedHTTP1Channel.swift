@@ -14,9 +14,6 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let limits: ServerLimits
     let registry: ConnectionRegistry
 
-    /// Why a connection was closed before HTTP was set up on it: already answered 503.
-    struct Refused: Error {}
-
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let watch = ConnectionWatch(channel: channel, limits: limits, registry: registry)
         guard registry.admit(channel, watch: watch) else {
@@ -24,9 +21,15 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 .serviceUnavailable, field: "server",
                 "the server has \(registry.limit) connections open, each with a request in progress; try again shortly",
                 retryAfter: 1)
-            return channel.writeAndFlush(refusal.closingMessage)
-                .flatMap { channel.close() }
-                .flatMapThrowing { throw Refused() }
+            // Answered once the connection is active: setup runs before it is, and a write then went nowhere, which
+            // left the connection open and unread (its client waiting for ever). HTTP is set up behind the refusal,
+            // as Hummingbird expects a channel, and sees nothing before the close.
+            do {
+                try channel.pipeline.syncOperations.addHandler(RefusalHandler(message: refusal.closingMessage))
+            } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+            return HTTP1Channel(responder: responder).setup(channel: channel, logger: logger)
         }
         // However the connection ends, it leaves the registry (the phase handler may never have been added).
         channel.closeFuture.whenComplete { [registry] _ in registry.remove(channel) }
@@ -52,5 +55,42 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func handle(value: Value, logger: Logger) async {
         await handleHTTP(asyncChannel: value, logger: logger)
+    }
+}
+
+/// The first handler of a connection refused at the limit: once the connection is active it writes the refusal and
+/// ends its side, letting nothing the client sent through, and closes when the client does or a second later.
+///
+/// Closing at once, with the request still unread, made the system reset the connection, which can throw away the
+/// answer before the client reads it.
+final class RefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let message: ByteBuffer
+    private var answered = false
+
+    init(message: ByteBuffer) {
+        self.message = message
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { answer(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        answer(context)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    private func answer(_ context: ChannelHandlerContext) {
+        guard !answered else { return }
+        answered = true
+        let channel = context.channel
+        context.writeAndFlush(NIOAny(message)).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+        }
     }
 }
