@@ -35,7 +35,7 @@ struct ServeCommand: ParsableCommand {
             --fetching-maps threads of their own); a map request finding every place taken waits up to --admission-wait seconds, \
             then gets 503 with Retry-After. A map whose tiles could not all be had is 502 (--allow-missing-tiles: grey squares). \
             Clients have --header-timeout, --body-timeout and --idle-timeout seconds; connections are held below the descriptor \
-            limit (--max-connections). SIGTERM or SIGINT stops accepting connections and lets requests in flight finish.
+            limit (--max-connections). SIGTERM, SIGINT or SIGHUP stops accepting connections and lets requests in flight finish.
 
             Examples (declutter demo --write-examples writes their input; serve runs until stopped, so the rest go in \
             another shell; curl -g keeps a bounding box's brackets from curl's globbing):
@@ -343,7 +343,7 @@ struct ServeCommand: ParsableCommand {
                     + (!set.hasStyle ? ", no style beside it (a plain one is served)\n" : "\n"))
         }
         let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-        // The service group shuts down on SIGTERM and SIGINT itself, letting requests finish.
+        // The service group shuts down on SIGTERM, SIGINT and SIGHUP itself, letting requests finish.
         TemporaryFiles.keepRunningOnInterrupt()
         let failure = Mutex<(any Error)?>(nil), done = DispatchSemaphore(value: 0)
         Task {

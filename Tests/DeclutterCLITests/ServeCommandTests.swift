@@ -165,5 +165,13 @@ import Testing
         let process = serve.process
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+        // A hang-up ends it as cleanly (it killed the process, status 129).
+        let hungUp = try ServeProcess(["serve", "--port", "0", "--dataset", "cycles=\(tandmPlist)", "--style", "tandm"])
+        defer { hungUp.stop() }
+        #expect(try await hungUp.listeningPort() != nil)
+        kill(hungUp.process.processIdentifier, SIGHUP)
+        hungUp.stop()
+        #expect(hungUp.process.terminationReason == .exit)
+        #expect(hungUp.process.terminationStatus == 0)
     }
 }

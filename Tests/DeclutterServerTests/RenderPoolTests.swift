@@ -1,11 +1,12 @@
 import DeclutterRender
-import DeclutterServer
 import DeclutterTileSources
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ServiceLifecycle
 import Testing
+
+@testable import DeclutterServer
 
 /// The bounded render pool: a full queue answers 503, a slow map answers 503 at the time limit, and a request in
 /// flight when shutdown starts still gets its map.
@@ -57,6 +58,21 @@ import Testing
             // The late job was dropped from the queue, not drawn.
             try await Self.waitUntil { pool.load == (0, 0) }
         }
+    }
+
+    /// The tiles pool makes tiles, sprite sheets and styles: past its limit it does not speak of a map.
+    @Test func otherWorkPastTheTimeLimitSaysWhatTookLong() async throws {
+        let pool = RenderPool(workers: 1, queueLength: 1, name: "tiles", jobs: "tiles")
+        let gate = DispatchSemaphore(value: 0)
+        let blocker = try await Self.block(pool, on: gate)
+        do {
+            _ = try await pool.run(timeLimit: 0.1) { _ in 1 }
+            Issue.record("expected the time limit")
+        } catch let error as ServerError {
+            #expect(error.message == "the answer took longer than the limit of 0.1 s to make (on the tiles threads)")
+        }
+        gate.signal()
+        try await blocker.value
     }
 
     @Test func requestInFlightAtShutdownIsAnswered() async throws {

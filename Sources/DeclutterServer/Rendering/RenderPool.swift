@@ -107,11 +107,12 @@ public final class RenderPool: Service, Sendable {
         _ work: @escaping @Sendable (RenderWorker) throws -> Value
     ) async throws -> Value {
         let answer = Answer<Value>()
+        let timeout = self.timeout(timeLimit)
         return try await withCheckedThrowingContinuation { continuation in
             answer.set(continuation)
             let job = Job(deadline: deadline) { worker, late in
                 let result: Result<Value, any Error> =
-                    late ? .failure(Self.timeout(timeLimit)) : Result { try work(worker) }
+                    late ? .failure(timeout) : Result { try work(worker) }
                 return { answer.finish(result) }
             }
             let refusal: ServerError? = state.withLock { state in
@@ -139,14 +140,19 @@ public final class RenderPool: Service, Sendable {
             answer.setTimer(
                 Task {
                     guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
-                    answer.finish(.failure(Self.timeout(timeLimit)))
+                    answer.finish(.failure(timeout))
                 })
         }
     }
 
-    private static func timeout(_ seconds: Double) -> ServerError {
+    /// The answer to a job past its time limit: a map's, or (the tiles pool's tiles, sprite sheets and styles) an
+    /// answer's.
+    private func timeout(_ seconds: Double) -> ServerError {
         ServerError(
-            .serviceUnavailable, field: "server", "the map took longer than the limit of \(seconds) s to draw",
+            .serviceUnavailable, field: "server",
+            jobs.hasPrefix("maps")
+                ? "the map took longer than the limit of \(seconds) s to draw"
+                : "the answer took longer than the limit of \(seconds) s to make (on the \(name) threads)",
             retryAfter: 1)
     }
 

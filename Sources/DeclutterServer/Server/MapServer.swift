@@ -20,7 +20,7 @@ import NIOCore
 /// let style = try StyleCatalog().style(named: "default")
 /// let cities = try Dataset.load(name: "cities", path: "cities.csv", style: style, styleName: "default",
 /// categoryProperty: "cc") let server = MapServer(host: "127.0.0.1", port: 8080, datasets: [cities]) try await
-/// server.run()   // until SIGTERM or SIGINT; requests in flight finish
+/// server.run()   // until SIGTERM, SIGINT or SIGHUP; requests in flight finish
 /// ```
 ///
 /// The server holds nothing but its read-only datasets and styles, so any number of copies behind a load balancer
@@ -110,11 +110,14 @@ public struct MapServer: Sendable {
             }, logger: logger)
     }
 
-    /// Serves until SIGTERM or SIGINT, then lets requests in flight finish; `onServerRunning` is called with the port
+    /// Serves until SIGTERM, SIGINT or SIGHUP, then lets requests in flight finish; `onServerRunning` is called with the port
     /// listened on once connections are accepted.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         do {
-            try await application(onServerRunning: onServerRunning).runService()
+            // SIGHUP too: a closed terminal or a supervisor's hang-up stops the server as SIGTERM does, letting
+            // requests finish, where its default dropped every request in flight.
+            try await application(onServerRunning: onServerRunning).runService(
+                gracefulShutdownSignals: [.sigterm, .sigint, .sighup])
         } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
             // Binding is the one system call a user's options decide; NIO's text names the call, not the option.
             throw ListenError(host: host, port: port, code: error.errnoCode)
