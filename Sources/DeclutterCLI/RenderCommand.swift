@@ -347,6 +347,9 @@ struct RenderCommand: ParsableCommand {
         let firstColored = try checkColors(style: style, points: read.points)
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.locatedPoints
+        if layout != nil, let warning = MapLayout.ambiguityWarning(points: located) {
+            StandardError.write("warning: \(warning)\n")
+        }
         var map = MapDescription(points: located, style: style)
         map.furniture.legend = legend
         map.furniture.legendTitle = category

@@ -18,6 +18,23 @@ import Foundation
 /// `text`); markers keep clear of all of them. With aggregates (`--aggregate`), each cluster has `aggregates`, an
 /// object of their values over its members.
 public enum MapLayout {
+    /// How `members` names the point at `index`: its id, else its position in the input.
+    static func identity(of points: [ClusterPoint], at index: Int) -> JSONValue {
+        points[index].id ?? .number(Double(index))
+    }
+
+    /// What to say when `members` cannot tell some points apart (an id given twice, or a point without one whose
+    /// position is another's id); nil when each point has a name of its own.
+    public static func ambiguityWarning(points: [ClusterPoint]) -> String? {
+        var uses: [JSONValue: Int] = [:]
+        for index in points.indices { uses[identity(of: points, at: index), default: 0] += 1 }
+        let shared = uses.values.reduce(0) { $0 + ($1 > 1 ? $1 : 0) }
+        guard shared > 0 else { return nil }
+        return "--layout: \(shared) of \(points.count) points share their name in `members` with another point "
+            + "(an id given twice, or an id equal to the input position of a point without one), so members do not "
+            + "tell them apart"
+    }
+
     /// The layout document for a map.
     public static func json(
         camera: MapCamera, map: AnnotatedMap, points: [ClusterPoint],
@@ -29,7 +46,7 @@ public enum MapLayout {
         func coordinate(_ value: Coordinate) -> JSONValue {
             .array([.number((value.longitude * 1e7).rounded() / 1e7), .number((value.latitude * 1e7).rounded() / 1e7)])
         }
-        func identity(_ index: Int) -> JSONValue { points[index].id ?? .number(Double(index)) }
+        func identity(_ index: Int) -> JSONValue { Self.identity(of: points, at: index) }
         /// An annotation's id: its kind and its first member's id.
         func name(_ annotation: MapAnnotation) -> String {
             let first = annotation.members.first.map(identity) ?? .null

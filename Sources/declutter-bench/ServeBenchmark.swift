@@ -175,13 +175,7 @@ struct ServeBenchmark {
         let csv = folder.appendingPathComponent("points.csv")
         try TilesBenchmark.writeCSV(Self.points(), category: nil, to: csv)
 
-        let declutter = programBesideThisOne("declutter")
-        guard FileManager.default.isExecutableFile(atPath: declutter.path) else {
-            throw SetupError(
-                description:
-                    "serve measures the declutter beside declutter-bench, but there is none (\(declutter.path)); "
-                    + "build both with `swift build -c release`")
-        }
+        let declutter = try declutterBesideThisOne(for: "serve measures declutter serve")
         // Both servers run through every round: the one not measured sits idle.
         var servers: [(name: String, process: BackgroundProcess, port: Int)] = []
         defer { servers.forEach { $0.process.stop() } }

@@ -105,7 +105,7 @@ extension ServeZoomsBenchmark {
         let csv = folder.appendingPathComponent("points.csv")
         try TilesBenchmark.writeCSV(points, category: nil, to: csv)
         let centres = Self.centres(points)
-        let declutter = programBesideThisOne("declutter")
+        let declutter = try declutterBesideThisOne(for: "serve --zooms measures declutter serve")
         var servers: [(name: String, process: BackgroundProcess, port: Int)] = []
         defer { servers.forEach { $0.process.stop() } }
         let port = try LoopbackRequest.freePort()

@@ -296,14 +296,7 @@ struct TilesBenchmark {
 
     /// The `declutter` built beside this program, which the whole-process runs time.
     static func declutterExecutable() throws -> URL {
-        let declutter = programBesideThisOne("declutter")
-        guard FileManager.default.isExecutableFile(atPath: declutter.path) else {
-            throw SetupError(
-                description:
-                    "--tippecanoe times declutter tiles as a whole process too, but there is no declutter beside "
-                    + "declutter-bench (\(declutter.path)); build both with `swift build -c release`")
-        }
-        return declutter
+        try declutterBesideThisOne(for: "--tippecanoe times declutter tiles as a whole process too")
     }
 
     /// Writes the points as tippecanoe and `declutter tiles` both read them: `lat,lon`, and the category column under

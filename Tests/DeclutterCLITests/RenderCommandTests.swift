@@ -677,6 +677,30 @@ import Testing
         #expect(image[380, 100] == image[5, 5])
     }
 
+    /// A layout's members name points by id, else by input position: where two names are alike, it is said.
+    @Test func membersThatCannotTellPointsApartAreSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Feature 0's id 1 is feature 1's position; feature 2's id "1" is a string, a name of its own.
+        let features = [
+            #"{"type":"Feature","id":1,"properties":{},"geometry":{"type":"Point","coordinates":[10,50]}}"#,
+            #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[20,50]}}"#,
+            #"{"type":"Feature","id":"1","properties":{},"geometry":{"type":"Point","coordinates":[30,50]}}"#,
+        ]
+        try Data((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").utf8).write(
+            to: folder.appendingPathComponent("p.geojson"))
+        let arguments = ["render", "--input", "p.geojson", "--basemap", "none", "--output", "p.png"]
+        let result = try CommandResult.run(arguments + ["--layout", "p.json"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "warning: --layout: 2 of 3 points share their name in `members` with another point (an id given "
+                + "twice, or an id equal to the input position of a point without one), so members do not tell them "
+                + "apart\n")
+        // Without a layout there are no members to speak of.
+        #expect(try CommandResult.run(arguments, in: folder).stderr.isEmpty)
+    }
+
     /// On a small map the furniture keeps to the map: the scale bar goes above the attribution rather than under it,
     /// and what has no room is left out and said.
     @Test func furnitureKeepsToSmallMaps() throws {
