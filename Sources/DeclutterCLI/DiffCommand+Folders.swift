@@ -32,7 +32,8 @@ extension DiffCommand {
         try writeOutputs(differences, expected: expected, actual: actual, json: nil, extraFiles: [], pair: nil)
         if json != "-" {
             for difference in differences where difference.status != .unchanged {
-                try StandardOutput.print("\(difference.status.rawValue): \(difference.path): \(difference.summary)")
+                try StandardOutput.print(
+                    "\(difference.status.rawValue): \(difference.path.escapedForTerminal): \(difference.summary)")
             }
             let counts = ImageDifference.Status.allCases.compactMap { status -> String? in
                 let count = differences.filter { $0.status == status }.count
@@ -85,6 +86,11 @@ extension DiffCommand {
         let files = [("--json", json == "-" ? nil : json), ("--junit", junit), ("--diff-output", diffOutput)]
             .compactMap { name, path in path.map { (option: name, path: $0) } }
         try FileSystem.refuseOverwriting(files, inputs: inputs)
+        for (option, path) in files where report.map({ Self.isInside(path, $0) }) == true {
+            throw CommandError(
+                "\(option) \(path) is inside the --report folder \(report ?? ""), which is replaced whole on every "
+                    + "run; write it beside the report")
+        }
         for (option, path) in files {
             for (name, folder) in inputs
             where FileSystem.item(atPath: folder) == .folder && Self.isInside(path, folder)
@@ -170,8 +176,12 @@ extension DiffCommand {
             changes = GoldenUpdate(differences, expected: expected, actual: actual, prune: prune)
         }
         let lines = try changes.apply()
-        for line in lines { try StandardOutput.print(line) }
-        try StandardOutput.print(
+        // With `--json -` standard output is the JSON alone: what was changed goes to standard error.
+        func say(_ line: String) throws {
+            if json == "-" { StandardError.write(line + "\n") } else { try StandardOutput.print(line) }
+        }
+        for line in lines { try say(line.escapedForTerminal) }
+        try say(
             lines.isEmpty
                 ? "nothing to update"
                 : "updated \(changes.copies.count) and removed \(changes.removals.count) expected images")
@@ -179,9 +189,19 @@ extension DiffCommand {
 
     /// Whether `path` is `folder` or lies under it (by resolved absolute paths; `path` need not exist yet).
     static func isInside(_ path: String, _ folder: String) -> Bool {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents
-        let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().pathComponents
-        return target.starts(with: root)
+        resolvedComponents(path).starts(with: resolvedComponents(folder))
+    }
+
+    /// A path's components with every link on the way followed, also where its last parts do not exist yet: the
+    /// deepest part that exists is resolved and the rest put back (Foundation resolves nothing of a path that does
+    /// not exist, so a new report under a link into a compared folder passed for one outside it).
+    static func resolvedComponents(_ path: String) -> [String] {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL, rest: [String] = []
+        while FileSystem.item(atPath: existing.path) == nil, existing.pathComponents.count > 1 {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        return existing.resolvingSymlinksInPath().pathComponents + rest
     }
 }
 

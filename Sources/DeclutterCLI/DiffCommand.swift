@@ -111,7 +111,8 @@ struct DiffCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write the result as JSON to this file (- for standard output): for two images "
-                + "{\"mismatched\", \"width\", \"height\", \"ratio\", \"ignored\"}, for folders one record per image.",
+                + "{\"mismatched\", \"width\", \"height\", \"ratio\", \"ignored\"} (of two sizes {\"mismatched\": "
+                + "null, \"expected\": [w, h], \"actual\": [w, h], \"ratio\": null}), for folders one record per image.",
             valueName: "file"))
     var json: String?
 

@@ -83,8 +83,9 @@ public struct ComparisonReport: Sendable {
     static let generatorMark = #"<meta name="generator" content="declutter ComparisonReport">"#
 
     /// Fails unless a report can be written into `folder`: a folder that does not exist yet (in one that does), an
-    /// empty one, or a report written before, which alone is replaced. Any other folder is refused, since replacing
-    /// it would delete what it holds.
+    /// empty one, or a report written before and nothing else, which alone is replaced. Any other folder is refused,
+    /// since replacing it would delete what it holds: hidden entries count (a `.git` left in a folder was deleted with
+    /// it), and so does anything put beside a report's page and pictures since.
     ///
     /// - Throws: ``OutputError`` naming the folder and why.
     public static func checkFolder(_ folder: URL) throws {
@@ -101,8 +102,7 @@ public struct ComparisonReport: Sendable {
                     path: folder.relativePath, reason: "the folder \(parent.relativePath) is not writable")
             }
         case .folder:
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-                .filter { !$0.hasPrefix(".") }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             guard !names.isEmpty else { return }
             let page = (try? FileHandle(forReadingFrom: folder.appendingPathComponent("index.html")))
                 .flatMap { handle in
@@ -110,15 +110,24 @@ public struct ComparisonReport: Sendable {
                     return try? handle.read(upToCount: 4096)
                 }
                 .map { String(decoding: $0, as: UTF8.self) }
-            // Reports made before the mark hold their page and three folders of pictures, nothing else.
-            let isReport =
-                page?.contains(generatorMark) == true
-                || (page != nil && Set(names).isSubset(of: ["index.html", "expected", "actual", "diff"]))
-            guard isReport else {
+            // A report holds its page and three folders of pictures, nothing else; the mark tells it from another
+            // page with such folders.
+            let own: Set<String> = ["index.html", "expected", "actual", "diff"]
+            let others = names.filter { !own.contains($0) }.sorted()
+            guard page?.contains(generatorMark) == true || page != nil && others.isEmpty else {
                 throw OutputError(
                     path: folder.relativePath,
                     reason: "the folder holds \(names.count) \(names.count == 1 ? "entry" : "entries") and is not a "
                         + "report (a report is replaced whole, which would delete them); name a new or empty folder")
+            }
+            guard others.isEmpty else {
+                let listed = others.prefix(3).map { "\"\($0.escapedForTerminal)\"" }.joined(separator: ", ")
+                throw OutputError(
+                    path: folder.relativePath,
+                    reason:
+                        "the report's folder also holds \(listed)\(others.count > 3 ? " and \(others.count - 3) more" : ""), "
+                        + "which replacing the report would delete; move \(others.count == 1 ? "it" : "them") or name "
+                        + "another folder")
             }
             guard access(folder.deletingLastPathComponent().path, W_OK) == 0 else {
                 throw OutputError(path: folder.relativePath, reason: "its folder is not writable")

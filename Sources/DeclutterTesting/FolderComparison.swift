@@ -53,16 +53,22 @@ public struct FolderComparison: Sendable {
         throws -> [ImageDifference]
     {
         let expectedPaths = try Self.imagePaths(in: expected), actualPaths = try Self.imagePaths(in: actual)
-        let paths = Array(Set(expectedPaths).union(actualPaths)).sorted()
-        let expectedSet = Set(expectedPaths), actualSet = Set(actualPaths)
+        // Paths pair by their bytes, as the file system names files: Swift's strings count `café` written with an
+        // accented e and with an e and a combining accent as one, which merged two files into one record (and a
+        // changed image passed) or paired a name with a file of the other spelling that could not be opened.
+        let expectedSet = Set(expectedPaths.map(\.utf8Bytes)), actualSet = Set(actualPaths.map(\.utf8Bytes))
+        var paths = expectedPaths
+        paths += actualPaths.filter { !expectedSet.contains($0.utf8Bytes) }
+        paths.sort { $0 != $1 ? $0 < $1 : $0.utf8Bytes.lexicographicallyPrecedes($1.utf8Bytes) }
         let done = PixelMatch.Counter()
         let results = concurrentMap(paths.count) { index -> Result<ImageDifference, any Error> in
             let path = paths[index]
             defer { progress?(done.add(1), paths.count) }
             return Result {
                 try compare(
-                    path: path, expected: expectedSet.contains(path) ? expected.appendingPathComponent(path) : nil,
-                    actual: actualSet.contains(path) ? actual.appendingPathComponent(path) : nil)
+                    path: path,
+                    expected: expectedSet.contains(path.utf8Bytes) ? expected.appendingPathComponent(path) : nil,
+                    actual: actualSet.contains(path.utf8Bytes) ? actual.appendingPathComponent(path) : nil)
             }
         }
         let failures = results.compactMap { result -> (any Error)? in
@@ -99,6 +105,13 @@ public struct FolderComparison: Sendable {
         let images = expectedData == actualData ? nil : try decodePair(expectedData, expected, actualData, actual)
         guard let (first, second) = images else {
             let size = try imageSize(expected, data: expectedData)
+            // Still a whole PNG, as a pair's are (its chunks read and their CRCs checked, no pixels decoded): two copies
+            // of a truncated file passed as unchanged.
+            do {
+                _ = try PNGDecoder.File(expectedData)
+            } catch let error as PNGDecoder.DecodingError {
+                throw ImageReadError(path: expected.relativePath, reason: error.description)
+            }
             let mask = try self.mask(for: expected, width: size[0], height: size[1])
             return ImageDifference(
                 path: path, status: .unchanged, expectedSize: size, actualSize: size, differingPixels: 0,
@@ -230,10 +243,19 @@ public struct FolderComparison: Sendable {
                 let entry = folder.appendingPathComponent(path)
                 var info = stat()
                 guard stat(entry.path, &info) == 0 else {
-                    // lstat finds the link that stat could not follow.
                     let lower = name.lowercased()
                     if lower.hasSuffix(".png") && !lower.hasSuffix(maskSuffix) {
-                        throw ImageReadError(path: entry.relativePath, reason: "a symbolic link to nothing")
+                        // lstat finds the link that stat could not follow; a name that is not UTF-8 comes listed
+                        // with U+FFFD in place of its bytes, and so names no file at all.
+                        var link = stat()
+                        let isLink = lstat(entry.path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+                        throw ImageReadError(
+                            path: entry.relativePath,
+                            reason: isLink
+                                ? "a symbolic link to nothing"
+                                : name.contains("\u{FFFD}")
+                                    ? "its name is not UTF-8, and cannot be opened by it; rename it"
+                                    : "it went away while the folder was read")
                     }
                     continue
                 }
@@ -256,4 +278,9 @@ public struct FolderComparison: Sendable {
         try list("", ancestors: [[UInt64(info.st_dev), UInt64(info.st_ino)]])
         return paths.sorted()
     }
+}
+
+extension String {
+    /// The string's UTF-8 bytes: a key that tells apart spellings Swift's `==` counts as one.
+    fileprivate var utf8Bytes: [UInt8] { Array(utf8) }
 }

@@ -1,3 +1,4 @@
+import DeclutterPNG
 import DeclutterSupport
 import Foundation
 
@@ -44,6 +45,17 @@ public struct GoldenUpdate: Sendable {
         for (from, to) in copies {
             guard let data = try? Data(contentsOf: from) else {
                 throw ImageReadError(path: from.relativePath, reason: "no such file or not readable")
+            }
+            // A mask kept beside the image must keep its size: accepting an image of another size would leave a mask
+            // every later comparison refuses.
+            let mask = to.deletingPathExtension().appendingPathExtension("mask.png")
+            if let size = PNGImageSize(of: data), let maskData = try? Data(contentsOf: mask),
+                let maskSize = PNGImageSize(of: maskData), maskSize != size
+            {
+                throw OutputError(
+                    path: to.relativePath,
+                    reason: "would become \(size.text) px, but its mask \(mask.relativePath) is \(maskSize.text) px; "
+                        + "make the mask anew for the new size (or remove it), then accept again")
             }
             files.append((data, to))
             lines.append("\(FileSystem.item(atPath: to.path) == .file ? "updated" : "added") \(to.relativePath)")

@@ -176,4 +176,101 @@ import Testing
         #expect(ComparisonReport.anchor(for: "é.png") == "image-~C3~A9.png")
         #expect(ComparisonReport.anchor(for: "cluster.42@2x.png") == "image-cluster.42@2x.png")
     }
+
+    /// Hidden entries count: a folder holding only `.git` is not empty, and was deleted as one. A report's folder with
+    /// anything beside its page and pictures is refused too, and so are outputs put inside it, which the next run
+    /// would have deleted.
+    @Test func aReportNeverReplacesWhatItDidNotWrite() throws {
+        let folder = try DiffFolderTests.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site/.git")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try Data("ref".utf8).write(to: site.appendingPathComponent("HEAD"))
+        let hidden = try CommandResult.run(["diff", "expected", "actual", "--report", "site"], in: folder)
+        #expect(hidden.status == 2)
+        #expect(hidden.stderr.hasPrefix("Error: cannot write site: the folder holds 1 entry and is not a report"))
+        #expect(Self.listing(folder.appendingPathComponent("site")) == [".git", ".git/HEAD"])
+        let inside = try CommandResult.run(
+            ["diff", "expected", "actual", "--report", "report", "--json", "report/r.json"], in: folder)
+        #expect(inside.status == 2)
+        #expect(
+            inside.stderr
+                == "Error: --json report/r.json is inside the --report folder report, which is replaced whole on every "
+                + "run; write it beside the report\n")
+        #expect(try CommandResult.run(["diff", "expected", "actual", "--report", "report"], in: folder).status == 1)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("report/notes.txt"))
+        let extra = try CommandResult.run(["diff", "expected", "actual", "--report", "report"], in: folder)
+        #expect(extra.status == 2)
+        #expect(
+            extra.stderr
+                == "Error: cannot write report: the report's folder also holds \"notes.txt\", which replacing the "
+                + "report would delete; move it or name another folder\n")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/notes.txt").path))
+    }
+
+    /// A new report under a link into a compared folder is inside it, as the same path without the link is.
+    @Test func aReportReachedThroughALinkIntoAComparedFolderIsRefused() throws {
+        let folder = try DiffFolderTests.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("el").path, withDestinationPath: "expected")
+        let result = try CommandResult.run(["diff", "expected", "actual", "--report", "el/rep"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--report el/rep is inside the expected folder expected"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected/rep").path))
+    }
+
+    /// Names pair by their bytes: `café` with a precomposed é and with e and a combining accent are two files, and
+    /// each is compared (they were one record, and the changed one passed).
+    @Test func namesSpelledAlikeInUnicodeAreTwoFiles() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let red: [UInt8] = [255, 0, 0, 255]
+        let composed = "caf\u{E9}.png", decomposed = "cafe\u{301}.png"
+        let files: [(String, Data)] = [
+            ("expected/" + composed, try DiffFolderTests.png()),
+            ("actual/" + composed, try DiffFolderTests.png(painted: [(0, 0, red)])),
+            ("expected/" + decomposed, try DiffFolderTests.png()), ("actual/" + decomposed, try DiffFolderTests.png()),
+        ]
+        for (path, data) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        let result = try CommandResult.run(["diff", "expected", "actual"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("2 images: 1 unchanged, 1 changed\n"), "\(result.stdout)")
+    }
+
+    /// Identical copies of a damaged PNG are named as a damaged pair is, not passed as unchanged.
+    @Test func identicalDamagedImagesAreNamed() throws {
+        let folder = try DiffFolderTests.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truncated = try DiffFolderTests.png().prefix(60)
+        try truncated.write(to: folder.appendingPathComponent("expected/e.png"))
+        try truncated.write(to: folder.appendingPathComponent("actual/e.png"))
+        let result = try CommandResult.run(["diff", "expected", "actual"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: cannot read image expected/e.png: "), "\(result.stderr)")
+    }
+
+    /// Accepting an image of another size refuses while its mask keeps the old one (every later run refused the mask),
+    /// and with `--json -` what was changed goes to standard error, leaving the JSON alone on standard output.
+    @Test func acceptingKeepsMasksAndJSONWhole() throws {
+        let folder = try DiffFolderTests.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DiffFolderTests.png(painted: [(1, 1, [255, 0, 0, 255])]).replacingAlpha().write(
+            to: folder.appendingPathComponent("expected/d.mask.png"))
+        let before = Self.listing(folder)
+        let refused = try CommandResult.run(["diff", "expected", "actual", "--update"], in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("cannot write expected/d.png: would become 5×"), "\(refused.stderr)")
+        #expect(Self.listing(folder) == before)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("expected/d.mask.png"))
+        let accepted = try CommandResult.run(["diff", "expected", "actual", "--update", "--json", "-"], in: folder)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(accepted.stdout.utf8))) != nil, "\(accepted.stdout)")
+        #expect(accepted.stderr.contains("updated expected/a.png\n"), "\(accepted.stderr)")
+    }
 }
