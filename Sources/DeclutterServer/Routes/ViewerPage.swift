@@ -32,7 +32,7 @@ enum ViewerPage {
             : "<table><tr><th>name</th><th>kind</th><th>what</th><th>links</th></tr>\n\(rows.joined(separator: "\n"))\n</table>"
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>Declutter</title>
+            <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Declutter</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <style>body { font: 15px/1.5 system-ui, sans-serif; margin: 2em; color: #222; }
             table { border-collapse: collapse; } td, th { padding: 0.3em 1em 0.3em 0; text-align: left; }
@@ -62,7 +62,7 @@ enum ViewerPage {
         let configText = config.jsonText.replacingOccurrences(of: "<", with: "\\u003c")
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(name) · Declutter</title>
+            <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>\(name) · Declutter</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <link rel="stylesheet" href="\(escaped(stylesheet))">
             <style>html, body, #map { margin: 0; height: 100%; }
@@ -92,11 +92,20 @@ enum ViewerPage {
               const properties = feature.properties, coordinates = feature.geometry.coordinates;
               const content = document.createElement("div");
               content.className = "declutter-popup";
-              const popup = new maplibregl.Popup({ maxWidth: "320px" }).setLngLat(coordinates).setDOMContent(content);
+              // Beside the icon rather than over its count; a balloon stands above its point, so its popup goes below.
+              const placing = properties.cluster ? { offset: 28 } : { anchor: "top", offset: 4 };
+              const popup = new maplibregl.Popup({ maxWidth: "320px", ...placing })
+                .setLngLat(coordinates).setDOMContent(content);
               if (properties.cluster) {
                 content.append(element("strong", `${properties.point_count} points`));
-                const zoom = properties.expansion_zoom ?? Math.min(map.getZoom() + 2, map.getMaxZoom());
-                map.easeTo({ center: coordinates, zoom });
+                // Past the tiles' last zoom MapLibre only enlarges that zoom's tiles, where the cluster stays whole.
+                const last = map.getSource("declutter")?.maxzoom ?? map.getMaxZoom();
+                const zoom = properties.expansion_zoom ?? Math.min(map.getZoom() + 2, last);
+                if (zoom <= last) {
+                  map.easeTo({ center: coordinates, zoom });
+                } else {
+                  content.append(element("p", `together at every zoom of the tiles (to ${last})`));
+                }
                 popup.addTo(map);
                 if (config.leaves && properties.cluster_id !== undefined) {
                   const response = await fetch(`${config.leaves.replace("{id}", properties.cluster_id)}?limit=10`);
