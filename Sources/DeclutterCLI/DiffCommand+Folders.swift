@@ -23,6 +23,14 @@ extension DiffCommand {
             }
         }
         try checkOutputs(folders: [first, second])
+        // Screenshots kept as JPEG or WebP would otherwise make a green run of nothing compared.
+        for (name, folder) in [(first, expected), (second, actual)] {
+            let others = try FolderComparison.otherImagePaths(in: folder)
+            guard !others.isEmpty else { continue }
+            StandardError.write(
+                "warning: \(name): \(others.count == 1 ? "1 image is" : "\(others.count) images are") not PNG "
+                    + "(\(others.nameList(limit: 3))) and not compared: diff reads PNG only\n")
+        }
         let progress = DiffProgress()
         let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) {
             done, total in

@@ -228,10 +228,24 @@ public struct FolderComparison: Sendable {
     /// - Throws: ``ImageReadError`` when `folder` is not a folder or cannot be listed, or for a link to nothing where
     ///   an image would be.
     public static func imagePaths(in folder: URL) throws -> [String] {
+        try listing(of: folder).images
+    }
+
+    /// Files under `folder` named as images of other formats (JPEG, WebP, GIF, BMP, TIFF), which are not compared,
+    /// as sorted relative paths; found as ``imagePaths(in:)`` finds the PNGs.
+    public static func otherImagePaths(in folder: URL) throws -> [String] {
+        try listing(of: folder).others
+    }
+
+    /// Extensions of image files this comparison does not read.
+    static let otherImageExtensions: Set<String> = ["jpg", "jpeg", "webp", "gif", "bmp", "tif", "tiff"]
+
+    /// The PNG images under `folder` and the other images, as ``imagePaths(in:)`` describes.
+    static func listing(of folder: URL) throws -> (images: [String], others: [String]) {
         guard FileSystem.item(atPath: folder.path) == .folder else {
             throw ImageReadError(path: folder.relativePath, reason: "no such folder")
         }
-        var paths: [String] = []
+        var paths: [String] = [], others: [String] = []
         /// Lists `relative` under the folder; `ancestors` are the folders (device and inode) on the way there.
         func list(_ relative: String, ancestors: Set<[UInt64]>) throws {
             let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
@@ -266,7 +280,13 @@ public struct FolderComparison: Sendable {
                     try list(path, ancestors: ancestors.union([identity]))
                 case S_IFREG:
                     let lower = name.lowercased()
-                    if lower.hasSuffix(".png") && !lower.hasSuffix(maskSuffix) { paths.append(path) }
+                    if lower.hasSuffix(".png") && !lower.hasSuffix(maskSuffix) {
+                        paths.append(path)
+                    } else if let dot = lower.lastIndex(of: "."),
+                        otherImageExtensions.contains(String(lower[lower.index(after: dot)...]))
+                    {
+                        others.append(path)
+                    }
                 default: continue
                 }
             }
@@ -276,7 +296,7 @@ public struct FolderComparison: Sendable {
             throw ImageReadError(path: folder.relativePath, reason: "the folder cannot be listed")
         }
         try list("", ancestors: [[UInt64(info.st_dev), UInt64(info.st_ino)]])
-        return paths.sorted()
+        return (paths.sorted(), others.sorted())
     }
 }
 

@@ -273,4 +273,20 @@ import Testing
         #expect((try? JSONSerialization.jsonObject(with: Data(accepted.stdout.utf8))) != nil, "\(accepted.stdout)")
         #expect(accepted.stderr.contains("updated expected/a.png\n"), "\(accepted.stderr)")
     }
+
+    /// Screenshots kept in another format are said, not passed over in a green run of nothing compared.
+    @Test func imagesOfOtherFormatsAreSaid() throws {
+        let folder = try DiffFolderTests.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["actual/shot.jpg", "actual/sub/shot.WEBP"] {
+            try Data("jpeg".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let result = try CommandResult.run(["diff", "expected", "actual"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: actual: 2 images are not PNG (shot.jpg, sub/shot.WEBP) and not compared: diff reads PNG only\n"
+            ),
+            "\(result.stderr)")
+    }
 }
