@@ -59,10 +59,12 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 }
 
 /// The first handler of a connection refused at the limit: once the connection is active it writes the refusal and
-/// ends its side, letting nothing the client sent through, and closes when the client does or a second later.
+/// ends its side, reading and dropping what the client sends, and closes when the client does or a quarter of a
+/// second later.
 ///
 /// Closing at once, with the request still unread, made the system reset the connection, which can throw away the
-/// answer before the client reads it.
+/// answer before the client reads it; the wait is short, since a refused connection holds a descriptor outside the
+/// limit.
 final class RefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 
@@ -90,7 +92,7 @@ final class RefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
         let channel = context.channel
         context.writeAndFlush(NIOAny(message)).whenComplete { _ in
             channel.close(mode: .output, promise: nil)
-            channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+            channel.eventLoop.scheduleTask(in: .milliseconds(250)) { channel.close(promise: nil) }
         }
     }
 }
