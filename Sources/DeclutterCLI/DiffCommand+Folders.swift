@@ -94,10 +94,10 @@ extension DiffCommand {
         let files = [("--json", json == "-" ? nil : json), ("--junit", junit), ("--diff-output", diffOutput)]
             .compactMap { name, path in path.map { (option: name, path: $0) } }
         try FileSystem.refuseOverwriting(files, inputs: inputs)
-        for (option, path) in files where report.map({ Self.isInside(path, $0) }) == true {
+        if let report, let (option, path) = files.first(where: { Self.isInside($0.path, report) }) {
             throw CommandError(
-                "\(option) \(path) is inside the --report folder \(report ?? ""), which is replaced whole on every "
-                    + "run; write it beside the report")
+                "\(option) \(path) is inside the --report folder \(report), which is replaced whole on every run; "
+                    + "write it beside the report")
         }
         for (option, path) in files {
             for (name, folder) in inputs
@@ -197,19 +197,7 @@ extension DiffCommand {
 
     /// Whether `path` is `folder` or lies under it (by resolved absolute paths; `path` need not exist yet).
     static func isInside(_ path: String, _ folder: String) -> Bool {
-        resolvedComponents(path).starts(with: resolvedComponents(folder))
-    }
-
-    /// A path's components with every link on the way followed, also where its last parts do not exist yet: the
-    /// deepest part that exists is resolved and the rest put back (Foundation resolves nothing of a path that does
-    /// not exist, so a new report under a link into a compared folder passed for one outside it).
-    static func resolvedComponents(_ path: String) -> [String] {
-        var existing = URL(fileURLWithPath: path).standardizedFileURL, rest: [String] = []
-        while FileSystem.item(atPath: existing.path) == nil, existing.pathComponents.count > 1 {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        return existing.resolvingSymlinksInPath().pathComponents + rest
+        FileSystem.resolvedComponents(path).starts(with: FileSystem.resolvedComponents(folder))
     }
 }
 

@@ -177,7 +177,7 @@ struct TilesCommand: ParsableCommand {
         let basemapText =
             job.basemap
             ? "; and the basemap, \(basemapPlace): \(summary.basemap.tiles) tiles ("
-                + String(format: "%.1f MB", Double(summary.basemap.stored) / 1_000_000)
+                + Self.megabytes(Double(summary.basemap.stored))
                 + "), zooms 0…\(BasemapTileset.maximumZoom)" : ""
         try StandardOutput.print(
             "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(job.zooms.upperBound), "

@@ -120,8 +120,7 @@ public struct TilesetJob {
     ///
     /// - Parameter progress: called with (tiles done, zoom) as zooms finish.
     public func write(to output: String, progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
-        func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-        let start = now()
+        let start = Self.now()
         let format = try TilesetFormat(path: output)
         let prefix = Self.companionPrefix(for: output, format: format)
         // The sprite sheet first: a style asking for too many icons is refused before any tile is encoded.
@@ -130,7 +129,7 @@ public struct TilesetJob {
         var companions = sheet.files.filter { $0.name != "sprite.manifest.json" }.map {
             (name: prefix + $0.name, data: $0.data)
         }
-        let spritesEnd = now()
+        let spritesEnd = Self.now()
 
         // The basemap next, before the points are placed (see ``writeBasemap(output:format:)``); what its encoders
         // freed lies in their threads' heaps, which placing need not reuse, so it goes back to the system.
@@ -138,7 +137,7 @@ public struct TilesetJob {
         if basemapWritten != nil { FreedMemory.returnToSystem() }
         companions += basemapWritten?.companions ?? []
 
-        let indexStart = now()
+        let indexStart = Self.now()
         let tileset: any VectorTileset
         var countText: MapLibreStyle.CountText?
         switch placement {
@@ -160,7 +159,7 @@ public struct TilesetJob {
             companions += glyphs.files(in: prefix + "glyphs")
             if placement == .placed { countText = glyphs.countText(glyphs: glyphTemplate, style: style) }
         }
-        let tilesStart = now()
+        let tilesStart = Self.now()
         let box = TileBounds(enclosing: points)
         // The map opens on the points' box the shorter way round the world (its east past 180° when it crosses the
         // antimeridian): points about 180° then open there, not on the empty far side, which the box of their
@@ -216,11 +215,14 @@ public struct TilesetJob {
         var summary = Summary(
             tiles: tiles, bytes: bytes, companions: names, spriteNames: sheet.nameCount, styleNotes: notes,
             seconds: (
-                sprites: spritesEnd - start, index: tilesStart - indexStart, tiles: now() - tilesStart
+                sprites: spritesEnd - start, index: tilesStart - indexStart, tiles: Self.now() - tilesStart
             ))
         summary.basemap = basemapWritten?.summary ?? (0, 0, 0, 0)
         return summary
     }
+
+    /// Seconds on a monotonic clock, for the summary's timings.
+    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// The embedded basemap as companions of the output: in a folder its tiles, beside an archive its own archive,
     /// written to a hidden temporary and read back, so that it appears with the output or not at all; with what the
@@ -233,7 +235,7 @@ public struct TilesetJob {
         companions: [(name: String, data: Data)], summary: (tiles: Int, bytes: Int, stored: Int, seconds: Double),
         zooms: ClosedRange<Int>, placeNames: [String]
     ) {
-        let start = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        let start = Self.now()
         let file = try EmbeddedBasemap.openedAlone()
         let basemapTileset = try BasemapTileset(file: file)
         var companions: [(name: String, data: Data)] = []
@@ -274,7 +276,7 @@ public struct TilesetJob {
             companions.append((name: target.lastPathComponent, data: archive))
             basemapSummary = (written.tiles, written.bytes, archive.count, 0)
         }
-        basemapSummary.seconds = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 - start
+        basemapSummary.seconds = Self.now() - start
         let placeNames = try file.places().map(\.name)
         return (companions, basemapSummary, basemapTileset.zooms, placeNames)
     }

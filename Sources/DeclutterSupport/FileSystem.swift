@@ -195,6 +195,18 @@ public enum FileSystem {
     /// What a path names on disk (a symbolic link counts as what it points to).
     public enum Item: Sendable { case file, folder }
 
+    /// A path's absolute components with every link on the way followed, also where its last parts do not exist yet:
+    /// the deepest part that exists is resolved and the rest put back (Foundation resolves nothing of a path that does
+    /// not exist, so a new folder under a link into another passed for one outside it).
+    public static func resolvedComponents(_ path: String) -> [String] {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL, rest: [String] = []
+        while item(atPath: existing.path) == nil, existing.pathComponents.count > 1 {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        return existing.resolvingSymlinksInPath().pathComponents + rest
+    }
+
     /// What `path` names, or nil when nothing is there.
     public static func item(atPath path: String) -> Item? {
         var isFolder: ObjCBool = false
