@@ -59,13 +59,13 @@ import TileTestServer
         // made room for by closing the longest-waiting half-requests, each told why.
         #expect(ServerLimits.reservedDescriptors == 128)
         var answered = 0
-        for _ in 0..<100 {
+        for _ in 0..<1200 {
             answered = idle.count { $0.hasInput }
             if answered >= 205 { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(answered == 205)
-        let evicted = await idle[0].response(waiting: 5)
+        let evicted = await idle[0].response(waiting: 30)
         #expect(evicted.status == 503)
         #expect(evicted.headers["content-type"] == "application/json")
         #expect(!idle[1_099].hasInput)

@@ -13,11 +13,12 @@ import TileTestServer
         try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 1000))
     }
 
-    /// Sends `text` on a new connection and reads the answer.
+    /// Sends `text` on a new connection and reads the answer: waiting up to a minute, as a loaded test run can be
+    /// slow to answer (the wait ends when the answer is whole).
     static func exchange(_ text: String, port: Int) async throws -> RawResponse {
         let connection = try RawConnection(port: port)
         connection.send(text)
-        return await connection.response(waiting: 10)
+        return await connection.response(waiting: 60)
     }
 
     /// Expects a JSON error of `status` naming `field`; returns the body.
@@ -111,11 +112,11 @@ import TileTestServer
             let port = try #require(client.port)
             let plain = try RawConnection(port: port)
             _ = plain.send("GET /health HTTP/1.0\r\n\r\n")
-            #expect(await plain.response(waiting: 10).status == 200)
-            #expect(await plain.closedByServer(within: 5))
+            #expect(await plain.response(waiting: 60).status == 200)
+            #expect(await plain.closedByServer(within: 30))
             let kept = try RawConnection(port: port)
             _ = kept.send("GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-            #expect(await kept.response(waiting: 10).status == 200)
+            #expect(await kept.response(waiting: 60).status == 200)
             #expect(!(await kept.closedByServer(within: 1)))
         }
     }
@@ -146,7 +147,7 @@ import TileTestServer
             var text = ""
             // The two answers may come in one read or two; the server closes after the second.
             for _ in 0..<3 where !text.contains("400 Bad Request") {
-                let part = await connection.received(waiting: 10)
+                let part = await connection.received(waiting: 60)
                 if part.isEmpty { break }
                 text += String(decoding: part, as: UTF8.self)
             }
