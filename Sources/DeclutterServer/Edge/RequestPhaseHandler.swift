@@ -10,6 +10,9 @@ import NIOHTTPTypes
 /// - a parser error or the end of input within a body reaches the route reading it as ``EdgeError``, which the
 ///   middleware answers (or logs as a client that went away);
 /// - the body timeout reaches it the same way.
+///
+/// Once the server is stopping, each answer's head says `Connection: close`: the connection closes after it, and a
+/// client that kept it alive would otherwise send its next request into the close and be reset.
 final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -17,6 +20,7 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let watch: ConnectionWatch
+    private var stopping = false
 
     init(watch: ConnectionWatch) {
         self.watch = watch
@@ -43,9 +47,22 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let isEnd = if case .end = unwrapOutboundIn(data) { true } else { false }
-        context.write(data, promise: promise)
-        if isEnd { watch.responseWritten() }
+        switch unwrapOutboundIn(data) {
+        case .head(var response) where stopping:
+            response.headerFields[.connection] = "close"
+            context.write(wrapOutboundOut(.head(response)), promise: promise)
+        case .head, .body:
+            context.write(data, promise: promise)
+        case .end:
+            context.write(data, promise: promise)
+            watch.responseWritten()
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Hummingbird's connection handler, after this one, closes the connection once its answer is written.
+        if event is ChannelShouldQuiesceEvent { stopping = true }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

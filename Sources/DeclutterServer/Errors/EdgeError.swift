@@ -25,11 +25,15 @@ enum EdgeError: Error, Sendable {
                 field: "request",
                 "the client closed the connection before the request was read")
         case let .bodyTimeout(seconds):
-            return ServerError(
+            var error = ServerError(
                 .requestTimeout, field: "body", "the request's body did not arrive within \(seconds.messageText) s")
+            error.closesConnection = true
+            return error
         case let .malformed(error):
             let (status, field, message) = Self.explained(error)
-            return ServerError(status, field: field, "malformed HTTP/1.1 request: \(message)")
+            var refusal = ServerError(status, field: field, "malformed HTTP/1.1 request: \(message)")
+            refusal.closesConnection = true
+            return refusal
         }
     }
 

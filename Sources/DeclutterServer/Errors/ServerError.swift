@@ -37,6 +37,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
 
     /// Methods the resource answers, sent as `Allow` (with 405).
     public var allow: [HTTPRequest.Method] = []
+    /// Whether the connection closes after the answer (a body that came too slowly or malformed), sent as
+    /// `Connection: close` so that a client keeping it alive sends nothing more on it.
+    var closesConnection = false
 
     /// The JSON body: `{"error": "…", "field": "…"}` and a newline.
     var body: String {
@@ -53,6 +56,7 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         if !allow.isEmpty {
             headers.append(HTTPField(name: .allow, value: allow.map(\.rawValue).joined(separator: ", ")))
         }
+        if closesConnection { headers.append(HTTPField(name: .connection, value: "close")) }
         return headers
     }
 
@@ -68,7 +72,7 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         let body = self.body
         var head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
         for field in headers { head += "\(field.name.rawName): \(field.value)\r\n" }
-        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+        head += "Content-Length: \(body.utf8.count)\r\n\(closesConnection ? "" : "Connection: close\r\n")\r\n"
         return ByteBuffer(string: head + body)
     }
 
