@@ -88,31 +88,37 @@ public struct MapShape: Sendable, Hashable {
                 file: file, location: "\(location).coordinates",
                 message: "expected \(expected) of [longitude, latitude] positions")
         }
-        let coordinates = geometry["coordinates"]
+        let coordinates = geometry["coordinates"], at = "\(location).coordinates"
+        /// The positions at `path`, nil where it is no array; a position that is not a pair in range is named.
+        func positions(_ value: JSONValue?, _ path: String) throws -> [Coordinate]? {
+            try Self.positions(value, location: path, file: file)
+        }
         switch type {
         case "Point", "MultiPoint":
             return
         case "LineString":
-            guard let line = positions(coordinates), line.count >= 2 else { throw fail("an array of two or more") }
+            guard let line = try positions(coordinates, at), line.count >= 2 else {
+                throw fail("an array of two or more")
+            }
             shapes.append(MapShape(kind: .line, rings: [line]))
         case "MultiLineString":
-            guard let lines = coordinates?.array?.map(positions), lines.allSatisfy({ ($0?.count ?? 0) >= 2 }) else {
-                throw fail("arrays of two or more")
-            }
+            guard let items = coordinates?.array else { throw fail("arrays of two or more") }
+            let lines = try items.enumerated().map { try positions($1, "\(at)[\($0)]") }
+            guard lines.allSatisfy({ ($0?.count ?? 0) >= 2 }) else { throw fail("arrays of two or more") }
             shapes.append(MapShape(kind: .line, rings: lines.compactMap { $0 }))
         case "Polygon":
-            guard let rings = coordinates?.array?.map(positions), !rings.isEmpty,
-                rings.allSatisfy({ ($0?.count ?? 0) >= 3 })
-            else {
+            guard let items = coordinates?.array else { throw fail("rings (arrays of three or more)") }
+            let rings = try items.enumerated().map { try positions($1, "\(at)[\($0)]") }
+            guard !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
                 throw fail("rings (arrays of three or more)")
             }
             shapes.append(MapShape(kind: .polygon, rings: rings.compactMap { $0 }))
         case "MultiPolygon":
             guard let polygons = coordinates?.array else { throw fail("polygons of rings") }
-            for polygon in polygons {
-                guard let rings = polygon.array?.map(positions), !rings.isEmpty,
-                    rings.allSatisfy({ ($0?.count ?? 0) >= 3 })
-                else {
+            for (number, polygon) in polygons.enumerated() {
+                guard let items = polygon.array else { throw fail("polygons of rings (arrays of three or more)") }
+                let rings = try items.enumerated().map { try positions($1, "\(at)[\(number)][\($0)]") }
+                guard !rings.isEmpty, rings.allSatisfy({ ($0?.count ?? 0) >= 3 }) else {
                     throw fail("polygons of rings (arrays of three or more)")
                 }
                 shapes.append(MapShape(kind: .polygon, rings: rings.compactMap { $0 }))
@@ -129,17 +135,29 @@ public struct MapShape: Sendable, Hashable {
         }
     }
 
-    /// An array of [longitude, latitude] positions with finite values in range, or nil.
-    private static func positions(_ value: JSONValue?) -> [Coordinate]? {
+    /// An array of [longitude, latitude] positions with finite values in range; nil when `value` is no array.
+    ///
+    /// - Throws: ``InputError`` naming the first position (`location[index]`) that is not two numbers, or whose
+    ///   longitude or latitude is out of range.
+    private static func positions(_ value: JSONValue?, location: String, file: String) throws -> [Coordinate]? {
         guard let array = value?.array else { return nil }
         var result: [Coordinate] = []
         result.reserveCapacity(array.count)
-        for item in array {
-            guard let pair = item.array, pair.count >= 2, let longitude = pair[0].number,
-                let latitude = pair[1].number, (-180...180).contains(longitude), (-90...90).contains(latitude)
-            else {
-                return nil
+        for (index, item) in array.enumerated() {
+            func fail(_ message: String) -> InputError {
+                InputError(file: file, location: "\(location)[\(index)]", message: message)
             }
+            guard let pair = item.array, pair.count >= 2, let longitude = pair[0].number, let latitude = pair[1].number,
+                longitude.isFinite, latitude.isFinite
+            else {
+                throw fail("expected a [longitude, latitude] position of two numbers")
+            }
+            guard (-180...180).contains(longitude) else {
+                throw fail(
+                    "longitude \(longitude) is outside -180…180 (a line across the antimeridian is written with "
+                        + "longitudes in range, 170 then -170, and drawn the shorter way)")
+            }
+            guard (-90...90).contains(latitude) else { throw fail("latitude \(latitude) is outside -90…90") }
             result.append(Coordinate(longitude: longitude, latitude: latitude))
         }
         return result

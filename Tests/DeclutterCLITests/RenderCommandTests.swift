@@ -677,6 +677,48 @@ import Testing
         #expect(image[380, 100] == image[5, 5])
     }
 
+    /// Data cut at the antimeridian writes a vertex at 180° and the next at −180°: a line running on across it
+    /// crosses there (it ran back round the world, and nothing east of 180° was drawn), while a ring along the
+    /// world's bottom edge from 180° to −180° still closes round the pole; and a shape the map shows on two sides of
+    /// the antimeridian, or on several copies of a wide map, is drawn on each, as the markers are.
+    @Test func overlaysCrossTheAntimeridianAndRepeatWithTheWorld() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n-18.14,178.44\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        try Data(
+            #"{"type":"LineString","coordinates":[[150,-25],[180,-25],[-180,-25],[-150,-25]]}"#.utf8
+        ).write(to: folder.appendingPathComponent("cut.geojson"))
+        try Data(
+            #"{"type":"Polygon","coordinates":[[[-180,-60],[0,-60],[180,-60],[180,-90],[-180,-90],[-180,-60]]]}"#.utf8
+        ).write(to: folder.appendingPathComponent("south.geojson"))
+        func render(_ arguments: [String], _ name: String) throws -> RGBAImage {
+            let result = try CommandResult.run(
+                ["render", "--input", "p.csv", "--basemap", "none", "--output", name] + arguments, in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try RGBAImage(contentsOf: folder.appendingPathComponent(name))
+        }
+        // 800×400 at zoom 3 round 170°: 5.7 points a degree, 150° at x 286, 180° at 457, 210° (−150°) at 627.
+        let line = try render(
+            ["--route", "cut.geojson", "--center", "-25,170", "--zoom", "3", "--size", "800x400"], "cut.png")
+        #expect(line[600, 200] != line[5, 5], "\(line[600, 200])")
+        #expect(line[100, 200] == line[5, 5], "\(line[100, 200])")
+        // The cap south of 60°S, centred on 175°: filled on both sides of 180° (x 228).
+        let cap = try render(
+            [
+                "--overlay", "south.geojson", "--fill", "#ff0000", "--opacity", "1", "--center", "-70,175", "--zoom",
+                "3", "--size", "400x200",
+            ], "south.png")
+        for x in [100, 350] { #expect(cap[x, 100] == [255, 0, 0, 255], "\(x): \(cap[x, 100])") }
+        // Zoom 0 on 1,024 points shows four worlds of 256: the circle round 100°W (x 441, y 176) on each.
+        let wide = try render(
+            [
+                "--circle", "40,-100,2000000", "--fill", "#ff0000", "--opacity", "1", "--center", "10,0", "--zoom", "0",
+                "--size", "1024x400",
+            ], "wide.png")
+        for x in [185, 441, 697, 953] { #expect(wide[x, 176] == [255, 0, 0, 255], "\(x): \(wide[x, 176])") }
+        #expect(wide[569, 176] != [255, 0, 0, 255])
+    }
+
     /// A layout's members name points by id, else by input position: where two names are alike, it is said.
     @Test func membersThatCannotTellPointsApartAreSaid() throws {
         let folder = try scratchFolder()

@@ -220,4 +220,27 @@ import Testing
             try MapShape.read(geoJSON: Data(#"{"type":"Circle"}"#.utf8), file: "x.geojson")
         }
     }
+
+    /// A position out of range or not two numbers is named, with what was wrong: it was "expected an array of two or
+    /// more", which the line was.
+    @Test(arguments: [
+        (
+            #"{"type":"LineString","coordinates":[[170,10],[190,10]]}"#, "geometry.coordinates[1]",
+            "longitude 190.0 is outside -180…180 (a line across the antimeridian is written with longitudes in range, "
+                + "170 then -170, and drawn the shorter way)"
+        ),
+        (
+            #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[5,5],[6,95],[6,6],[5,5]]]]}"#,
+            "geometry.coordinates[1][0][1]", "latitude 95.0 is outside -90…90"
+        ),
+        (
+            #"{"type":"MultiLineString","coordinates":[[[0,0],[1,1]],[[0,0],["1",1]]]}"#, "geometry.coordinates[1][1]",
+            "expected a [longitude, latitude] position of two numbers"
+        ),
+    ])
+    func badPositionIsNamed(text: String, location: String, message: String) {
+        #expect(throws: InputError(file: "r.geojson", location: location, message: message)) {
+            try MapShape.read(geoJSON: Data(text.utf8), file: "r.geojson")
+        }
+    }
 }

@@ -35,13 +35,18 @@ struct OverlayPainter {
     /// rings are cut before they reach the camera (see ``NearClip``), then tilted: straight lines stay straight.
     static func trace(_ overlay: MapOverlay, camera: MapCamera, simplifyingTo tolerance: Double) -> TracedOverlay {
         let projection = camera.projection, clip = NearClip(camera.perspective), centerX = camera.centerWorld.x
-        /// A line's or ring's pieces in map points.
+        let view = camera.visibleWorldBounds, reach = (overlay.paint.width / 2 + overlay.casing + 1) / camera.worldSize
+        /// A line's or ring's pieces in map points, one or more for each copy of the world the map shows it on.
         func project(_ coordinates: [Coordinate], closed: Bool, unwrapping: Bool = true) -> [[(x: Double, y: Double)]] {
             let world = worldPath(coordinates, nearX: centerX, unwrapping: unwrapping)
-            guard let clip else { return [world.map { projection.point(worldX: $0.x, worldY: $0.y) }] }
-            let flat = world.map { projection.flatPoint(worldX: $0.x, worldY: $0.y) }
-            let pieces = closed ? [clip.ring(flat)].filter { $0.count >= 3 } : clip.polyline(flat)
-            return pieces.map { $0.map { projection.perspective.point(flatX: $0.x, flatY: $0.y) } }
+            guard let copies = worldCopies(of: world, showing: view, reach: reach) else { return [] }
+            return copies.flatMap { copy -> [[(x: Double, y: Double)]] in
+                let shift = Double(copy)
+                guard let clip else { return [world.map { projection.point(worldX: $0.x + shift, worldY: $0.y) }] }
+                let flat = world.map { projection.flatPoint(worldX: $0.x + shift, worldY: $0.y) }
+                let pieces = closed ? [clip.ring(flat)].filter { $0.count >= 3 } : clip.polyline(flat)
+                return pieces.map { $0.map { projection.perspective.point(flatX: $0.x, flatY: $0.y) } }
+            }
         }
         var traced = TracedOverlay(paint: overlay.paint, casing: overlay.casing)
         switch overlay.content {
@@ -82,27 +87,65 @@ struct OverlayPainter {
     ///
     /// Vertices are projected one by one, and a route from 178°E to 172°W would otherwise run 350° west, off the
     /// map it was fitted to; one west of 180° on a map centred east of it would stand a world away. A step of a
-    /// whole 360° (a ring along the world's edge from -180° to 180°) is kept.
+    /// whole 360° is the antimeridian itself (data cut there writes a vertex at 180° and the next at −180°) where the
+    /// line runs on across it, the steps before and after going the same way east or west; otherwise it is kept: a
+    /// ring round a pole (Antarctica's runs along the world's bottom edge from 180° to −180°), or a line drawn
+    /// from −180° to 180° on purpose.
     static func worldPath(_ coordinates: [Coordinate], nearX: Double, unwrapping: Bool = true) -> [(
         x: Double, y: Double
     )] {
+        let given = coordinates.map { WebMercator.x(longitude: $0.longitude) }
+        /// The step from vertex `from` to `to` as drawn, shorter than half a world where it is more.
+        func shortStep(_ from: Int, _ to: Int) -> Double {
+            let step = given[to] - given[from]
+            return abs(step) > 0.5 && abs(step) < 1 ? step - step.rounded() : step
+        }
         var path: [(x: Double, y: Double)] = []
         path.reserveCapacity(coordinates.count)
         var minX = Double.infinity, maxX = -Double.infinity
         // The worlds added so far, and the vertex before as given.
-        var worlds = 0.0, previous = Double.nan
-        for coordinate in coordinates {
-            let given = WebMercator.x(longitude: coordinate.longitude)
-            let step = given - previous
-            if unwrapping, abs(step) > 0.5, abs(step) < 1 { worlds -= step.rounded() }
-            if given.isFinite { previous = given }
-            let x = given + worlds
+        var worlds = 0.0, previous: Int? = nil, beforePrevious: Int? = nil
+        for (index, coordinate) in coordinates.enumerated() {
+            if unwrapping, let previous {
+                let step = given[index] - given[previous]
+                if abs(step) > 0.5, abs(step) < 1 {
+                    worlds -= step.rounded()
+                } else if abs(step) == 1 {
+                    // Going east, a line reaches 180° and leaves −180° (a step of −1): the steps on either side run
+                    // the other way to this one, or the line starts or ends on the antimeridian.
+                    let onward = -step
+                    let before = beforePrevious.map { shortStep($0, previous) * onward > 0 }
+                    let next = given[(index + 1)...].firstIndex { $0.isFinite }
+                    let after = next.map { shortStep(index, $0) * onward > 0 }
+                    if (before ?? true) && (after ?? true) && (before != nil || after != nil) { worlds -= step }
+                }
+            }
+            if given[index].isFinite { (beforePrevious, previous) = (previous, index) }
+            let x = given[index] + worlds
             if x.isFinite { (minX, maxX) = (min(minX, x), max(maxX, x)) }
             path.append((x, WebMercator.y(latitude: coordinate.latitude)))
         }
         guard minX <= maxX else { return path }
         let shift = (nearX - (minX + maxX) / 2).rounded()
         return shift == 0 ? path : path.map { ($0.x + shift, $0.y) }
+    }
+
+    /// The whole worlds by which copies of `path` (in world units) must be moved to draw every one the map shows,
+    /// `view` with `reach` around it (the stroke's half width); nil for none.
+    ///
+    /// Where a map is wider than the world, or a shape reaches past the antimeridian into the view's other side,
+    /// the map shows it more than once, as it shows the markers and the basemap.
+    static func worldCopies(of path: [(x: Double, y: Double)], showing view: WorldBounds, reach: Double)
+        -> ClosedRange<Int>?
+    {
+        var minX = Double.infinity, maxX = -Double.infinity
+        for point in path where point.x.isFinite { (minX, maxX) = (min(minX, point.x), max(maxX, point.x)) }
+        guard minX <= maxX, !view.isEmpty, view.minX.isFinite, view.maxX.isFinite else { return nil }
+        // At most the copies a map of the largest size shows at zoom 0, bounded so a far-off view cannot overflow.
+        let first = max(-64, (view.minX - reach - maxX).rounded(.up)),
+            last = min(64, (view.maxX + reach - minX).rounded(.down))
+        guard first <= last else { return nil }
+        return Int(first)...Int(last)
     }
 
     /// Draws the overlays; on an image of some height, in horizontal bands on every core at once.
