@@ -44,7 +44,7 @@ struct FurnitureLayout {
         let size = try renderer.legendBox(mapLegend).size
         let placer = LegendPlacer(
             width: camera.width, height: camera.height, margin: margin, bottomMargin: MapFurniture.bottomMargin,
-            topRightSquare: showsCompass ? NorthArrow.diameter : 0)
+            topRightSquare: compass == nil ? 0 : NorthArrow.diameter, obstacles: frames.drawn)
         // A cluster reaches half its diameter from its centre, a balloon its height above its point.
         let places = placer.places(
             size: size, density: density, reach: max(style.largestClusterDiameter / 2, style.balloon.height))

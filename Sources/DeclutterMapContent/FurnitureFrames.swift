@@ -52,6 +52,9 @@ public struct FurnitureFrames: Sendable {
         self.attribution = attribution
     }
 
+    /// The frames of the pieces that are drawn.
+    public var drawn: [Frame] { [compass, scaleBar?.frame, attribution?.frame].compactMap { $0 } }
+
     /// The pieces that are drawn, each with its name as the layout JSON and messages give it (`compass`, `scale bar`,
     /// `attribution`) and the shape markers keep clear of: the compass's disc, the others' boxes, each grown by
     /// `margin` points.

@@ -14,49 +14,79 @@ public struct LegendPlacer: Sendable {
     public var margin: Double, bottomMargin: Double
     /// The side of a square kept clear in the top-right corner (a compass); 0 for none.
     public var topRightSquare: Double
+    /// Boxes the legend keeps clear of, ``clearance`` around each: the compass, scale bar and attribution where they
+    /// are drawn (a small map moves its scale bar above the attribution).
+    public var obstacles: [(x: Double, y: Double, width: Double, height: Double)]
     /// The step between places along an edge.
     public var step = 8.0
+    /// Clear space kept between the legend and each obstacle, in points.
+    public static let clearance = 4.0
 
     /// Creates a placer for a `width` × `height` map.
     public init(
-        width: Double, height: Double, margin: Double = 8, bottomMargin: Double = 26, topRightSquare: Double = 0
+        width: Double, height: Double, margin: Double = 8, bottomMargin: Double = 26, topRightSquare: Double = 0,
+        obstacles: [(x: Double, y: Double, width: Double, height: Double)] = []
     ) {
         self.width = width
         self.height = height
         self.margin = margin
         self.bottomMargin = bottomMargin
         self.topRightSquare = topRightSquare
+        self.obstacles = obstacles
     }
 
-    /// The places for a box of `size`, best first; empty when the box does not fit the map.
+    /// The places for a box of `size`, best first; empty when the box fits nowhere on the map clear of the obstacles.
     ///
     /// - Parameter reach: How far from the box a point's view can reach into it (a cluster's radius, a balloon's
     /// height).
     public func places(size: (width: Double, height: Double), density: PointDensity, reach: Double)
         -> [(corner: MapLegend.Corner, frame: (x: Double, y: Double, width: Double, height: Double))]
     {
-        let top = margin, bottom = height - bottomMargin - size.height
-        let left = margin, right = width - margin - size.width
+        let top = margin, left = margin, right = width - margin - size.width
+        // The bottom edge leaves room for the attribution and the scale bar; a legend too tall for that may reach
+        // down to the margin, beside them (the obstacles keep it off them).
+        var bottom = height - bottomMargin - size.height
+        if bottom < top { bottom = height - margin - size.height }
         // On the right-hand edge, below the top-right square.
         let rightTop = topRightSquare > 0 ? margin + topRightSquare + margin : margin
-        guard left <= right, top <= bottom, rightTop <= bottom else { return [] }
-        var places: [(corner: MapLegend.Corner, x: Double, y: Double)] = [
-            (.topLeft, left, top), (.topRight, right, rightTop), (.bottomLeft, left, bottom),
-            (.bottomRight, right, bottom),
-        ]
+        guard left <= right, top <= bottom else { return [] }
+        var keptClear = obstacles
+        if topRightSquare > 0 {
+            keptClear.append((width - margin - topRightSquare, margin, topRightSquare, topRightSquare))
+        }
+        func isClear(_ x: Double, _ y: Double) -> Bool {
+            let gap = Self.clearance
+            return !keptClear.contains { box in
+                x < box.x + box.width + gap && box.x - gap < x + size.width && y < box.y + box.height + gap
+                    && box.y - gap < y + size.height
+            }
+        }
+        var places: [(corner: MapLegend.Corner, x: Double, y: Double)] = []
+        /// The places that are a corner itself, tried after each corner's best.
+        var corners: [Int] = []
+        func add(_ corner: MapLegend.Corner, _ x: Double, _ y: Double, isCorner: Bool = false) {
+            guard isClear(x, y) else { return }
+            if isCorner { corners.append(places.count) }
+            places.append((corner, x, y))
+        }
+        add(.topLeft, left, top, isCorner: true)
+        if rightTop <= bottom { add(.topRight, right, rightTop, isCorner: true) }
+        add(.bottomLeft, left, bottom, isCorner: true)
+        add(.bottomRight, right, bottom, isCorner: true)
         for offset in stride(from: step, through: max(width, height), by: step) {
             if left + offset <= right {
-                places += [(.topLeft, left + offset, top), (.bottomLeft, left + offset, bottom)]
-                if topRightSquare == 0 || left + offset + size.width <= width - margin - topRightSquare - margin {
-                    places.append((.topRight, right - offset, top))
-                }
-                places.append((.bottomRight, right - offset, bottom))
+                add(.topLeft, left + offset, top)
+                add(.bottomLeft, left + offset, bottom)
+                add(.topRight, right - offset, top)
+                add(.bottomRight, right - offset, bottom)
             }
             if top + offset <= bottom {
-                places += [(.topLeft, left, top + offset), (.bottomLeft, left, bottom - offset)]
+                add(.topLeft, left, top + offset)
+                add(.bottomLeft, left, bottom - offset)
             }
             if rightTop + offset <= bottom {
-                places += [(.topRight, right, rightTop + offset), (.bottomRight, right, bottom - offset)]
+                add(.topRight, right, rightTop + offset)
+                add(.bottomRight, right, bottom - offset)
             }
         }
         let covered = places.map {
@@ -67,7 +97,7 @@ public struct LegendPlacer: Sendable {
         let ranked = covered.indices.sorted { covered[$0] < covered[$1] }
         var seen = Set<MapLegend.Corner>()
         var chosen = ranked.filter { seen.insert(places[$0].corner).inserted }
-        chosen += (0..<4).filter { !chosen.contains($0) }
+        chosen += corners.filter { !chosen.contains($0) }
         return chosen.map { index in (places[index].corner, (places[index].x, places[index].y, size.width, size.height))
         }
     }

@@ -130,4 +130,35 @@ import Testing
         #expect(places[4].frame == (8, 8, 100, 60))
         #expect(placer.places(size: (500, 60), density: density, reach: 10).isEmpty)
     }
+
+    /// No place overlaps the compass, the scale bar or the attribution (with 4 points between): a place along the top
+    /// edge was let under the compass, and a small map's scale bar, moved above the attribution, under the legend.
+    /// A map too low for the right-hand edge below the compass still has its left corners, and a legend too tall for
+    /// the bottom margin reaches down beside the attribution.
+    @Test func placesKeepClearOfTheOtherFurniture() {
+        var empty = PointDensity(width: 400, height: 300, cellSize: 8)
+        empty.finish()
+        func overlaps(_ a: (x: Double, y: Double, width: Double, height: Double), _ b: [Double]) -> Bool {
+            a.x < b[0] + b[2] + 4 && b[0] - 4 < a.x + a.width && a.y < b[1] + b[3] + 4 && b[1] - 4 < a.y + a.height
+        }
+        let compass = [362.0, 8, 30, 30]
+        let turned = LegendPlacer(
+            width: 400, height: 300, topRightSquare: 30, obstacles: [(362, 8, 30, 30)]
+        ).places(size: (94, 57), density: empty, reach: 20)
+        #expect(turned.count == 4)
+        #expect(!turned.contains { overlaps($0.frame, compass) })
+        let bar = [6.0, 118, 72.8, 16.5]
+        let small = LegendPlacer(width: 160, height: 150, obstacles: [(6, 118, 72.8, 16.5), (60, 134, 100, 16)])
+            .places(size: (94, 57), density: empty, reach: 20)
+        #expect(!small.isEmpty)
+        #expect(!small.contains { overlaps($0.frame, bar) || overlaps($0.frame, [60, 134, 100, 16]) })
+        let banner = LegendPlacer(width: 400, height: 80, topRightSquare: 30, obstacles: [(362, 8, 30, 30)])
+            .places(size: (67, 27), density: empty, reach: 20)
+        #expect(banner.first?.corner == .topLeft)
+        #expect(banner.first.map { $0.frame == (8, 8, 67, 27) } == true)
+        let tall = LegendPlacer(width: 900, height: 260, obstacles: [(700, 240, 192, 16)])
+            .places(size: (139, 235), density: empty, reach: 20)
+        #expect(tall.first.map { $0.frame == (8, 8, 139, 235) } == true)
+        #expect(!tall.contains { overlaps($0.frame, [700, 240, 192, 16]) })
+    }
 }
