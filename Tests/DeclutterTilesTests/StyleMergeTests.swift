@@ -54,7 +54,8 @@ import Testing
         #expect(Set((style["sources"] as? [String: Any])?.keys.map { $0 } ?? []) == ["land", "declutter"])
         #expect(
             merged.notes == [
-                "the base style's glyphs (https://tiles.example/{fontstack}/{range}.pbf) are kept, as a style has one glyph URL: the counts ask them for \"DejaVu Sans Bold\"; serve the ranges of glyphs/DejaVu Sans Bold/ beside its fonts"
+                "the base style's glyphs (https://tiles.example/{fontstack}/{range}.pbf) are kept, as a style has one glyph URL: the counts ask them for \"DejaVu Sans Bold\"; serve the ranges of glyphs/DejaVu Sans Bold/ beside its fonts",
+                "the base style's symbol layers above the clusters (places) are placed before them, as MapLibre places the top layers first, so their labels may print over the icons; without --before-layer the icons keep labels off them",
             ])
     }
 
@@ -68,6 +69,11 @@ import Testing
         #expect(layers.compactMap { $0["id"] as? String } == ["water", "places", "markers", "clusters"])
         let icon = (layers[3]["layout"] as? [String: Any])?["icon-image"] as? [String]
         #expect(icon == ["get", "sprite"])
+        // The base style's labels are placed after the icons and kept off them (they were printed across them).
+        for layer in layers[2...] {
+            #expect((layer["layout"] as? [String: Any])?["icon-ignore-placement"] as? Bool == false)
+            #expect((layer["layout"] as? [String: Any])?["icon-allow-overlap"] as? Bool == true)
+        }
         #expect(merged.notes.isEmpty)
     }
 

@@ -61,7 +61,7 @@ public enum StyleMerge {
         var notes: [String] = []
         var layers = (own["layers"] as? [[String: Any]] ?? []).filter {
             ($0["source"] as? String) == MapLibreStyle.sourceID
-        }
+        }.map(keepingLabelsOff)
         // The sprite sheets: Declutter's alone, or beside the base style's in an array.
         if let ownSprite = own["sprite"] as? String {
             switch style["sprite"] {
@@ -106,6 +106,14 @@ public enum StyleMerge {
                     "--before-layer \(beforeLayer): the base style has no such layer; its layers: \(ids.prefix(20).joined(separator: ", "))\(ids.count > 20 ? ", …" : "")"
                 )
             }
+            let above = baseLayers[index...].filter { ($0["type"] as? String) == "symbol" }.compactMap {
+                $0["id"] as? String
+            }
+            if !above.isEmpty {
+                notes.append(
+                    "the base style's symbol layers above the clusters (\(above.prefix(5).joined(separator: ", "))\(above.count > 5 ? ", …" : "")) are placed before them, as MapLibre places the top layers first, so their labels may print over the icons; without --before-layer the icons keep labels off them"
+                )
+            }
             baseLayers.insert(contentsOf: layers, at: index)
         } else {
             baseLayers += layers
@@ -116,6 +124,19 @@ public enum StyleMerge {
                 withJSONObject: style, options: [.sortedKeys, .withoutEscapingSlashes])
         else { throw Failure("the merged style cannot be written as JSON") }
         return Result(style: data, notes: notes)
+    }
+
+    /// A layer that shows every icon made to keep its place from the base style's labels: MapLibre places the top
+    /// layers first, so a label placed after the icons is left out where it would cross one, as on the written
+    /// style's own basemap (the style was written without one, its icons ignoring placement).
+    private static func keepingLabelsOff(_ layer: [String: Any]) -> [String: Any] {
+        guard var layout = layer["layout"] as? [String: Any], layout["icon-ignore-placement"] as? Bool == true else {
+            return layer
+        }
+        var layer = layer
+        layout["icon-ignore-placement"] = false
+        layer["layout"] = layout
+        return layer
     }
 
     /// A layer whose `icon-image` is `["get", "sprite"]` made to name the `declutter` sheet's icons.
