@@ -249,6 +249,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--basemap must be none or world, got \(basemap)")
         }
         if basemap != nil && tiles != nil { throw ValidationError("give --tiles or --basemap, not both") }
+        if let tiles { try Self.checkTileSourceScheme(tiles) }
         if let zoom, !MapCamera.zoomRange.contains(zoom) {
             throw ValidationError("--zoom must be in \(MapCamera.zoomRangeText), got \(zoom.messageText)")
         }
@@ -282,6 +283,19 @@ struct RenderCommand: ParsableCommand {
             )
         }
         return (size.width, size.height)
+    }
+
+    /// Throws unless a `--tiles` value with a scheme is an http(s) URL: any other (`ftp://`, `s3://`) was taken for a
+    /// folder's path, and every tile for a missing file.
+    static func checkTileSourceScheme(_ value: String) throws {
+        guard let colon = value.range(of: "://"), !value.hasPrefix("http://"), !value.hasPrefix("https://") else {
+            return
+        }
+        let scheme = value[..<colon.lowerBound]
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return }
+        throw ValidationError(
+            "--tiles \(value.prefix(100)): \(scheme):// is not fetched; expected an http(s) URL template, a folder or path template, or an .mbtiles file"
+        )
     }
 
     /// The tile source a `--tiles` value names.

@@ -236,6 +236,21 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("\(name) must be in 0…65536 MiB, got \(megabytes)")
         }
         _ = try AggregateOption.parse(aggregate)
+        if let publicURL, !Self.isBaseURL(publicURL) {
+            throw ValidationError(
+                "--public-url must be an absolute http(s) URL (https://maps.example.org/ or with a path), got \(publicURL.prefix(100))"
+            )
+        }
+        if let tiles { try RenderCommand.checkTileSourceScheme(tiles) }
+    }
+
+    /// Whether `text` is an absolute http(s) URL with a host, no query and no fragment: the start of every URL the
+    /// server writes into TileJSON and style.json.
+    static func isBaseURL(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), ["http", "https"].contains(components.scheme),
+            let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil
+        else { return false }
+        return true
     }
 
     func run() throws {
@@ -319,7 +334,9 @@ struct ServeCommand: ParsableCommand {
         let source = try tiles.map {
             try RenderCommand.tileSource(
                 $0, tileSize: 256, scale: 1, cache: tileCache, timeout: 10,
-                deadline: min(renderTimeout, HTTPTileSource.defaultDeadline),
+                // Four fifths of the map's time: a slow tile server's map is then 502, or drawn with grey squares
+                // (--allow-missing-tiles), in the time left, rather than cut off by the limit as an overload.
+                deadline: min(renderTimeout * 0.8, HTTPTileSource.defaultDeadline),
                 attribution: nil)
         }
         var logger = Logger(label: "declutter.serve")

@@ -29,4 +29,14 @@ extension MapDescription {
         guard case let .fetched(tiles) = basemap else { return 0 }
         return tiles.failures.count
     }
+
+    /// The first tile a fetched basemap failed to get, in its plan's order, and why (as the tile source said it, its
+    /// URL included); nil when none failed.
+    public var firstTileFailure: String? {
+        guard case let .fetched(tiles) = basemap,
+            let first = tiles.plan.tiles.first(where: { tiles.failures[$0.key] != nil }),
+            let failure = tiles.failures[first.key]
+        else { return nil }
+        return "tile \(first.key): \(failure.reason)"
+    }
 }

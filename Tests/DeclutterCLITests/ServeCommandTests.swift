@@ -21,6 +21,16 @@ import Testing
         ),
         (["--style", "nope"], "Error: --style: no style \"nope\"; styles: airports, default, tandm"),
         (["--port", "70000"], "Error: --port must be in 0…65535, got 70000"),
+        // Taken before for a folder's path, and every map's tiles for missing files; a base that is no URL was
+        // written into every TileJSON.
+        (
+            ["--tiles", "ftp://x/{z}/{x}/{y}.png"],
+            "Error: --tiles ftp://x/{z}/{x}/{y}.png: ftp:// is not fetched; expected an http(s) URL template, a folder or path template, or an .mbtiles file"
+        ),
+        (
+            ["--public-url", "not a url"],
+            "Error: --public-url must be an absolute http(s) URL (https://maps.example.org/ or with a path), got not a url"
+        ),
         (["--workers", "0"], "Error: --workers must be in 1…256, got 0"),
         (
             ["--cors-origin", "localhost:8000/page"],

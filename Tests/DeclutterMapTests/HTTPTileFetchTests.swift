@@ -89,7 +89,10 @@ import TileTestServer
         defer { server.stop() }
         let missing = "tile 13/4401/2687: not fetched within the map's deadline of 1 s"
         if missingTiles == .fail {
-            #expect(throws: TileError.missingTiles(missing: 1, of: 12, first: missing)) {
+            #expect(
+                throws: TileError.missingTiles(
+                    missing: 1, of: 12, first: "13/4401/2687", reason: "not fetched within the map's deadline of 1 s")
+            ) {
                 try render(source(server, deadline: 1), missingTiles: .fail)
             }
         } else {

@@ -16,6 +16,9 @@ import TileTestServer
             _ = try await client.execute(uri: "/nowhere", method: .get)
             _ = try await client.execute(uri: "/datasets/paris/static/auto/300x200", method: .get)
             _ = try await client.execute(uri: "/datasets/paris/static/auto/3000x200", method: .get)
+            // A wrong method is counted under its path's route, not as a path no route has.
+            _ = try await client.execute(uri: "/health", method: .delete)
+            _ = try await client.execute(uri: "/tiles/paris/clusters/7/leaves", method: .put)
             let response = try await client.execute(uri: "/metrics", method: .get)
             #expect(response.headers[.contentType] == "text/plain; version=0.0.4")
             let lines = Set(String(buffer: response.body).split(separator: "\n").map(String.init))
@@ -28,6 +31,8 @@ import TileTestServer
                 #"declutter_http_request_duration_seconds_count{route="\#(map)",method="GET"} 2"#,
                 #"declutter_http_request_duration_seconds_bucket{route="\#(map)",method="GET",le="+Inf"} 2"#,
                 #"declutter_http_request_duration_seconds_count{route="/health",method="GET"} 2"#,
+                #"declutter_http_requests_total{route="/health",method="DELETE",status="405"} 1"#,
+                #"declutter_http_requests_total{route="/tiles/{name}/clusters/{id}/{query}",method="PUT",status="405"} 1"#,
                 "declutter_renders_in_flight 0.0",
                 "declutter_render_queue_length 0.0",
             ] {

@@ -41,7 +41,7 @@ public final class StaticMapRenderer {
     /// the marker views, then the furniture; the warnings name tiles that were missing or unreadable.
     ///
     /// - Throws: ``RenderError`` for sizes over the limit, before any drawing;
-    /// ``TileError/missingTiles(missing:of:first:)``
+    /// ``TileError/missingTiles(missing:of:first:reason:)``
     ///   when a tile is missing and ``StaticMap/missingTiles`` is ``MissingTiles/fail``.
     public func render(_ map: consuming StaticMap, format: OutputFormat) throws -> (canvas: Canvas, warnings: [String])
     {

@@ -28,7 +28,7 @@ public struct RasterTiles: Sendable {
 
     /// Throws when any tile failed to come, for a map that must not be drawn without them all.
     ///
-    /// - Throws: ``TileError/missingTiles(missing:of:first:)`` naming the first missing tile in the plan's order.
+    /// - Throws: ``TileError/missingTiles(missing:of:first:reason:)`` naming the first missing tile in the plan's order.
     public func refuseMissing() throws {
         try Self.refuseMissing(plan, failures: failures)
     }
@@ -40,6 +40,6 @@ public struct RasterTiles: Sendable {
         }
         throw TileError.missingTiles(
             missing: failures.count, of: Set(plan.tiles.map(\.key)).count,
-            first: "tile \(first.key): \(failure.reason)")
+            first: "\(first.key)", reason: failure.reason)
     }
 }

@@ -3,28 +3,41 @@ import Hummingbird
 /// The server's routes by path pattern and the methods each answers, so that a request with a method a path does not
 /// answer gets 405 and `Allow` rather than the router's 404: the router knows routes by method and path together.
 ///
-/// `*` stands for one segment, `**` for one or more; every GET route answers HEAD too. ``MapServer/router()`` adds
-/// the same routes; HTTPFramingTests sends a wrong method to each kind.
+/// Patterns are the router's own: `:name` stands for one segment, `**` for one or more; every GET route answers HEAD
+/// too. ``MapServer/router()`` adds the same routes; HTTPFramingTests sends a wrong method to each kind.
 enum RouteMethods {
-    /// Each route's pattern, as segments, and its methods.
-    static let routes: [(segments: [String], methods: [HTTPRequest.Method])] = [
-        ("health", [.get, .head]), ("metrics", [.get, .head]), ("static", [.post]),
-        ("styles/v1/**", [.get, .head]), ("datasets/*/static/*/*", [.get, .head]),
-        ("tiles/*/*/*/*", [.get, .head]), ("tiles/*", [.get, .head]), ("styles/*/*", [.get, .head]),
-        ("glyphs/*/*/*", [.get, .head]), ("tilesets/*", [.get, .head]), ("tilesets/*/*", [.get, .head]),
-        ("tilesets/*/glyphs/*/*", [.get, .head]), ("", [.get, .head]), ("maps/*", [.get, .head]),
-        ("maplibre/*", [.get, .head]),
+    /// Each route's pattern, its segments and its methods, the more particular of two that take the same paths first.
+    static let routes: [(pattern: String, segments: [String], methods: [HTTPRequest.Method])] = [
+        ("/health", [.get, .head]), ("/metrics", [.get, .head]), ("/static", [.post]),
+        ("/styles/v1/**", [.get, .head]), ("/datasets/:name/static/:camera/:size", [.get, .head]),
+        ("/tiles/:name/clusters/:id/:query", [.get, .head]), ("/tiles/:name/:z/:x/:file", [.get, .head]),
+        ("/tiles/:name", [.get, .head]), ("/styles/:style/:file", [.get, .head]),
+        ("/glyphs/:name/:stack/:range", [.get, .head]), ("/basemap/:z/:x/:file", [.get, .head]),
+        ("/tilesets/:name", [.get, .head]), ("/tilesets/:name/glyphs/:stack/:range", [.get, .head]),
+        ("/tilesets/:name/:file", [.get, .head]), ("/", [.get, .head]), ("/maps/:name", [.get, .head]),
+        ("/maplibre/:file", [.get, .head]),
     ].map { (pattern: String, methods: [HTTPRequest.Method]) in
-        (pattern.split(separator: "/").map(String.init), methods)
+        (pattern, pattern.split(separator: "/").map { $0.hasPrefix(":") ? "*" : String($0) }, methods)
+    }
+
+    /// The pattern of the first route at `path` as Hummingbird names a route it took (`/tiles/{name}/{z}/{x}/{file}`);
+    /// nil for none.
+    static func pattern(path: String) -> String? {
+        guard let route = routes.first(where: { matches($0.segments, segments(path)) }) else { return nil }
+        let parts = route.pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// A path's segments; a target that is no path (`CONNECT`'s `host:443`) has none, and fits no route.
+    private static func segments(_ path: String) -> ArraySlice<Substring>? {
+        guard path.hasPrefix("/") else { return nil }
+        // The root, `/`, has no segment (the viewer's index page).
+        return path == "/" ? [][...] : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
     }
 
     /// The methods some route answers at `path`, in the order above; empty when no route has that path.
     static func allowed(path: String) -> [HTTPRequest.Method] {
-        // A target that is no path (`CONNECT`'s `host:443`) has no route.
-        guard path.hasPrefix("/") else { return [] }
-        // The root, `/`, has no segment (the viewer's index page).
-        let segments =
-            path == "/" ? [][...] : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let segments = segments(path)
         var methods: [HTTPRequest.Method] = []
         for route in routes where matches(route.segments, segments) {
             for method in route.methods where !methods.contains(method) { methods.append(method) }
@@ -48,8 +61,8 @@ enum RouteMethods {
     }
 
     /// Whether a path's segments fit a pattern's.
-    private static func matches(_ pattern: [String], _ segments: ArraySlice<Substring>) -> Bool {
-        var rest = segments
+    private static func matches(_ pattern: [String], _ segments: ArraySlice<Substring>?) -> Bool {
+        guard var rest = segments else { return false }
         for (index, part) in pattern.enumerated() {
             if part == "**" { return index == pattern.count - 1 && !rest.isEmpty && rest.allSatisfy { !$0.isEmpty } }
             guard let segment = rest.first, !segment.isEmpty, part == "*" || segment == part else { return false }

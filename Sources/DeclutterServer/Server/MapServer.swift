@@ -142,13 +142,24 @@ public struct MapServer: Sendable {
         do {
             if let fetch = work.fetch {
                 let map = drawing.map, format = drawing.format
-                drawing.map = try await fetch.run(until: deadline, timeLimit: timeLimit) { _ in
-                    try map.fetchingTiles(format: format)
+                do {
+                    drawing.map = try await fetch.run(until: deadline, timeLimit: timeLimit) { _ in
+                        try map.fetchingTiles(format: format)
+                    }
+                } catch let error as ServerError where error.status == .serviceUnavailable && .now >= deadline {
+                    // The fetch threads take a map at once or refuse it: past the deadline, the tile server was slow,
+                    // which a retry here would meet again.
+                    upstreamFailures.log(
+                        "the tile server did not give a map's tiles within \(timeLimit) s", level: .warning, to: logger)
+                    throw ServerError(
+                        .badGateway, field: "tiles",
+                        "the tile server did not give the map's tiles within the time limit of \(timeLimit) s")
                 }
                 let missing = drawing.map.missingTileCount
                 if missing > 0 {
                     upstreamFailures.log(
-                        "the tile server failed \(missing) tiles of a map", level: .warning, to: logger)
+                        "the tile server failed \(missing) tiles of a map, first \(drawing.map.firstTileFailure ?? "?")",
+                        level: .warning, to: logger)
                 }
             }
             output = try await pool.run(until: deadline, timeLimit: timeLimit) { [drawing] worker in
@@ -160,8 +171,8 @@ public struct MapServer: Sendable {
                 "the map needs \(needed) basemap tiles, more than the server's limit of \(limit); ask for a smaller size or a higher zoom"
             )
         } catch let error as TileError where error.kind == .upstreamFailure {
-            upstreamFailures.log("the tile server failed: \(error)", level: .warning, to: logger)
-            throw ServerError(error, field: "tiles")
+            upstreamFailures.log("the tile server failed: \(error.detail)", level: .warning, to: logger)
+            throw ServerError(.badGateway, field: "tiles", error.publicDescription)
         } catch let error as any DeclutterError where error.kind != .internalFailure {
             throw ServerError(error, field: "overlay")
         }

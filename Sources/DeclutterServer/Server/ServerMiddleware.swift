@@ -36,7 +36,12 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
-        let route = context.endpointPath ?? "NotFound"
+        // A wrong method finds no route in the router, which knows routes by method and path (and names the route
+        // `NotFound`): it is counted under the route its path has.
+        let taken = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
+        let route =
+            taken ?? (response.status == .methodNotAllowed ? RouteMethods.pattern(path: request.uri.path) : nil)
+            ?? "NotFound"
         metrics.recordRequest(
             route: route, method: request.method.rawValue, status: response.status.code, nanoseconds: elapsed)
         let metadata: Logger.Metadata = [
