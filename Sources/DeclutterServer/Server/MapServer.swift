@@ -102,7 +102,7 @@ public struct MapServer: Sendable {
         return Application(
             router: router(), server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: "declutter"),
-            services: work.pools,
+            services: work.pools + [MemoryTrimmer()],
             onServerRunning: { channel in
                 let listening = channel.localAddress?.port ?? port
                 logger.info("listening", metadata: ["port": .stringConvertible(listening)])
