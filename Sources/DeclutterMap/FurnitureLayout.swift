@@ -4,6 +4,7 @@ import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
 import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 /// Where a map's furniture stands, and the areas markers keep clear of because of it.
@@ -41,7 +42,13 @@ struct FurnitureLayout {
             warnings.append("legend: no point is on the map, so there is no legend to draw")
             return
         }
-        let size = try renderer.legendBox(mapLegend).size
+        let box = try renderer.legendBox(mapLegend), size = box.size
+        if case let unknown = box.namesWithUnknownGlyphs, !unknown.isEmpty {
+            // Pango draws such characters as boxes; the legend is still drawn, the user told why it reads so.
+            warnings.append(
+                "legend: no installed font has every character of \(unknown.nameList(quoted: true, limit: 3)), drawn as "
+                    + "boxes; a font that has them (Debian's fonts-noto-cjk, for one) draws them")
+        }
         let placer = LegendPlacer(
             width: camera.width, height: camera.height, margin: margin, bottomMargin: MapFurniture.bottomMargin,
             topRightSquare: compass == nil ? 0 : NorthArrow.diameter, obstacles: frames.drawn)

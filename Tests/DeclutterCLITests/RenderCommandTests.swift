@@ -540,6 +540,24 @@ import Testing
         #expect(rows.compactMap { $0["color"] as? String } == ["#0072B2", "#E69F00"])
     }
 
+    /// A legend name with characters no installed font has is drawn with boxes, and said (U+0378 is unassigned).
+    @Test func aLegendNameNoFontCanDrawIsSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,kind\n50,10,Zone\u{378}\n50.1,10,plain\n".utf8).write(
+            to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "points.csv", "--category", "kind", "--legend", "--basemap", "none", "--output",
+                "map.png",
+            ], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.contains(
+                "warning: legend: no installed font has every character of \"Zone\\u{378}\", drawn as boxes; a font "
+                    + "that has them (Debian's fonts-noto-cjk, for one) draws them\n"), "\(result.stderr)")
+    }
+
     @Test func featuresWithoutAGeometryAreLeftOffTheMapWithAWarning() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

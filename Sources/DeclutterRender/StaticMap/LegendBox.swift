@@ -20,6 +20,13 @@ public struct LegendBox {
     /// The longest name drawn, in characters; longer ones end in "…".
     static let maximumNameLength = 28
 
+    /// The title and names, as drawn, with characters no installed font has (drawn as boxes), in the legend's order.
+    public var namesWithUnknownGlyphs: [String] {
+        let title = self.title.map { [(legend.title ?? "", $0)] } ?? []
+        return (title + zip(legend.rows.map(\.name), rows.map(\.name)).map { ($0, $1) })
+            .filter { $0.1.unknownGlyphCount > 0 }.map(\.0)
+    }
+
     /// Lays out `legend` with `text`'s fonts.
     public init(_ legend: MapLegend, text: TextEngine) throws {
         self.legend = legend
