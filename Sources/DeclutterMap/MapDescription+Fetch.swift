@@ -33,10 +33,7 @@ extension MapDescription {
     /// The first tile a fetched basemap failed to get, in its plan's order, and why (as the tile source said it, its
     /// URL included); nil when none failed.
     public var firstTileFailure: String? {
-        guard case let .fetched(tiles) = basemap,
-            let first = tiles.plan.tiles.first(where: { tiles.failures[$0.key] != nil }),
-            let failure = tiles.failures[first.key]
-        else { return nil }
-        return "tile \(first.key): \(failure.reason)"
+        guard case let .fetched(tiles) = basemap, let first = tiles.firstFailure else { return nil }
+        return "tile \(first.key): \(first.failure.reason)"
     }
 }

@@ -33,13 +33,24 @@ public struct RasterTiles: Sendable {
         try Self.refuseMissing(plan, failures: failures)
     }
 
+    /// The first of the plan's tiles that failed to come, in the plan's order, and why; nil when none failed.
+    public var firstFailure: (key: TileKey, failure: TileFailure)? { Self.firstFailure(plan, failures: failures) }
+
+    /// The first of `plan`'s tiles that `failures` names, and its failure.
+    static func firstFailure(_ plan: TilePlan, failures: [TileKey: TileFailure]) -> (
+        key: TileKey, failure: TileFailure
+    )? {
+        guard let first = plan.tiles.first(where: { failures[$0.key] != nil }), let failure = failures[first.key] else {
+            return nil
+        }
+        return (first.key, failure)
+    }
+
     /// Throws when `failures` names any of `plan`'s tiles, the first in the plan's order in the message.
     static func refuseMissing(_ plan: TilePlan, failures: [TileKey: TileFailure]) throws {
-        guard let first = plan.tiles.first(where: { failures[$0.key] != nil }), let failure = failures[first.key] else {
-            return
-        }
+        guard let first = firstFailure(plan, failures: failures) else { return }
         throw TileError.missingTiles(
             missing: failures.count, of: Set(plan.tiles.map(\.key)).count,
-            first: "\(first.key)", reason: failure.reason)
+            first: "\(first.key)", reason: first.failure.reason)
     }
 }
