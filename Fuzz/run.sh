@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzz/run.sh [SECONDS] [TARGET…]: builds the harness with libFuzzer and AddressSanitizer, then fuzzes each target
-# (all of them when none is named) for SECONDS (default 60), one after the other. Prints, per target, the inputs run,
+# (all of them when none is named) for SECONDS (default 60), one target per core at a time. Prints, per target, the inputs run,
 # their rate, the coverage reached and whether anything was found; exits 1 when a target found something (the input
 # is kept under .build/fuzz/findings/TARGET/), 2 on bad usage.
 #
@@ -36,11 +36,11 @@ if ! swift build -c release --package-path "$fuzz" --scratch-path "$scratch" --p
 fi
 harness="$scratch/release/declutter-fuzz"
 
-found=0
-summary=()
-for target in "${targets[@]}"; do
-    corpus="$root/.build/fuzz/corpus/$target" findings="$root/.build/fuzz/findings/$target"
-    log="$root/.build/fuzz/$target.log"
+# One target: fuzzes it, writes its summary line to .build/fuzz/TARGET.summary, and exits 1 on a finding.
+fuzz_one() {
+    local target="$1"
+    local corpus="$root/.build/fuzz/corpus/$target" findings="$root/.build/fuzz/findings/$target"
+    local log="$root/.build/fuzz/$target.log"
     mkdir -p "$corpus" "$findings"
     echo "== $target: $seconds s"
     # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: an input that needs 2 GB is a finding too.
@@ -49,20 +49,41 @@ for target in "${targets[@]}"; do
     # LSAN_OPTIONS: the process-wide set-up that lsan-suppressions.txt names is not a leak of an input's.
     LSAN_OPTIONS="suppressions=$fuzz/lsan-suppressions.txt" SWIFT_BACKTRACE=enable=no DECLUTTER_FUZZ_TARGET="$target" "$harness" "$corpus" "$fuzz/$target" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1
-    status=$?
+    local status=$? result
+    local execs rate coverage
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1)
     if [ "$status" -eq 0 ]; then
         result="no finding"
     else
-        found=1
         result="FINDING (exit $status): $(ls -t "$findings" | head -1) — see $log"
         grep -m1 -E 'ERROR|runtime failure|ALARM|out-of-memory' "$log" || tail -5 "$log"
     fi
-    summary+=("$(printf '%-9s %10s execs %7s/s  %-20s %s' "$target" "${execs:-?}" "${rate:-?}" "${coverage:-cov: ?}" "$result")")
+    printf '%-9s %10s execs %7s/s  %-20s %s\n' "$target" "${execs:-?}" "${rate:-?}" "${coverage:-cov: ?}" "$result" \
+        >"$root/.build/fuzz/$target.summary"
+    [ "$status" -eq 0 ]
+}
+
+# Targets run side by side, one per core (DECLUTTER_FUZZ_JOBS to change): each libFuzzer process uses one.
+jobs="${DECLUTTER_FUZZ_JOBS:-$(nproc)}"
+mkdir -p "$root/.build/fuzz"
+for target in "${targets[@]}"; do rm -f "$root/.build/fuzz/$target.summary"; done
+found=0
+running=0
+for target in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || found=1
+        running=$((running - 1))
+    fi
+    fuzz_one "$target" &
+    running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+    wait -n || found=1
+    running=$((running - 1))
 done
 
 echo "== fuzzing, $seconds s per target"
-printf '%s\n' "${summary[@]}"
+for target in "${targets[@]}"; do cat "$root/.build/fuzz/$target.summary"; done
 exit $found

@@ -23,12 +23,13 @@ public final class AnnotatorLevels: Sendable {
         /// Each group's cell (`row × side + column`), ascending, with the group in ``cellGroups``.
         let cellKeys: [Int], cellGroups: [Int32]
 
-        /// Bytes held, for the cache's budget.
+        /// Bytes held, for the cache's budget: the arrays' capacities, as those grown by appending hold up to twice
+        /// their count.
         var bytes: Int {
-            (groups.groupOfPoint.count + groups.memberStarts.count + groups.members.count
-                + groups.identifierOfGroup.count
-                + groups.categoryCounts.count + cellGroups.count + hullStarts.count) * 4
-                + (centroidX.count * 6 + cellKeys.count + hullX.count * 2) * 8
+            (groups.groupOfPoint.capacity + groups.memberStarts.capacity + groups.members.capacity
+                + groups.identifierOfGroup.capacity + cellGroups.capacity + hullStarts.capacity) * 4
+                + (centroidX.capacity + centroidY.capacity + minX.capacity + minY.capacity + maxX.capacity
+                    + maxY.capacity + cellKeys.capacity + hullX.capacity + hullY.capacity) * 8
         }
 
         /// A group's hull on a flat map facing north, through `flat` (world to map points, increasing in both), when

@@ -85,4 +85,39 @@ import Testing
         #expect(near.pointsInView < 200)
         #expect(kept.levels?.statistics.entries == 8)
     }
+
+    /// A kept level's size does not grow with the style's categories: it kept a count per category per group, which
+    /// for 250 categories is 20 MB at a city zoom of these 20,000 points, so that zoom outgrew this budget, was never
+    /// kept, and each of its maps made its level again.
+    @Test func aLevelsSizeDoesNotGrowWithTheCategories() throws {
+        let style = try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("default.json"))
+        var wide = style
+        wide.categories += (0..<250 - style.categories.count).map { number in
+            var category = style.categories[0]
+            category.name = "extra \(number)"
+            return category
+        }
+        let city = try MapCamera(center: Coordinate(longitude: 12, latitude: 41), zoom: 16, width: 600, height: 400)
+        let continent = try MapCamera(center: Coordinate(longitude: 12, latitude: 41), zoom: 4, width: 600, height: 400)
+        var maps: [AnnotatedMap] = [], bytes: [Int] = []
+        for style in [style, wide] {
+            var annotator = try MapAnnotator(points: Self.points(), style: style)
+            annotator.levels = AnnotatorLevels(budget: 4 << 20)
+            _ = try annotator.annotate(city, pointsOffMap: false)
+            let statistics = try #require(annotator.levels?.statistics)
+            #expect(statistics.entries == 1)
+            bytes.append(statistics.bytes)
+            maps.append(try annotator.annotate(continent, pointsOffMap: false))
+        }
+        // The same arrays; their capacities are what the allocator gave, which can differ by a few per cent.
+        #expect(abs(bytes[0] - bytes[1]) < bytes[0] / 10)
+        #expect(bytes[0] > 1 << 20 && bytes[0] < 3 << 20)
+        // The counts a view carries are still its members' categories, the extra ones zero.
+        #expect(maps[0].annotations.count == maps[1].annotations.count && maps[0].annotations.count > 10)
+        for (narrow, wide) in zip(maps[0].annotations, maps[1].annotations) {
+            #expect(narrow.members == wide.members && wide.categoryCounts.count == 250)
+            #expect(
+                wide.categoryCounts == narrow.categoryCounts + repeatElement(0, count: 250 - style.categories.count))
+        }
+    }
 }

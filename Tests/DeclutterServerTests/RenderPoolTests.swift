@@ -18,11 +18,17 @@ import Testing
         return task
     }
 
-    /// Polls `condition` every 5 ms, for up to five minutes: while other suites' commands keep both cores busy, a
-    /// request can take a minute to reach the pool.
+    /// Polls `condition` every 5 ms, up to 60,000 times (five minutes when the poller runs on time).
+    ///
+    /// Counted in polls, not by the clock: while other suites' synchronous work holds every thread of Swift's
+    /// cooperative pool, neither this poller nor the task it waits for runs, and a deadline by the clock would pass
+    /// before the awaited task ever had its turn.
     static func waitUntil(_ condition: () -> Bool) async throws {
-        let end = ContinuousClock.now + .seconds(300)
-        while !condition(), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+        var polls = 0
+        while !condition(), polls < 60_000 {
+            try await Task.sleep(for: .milliseconds(5))
+            polls += 1
+        }
         #expect(condition())
     }
 
