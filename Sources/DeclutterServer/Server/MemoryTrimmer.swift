@@ -8,8 +8,8 @@ import ServiceLifecycle
 /// maps, tiles and pins of mixed sizes, turned, pitched and at @2x, grew from 781 to 826 MB resident between its first
 /// and third minute with every cache at its bound. `malloc_trim` gives the free pages back: with it every 10 s the
 /// same sweep held 600–670 MB for three minutes (65 requests a second against 69 without, the two run side by side),
-/// though over ten it still reached 798 MB. Allocating the buffers outside the heaps (`M_MMAP_THRESHOLD`) kept three
-/// minutes as flat, but answered 28 % fewer requests.
+/// though over ten it still grew by a fifth while the memory in use stayed flat (README, Speed). Allocating
+/// the buffers outside the heaps (`M_MMAP_THRESHOLD`) kept three minutes as flat, but answered 28 % fewer requests.
 struct MemoryTrimmer: Service {
     /// How long between trims.
     var interval: Duration = .seconds(10)
