@@ -35,6 +35,15 @@ public struct BasemapCell: Sendable {
     /// Each layer's paths, indexed by ``Layer/rawValue``.
     public var layers: [[Path]]
 
+    /// Bytes held, for a cache's budget: the arrays' capacities.
+    var bytes: Int {
+        layers.reduce(MemoryLayout<[Path]>.stride * layers.capacity) { total, paths in
+            paths.reduce(total + MemoryLayout<Path>.stride * paths.capacity) { total, path in
+                total + MemoryLayout<(x: Double, y: Double)>.stride * path.points.capacity
+            }
+        }
+    }
+
     /// Decodes a cell's inflated bytes; coordinates are deltas from the cell's corner in units of `unitsPerWorld`.
     init(decoding bytes: [UInt8], originX: Int, originY: Int, unitsPerWorld: Double) throws {
         var reader = BasemapFile.Reader(bytes: bytes, position: 0)

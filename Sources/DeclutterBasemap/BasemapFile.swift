@@ -1,4 +1,5 @@
 import CZlib
+import DeclutterSupport
 import Foundation
 import Synchronization
 
@@ -6,8 +7,8 @@ import Synchronization
 /// bands of Natural Earth geometry cut into grid cells, and the place names.
 ///
 /// The index is read when the file is opened; a cell is inflated and decoded the first time a map shows it and kept
-/// from then on, so a city map decodes a few cells of one band and never the whole world. Safe to share between
-/// threads: the caches are behind a mutex.
+/// within a byte budget, least recently used going first, so a city map decodes a few cells of one band and never
+/// the whole world, and a server panning the world keeps a flat footprint. Safe to share between threads.
 public final class BasemapFile: Sendable {
     /// One zoom band: its geometry simplified for its top zoom and cut into a 2^level × 2^level grid.
     public struct Band: Sendable {
@@ -27,12 +28,21 @@ public final class BasemapFile: Sendable {
     public let bands: [Band]
     private let data: Data
     private let placeBytes: Range<Int>
-    /// Cells decoded so far by band and key, and the place names once decoded.
-    private let decoded = Mutex<(cells: [Int: [Int: BasemapCell]], places: [BasemapPlace]?)>(([:], nil))
+    /// Cells decoded, by band and key, within the budget.
+    private let cells: ByteLimitedCache<CellKey, BasemapCell>
+    /// The place names once decoded.
+    private let decodedPlaces = Mutex<[BasemapPlace]?>(nil)
 
-    /// Reads the index; throws ``BasemapError`` when it is not a basemap file.
-    public init(_ data: Data) throws {
+    /// A cell's band and key (`row << level | column`).
+    private struct CellKey: Hashable, Sendable {
+        var band: Int, key: Int
+    }
+
+    /// Reads the index, keeping up to `cellBudget` bytes of decoded cells; throws ``BasemapError`` when it is not a
+    /// basemap file.
+    public init(_ data: Data, cellBudget: Int) throws {
         self.data = data
+        cells = ByteLimitedCache(budget: cellBudget)
         var reader = Reader(bytes: [UInt8](data), position: 0)
         guard try reader.take(4) == Array("DCBM".utf8), try reader.byte() == 1 else {
             throw BasemapError("not a version-1 basemap file")
@@ -77,26 +87,29 @@ public final class BasemapFile: Sendable {
         return bands.firstIndex { whole <= $0.maxZoom } ?? bands.count - 1
     }
 
-    /// The cell at `column`, `row` of band `band`, decoded once; nil where the band has nothing (open sea).
+    /// The cell at `column`, `row` of band `band`, decoded unless kept; nil where the band has nothing (open sea).
     public func cell(band: Int, column: Int, row: Int) throws -> BasemapCell? {
         let info = bands[band], key = row << info.level | column
         guard let entry = info.cells[key] else { return nil }
-        return try decoded.withLock { decoded in
-            if let cell = decoded.cells[band]?[key] { return cell }
-            let inflated = try inflate(entry.bytes, count: entry.inflated)
-            let size = 1 << (info.bits - info.level)
-            let cell = try BasemapCell(
-                decoding: inflated, originX: column * size, originY: row * size,
-                unitsPerWorld: Double(1 << info.bits))
-            decoded.cells[band, default: [:]][key] = cell
-            return cell
-        }
+        if let cell = cells.value(for: CellKey(band: band, key: key)) { return cell }
+        // Decoded outside any lock: two threads that miss the same cell both decode it, and neither waits.
+        let inflated = try inflate(entry.bytes, count: entry.inflated)
+        let size = 1 << (info.bits - info.level)
+        let cell = try BasemapCell(
+            decoding: inflated, originX: column * size, originY: row * size, unitsPerWorld: Double(1 << info.bits))
+        cells.insert(cell, for: CellKey(band: band, key: key), bytes: cell.bytes)
+        return cell
+    }
+
+    /// The decoded cells' bytes and entries held, and the lookups that found or missed a cell.
+    public var cellStatistics: (bytes: Int, entries: Int, hits: Int, misses: Int, evictions: Int) {
+        cells.statistics
     }
 
     /// The place names, decoded once: by min zoom, then largest population first.
     public func places() throws -> [BasemapPlace] {
-        try decoded.withLock { decoded in
-            if let places = decoded.places { return places }
+        try decodedPlaces.withLock { decoded in
+            if let places = decoded { return places }
             var reader = Reader(bytes: [UInt8](data[placeBytes]), position: 0)
             let count = try reader.varint()
             var places: [BasemapPlace] = []
@@ -107,7 +120,7 @@ public final class BasemapFile: Sendable {
                 let name = String(decoding: try reader.take(try reader.varint()), as: UTF8.self)
                 places.append(BasemapPlace(name: name, x: x, y: y, minZoom: minZoom))
             }
-            decoded.places = places
+            decoded = places
             return places
         }
     }

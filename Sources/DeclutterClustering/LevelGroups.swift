@@ -26,8 +26,9 @@ public struct LevelGroups: Sendable {
 
     /// A group's members per category, in the index's category order, counted from its members.
     ///
-    /// Counted when asked rather than kept: a count per category per group is groups × categories numbers, which for
-    /// 144,000 places in 247 countries at a city zoom is 140 MB, more than a server keeps for all its zooms.
+    /// Counted when asked rather than kept: a count per category per group is groups × categories numbers, 4–8 MB a
+    /// city zoom for 144,000 places in a style's seven categories, and past a server's budget for all its zooms with
+    /// a few hundred categories.
     public func categoryCounts(of group: Int) -> [Int32] {
         var counts = [Int32](repeating: 0, count: categoryWidth)
         guard !pointCategory.isEmpty else { return counts }

@@ -71,6 +71,9 @@ import TileTestServer
             // The zoom-4 map's basemap tiles were drawn by the first map and copied by the second.
             let hits = lines.first { $0.hasPrefix(#"declutter_cache_hits_total{cache="basemap_tiles"}"#) }
             #expect((hits?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 2, "\(hits ?? "none")")
+            // The basemap's decoded cells, kept within their own budget, are counted too.
+            let cells = lines.first { $0.hasPrefix(#"declutter_cache_bytes{cache="basemap_cells"}"#) }
+            #expect((cells?.split(separator: " ").last.flatMap { Double($0) } ?? 0) > 0, "\(cells ?? "none")")
         }
     }
 

@@ -1,3 +1,4 @@
+import DeclutterBasemap
 import DeclutterInput
 import DeclutterMap
 import DeclutterMapContent
@@ -39,6 +40,9 @@ extension MapServer {
             metrics.recordCache(name: "vector_tiles", bytes: cached.bytes, hits: cached.hits, misses: cached.misses)
             let basemap = pool.basemapTiles.statistics
             metrics.recordCache(name: "basemap_tiles", bytes: basemap.bytes, hits: basemap.hits, misses: basemap.misses)
+            if let cells = try? EmbeddedBasemap.file().cellStatistics {
+                metrics.recordCache(name: "basemap_cells", bytes: cells.bytes, hits: cells.hits, misses: cells.misses)
+            }
             for dataset in datasets.values {
                 guard let levels = dataset.annotator.levels?.statistics else { continue }
                 metrics.recordCache(
