@@ -91,13 +91,14 @@ public final class BasemapFile: Sendable {
     public func cell(band: Int, column: Int, row: Int) throws -> BasemapCell? {
         let info = bands[band], key = row << info.level | column
         guard let entry = info.cells[key] else { return nil }
-        if let cell = cells.value(for: CellKey(band: band, key: key)) { return cell }
+        let cellKey = CellKey(band: band, key: key)
+        if let cell = cells.value(for: cellKey) { return cell }
         // Decoded outside any lock: two threads that miss the same cell both decode it, and neither waits.
         let inflated = try inflate(entry.bytes, count: entry.inflated)
         let size = 1 << (info.bits - info.level)
         let cell = try BasemapCell(
             decoding: inflated, originX: column * size, originY: row * size, unitsPerWorld: Double(1 << info.bits))
-        cells.insert(cell, for: CellKey(band: band, key: key), bytes: cell.bytes)
+        cells.insert(cell, for: cellKey, bytes: cell.bytes)
         return cell
     }
 

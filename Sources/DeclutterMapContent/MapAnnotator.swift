@@ -201,7 +201,7 @@ public struct MapAnnotator: Sendable {
         _ groups: LevelGroups, camera: MapCamera, region: WorldRepeat, level: AnnotatorLevels.Level? = nil,
         only: [Int32]? = nil, pointsOffMap: Bool = true, everyGroup: Bool = false
     ) -> Candidates {
-        let frame = CameraFrame(camera), width = groups.categoryWidth
+        let frame = CameraFrame(camera)
         var result = Candidates()
         if everyGroup {
             result.views.reserveCapacity(groups.count)
@@ -247,12 +247,6 @@ public struct MapAnnotator: Sendable {
                     geometry: style.markerGeometry(categoryCounts: counts), camera: camera, copies: [], visible: false,
                     coordinate: coordinate))
         }
-        /// Members per category of some points.
-        func categoryCounts(_ members: [Int32]) -> [Int] {
-            var counts = [Int](repeating: 0, count: width)
-            for member in members { counts[Int(index.pointCategory[Int(member)])] += 1 }
-            return counts
-        }
         /// Sorts a group's members into those on the map, with their points, and those off it.
         func classify(_ members: ArraySlice<Int32>, shift: Double, all: (x: Double, y: Double)) {
             for member in members {
@@ -275,7 +269,7 @@ public struct MapAnnotator: Sendable {
             // outside the region has no point on the map.
             let flatCentre = flat(world, shift: shift)
             guard let copies = region.copies(flatX: flatCentre.x, flatY: flatCentre.y) else {
-                hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
+                hide(members, counts: categoryCounts(of: members), shift: shift)
                 return
             }
             // A pitched map's copies are not a fixed step apart on screen, so the view stands on a copy in the region
@@ -298,11 +292,11 @@ public struct MapAnnotator: Sendable {
                 classify(members, shift: shift, all: all)
             }
             guard !inside.isEmpty else {
-                hide(members, counts: groups.categoryCounts(of: group).map(Int.init), shift: shift)
+                hide(members, counts: categoryCounts(of: members), shift: shift)
                 return
             }
-            if !outside.isEmpty { hide(outside, counts: categoryCounts(outside), shift: shift) }
-            let counts = outside.isEmpty ? groups.categoryCounts(of: group).map(Int.init) : categoryCounts(inside)
+            if !outside.isEmpty { hide(outside, counts: categoryCounts(of: outside), shift: shift) }
+            let counts = outside.isEmpty ? categoryCounts(of: members) : categoryCounts(of: inside)
             let centre = outside.isEmpty ? all : screen(mean(inside), shift: shift)
             let geometry = style.markerGeometry(categoryCounts: counts), offset = geometry.centerOffset
             result.views.append(
