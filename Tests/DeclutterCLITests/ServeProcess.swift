@@ -3,10 +3,17 @@ import Synchronization
 
 /// A `declutter serve` started as a process, its stderr gathered as it comes, for the tests that run the server as an
 /// operator would.
+///
+/// A thread of its own reads stderr with blocking reads until the process closes it. Foundation's
+/// `readabilityHandler` did this before through a dispatch read source, and once crashed the whole test run in
+/// libdispatch's event loop (`_dispatch_event_loop_drain`, a known fault with read sources on pipes that close while
+/// other tests open theirs).
 final class ServeProcess: Sendable {
     let process: Process
     private let errors = Pipe()
-    private let text = Mutex("")
+    private let bytes = Mutex<[UInt8]>([])
+    /// Signalled by the reader once stderr has ended.
+    private let drained = DispatchSemaphore(value: 0)
 
     /// Starts `executable` (by default `declutter`) with `arguments`, in `folder` when given.
     init(_ arguments: [String], in folder: URL? = nil, executable: URL = declutterExecutable) throws {
@@ -16,15 +23,23 @@ final class ServeProcess: Sendable {
         if let folder { process.currentDirectoryURL = folder }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        errors.fileHandleForReading.readabilityHandler = { [self] handle in
-            let data = handle.availableData
-            self.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
         try process.run()
+        // The reader holds the pipe, so its descriptor stays open until the reads end.
+        Thread { [self] in
+            let descriptor = errors.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                bytes.withLock { $0 += buffer[..<count] }
+            }
+            drained.signal()
+        }.start()
     }
 
     /// What the process wrote to stderr so far.
-    var log: String { text.withLock { $0 } }
+    var log: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Waits up to 20 s for the log to say `listening`; the port it listens on, nil if it did not.
     func listeningPort() async throws -> Int? {
@@ -37,10 +52,11 @@ final class ServeProcess: Sendable {
         return nil
     }
 
-    /// Sends SIGTERM and waits for the process to end.
+    /// Sends SIGTERM and waits for the process to end and its stderr to be read to the end (a child it started
+    /// could hold stderr open longer: 10 s at most).
     func stop() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
+        _ = drained.wait(timeout: .now() + 10)
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import ServiceLifecycle
 import Testing
+import TileTestServer
 
 @testable import DeclutterServer
 
@@ -86,7 +87,7 @@ import Testing
     @Test func requestInFlightAtShutdownIsAnswered() async throws {
         let pool = RenderPool(workers: 1, queueLength: 1), gate = DispatchSemaphore(value: 0)
         let blocker = try await Self.block(pool, on: gate)
-        let server = try ServerHarness.server(pool: pool)
+        let server = ServerHarness.patient(try ServerHarness.server(pool: pool))
         let port = AsyncStream<Int>.makeStream()
         let group = ServiceGroup(
             configuration: .init(services: [server.application { port.continuation.yield($0) }], logger: server.logger))
@@ -104,7 +105,11 @@ import Testing
             // The request waits in the queue behind the blocked thread when shutdown starts.
             try await Self.waitUntil { pool.load.queued == 1 }
             await group.triggerGracefulShutdown()
-            try await Task.sleep(for: .milliseconds(50))
+            // Shutdown reaches the connection on its event loop, after several hops: the listener closes first and
+            // each open connection is told to quiesce in the same step. Wait for the first, then give the event loop
+            // time for the second (a fixed sleep from the trigger alone was too short on a loaded machine).
+            try await Self.waitUntil { (try? RawConnection(port: listening)) == nil }
+            try await Task.sleep(for: .milliseconds(200))
             gate.signal()
             let response = try await request.value
             #expect(response.status == .ok)
