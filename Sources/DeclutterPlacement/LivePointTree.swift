@@ -19,10 +19,13 @@ struct LivePointTree<Payload> {
     struct Entry {
         var x: Double, y: Double
         var point: Int32
-        /// Whether the point is still filed; a removed one links, through `next`, to a later slot of its leaf.
-        var live = true
+        /// 0 while the point is filed; once removed, a later slot of its leaf to go on from (never 0). One field for
+        /// both keeps an entry within the eight bytes after its point (a flag of its own took another eight).
         var next: Int32 = 0
         var payload: Payload
+
+        /// Whether the point is still filed.
+        var live: Bool { next == 0 }
     }
 
     private struct Node {
@@ -181,7 +184,6 @@ struct LivePointTree<Payload> {
         // Slots are in filing order, which is the points' order.
         let slot = firstSlot(of: leaf) { $0.point >= point }
         guard slot < buckets[leaf].count, buckets[leaf][slot].point == point, buckets[leaf][slot].live else { return }
-        buckets[leaf][slot].live = false
         buckets[leaf][slot].next = Int32(slot + 1)
         var node = leaf
         while node >= 0 {

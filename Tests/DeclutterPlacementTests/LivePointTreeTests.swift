@@ -4,6 +4,13 @@ import Testing
 @testable import DeclutterPlacement
 
 @Suite struct LivePointTreeTests {
+    /// A merger's filed copy of a view takes 88 bytes of its leaf (104 before the removed flag went into the link and
+    /// the payload's small fields after its shape): the trees of two zooms were a fifth of placing the cities' peak.
+    @Test func aMergersFiledCopyTakes88Bytes() {
+        #expect(MemoryLayout<ClusterMerger.Filed>.stride == 64)
+        #expect(MemoryLayout<LivePointTree<ClusterMerger.Filed>.Entry>.stride == 88)
+    }
+
     @Test(arguments: 0..<6)
     func fillingAtOnceBuildsTheTreeOfFilingOneByOne(seed: Int) {
         // Points spread out, on a lattice, stacked many on one point and some not finite, filed both ways; every
