@@ -1,4 +1,5 @@
 import DeclutterGeometry
+import DeclutterSupport
 
 /// One grid cell of a basemap band: its land, lakes, rivers and borders clipped to the cell, in world units.
 ///
@@ -37,10 +38,8 @@ public struct BasemapCell: Sendable {
 
     /// Bytes held, for a cache's budget: the arrays' capacities.
     var bytes: Int {
-        layers.reduce(MemoryLayout<[Path]>.stride * layers.capacity) { total, paths in
-            paths.reduce(total + MemoryLayout<Path>.stride * paths.capacity) { total, path in
-                total + MemoryLayout<(x: Double, y: Double)>.stride * path.points.capacity
-            }
+        layers.reduce(layers.storageBytes) { total, paths in
+            paths.reduce(total + paths.storageBytes) { total, path in total + path.points.storageBytes }
         }
     }
 

@@ -23,13 +23,13 @@ public final class AnnotatorLevels: Sendable {
         /// Each group's cell (`row × side + column`), ascending, with the group in ``cellGroups``.
         let cellKeys: [Int], cellGroups: [Int32]
 
-        /// Bytes held, for the cache's budget: the arrays' capacities, as those grown by appending hold up to twice
-        /// their count.
+        /// Bytes held, for the cache's budget: the arrays' storage by capacity.
         var bytes: Int {
-            (groups.groupOfPoint.capacity + groups.memberStarts.capacity + groups.members.capacity
-                + groups.identifierOfGroup.capacity + cellGroups.capacity + hullStarts.capacity) * 4
-                + (centroidX.capacity + centroidY.capacity + minX.capacity + minY.capacity + maxX.capacity
-                    + maxY.capacity + cellKeys.capacity + hullX.capacity + hullY.capacity) * 8
+            groups.groupOfPoint.storageBytes + groups.memberStarts.storageBytes + groups.members.storageBytes
+                + groups.identifierOfGroup.storageBytes + cellGroups.storageBytes + hullStarts.storageBytes
+                + centroidX.storageBytes + centroidY.storageBytes + minX.storageBytes + minY.storageBytes
+                + maxX.storageBytes + maxY.storageBytes + cellKeys.storageBytes + hullX.storageBytes
+                + hullY.storageBytes
         }
 
         /// A group's hull on a flat map facing north, through `flat` (world to map points, increasing in both), when
