@@ -23,6 +23,12 @@ let package = Package(
         .library(name: "DeclutterServer", targets: ["DeclutterServer"]),
         .library(name: "DeclutterTesting", targets: ["DeclutterTesting"]),
         .library(name: "DeclutterSnapshotTesting", targets: ["DeclutterSnapshotTesting"]),
+        // The deflater and three C libraries' modules are products only so that the sanitizer package (Sanitize/) can
+        // build the suites that import them.
+        .library(name: "DeclutterDeflate", targets: ["DeclutterDeflate"]),
+        .library(name: "CCairo", targets: ["CCairo"]),
+        .library(name: "CSQLite", targets: ["CSQLite"]),
+        .library(name: "CZlib", targets: ["CZlib"]),
         .executable(name: "declutter", targets: ["declutter"]),
         .executable(name: "declutter-bench", targets: ["declutter-bench"]),
     ],

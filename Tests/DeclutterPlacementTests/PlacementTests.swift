@@ -1,9 +1,10 @@
 import DeclutterGeometry
-import DeclutterPlacement
 import DeclutterSupport
 import DeclutterTestSupport
 import Foundation
 import Testing
+
+@testable import DeclutterPlacement
 
 @Suite struct PlacementTests {
     func view(

@@ -43,9 +43,9 @@ public struct TestRandom {
     }
 }
 
-/// The package's root folder, found from this file.
-public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+/// The package's root folder, found from this file (through the links of the sanitizer package's `Tests/`).
+public let packageRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 
 /// The domain tests' fixtures: supercluster's, mercantile's, MapLibre's and TANDm's, each with its licence.
 public let coreFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
