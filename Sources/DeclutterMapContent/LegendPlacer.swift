@@ -5,8 +5,10 @@ import DeclutterGeometry
 /// Places run along all four edges in steps, each counted to the corner whose edges it lies on; the corners come
 /// first among equals. A place is judged by the points within a view's reach of the box (views near it collide
 /// with it too), counted in a ``PointDensity``. The result holds the best place along each corner's edges, best
-/// first, then the four corners themselves: clusters gather points from farther than the reach, so a caller that
-/// can place markers tries them in turn and keeps the one that leaves the fewest points hidden.
+/// first, then the next best places at least half a box apart from those and from each other (up to ``count`` in
+/// all), then the four corners themselves: clusters gather points from farther than the reach, and a point just
+/// beyond it may still hold a pin that reaches the box, so a caller that can place markers tries them in turn and
+/// keeps the one that leaves the fewest points hidden.
 public struct LegendPlacer: Sendable {
     /// The map's size in points.
     public var width: Double, height: Double
@@ -19,6 +21,8 @@ public struct LegendPlacer: Sendable {
     public var obstacles: [(x: Double, y: Double, width: Double, height: Double)]
     /// The step between places along an edge.
     public var step = 8.0
+    /// The most places along the edges returned, the four corners aside.
+    public var count = 12
     /// Clear space kept between the legend and each obstacle, in points.
     public static let clearance = 4.0
 
@@ -45,8 +49,9 @@ public struct LegendPlacer: Sendable {
         let top = margin, left = margin, right = width - margin - size.width
         // The bottom edge leaves room for the attribution and the scale bar; a legend too tall for that may reach
         // down to the margin, beside them (the obstacles keep it off them).
+        let lowest = height - margin - size.height
         var bottom = height - bottomMargin - size.height
-        if bottom < top { bottom = height - margin - size.height }
+        if bottom < top { bottom = lowest }
         // On the right-hand edge, below the top-right square.
         let rightTop = topRightSquare > 0 ? margin + topRightSquare + margin : margin
         guard left <= right, top <= bottom else { return [] }
@@ -73,18 +78,24 @@ public struct LegendPlacer: Sendable {
         if rightTop <= bottom { add(.topRight, right, rightTop, isCorner: true) }
         add(.bottomLeft, left, bottom, isCorner: true)
         add(.bottomRight, right, bottom, isCorner: true)
-        for offset in stride(from: step, through: max(width, height), by: step) {
-            if left + offset <= right {
+        for offset in stride(from: 0, through: max(width, height), by: step) {
+            if offset > 0 && left + offset <= right {
                 add(.topLeft, left + offset, top)
                 add(.bottomLeft, left + offset, bottom)
                 add(.topRight, right - offset, top)
                 add(.bottomRight, right - offset, bottom)
             }
-            if top + offset <= bottom {
+            // Along the bottom edge, down to the margin too where the attribution and scale bar are not (the obstacles
+            // tell): after the place above it, which a tie keeps.
+            if lowest > bottom && left + offset <= right {
+                add(.bottomLeft, left + offset, lowest)
+                add(.bottomRight, right - offset, lowest)
+            }
+            if offset > 0 && top + offset <= bottom {
                 add(.topLeft, left, top + offset)
                 add(.bottomLeft, left, bottom - offset)
             }
-            if rightTop + offset <= bottom {
+            if offset > 0 && rightTop + offset <= bottom {
                 add(.topRight, right, rightTop + offset)
                 add(.bottomRight, right, bottom - offset)
             }
@@ -97,6 +108,14 @@ public struct LegendPlacer: Sendable {
         let ranked = covered.indices.sorted { covered[$0] < covered[$1] }
         var seen = Set<MapLegend.Corner>()
         var chosen = ranked.filter { seen.insert(places[$0].corner).inserted }
+        /// Whether a place's box is at least half a box away from every chosen one's, across or down.
+        func isApart(_ index: Int) -> Bool {
+            chosen.allSatisfy { other in
+                abs(places[index].x - places[other].x) >= size.width / 2
+                    || abs(places[index].y - places[other].y) >= size.height / 2
+            }
+        }
+        for index in ranked where chosen.count < count && isApart(index) { chosen.append(index) }
         chosen += corners.filter { !chosen.contains($0) }
         return chosen.map { index in (places[index].corner, (places[index].x, places[index].y, size.width, size.height))
         }

@@ -108,7 +108,8 @@ import Testing
 @Suite struct LegendPlacerTests {
     /// Points fill the top-left quarter or so: the other corners are empty, so they come first (top-right first among
     /// equals); the top-left group's best place slides down the left edge below the points (sooner than along the top
-    /// edge past them), and the top-left corner itself comes last.
+    /// edge past them). Then come more places that cover none, each at least half a box from the others, up to the
+    /// placer's count, and the top-left corner itself last.
     @Test func placesGoWhereTheyCoverTheFewestPoints() {
         var density = PointDensity(width: 400, height: 300, cellSize: 8)
         for y in stride(from: 4.0, to: 150, by: 8) {
@@ -119,7 +120,8 @@ import Testing
         #expect(density.count(x: 0, y: 0, width: 8, height: 8) == 1)
         let placer = LegendPlacer(width: 400, height: 300, topRightSquare: 30)
         let places = placer.places(size: (100, 60), density: density, reach: 10)
-        #expect(places.map(\.corner) == [.topRight, .bottomLeft, .bottomRight, .topLeft, .topLeft])
+        #expect(places.count == 13)
+        #expect(places.prefix(4).map(\.corner) == [.topRight, .bottomLeft, .bottomRight, .topLeft])
         // Top-right: below the compass square (8 + 30 + 8).
         #expect(places[0].frame == (292, 46, 100, 60))
         #expect(places[1].frame == (8, 214, 100, 60))
@@ -127,8 +129,43 @@ import Testing
         // Clear of the points and their reach: the last points lie at y = 148, in the 8-pt cell row 144…152, which a
         // box reaching up to y = 150 would touch; so the first step down the left edge to start 10 below that row.
         #expect(places[3].frame == (8, 168, 100, 60))
-        #expect(places[4].frame == (8, 8, 100, 60))
+        for (index, place) in places.enumerated().dropFirst(4).dropLast() {
+            #expect(density.count(x: place.frame.x - 10, y: place.frame.y - 10, width: 120, height: 80) == 0)
+            #expect(
+                places[..<index].allSatisfy {
+                    abs($0.frame.x - place.frame.x) >= 50 || abs($0.frame.y - place.frame.y) >= 30
+                })
+        }
+        #expect(places[12].corner == .topLeft)
+        #expect(places[12].frame == (8, 8, 100, 60))
         #expect(placer.places(size: (500, 60), density: density, reach: 10).isEmpty)
+    }
+
+    /// Along the bottom edge a legend keeps above the attribution's and scale bar's row, unless a place down at the
+    /// margin covers fewer points (the bottom-left corner's best, below a row of points); there the obstacles still
+    /// keep it off the attribution. (The demo's world map hid
+    /// Easter Island's airport under a legend one row too high.)
+    @Test func theBottomEdgeReachesDownToTheMarginWhereThatCoversFewer() {
+        let attribution = (x: 250.0, y: 280.0, width: 142.0, height: 14.0)
+        var row = PointDensity(width: 400, height: 300, cellSize: 8)
+        for x in stride(from: 4.0, to: 400, by: 8) { row.add(x: x, y: 200) }
+        row.finish()
+        let placer = LegendPlacer(width: 400, height: 300, obstacles: [attribution])
+        let places = placer.places(size: (100, 60), density: row, reach: 10)
+        // 300 − 8 − 60: the row at y = 200 lies beyond the reach; 300 − 26 − 60 = 214 would not be.
+        let bottomLeft = places.first { $0.corner == .bottomLeft }
+        #expect(bottomLeft.map { $0.frame == (8, 232, 100, 60) } == true)
+        #expect(
+            !places.contains {
+                $0.frame.x < attribution.x + attribution.width + 4 && attribution.x - 4 < $0.frame.x + 100
+                    && $0.frame.y < attribution.y + attribution.height + 4 && attribution.y - 4 < $0.frame.y + 60
+            })
+        // With nothing near the bottom, the place above the attribution's row wins the tie.
+        var empty = PointDensity(width: 400, height: 300, cellSize: 8)
+        empty.finish()
+        #expect(
+            placer.places(size: (100, 60), density: empty, reach: 10).contains { $0.frame == (8, 214, 100, 60) })
+        #expect(!placer.places(size: (100, 60), density: empty, reach: 10).contains { $0.frame.y == 232 })
     }
 
     /// No place overlaps the compass, the scale bar or the attribution (with 4 points between): a place along the top
@@ -145,7 +182,7 @@ import Testing
         let turned = LegendPlacer(
             width: 400, height: 300, topRightSquare: 30, obstacles: [(362, 8, 30, 30)]
         ).places(size: (94, 57), density: empty, reach: 20)
-        #expect(turned.count == 4)
+        #expect(turned.count == 12)
         #expect(!turned.contains { overlaps($0.frame, compass) })
         let bar = [6.0, 118, 72.8, 16.5]
         let small = LegendPlacer(width: 160, height: 150, obstacles: [(6, 118, 72.8, 16.5), (60, 134, 100, 16)])
