@@ -105,6 +105,12 @@ extension PointReader {
     ) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
         let (latitudeColumn, longitudeColumn) = columns
+        // Every row's properties share the header's keys (a repeated name keeps its first place and its last value).
+        var template = JSONObject()
+        for (column, name) in names.enumerated() where column != latitudeColumn && column != longitudeColumn {
+            template[name] = .null
+        }
+        let slots = names.map { template.keys.firstIndex(of: $0) ?? 0 }
         // Spreadsheets in much of Europe write `50,5;10,25`: where the comma is not the separator, it may be the
         // decimal mark.
         let decimalComma = parser.delimiter != UInt8(ascii: ",")
@@ -140,13 +146,15 @@ extension PointReader {
                 try reject(location, detail, file: file, into: &result)
                 continue
             }
-            var properties = JSONObject()
+            var values = [JSONValue](repeating: .null, count: template.count)
             for (column, field) in record.fields.enumerated()
             where column != latitudeColumn && column != longitudeColumn {
-                properties[names[column]] = field.value
+                values[slots[column]] = field.value
             }
             result.points.append(
-                point(longitude: longitude ?? 0, latitude: latitude ?? 0, properties: properties, id: nil))
+                point(
+                    longitude: longitude ?? 0, latitude: latitude ?? 0,
+                    properties: JSONObject(keysOf: template, values: values), id: nil))
             result.origins.append(Int32(clamping: record.line))
         }
         return result

@@ -79,7 +79,9 @@ extension PointReader {
             try reject(path ?? "feature", "expected a Feature object", file: file, into: &result)
             return
         }
-        let properties = feature["properties"]?.object ?? JSONObject()
+        // Features of one file mostly have the same properties: their keys are kept once.
+        let properties = (feature["properties"]?.object ?? JSONObject()).sharingKeys(
+            with: result.points.last?.properties)
         // `"id": null` is no id: the point is known by its position, as one without the member.
         let id = feature["id"] == .null ? nil : feature["id"]
         if feature["geometry"] == .null {

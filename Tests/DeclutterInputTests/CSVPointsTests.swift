@@ -22,6 +22,19 @@ import Testing
         #expect(points.first?.properties["name"] == .string("a"), "\(separator)")
     }
 
+    /// Every row's properties share the header's keys, kept once; a repeated column name keeps its first place and
+    /// the row's last value, as JSON objects do.
+    @Test func rowsShareTheHeadersKeys() throws {
+        let points = try readPoints("lat,lon,name,cc,name\n50.5,10.25,a,DE,b\n51,11,c,FR,d\n52,12,e,,f\n").points
+        #expect(points.count == 3)
+        #expect(points.allSatisfy { $0.properties.sharesKeys(with: points[0].properties) })
+        #expect(points[0].properties.keys == ["name", "cc"])
+        #expect(points.map { $0.properties["name"] } == [.string("b"), .string("d"), .string("f")])
+        // An empty field is null, and still a member.
+        #expect(points.map { $0.properties["cc"] } == [.string("DE"), .string("FR"), .null])
+        #expect(points[2].properties.count == 2)
+    }
+
     /// Text that Swift's number parsing would read as hexadecimal stays text (an airport's code `0XA0` is no 160), and
     /// a coordinate in hexadecimal is no coordinate; decimal numbers, with exponents and signs, are numbers. An
     /// aggregate reads the same numbers.

@@ -1,3 +1,4 @@
+import DeclutterSupport
 import Foundation
 import Testing
 
@@ -21,6 +22,26 @@ import Testing
         #expect(points.map(\.category) == ["stop", "stop", "depot", "depot"])
         // `"id": null` is no id, as for a feature without the member (a layout named the point "marker-null").
         #expect(points.map(\.id) == [.number(7), .number(7), nil, nil])
+    }
+
+    /// Features with the same property keys in the same order keep the keys once; others keep their own.
+    @Test func featuresOfOneShapeShareTheirKeys() throws {
+        let text = #"""
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{"name":"a","cc":"DE"},"geometry":{"type":"Point","coordinates":[1,2]}},
+              {"type":"Feature","properties":{"name":"b","cc":"FR"},"geometry":{"type":"Point","coordinates":[3,4]}},
+              {"type":"Feature","properties":{"cc":"IT","name":"c"},"geometry":{"type":"Point","coordinates":[5,6]}},
+              {"type":"Feature","properties":{"cc":"ES","name":"d"},"geometry":{"type":"MultiPoint","coordinates":[[7,8],[9,10]]}}
+            ]}
+            """#
+        let points = try PointReader().read(Data(text.utf8), name: "f.geojson").points
+        #expect(points.count == 5)
+        #expect(points[1].properties.sharesKeys(with: points[0].properties))
+        #expect(!points[2].properties.sharesKeys(with: points[1].properties))
+        #expect(points[3].properties.sharesKeys(with: points[2].properties))
+        #expect(points[4].properties.sharesKeys(with: points[2].properties))
+        #expect(points.map { $0.properties["name"] } == ["a", "b", "c", "d", "d"].map(JSONValue.string))
+        #expect(points[2].properties.keys == ["cc", "name"])
     }
 
     @Test func featuresWithoutAGeometryAreCountedAndNeverLocated() throws {

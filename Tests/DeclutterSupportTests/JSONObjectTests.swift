@@ -29,6 +29,40 @@ import Testing
         #expect(object["k1"] == .string("one") && object.keys.first == "k1")
     }
 
+    /// Objects made from one template, or sharing keys with one of the same keys in order, keep one key table; a
+    /// change of keys in one copies it for that one alone, and a change of values touches no other.
+    @Test func objectsOfOneShapeShareTheirKeysUntilOneChangesThem() {
+        let template = JSONObject([("name", .null), ("cc", .null)])
+        var first = JSONObject(keysOf: template, values: [.string("Paris"), .string("FR")])
+        let second = JSONObject(keysOf: template, values: [.string("Lyon"), .string("FR")])
+        #expect(first.sharesKeys(with: second) && first.sharesKeys(with: template))
+        #expect(second["name"] == .string("Lyon") && second.keys == ["name", "cc"])
+        first["name"] = .string("Paris 1er")
+        #expect(first.sharesKeys(with: second))
+        first["pop"] = .number(2_100_000)
+        #expect(!first.sharesKeys(with: second))
+        #expect(first.keys == ["name", "cc", "pop"] && second.keys == ["name", "cc"])
+        #expect(template.keys == ["name", "cc"])
+        #expect(second["pop"] == nil && second["name"] == .string("Lyon"))
+        var third = JSONObject(keysOf: template, values: [.string("Nice"), .string("FR")])
+        third["cc"] = nil
+        #expect(third.keys == ["name"] && second.keys == ["name", "cc"])
+
+        let parsed = JSONObject([("name", .string("Bonn")), ("cc", .string("DE"))])
+        #expect(!parsed.sharesKeys(with: second))
+        let shared = parsed.sharingKeys(with: second)
+        #expect(shared.sharesKeys(with: second) && shared == parsed && shared["name"] == .string("Bonn"))
+        // Other keys, or the same in another order: nothing shared.
+        let reordered = JSONObject([("cc", .string("DE")), ("name", .string("Bonn"))])
+        #expect(!reordered.sharingKeys(with: second).sharesKeys(with: second))
+        #expect(!first.sharingKeys(with: second).sharesKeys(with: second))
+        // Empty objects share one table, which a first key copies.
+        var empty = JSONObject(), other = JSONObject()
+        #expect(empty.sharesKeys(with: other))
+        empty["a"] = .number(1)
+        #expect(!empty.sharesKeys(with: other) && other.count == 0 && empty.keys == ["a"])
+    }
+
     @Test func equalityAndHashIgnoreOrder() {
         let pairs: [(String, JSONValue)] = (0..<20).map { ("k\($0)", .number(Double($0))) }
         let forward = JSONObject(pairs), backward = JSONObject(pairs.reversed())
