@@ -24,7 +24,7 @@ struct MarkerCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Members per category, e.g. bicycle=3,tricycle=2; a total of 1 draws a balloon marker.",
+            "Members per category, each category once, e.g. bicycle=3,tricycle=2; a total of 1 draws a balloon marker.",
             valueName: "cat=n,..."))
     var counts: String
 

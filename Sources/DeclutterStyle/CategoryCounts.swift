@@ -30,10 +30,11 @@ public struct CategoryCounts: Sendable, Hashable {
 
     /// Parses `bicycle=3,tricycle=2` and checks each name against the style.
     ///
-    /// - Throws: ``CountsError`` for a malformed pair, an unknown category, a negative or
+    /// - Throws: ``CountsError`` for a malformed pair, an unknown category, a category given twice, a negative or
     ///   non-numeric count, or counts that add up to nothing.
     public static func parse(_ text: String, style: MarkerStyle) throws -> CategoryCounts {
         var counts = CategoryCounts()
+        var given = Set<String>()
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty else {
@@ -45,6 +46,10 @@ public struct CategoryCounts: Sendable, Hashable {
                 let known = style.categories.map(\.name).nameList()
                 throw CountsError("unknown category \"\(name.escapedForTerminal)\"; the style has: \(known)")
             }
+            // Summing `blue=1,blue=2` would draw a count the user did not write.
+            guard given.insert(name).inserted else {
+                throw CountsError("\"\(name.escapedForTerminal)\" is given twice; expected each category once")
+            }
             guard let count = Int(value), count >= 0 else {
                 // Only digits, yet no Int: a whole number past Int's range.
                 if !value.isEmpty && value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
@@ -52,7 +57,7 @@ public struct CategoryCounts: Sendable, Hashable {
                 }
                 throw CountsError("the count for \"\(name)\" must be a whole number ≥ 0, got \"\(value)\"")
             }
-            guard count <= maximumCount, counts[name] <= maximumCount - count else {
+            guard count <= maximumCount else {
                 throw CountsError("the count for \"\(name)\" is too large (at most \(maximumCount) members in all)")
             }
             counts.add(count, to: name)

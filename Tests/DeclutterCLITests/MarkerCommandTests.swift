@@ -52,6 +52,10 @@ import Testing
             "unknown category \"car\"; the style has: tricycle, bicycle, unicycle"
         ),
         (
+            ["--style", "TANDM", "--counts", "bicycle=1,bicycle=2"],
+            "\"bicycle\" is given twice; expected each category once"
+        ),
+        (
             ["--style", "TANDM", "--counts", "bicycle=-2"],
             "the count for \"bicycle\" must be a whole number ≥ 0, got \"-2\""
         ),

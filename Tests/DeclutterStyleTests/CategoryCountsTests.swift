@@ -17,7 +17,6 @@ import Testing
         #expect(counts["bicycle"] == 3)
         #expect(counts["tricycle"] == 2)
         #expect(counts.total == 5)
-        #expect(try CategoryCounts.parse("bicycle=1,bicycle=2", style: style)["bicycle"] == 3)
     }
 
     @Test func equalityIgnoresOrderAndZeros() throws {
@@ -33,6 +32,8 @@ import Testing
             ("bicycle=many", "the count for \"bicycle\" must be a whole number ≥ 0, got \"many\""),
             ("bicycle=1.5", "the count for \"bicycle\" must be a whole number ≥ 0, got \"1.5\""),
             ("bicycle", "expected CATEGORY=COUNT, got \"bicycle\""),
+            // A typo for another category, most likely: summed, the icon would show a count nobody wrote.
+            ("bicycle=1,tricycle=2,bicycle=2", "\"bicycle\" is given twice; expected each category once"),
             ("", "expected CATEGORY=COUNT, got \"\""),
             ("bicycle=0", "the counts must add up to at least 1"),
             (
