@@ -164,6 +164,8 @@ struct TilesCommand: ParsableCommand {
         try FileSystem.requireWritableFolder(for: output)
         let format = try TilesetFormat(path: output)
         try Self.refuseSharedCompanions(output, format: format)
+        // Each zoom's working arrays are handed back as soon as they are freed (the peak is two zooms' at once).
+        FreedMemory.mapLargeBlocksAlone()
         let (job, pointCount) = try makeJob()
         let progress = ProgressBar(label: "tiles")
         let zoomCount = job.zooms.count
