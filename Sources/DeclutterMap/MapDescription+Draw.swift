@@ -45,10 +45,15 @@ extension MapDescription {
             manyValues: manyValues)
         var annotated = try annotator.annotate(
             camera, reserved: furniture.reserved, pointsOffMap: annotatesPointsOffMap)
-        // The legend's places are ranked by the points near them, but clusters gather points from farther away: each
-        // edge's best place is tried, and the one that leaves the fewest points hidden stays.
-        if let legend = furniture.legend {
-            for place in furniture.alternatives where annotated.hiddenPointsInView > 0 {
+        // The legend's places are ranked by the points near them, but clusters gather points from farther away: the
+        // places are tried in turn, and the one that leaves the fewest points hidden stays. Points hidden with no
+        // legend at all (under higher-priority views, or the other furniture) no place can show: once a place hides
+        // no more than that, the rest are not tried.
+        if let legend = furniture.legend, annotated.hiddenPointsInView > 0 {
+            let hiddenWithout = try annotator.annotate(
+                camera, reserved: furniture.reserved(legendAt: nil), pointsOffMap: annotatesPointsOffMap
+            ).hiddenPointsInView
+            for place in furniture.alternatives where annotated.hiddenPointsInView > hiddenWithout {
                 let trial = try annotator.annotate(
                     camera, reserved: furniture.reserved(legendAt: place.frame), pointsOffMap: annotatesPointsOffMap)
                 guard trial.hiddenPointsInView < annotated.hiddenPointsInView else { continue }
