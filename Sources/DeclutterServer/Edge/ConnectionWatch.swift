@@ -141,7 +141,9 @@ final class ConnectionWatch {
 
     private func schedule(_ seconds: Double) {
         cancelTimer()
-        timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) { [self] in timedOut() }
+        // The task runs on the connection's event loop, the one that touches this watch (which NIOLoopBound checks).
+        let watch = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) { watch.value.timedOut() }
     }
 
     private func cancelTimer() {
