@@ -35,9 +35,24 @@ extension PointReader {
 
     /// A CSV's header as read: what separates fields, the columns' names and where the coordinates are.
     struct CSVHeader {
-        var delimiter: UInt8
-        var names: [String]
-        var columns: (latitude: Int, longitude: Int)
+        let delimiter: UInt8
+        let names: [String]
+        let columns: (latitude: Int, longitude: Int)
+
+        /// The properties whose keys every row shares, made once for the file (a stream's chunks too): the columns
+        /// but the coordinates' (a repeated name keeps its first place), with each column's place among them.
+        let keys: (template: JSONObject, places: [Int])
+
+        init(delimiter: UInt8, names: [String], columns: (latitude: Int, longitude: Int)) {
+            self.delimiter = delimiter
+            self.names = names
+            self.columns = columns
+            var template = JSONObject()
+            for (column, name) in names.enumerated() where column != columns.latitude && column != columns.longitude {
+                template[name] = .null
+            }
+            keys = (template, names.map { template.keys.firstIndex(of: $0) ?? 0 })
+        }
     }
 
     /// ``delimiter`` as a byte, nil when not given.
@@ -88,7 +103,7 @@ extension PointReader {
             var rows = CSVParser(
                 bytes: UnsafeBufferPointer(rebasing: bytes[runs[run].range]), delimiter: header.delimiter,
                 line: runs[run].line)
-            return Swift.Result { try readRows(&rows, names: header.names, columns: header.columns, file: file) }
+            return Swift.Result { try readRows(&rows, header: header, file: file) }
         }
         // The first error in file order is the first run's that failed; one run is the result as it is.
         let parts = try read.map { try $0.get() }
@@ -99,18 +114,11 @@ extension PointReader {
         return result
     }
 
-    /// The points of the records `parser` has left, after a header of `names` with coordinates in `columns`.
-    private func readRows(
-        _ parser: inout CSVParser, names: [String], columns: (latitude: Int, longitude: Int), file: String
-    ) throws -> Result {
+    /// The points of the records `parser` has left, after `header`, their properties sharing its keys (a repeated
+    /// column name keeps the row's last value).
+    private func readRows(_ parser: inout CSVParser, header: CSVHeader, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
-        let (latitudeColumn, longitudeColumn) = columns
-        // Every row's properties share the header's keys (a repeated name keeps its first place and its last value).
-        var template = JSONObject()
-        for (column, name) in names.enumerated() where column != latitudeColumn && column != longitudeColumn {
-            template[name] = .null
-        }
-        let slots = names.map { template.keys.firstIndex(of: $0) ?? 0 }
+        let names = header.names, keys = header.keys, (latitudeColumn, longitudeColumn) = header.columns
         // Spreadsheets in much of Europe write `50,5;10,25`: where the comma is not the separator, it may be the
         // decimal mark.
         let decimalComma = parser.delimiter != UInt8(ascii: ",")
@@ -146,15 +154,15 @@ extension PointReader {
                 try reject(location, detail, file: file, into: &result)
                 continue
             }
-            var values = [JSONValue](repeating: .null, count: template.count)
+            var values = [JSONValue](repeating: .null, count: keys.template.count)
             for (column, field) in record.fields.enumerated()
             where column != latitudeColumn && column != longitudeColumn {
-                values[slots[column]] = field.value
+                values[keys.places[column]] = field.value
             }
             result.points.append(
                 point(
                     longitude: longitude ?? 0, latitude: latitude ?? 0,
-                    properties: JSONObject(keysOf: template, values: values), id: nil))
+                    properties: JSONObject(keysOf: keys.template, values: values), id: nil))
             result.origins.append(Int32(clamping: record.line))
         }
         return result

@@ -78,24 +78,29 @@ public struct LegendPlacer: Sendable {
         if rightTop <= bottom { add(.topRight, right, rightTop, isCorner: true) }
         add(.bottomLeft, left, bottom, isCorner: true)
         add(.bottomRight, right, bottom, isCorner: true)
-        for offset in stride(from: 0, through: max(width, height), by: step) {
-            if offset > 0 && left + offset <= right {
+        // Along the bottom edge, down to the margin too where the attribution and scale bar are not (the obstacles
+        // tell): each after the place above it, which a tie keeps.
+        let low = lowest > bottom
+        if low {
+            add(.bottomLeft, left, lowest)
+            add(.bottomRight, right, lowest)
+        }
+        for offset in stride(from: step, through: max(width, height), by: step) {
+            if left + offset <= right {
                 add(.topLeft, left + offset, top)
                 add(.bottomLeft, left + offset, bottom)
                 add(.topRight, right - offset, top)
                 add(.bottomRight, right - offset, bottom)
+                if low {
+                    add(.bottomLeft, left + offset, lowest)
+                    add(.bottomRight, right - offset, lowest)
+                }
             }
-            // Along the bottom edge, down to the margin too where the attribution and scale bar are not (the obstacles
-            // tell): after the place above it, which a tie keeps.
-            if lowest > bottom && left + offset <= right {
-                add(.bottomLeft, left + offset, lowest)
-                add(.bottomRight, right - offset, lowest)
-            }
-            if offset > 0 && top + offset <= bottom {
+            if top + offset <= bottom {
                 add(.topLeft, left, top + offset)
                 add(.bottomLeft, left, bottom - offset)
             }
-            if offset > 0 && rightTop + offset <= bottom {
+            if rightTop + offset <= bottom {
                 add(.topRight, right, rightTop + offset)
                 add(.bottomRight, right, bottom - offset)
             }
