@@ -40,8 +40,11 @@ extension DiffCommand {
         try writeOutputs(differences, expected: expected, actual: actual, json: nil, extraFiles: [], pair: nil)
         if json != "-" {
             for difference in differences where difference.status != .unchanged {
-                try StandardOutput.print(
-                    "\(difference.status.rawValue): \(difference.path.escapedForTerminal): \(difference.summary)")
+                // "new: n.png (4×4 px)", not "new: n.png: new (4×4 px)": the line starts with the status already.
+                let status = difference.status.rawValue, summary = difference.summary
+                let detail =
+                    summary.hasPrefix(status + " ") ? " " + summary.dropFirst(status.count + 1) : ": " + summary
+                try StandardOutput.print("\(status): \(difference.path.escapedForTerminal)\(detail)")
             }
             let counts = ImageDifference.Status.allCases.compactMap { status -> String? in
                 let count = differences.filter { $0.status == status }.count

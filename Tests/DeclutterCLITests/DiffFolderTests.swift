@@ -53,9 +53,9 @@ import Testing
         #expect(
             result.stdout == """
                 changed: a.png: 1 pixel differs (6.2500 %)
-                deleted: c.png: deleted (was 4×4 px)
+                deleted: c.png (was 4×4 px)
                 changed: d.png: size changed from 4×4 to 5×4 px
-                new: n.png: new (4×4 px)
+                new: n.png (4×4 px)
                 7 images: 3 unchanged, 2 changed, 1 new, 1 deleted; report: report/index.html
 
                 """)
