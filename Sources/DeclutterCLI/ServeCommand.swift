@@ -254,6 +254,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before the datasets load, which can take seconds: a port in use is the commonest mistake of a second start.
+        do {
+            try ListenError.probe(host: host, port: port)
+        } catch { throw CommandError("serve: \(error)") }
         let catalog = StyleCatalog(directory: styles)
         if let styles {
             // Every style of the folder now: a broken one would otherwise fail each request that names it.

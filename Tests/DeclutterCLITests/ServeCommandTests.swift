@@ -81,7 +81,9 @@ import Testing
         let port = Int(UInt16(bigEndian: address.sin_port))
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandResult.run(["serve", "--host", "127.0.0.1", "--port", "\(port)"], in: folder)
+        // Said before any dataset is read: here the file is missing, which would be said otherwise.
+        let result = try CommandResult.run(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--dataset", "a=missing.csv"], in: folder)
         #expect(result.status == 2)
         #expect(
             result.stderr.hasPrefix(

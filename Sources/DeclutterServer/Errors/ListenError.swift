@@ -25,3 +25,34 @@ public struct ListenError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ListenError {
+    /// Listens at `host`:`port` for a moment and lets go, so that a port in use is said before datasets take seconds
+    /// to load; throws the error the server would. Port 0 (any free port), a host that does not resolve and a socket
+    /// that cannot be made pass: the server then says what is wrong itself.
+    public static func probe(host: String, port: Int) throws {
+        guard port != 0 else { return }
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>? = nil
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let address = found else { return }
+        defer { freeaddrinfo(found) }
+        let socket = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        guard socket >= 0 else { return }
+        defer { close(socket) }
+        // As the server binds: a port left in TIME_WAIT by a server just stopped is free, one listened on is not.
+        var on: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 || listen(socket, 1) != 0 else {
+            return
+        }
+        let code = errno
+        if [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(code) { throw ListenError(host: host, port: port, code: code) }
+    }
+}
