@@ -312,17 +312,7 @@ struct ClusterCommand: ParsableCommand {
         }
         if grid != nil, bbox == nil { throw ValidationError("--grid needs --bbox W,S,E,N: the view cut into cells") }
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
-        // A misspelt property name would otherwise pass unnoticed: no counts, or nothing clustered at all.
-        if let groupBy, !read.points.isEmpty, read.points.allSatisfy({ $0.clusteringIdentifier == nil }) {
-            StandardError.write(
-                "warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n"
-            )
-        }
-        if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
-            StandardError.write(
-                "warning: no point has the property \"\(category)\" named by --category: clusters have no category counts\n"
-            )
-        }
+        try NamedProperties.check(category: category, groupBy: groupBy, in: read.points, input: input)
         let box = bbox ?? .world
         let zoom = self.zoom ?? 0
         if let grid {

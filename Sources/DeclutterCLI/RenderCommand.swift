@@ -95,7 +95,7 @@ struct RenderCommand: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "The centre of the map (with --zoom), LAT,LON in degrees: -85.05 ≤ LAT ≤ 85.05 (Web Mercator's edge), -180 ≤ LON ≤ 180.",
-            valueName: "lat,lon"))
+            valueName: "lat,lon"), transform: CoordinateArgument.parse)
     var center: CoordinateArgument?
 
     @Option(parsing: .unconditional, help: "The zoom, 0…22, fractions allowed.")
@@ -338,11 +338,7 @@ struct RenderCommand: ParsableCommand {
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
-        if let category, !read.points.isEmpty, read.points.allSatisfy({ $0.category == nil }) {
-            StandardError.write(
-                "warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n"
-            )
-        }
+        try NamedProperties.check(category: category, groupBy: nil, in: read.points, input: input)
         // Without --category the file's own categories (a TANDm plist's) must be the style's; checked here as well as
         // by the annotator so that the message names the line or feature, not a position.
         let known = Set(style.categories.map(\.name))
@@ -411,6 +407,12 @@ struct RenderCommand: ParsableCommand {
         try FileSystem.writeAllAtomically(files)
         if let note = result.hiddenPointsNote { StandardError.write("note: \(note)\n") }
         if let note = result.basemapNote { StandardError.write("note: \(note)\n") }
+        if let center,
+            let note = Self.emptyMapNote(
+                center: center.coordinate, pointsInView: result.content.pointsInView, points: located)
+        {
+            StandardError.write("note: \(note)\n")
+        }
         try StandardOutput.print(MapSummary.line(result, path: output, scale: Double(scale), format: format))
     }
 

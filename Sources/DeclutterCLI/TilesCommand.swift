@@ -228,17 +228,8 @@ struct TilesCommand: ParsableCommand {
         guard points.count <= Self.maximumPoints else {
             throw CommandError("\(input): \(points.count) points, more than the limit of \(Self.maximumPoints)")
         }
-        if let groupBy, points.allSatisfy({ $0.clusteringIdentifier == nil }) {
-            StandardError.write(
-                "warning: no point has the property \"\(groupBy)\" named by --group-by: no point has a clustering identifier, so none clusters\n"
-            )
-        }
+        try NamedProperties.check(category: category, groupBy: groupBy, in: points, input: input)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
-        if let category, points.allSatisfy({ $0.category == nil }) {
-            StandardError.write(
-                "warning: no point has the property \"\(category)\" named by --category: every point takes the style's first category\n"
-            )
-        }
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
         var job = try TilesetJob(
             points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)

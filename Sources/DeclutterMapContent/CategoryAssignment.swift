@@ -45,12 +45,24 @@ public struct CategoryAssignment: Sendable {
     }
 
     /// What is wrong when `property` names the points' categories and no point has it, nil when some point does (or
-    /// there are none): the message names the properties the points do have.
-    public static func missing(_ property: String, in points: [ClusterPoint]) -> String? {
-        guard !points.isEmpty, points.allSatisfy({ $0.category == nil }) else { return nil }
-        let names = points.first?.properties.keys ?? []
-        return "no point has the property \"\(property.escapedForTerminal)\" to colour it by; "
+    /// there are none): the message names the properties the points do have, and the one a misspelling most likely
+    /// meant. With `purpose` and `has` it speaks of another use of the property, such as clustering identifiers.
+    public static func missing(
+        _ property: String, in points: [ClusterPoint], purpose: String = "colour it by",
+        has: (ClusterPoint) -> Bool = { $0.category != nil }
+    ) -> String? {
+        guard !points.isEmpty, !points.contains(where: has) else { return nil }
+        let names = Array(points.first?.properties.keys ?? [])
+        let quoted = "\"\(property.escapedForTerminal)\""
+        // The column is there, only empty everywhere.
+        if names.contains(property) { return "no point has a value for the property \(quoted) to \(purpose)" }
+        var message =
+            "no point has the property \(quoted) to \(purpose); "
             + (names.isEmpty ? "its points have no properties" : "its points have \(names.nameList(quoted: true))")
+        if let near = property.nearestName(among: names) {
+            message += " (did you mean \"\(near.escapedForTerminal)\"?)"
+        }
+        return message
     }
 
     /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its

@@ -142,8 +142,20 @@ import Testing
         ),
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "10,48,3"],
-            "Error: The value '10,48,3' is invalid for '--center <lat,lon>'\nHelp:  --center <lat,lon>  The centre of the map (with --zoom), "
+            "Error: The value '10,48,3' is invalid for '--center <lat,lon>': expected two numbers, LAT,LON in degrees\n"
+                + "Help:  --center <lat,lon>  The centre of the map (with --zoom), "
                 + "LAT,LON in degrees: -85.05 ≤ LAT ≤ 85.05 (Web Mercator's edge), -180 ≤ LON ≤ 180.\n"
+        ),
+        // The part out of range is named, and a LON,LAT pair that would do the other way round is said to be one.
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "48,200"],
+            "Error: The value '48,200' is invalid for '--center <lat,lon>': the longitude 200 is out of range; expected "
+                + "-180…180\n"
+        ),
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "-122.4, 37.8"],
+            "Error: The value '-122.4, 37.8' is invalid for '--center <lat,lon>': the latitude -122.4 is out of range; "
+                + "expected -90…90 (the latitude comes first: did you mean 37.8,-122.4?)\n"
         ),
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--circle", "37.8,-122.4,0"],

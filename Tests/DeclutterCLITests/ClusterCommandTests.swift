@@ -99,17 +99,26 @@ import Testing
         #expect(huge.status == 0, "\(huge.stderr)")
     }
 
-    @Test func aMisspeltPropertyIsWarnedAbout() throws {
+    @Test func aMisspeltPropertyIsRefusedWithTheOneMeant() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("lat,lon,kind\n10,10,a\n10,10,b\n".utf8).write(to: folder.appendingPathComponent("points.csv"))
+        try Data("lat,lon,kind,name\n10,10,a,x\n10,10,b,y\n".utf8).write(
+            to: folder.appendingPathComponent("points.csv"))
         let result = try CommandResult.run(
             ["cluster", "--input", "points.csv", "--zoom", "3", "--group-by", "knid"], in: folder)
-        #expect(result.status == 0)
+        #expect(result.status == 2)
         #expect(
             result.stderr
-                == "warning: no point has the property \"knid\" named by --group-by: no point has a clustering identifier, so none clusters\n"
-        )
+                == "Error: --group-by knid: points.csv: no point has the property \"knid\" to group it by; its points "
+                + "have \"kind\", \"name\" (did you mean \"kind\"?)\n")
+        let category = try CommandResult.run(
+            ["cluster", "--input", "points.csv", "--zoom", "3", "--category", "Kind"], in: folder)
+        #expect(category.status == 2)
+        #expect(
+            category.stderr
+                == "Error: --category Kind: points.csv: no point has the property \"Kind\" to colour it by; its points "
+                + "have \"kind\", \"name\" (did you mean \"kind\"?)\n")
+        #expect(category.stdout.isEmpty)
         let named = try CommandResult.run(
             ["cluster", "--input", "points.csv", "--zoom", "3", "--category", "kind"], in: folder)
         #expect(named.status == 0 && named.stderr.isEmpty)

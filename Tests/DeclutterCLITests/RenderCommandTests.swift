@@ -302,17 +302,28 @@ import Testing
                 + "the 1 of 4 values named by --colors-for; the other 3 share \"other\"\n", "\(result.stderr)")
     }
 
-    @Test func aCategoryNoPointHasIsWarnedAbout() throws {
+    @Test func aCategoryNoPointHasIsRefused() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n48.85,2.35\n48.86,2.36\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
         let result = try CommandResult.run(
             ["render", "--input", "two.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
             in: folder)
-        #expect(result.status == 0)
+        #expect(result.status == 2)
         #expect(
             result.stderr
-                == "warning: no point has the property \"kind\" named by --category: every point takes the style's first category\n"
+                == "Error: --category kind: two.csv: no point has the property \"kind\" to colour it by; its points have "
+                + "no properties\n")
+        #expect(FileSystem.item(atPath: folder.appendingPathComponent("two.png").path) == nil)
+        // A column that is there but empty on every line says so.
+        try Data("lat,lon,kind\n48.85,2.35,\n48.86,2.36,\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
+        let empty = try CommandResult.run(
+            ["render", "--input", "empty.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
+            in: folder)
+        #expect(empty.status == 2)
+        #expect(
+            empty.stderr
+                == "Error: --category kind: empty.csv: no point has a value for the property \"kind\" to colour it by\n"
         )
         let bad = try CommandResult.run(
             ["render", "--input", "two.csv", "--compass", "sometimes", "--output", "two.png"], in: folder)
@@ -320,6 +331,41 @@ import Testing
         #expect(
             bad.stderr.hasPrefix(
                 "Error: --compass must be auto, always or never, got sometimes\nUsage: declutter render "))
+    }
+
+    /// A centre written LON,LAT is two valid numbers for another place: the map is drawn, and the note says where the
+    /// points lie and the centre the other way round.
+    @Test func anEmptyMapAtACentreSaysWhereThePointsLie() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n48.85,2.35\n52.52,13.4\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
+        let swapped = try CommandResult.run(
+            [
+                "render", "--input", "two.csv", "--center", "2.35,48.85", "--zoom", "5", "--basemap", "none",
+                "--output", "two.png",
+            ], in: folder)
+        #expect(swapped.status == 0)
+        #expect(
+            swapped.stderr
+                == "note: no point is on the map at --center 2.35,48.85 (LAT,LON); the points lie at latitudes "
+                + "48.85…52.52 and longitudes 2.35…13.4; did you mean --center 48.85,2.35?\n")
+        #expect(swapped.stdout.contains("0 of 2 points on the map"))
+        let elsewhere = try CommandResult.run(
+            [
+                "render", "--input", "two.csv", "--center", "-30,-30", "--zoom", "5", "--basemap", "none",
+                "--output", "two.png",
+            ], in: folder)
+        #expect(elsewhere.status == 0)
+        #expect(
+            elsewhere.stderr
+                == "note: no point is on the map at --center -30,-30 (LAT,LON); the points lie at latitudes "
+                + "48.85…52.52 and longitudes 2.35…13.4\n")
+        let right = try CommandResult.run(
+            [
+                "render", "--input", "two.csv", "--center", "50,8", "--zoom", "5", "--basemap", "none",
+                "--output", "two.png",
+            ], in: folder)
+        #expect(right.status == 0 && right.stderr.isEmpty, "\(right.stderr)")
     }
 
     @Test func pointsUnderHigherPriorityViewsAreCounted() throws {

@@ -11,13 +11,28 @@ package struct CoordinateArgument: ExpressibleByArgument, Equatable {
     package init(_ coordinate: Coordinate) { self.coordinate = coordinate }
 
     package init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: .whitespaces))
+        guard let parsed = try? Self.parse(argument) else { return nil }
+        self = parsed
+    }
+
+    /// Reads `LAT,LON`, or says which part is wrong: not two numbers, or which of them is out of range (and, where
+    /// the two the other way round would do, that the latitude comes first).
+    package static func parse(_ argument: String) throws -> CoordinateArgument {
+        let texts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
         }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], (-90...90).contains(latitude),
-            (-180...180).contains(longitude)
-        else { return nil }
-        coordinate = Coordinate(longitude: longitude, latitude: latitude)
+        guard texts.count == 2, let latitude = Double(texts[0]), let longitude = Double(texts[1]) else {
+            throw ValidationError("expected two numbers, LAT,LON in degrees")
+        }
+        let swapped = (-90...90).contains(longitude) && (-180...180).contains(latitude)
+        let hint = swapped ? " (the latitude comes first: did you mean \(texts[1]),\(texts[0])?)" : ""
+        guard (-90...90).contains(latitude) else {
+            throw ValidationError("the latitude \(JSONValue.format(latitude)) is out of range; expected -90…90\(hint)")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw ValidationError("the longitude \(JSONValue.format(longitude)) is out of range; expected -180…180")
+        }
+        return CoordinateArgument(Coordinate(longitude: longitude, latitude: latitude))
     }
 
     package var defaultValueDescription: String {
