@@ -306,25 +306,19 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n48.85,2.35\n48.86,2.36\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
-        let result = try CommandResult.run(
-            ["render", "--input", "two.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
-            in: folder)
-        #expect(result.status == 2)
-        #expect(
-            result.stderr
-                == "Error: --category kind: two.csv: no point has the property \"kind\" to colour it by; its points have "
-                + "no properties\n")
-        #expect(FileSystem.item(atPath: folder.appendingPathComponent("two.png").path) == nil)
         // A column that is there but empty on every line says so.
         try Data("lat,lon,kind\n48.85,2.35,\n48.86,2.36,\n".utf8).write(to: folder.appendingPathComponent("empty.csv"))
-        let empty = try CommandResult.run(
-            ["render", "--input", "empty.csv", "--category", "kind", "--basemap", "none", "--output", "two.png"],
-            in: folder)
-        #expect(empty.status == 2)
-        #expect(
-            empty.stderr
-                == "Error: --category kind: empty.csv: no point has a value for the property \"kind\" to colour it by\n"
-        )
+        for (file, problem) in [
+            ("two.csv", "no point has the property \"kind\" to colour it by; its points have no properties"),
+            ("empty.csv", "no point has a value for the property \"kind\" to colour it by"),
+        ] {
+            let result = try CommandResult.run(
+                ["render", "--input", file, "--category", "kind", "--basemap", "none", "--output", "two.png"],
+                in: folder)
+            #expect(result.status == 2)
+            #expect(result.stderr == "Error: --category kind: \(file): \(problem)\n")
+            #expect(FileSystem.item(atPath: folder.appendingPathComponent("two.png").path) == nil)
+        }
         let bad = try CommandResult.run(
             ["render", "--input", "two.csv", "--compass", "sometimes", "--output", "two.png"], in: folder)
         #expect(bad.status == 2)
@@ -339,33 +333,27 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("lat,lon\n48.85,2.35\n52.52,13.4\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
-        let swapped = try CommandResult.run(
-            [
-                "render", "--input", "two.csv", "--center", "2.35,48.85", "--zoom", "5", "--basemap", "none",
-                "--output", "two.png",
-            ], in: folder)
-        #expect(swapped.status == 0)
+        func render(at center: String) throws -> CommandResult {
+            let result = try CommandResult.run(
+                [
+                    "render", "--input", "two.csv", "--center", center, "--zoom", "5", "--basemap", "none", "--output",
+                    "two.png",
+                ],
+                in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result
+        }
+        let swapped = try render(at: "2.35,48.85")
         #expect(
             swapped.stderr
                 == "note: no point is on the map at --center 2.35,48.85 (LAT,LON); the points lie at latitudes "
                 + "48.85…52.52 and longitudes 2.35…13.4; did you mean --center 48.85,2.35?\n")
         #expect(swapped.stdout.contains("0 of 2 points on the map"))
-        let elsewhere = try CommandResult.run(
-            [
-                "render", "--input", "two.csv", "--center", "-30,-30", "--zoom", "5", "--basemap", "none",
-                "--output", "two.png",
-            ], in: folder)
-        #expect(elsewhere.status == 0)
         #expect(
-            elsewhere.stderr
+            try render(at: "-30,-30").stderr
                 == "note: no point is on the map at --center -30,-30 (LAT,LON); the points lie at latitudes "
                 + "48.85…52.52 and longitudes 2.35…13.4\n")
-        let right = try CommandResult.run(
-            [
-                "render", "--input", "two.csv", "--center", "50,8", "--zoom", "5", "--basemap", "none",
-                "--output", "two.png",
-            ], in: folder)
-        #expect(right.status == 0 && right.stderr.isEmpty, "\(right.stderr)")
+        #expect(try render(at: "50,8").stderr.isEmpty)
     }
 
     @Test func pointsUnderHigherPriorityViewsAreCounted() throws {
