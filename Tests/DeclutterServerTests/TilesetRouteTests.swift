@@ -138,6 +138,18 @@ import Testing
             #expect(source["tiles"]?.array?.first?.string == "http://maps.test/tiles/pm/{z}/{x}/{y}.mvt")
             #expect(source["maxzoom"]?.number == 6)
             #expect(style["layers"]?.array?.contains { $0.object?["id"]?.string == "clusters" } == true)
+            // Written without a basemap, it is drawn over the server's own, without place names (its glyphs are the
+            // counts'), the background the sea.
+            let basemap = try #require(style["sources"]?.object?[MapLibreStyle.basemapSourceID]?.object)
+            #expect(basemap["tiles"] == .array([.string("http://maps.test/basemap/{z}/{x}/{y}.mvt")]))
+            #expect(basemap["maxzoom"]?.number == 8)
+            let layers = style["layers"]?.array ?? []
+            #expect(
+                layers.compactMap { $0.object?["id"]?.string } == [
+                    "background", "basemap-land", "basemap-lakes", "basemap-rivers", "basemap-states",
+                    "basemap-countries", "markers", "clusters",
+                ])
+            #expect(layers.first?.object?["paint"]?.object?["background-color"] == .string("#AAD3DF"))
             let sprite = try await client.execute(uri: "/tilesets/pm/sprite@2x.png", method: .get)
             #expect(sprite.status == .ok)
             #expect(sprite.headers[.contentType] == "image/png")

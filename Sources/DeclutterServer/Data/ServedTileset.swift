@@ -1,3 +1,4 @@
+import DeclutterStyle
 import DeclutterSupport
 import DeclutterTiles
 import Foundation
@@ -96,6 +97,7 @@ public struct ServedTileset: Sendable {
                 ]
             }
             style["sources"] = sources
+            Self.addingBasemap(to: &style, baseURL: baseURL)
             if sprites["sprite.json"] != nil { style["sprite"] = baseURL + "tilesets/\(name)/sprite" }
             if !glyphs.isEmpty { style["glyphs"] = baseURL + "tilesets/\(name)/glyphs/{fontstack}/{range}.pbf" }
         } else {
@@ -103,6 +105,7 @@ public struct ServedTileset: Sendable {
                 "version": 8, "name": archive.name ?? name, "sources": [MapLibreStyle.sourceID: source],
                 "layers": Self.plainLayers(vectorLayers: archive.vectorLayers),
             ]
+            Self.addingBasemap(to: &style, baseURL: baseURL)
         }
         // The written style's own view is the data's; another tool's archive opens at the centre it states.
         if style["center"] == nil {
@@ -110,6 +113,37 @@ public struct ServedTileset: Sendable {
             style["zoom"] = archive.center.zoom
         }
         return try JSONSerialization.data(withJSONObject: style, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// Draws a style without a basemap (a tile set written with `--no-basemap`, another tool's archive) over the one
+    /// the server serves: its source, and its land, lakes, rivers and borders just above the background, whose colour
+    /// becomes the sea's, in the default style's colours. Place names are left out: the style's glyphs, if any, are its
+    /// counts', not the basemap's font. A style with a basemap of its own is left as it is.
+    static func addingBasemap(to style: inout [String: Any], baseURL: String) {
+        var sources = style["sources"] as? [String: Any] ?? [:]
+        guard sources[MapLibreStyle.basemapSourceID] == nil,
+            var layers = style["layers"] as? [[String: Any]],
+            !layers.contains(where: { ($0["id"] as? String)?.hasPrefix("basemap-") == true })
+        else { return }
+        let colors = MapStyle()
+        let basemap = MapLibreStyle.Basemap(
+            tiles: .template("basemap/{z}/{x}/{y}.mvt", minimumZoom: 0, maximumZoom: BasemapTileset.maximumZoom),
+            colors: colors, glyphs: "")
+        let added = basemap.layersWithoutNames().compactMap { layer in
+            (try? JSONSerialization.jsonObject(with: Data(layer.jsonText.utf8))) as? [String: Any]
+        }
+        sources[MapLibreStyle.basemapSourceID] = [
+            "type": "vector", "tiles": [baseURL + "basemap/{z}/{x}/{y}.mvt"], "minzoom": 0,
+            "maxzoom": BasemapTileset.maximumZoom,
+        ]
+        style["sources"] = sources
+        var at = 0
+        if let first = layers.first, first["type"] as? String == "background" {
+            layers[0]["paint"] = ["background-color": MapLibreStyle.cssColor(colors.sea)]
+            at = 1
+        }
+        layers.insert(contentsOf: added, at: at)
+        style["layers"] = layers
     }
 
     /// A background, then a fill, a line and a circle layer for each vector layer the metadata names, each in a

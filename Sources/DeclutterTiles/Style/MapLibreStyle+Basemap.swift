@@ -36,10 +36,14 @@ extension MapLibreStyle {
                 blue: fill.blue * alpha + sea.blue * (1 - alpha))
         }
 
+        /// The layers without the place names, which need the basemap's font among a style's glyphs: for a style
+        /// whose glyphs are another's, such as those of a tile set written without a basemap, drawn over one.
+        public func layersWithoutNames() -> [JSONValue] { layers(namingPlaces: false) }
+
         /// The layers, bottom first: land, lakes, rivers, state borders, country borders, place names. A tile of zoom z
         /// holds what a static map at z + 1 draws, so the widths a static map changes at zoom 4, 5 and 8 change here at
         /// 3, 4 and 7.
-        func layers() -> [JSONValue] {
+        func layers(namingPlaces: Bool = true) -> [JSONValue] {
             var layers: [JSONValue] = []
             let water = MapLibreStyle.cssColor(colors.water ?? colors.sea)
             if let landColor {
@@ -94,6 +98,7 @@ extension MapLibreStyle {
                             ("line-width", Self.step([country.width * 0.7, country.width], at: [3])),
                         ], layout: Self.roundLines))
             }
+            guard namingPlaces else { return layers }
             // Names in rank order (Natural Earth's min zoom, then population), 11 points from further out than static
             // zoom 4 and 10 closer, on a halo of 1.5 points, on one line.
             let size: JSONValue = .array([

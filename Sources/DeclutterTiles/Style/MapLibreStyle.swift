@@ -308,7 +308,7 @@ public struct MapLibreStyle: Sendable, Hashable {
     }
 
     /// `#RRGGBB` when opaque, else `rgba(r, g, b, a)`, which every MapLibre version reads.
-    static func cssColor(_ color: RGBAColor) -> String {
+    public static func cssColor(_ color: RGBAColor) -> String {
         guard color.alpha < 1 else { return color.hexString }
         let channels = [color.red, color.green, color.blue].map { String(Int((min(max($0, 0), 1) * 255).rounded())) }
         return "rgba(\(channels.joined(separator: ", ")), \(JSONValue.format(min(max(color.alpha, 0), 1))))"
