@@ -91,10 +91,7 @@ public struct ServedTileset: Sendable {
             sources[MapLibreStyle.sourceID] = source
             // The basemap written beside the archive is the one the server serves itself, byte for byte.
             if sources[MapLibreStyle.basemapSourceID] != nil {
-                sources[MapLibreStyle.basemapSourceID] = [
-                    "type": "vector", "tiles": [baseURL + "basemap/{z}/{x}/{y}.mvt"], "minzoom": 0,
-                    "maxzoom": BasemapTileset.maximumZoom,
-                ]
+                sources[MapLibreStyle.basemapSourceID] = Self.basemapSource(baseURL: baseURL)
             }
             style["sources"] = sources
             Self.addingBasemap(to: &style, baseURL: baseURL)
@@ -126,16 +123,14 @@ public struct ServedTileset: Sendable {
             !layers.contains(where: { ($0["id"] as? String)?.hasPrefix("basemap-") == true })
         else { return }
         let colors = MapStyle()
+        // Only the layers are read: the source is the server's, below.
         let basemap = MapLibreStyle.Basemap(
             tiles: .template("basemap/{z}/{x}/{y}.mvt", minimumZoom: 0, maximumZoom: BasemapTileset.maximumZoom),
             colors: colors, glyphs: "")
         let added = basemap.layersWithoutNames().compactMap { layer in
             (try? JSONSerialization.jsonObject(with: Data(layer.jsonText.utf8))) as? [String: Any]
         }
-        sources[MapLibreStyle.basemapSourceID] = [
-            "type": "vector", "tiles": [baseURL + "basemap/{z}/{x}/{y}.mvt"], "minzoom": 0,
-            "maxzoom": BasemapTileset.maximumZoom,
-        ]
+        sources[MapLibreStyle.basemapSourceID] = basemapSource(baseURL: baseURL)
         style["sources"] = sources
         var at = 0
         if let first = layers.first, first["type"] as? String == "background" {
@@ -144,6 +139,14 @@ public struct ServedTileset: Sendable {
         }
         layers.insert(contentsOf: added, at: at)
         style["layers"] = layers
+    }
+
+    /// The server's own basemap (`/basemap/…`) as a style's vector source.
+    static func basemapSource(baseURL: String) -> [String: Any] {
+        [
+            "type": "vector", "tiles": [baseURL + "basemap/{z}/{x}/{y}.mvt"], "minzoom": 0,
+            "maxzoom": BasemapTileset.maximumZoom,
+        ]
     }
 
     /// A background, then a fill, a line and a circle layer for each vector layer the metadata names, each in a
