@@ -10,7 +10,7 @@ enum NamedProperties {
     ///
     /// - Throws: ``CommandError`` naming the option and the input.
     static func check(category: String?, groupBy: String?, in points: [ClusterPoint], input: String) throws {
-        let name = input == "-" ? PointInputOptions.standardInputName : input
+        let name = PointInputOptions.name(of: input)
         if let category, let problem = CategoryAssignment.missing(category, in: points) {
             throw CommandError("--category \(category.escapedForTerminal): \(name.escapedForTerminal): \(problem)")
         }

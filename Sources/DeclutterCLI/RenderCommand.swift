@@ -350,7 +350,7 @@ struct RenderCommand: ParsableCommand {
         {
             let place = read.location(ofPoint: bad).map { "\($0): " } ?? ""
             throw CommandError(
-                "\(input == "-" ? PointInputOptions.standardInputName : input): \(place)category \"\(name.escapedForTerminal)\" is not in style "
+                "\(PointInputOptions.name(of: input)): \(place)category \"\(name.escapedForTerminal)\" is not in style "
                     + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())"
             )
         }
@@ -423,7 +423,7 @@ struct RenderCommand: ParsableCommand {
     ///   and no --center (an empty file would otherwise give a map of 0°, 0° that looks like a success).
     func framing(region: WorldBounds?, hasData: Bool) throws -> MapFraming {
         if !hasData, region == nil, center == nil {
-            let name = input == "-" ? PointInputOptions.standardInputName : input
+            let name = PointInputOptions.name(of: input)
             throw CommandError(
                 "\(name.escapedForTerminal) has no points and there are no overlays to fit the map to; "
                     + "give --center and --zoom to draw a map without markers")

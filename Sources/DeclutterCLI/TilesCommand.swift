@@ -223,7 +223,7 @@ struct TilesCommand: ParsableCommand {
         let points = read.points.locatedPoints
         guard !points.isEmpty else {
             throw CommandError(
-                "\(input == "-" ? PointInputOptions.standardInputName : input): no points to make tiles of")
+                "\(PointInputOptions.name(of: input)): no points to make tiles of")
         }
         guard points.count <= Self.maximumPoints else {
             throw CommandError("\(input): \(points.count) points, more than the limit of \(Self.maximumPoints)")

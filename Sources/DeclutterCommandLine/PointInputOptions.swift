@@ -38,6 +38,9 @@ package struct PointInputOptions: ParsableArguments {
     /// What `--input -` reads, and how messages name it.
     package static let standardInputName = "<stdin>"
 
+    /// How messages name an `--input`: its path, or ``standardInputName`` for `-`.
+    package static func name(of input: String) -> String { input == "-" ? standardInputName : input }
+
     package init() {}
 
     package func validate() throws {
