@@ -54,3 +54,37 @@ extension PointReader {
         return result
     }
 }
+
+extension PointReader {
+    /// A descriptor open for reading when `path` is a pipe or a device rather than a regular file, else nil.
+    ///
+    /// - Throws: ``InputError`` naming `file` when it cannot be opened.
+    static func openStream(_ path: String, file: String) throws -> Int32? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFIFO || kind == S_IFCHR else { return nil }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw InputError(
+                file: file, location: nil, message: "cannot read the file (\(String(cString: strerror(errno))))")
+        }
+        return descriptor
+    }
+
+    /// Fills what it can of `buffer` from `descriptor`; returns the bytes read, 0 at its end.
+    ///
+    /// - Throws: ``InputError`` naming `file` when reading fails.
+    static func readStream(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, file: String) throws
+        -> Int
+    {
+        while true {
+            let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            guard errno == EINTR else {
+                throw InputError(
+                    file: file, location: nil, message: "cannot read the file (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+}

@@ -107,6 +107,14 @@ public struct PointReader: Sendable {
                 file: file, location: nil,
                 message: "is a folder; expected a point file (.geojson, .json, .csv, .tsv or .plist)")
         }
+        if let stream = try Self.openStream(url.path, file: file) {
+            // A pipe (`<(…)`, a named FIFO) or a device has no size to map and often no extension: it is read as
+            // standard input is, its format sniffed unless given.
+            defer { close(stream) }
+            var reader = self
+            reader.format = format ?? PointFormat(pathExtension: url.pathExtension)
+            return try reader.read(from: { try Self.readStream(stream, into: $0, file: file) }, name: file)
+        }
         guard let format = format ?? PointFormat(pathExtension: url.pathExtension) else {
             throw InputError(
                 file: file, location: nil,
@@ -215,7 +223,8 @@ public struct PointReader: Sendable {
         }
         return ClusterPoint(
             longitude: longitude, latitude: latitude, properties: properties, id: id,
-            category: text(categoryProperty),
+            // An empty value ("" in GeoJSON, a quoted "" in CSV) names no category, as a missing one does.
+            category: text(categoryProperty).flatMap { $0.isEmpty ? nil : $0 },
             clusteringIdentifier: identifierProperty == nil ? "" : text(identifierProperty))
     }
 }

@@ -162,6 +162,37 @@ import Testing
                 && result.points.map(\.location?.latitude) == [50.5])
     }
 
+    /// An empty category, quoted or not, is no category: both points go to the legend's "(none)".
+    @Test func anEmptyCategoryIsNone() throws {
+        let text = "lat,lon,kind\n50,10,\n51,11,\"\"\n52,12,cafe\n"
+        let points = try PointReader(categoryProperty: "kind").readCSV(Data(text.utf8), file: "p.csv", parts: 1).points
+        #expect(points.map(\.category) == [nil, nil, "cafe"])
+    }
+
+    /// A named pipe, as `--input <(…)` passes one, is read as a stream: without an extension its format is sniffed,
+    /// and an empty one says it is empty; `/dev/null` too.
+    @Test func aPipeIsReadAsAStream() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("63").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = Thread {
+            let handle = FileHandle(forWritingAtPath: pipe)
+            handle?.write(Data("lat,lon,name\n50.5,10.25,a\n51,11,b\n".utf8))
+            try? handle?.close()
+        }
+        writer.start()
+        let result = try PointReader().read(contentsOf: URL(fileURLWithPath: pipe))
+        #expect(result.format == .csv && result.points.map(\.location?.latitude) == [50.5, 51])
+        #expect(result.origins == [2, 3])
+        #expect(
+            throws: InputError(file: "/dev/null", location: nil, message: "the input is empty; expected a header row")
+        ) {
+            try PointReader(format: .csv).read(contentsOf: URL(fileURLWithPath: "/dev/null"))
+        }
+    }
+
     /// Cuts fall just past a line break outside quotes, about equally far apart, and carry their line numbers.
     @Test func recordRunsCutBetweenRecords() {
         let text = Array("h\na,\"1\n2\"\nb\nc\"\"d\ne\n".utf8)
