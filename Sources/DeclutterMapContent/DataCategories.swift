@@ -28,7 +28,8 @@ public struct DataCategories: Sendable {
     /// Colours `values` (one per point; nil where a point lacks the property) from `style`'s palette.
     ///
     /// Values rank by how many points have them, counting first only the points `onMap` marks (so that a map of one
-    /// region gives its colours to the values it shows), then all points, then by name.
+    /// region gives its colours to the values it shows), then all points, then by name (numbers in names as numbers);
+    /// points without the property (``missingName``) rank after every value.
     ///
     /// The palette is the style's categories; a category named `other` gives the shared colour, else the last
     /// category does when the values outnumber the palette. `colors` says how many values get colours of their own
@@ -48,9 +49,16 @@ public struct DataCategories: Sendable {
         }
         // Points without the property take the style's first category when the rest are the style's own.
         guard values.contains(where: { $0 != nil && style.category(named: $0 ?? "") == nil }) else { return nil }
-        // Most frequent first; equal counts by value, so the colours do not depend on the order of the rows.
+        // Most frequent first; equal counts by value, numbers in them as numbers ("k2" before "k10"), so the colours
+        // do not depend on the order of the rows. Points without a value come after every value: a colour of their
+        // own only when every value has one.
         let ranked = frequency.sorted { a, b in
-            (shown[b.key] ?? 0, b.value, a.key) < (shown[a.key] ?? 0, a.value, b.key)
+            let aMissing = a.key == Self.missingName, bMissing = b.key == Self.missingName
+            if aMissing != bMissing { return bMissing }
+            if (shown[a.key] ?? 0, a.value) != (shown[b.key] ?? 0, b.value) {
+                return (shown[a.key] ?? 0, a.value) > (shown[b.key] ?? 0, b.value)
+            }
+            return a.key.inNaturalOrder(before: b.key)
         }.map(\.key)
         var palette = style.categories.filter { $0.name != Self.otherName }
         var other = style.category(named: Self.otherName)

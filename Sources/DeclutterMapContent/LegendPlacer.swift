@@ -122,7 +122,17 @@ public struct LegendPlacer: Sendable {
         }
         for index in ranked where chosen.count < count && isApart(index) { chosen.append(index) }
         chosen += corners.filter { !chosen.contains($0) }
-        return chosen.map { index in (places[index].corner, (places[index].x, places[index].y, size.width, size.height))
+        // A place slid along an edge past the middle is nearer the other corner of that edge: it says that one, so
+        // that a page anchoring the legend by its corner puts it where it is drawn.
+        return chosen.map { index in
+            let frame = (x: places[index].x, y: places[index].y, width: size.width, height: size.height)
+            return (corner(nearest: frame), frame)
         }
+    }
+
+    /// The map's corner nearest the centre of `frame`.
+    func corner(nearest frame: (x: Double, y: Double, width: Double, height: Double)) -> MapLegend.Corner {
+        let left = frame.x + frame.width / 2 <= width / 2, top = frame.y + frame.height / 2 <= height / 2
+        return left ? (top ? .topLeft : .bottomLeft) : (top ? .topRight : .bottomRight)
     }
 }

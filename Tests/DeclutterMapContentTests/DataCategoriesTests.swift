@@ -34,12 +34,24 @@ import Testing
         #expect(points.filter { $0.category == "other" }.count == 6)
     }
 
+    /// Ties go by name, numbers in names as numbers; points without a value come after every value, however many.
     @Test func fewValuesKeepTheirOwnColoursAndTiesGoByName() throws {
         let data = try #require(
-            DataCategories(values: ["b", "a", nil, "b", "a", "c"], style: defaultStyle, property: "kind"))
-        #expect(data.style.categories.map(\.name) == ["a", "b", "(none)", "c"])
+            DataCategories(values: ["b", "a", nil, "b", "a", "c", nil, nil], style: defaultStyle, property: "kind"))
+        #expect(data.style.categories.map(\.name) == ["a", "b", "c", "(none)"])
         #expect(data.style.categories.map(\.color) == defaultStyle.categories.prefix(4).map(\.color))
         #expect(data.valuesInOther == 0)
+        let numbered = try #require(
+            DataCategories(values: ["k10", "k2", "k1", "k0"], style: defaultStyle, property: "kind"))
+        #expect(numbered.style.categories.map(\.name) == ["k0", "k1", "k2", "k10"])
+    }
+
+    /// With more values than colours, points without a value share the other colour rather than take the first.
+    @Test func pointsWithoutAValueYieldTheirColourToValues() throws {
+        let values: [String?] = Array(repeating: nil, count: 50) + (0..<10).map { "v\($0)" }
+        let data = try #require(DataCategories(values: values, style: defaultStyle, property: "kind"))
+        #expect(data.style.categories.first?.name == "v0")
+        #expect(data.categoryOfValue["(none)"] == "other")
     }
 
     /// A style with an "other" category gives it to the rest; values that are the style's categories change nothing.
@@ -121,7 +133,8 @@ import Testing
         let placer = LegendPlacer(width: 400, height: 300, topRightSquare: 30)
         let places = placer.places(size: (100, 60), density: density, reach: 10)
         #expect(places.count == 13)
-        #expect(places.prefix(4).map(\.corner) == [.topRight, .bottomLeft, .bottomRight, .topLeft])
+        // The top-left group's place slid down past the middle: it says the corner it is nearest, bottom-left.
+        #expect(places.prefix(4).map(\.corner) == [.topRight, .bottomLeft, .bottomRight, .bottomLeft])
         // Top-right: below the compass square (8 + 30 + 8).
         #expect(places[0].frame == (292, 46, 100, 60))
         #expect(places[1].frame == (8, 214, 100, 60))
