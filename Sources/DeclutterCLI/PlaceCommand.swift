@@ -16,9 +16,13 @@ struct PlaceCommand: ParsableCommand {
         commandName: "place",
         abstract: "Place marker views in screen space as MapKit does and print which show, hide or cluster.",
         discussion: """
-            The scene: {"viewport": {"width", "height"}, "clusterView": {"width", "height", "collisionMode", "centerOffset", "maximumSpread"},
-                        "annotations": [{"id", "x", "y", "width", "height", "centerOffset", "collisionMode",
-                                         "displayPriority", "clusteringIdentifier"}]}
+            The scene, a JSON object:
+              "viewport": {"width", "height"}
+              "clusterView": {"width", "height", "collisionMode",
+                              "centerOffset", "maximumSpread"}
+              "annotations": [{"id", "x", "y", "width", "height",
+                               "centerOffset", "collisionMode",
+                               "displayPriority", "clusteringIdentifier"}]
 
             Examples (declutter demo --write-examples writes their input):
               declutter demo --write-examples Examples

@@ -354,6 +354,13 @@ struct RenderCommand: ParsableCommand {
                     + "\"\(style.name.escapedForTerminal)\"; expected one of: \(style.categories.map(\.name).nameList())"
             )
         }
+        if legend, category == nil, !read.points.contains(where: { $0.category != nil }) {
+            // A one-row legend naming the style's first colour says nothing about the data; the user is told why.
+            StandardError.write(
+                "warning: --legend: without --category every point is in the style's first category, "
+                    + "\"\(style.categories[0].name.escapedForTerminal)\", the legend's one row; --category PROP "
+                    + "colours the points by a property\n")
+        }
         let firstColored = try checkColors(style: style, points: read.points)
         // GeoJSON features without a geometry have been warned about; they have no place on the map.
         let located = read.locatedPoints

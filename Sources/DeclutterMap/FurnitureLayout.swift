@@ -16,6 +16,9 @@ struct FurnitureLayout {
     var compass: (x: Double, y: Double)?
     /// The compass's, scale bar's and attribution's frames, their text measured in the renderer's fonts.
     var frames = FurnitureFrames()
+    /// Whether markers are placed as if the attribution were not there, and it is drawn over them
+    /// (``attributionGivesWay(freeing:of:width:height:)``).
+    var attributionOverMarkers = false
     var warnings: [String] = []
 
     /// The compass in the top-right corner when asked for, the scale bar and `attribution` (nil or empty: none)
@@ -113,6 +116,7 @@ struct FurnitureLayout {
     /// The areas markers keep clear of, each with the name of what stands there, the legend at `frame`.
     func named(legendAt frame: Frame?) -> [(name: String, shape: CollisionGrid.Shape)] {
         var shapes = frames.reserved(margin: Self.clearance)
+        if attributionOverMarkers { shapes.removeAll { $0.name == "attribution" } }
         if let frame {
             shapes.append(
                 (
@@ -124,6 +128,19 @@ struct FurnitureLayout {
                 ))
         }
         return shapes
+    }
+
+    /// Lets markers stand under the attribution when keeping clear of it would hide more than half the points in view
+    /// (`freed` more shown without it, of `inView`): on a thumbnail, one cluster in the middle reaches the bottom strip,
+    /// and a map with nothing on it but its credit serves no one. The attribution is then drawn over the markers, as
+    /// other static maps draw theirs; it is still the data's credit. Returns whether it gives way, said in a warning.
+    mutating func attributionGivesWay(freeing freed: Int, of inView: Int, width: Double, height: Double) -> Bool {
+        guard frames.attribution != nil, !attributionOverMarkers, 2 * freed > inView else { return false }
+        attributionOverMarkers = true
+        warnings.append(
+            "attribution: keeping markers clear of it would hide \(freed) of the \(inView) points in view on this "
+                + "\(Int(width.rounded()))×\(Int(height.rounded())) pt map, so it is drawn over them")
+        return true
     }
 
     /// Clear space kept between a marker and a piece of furniture, in points.

@@ -61,6 +61,18 @@ extension MapDescription {
                 furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)
             }
         }
+        if furniture.frames.attribution != nil, 2 * annotated.hiddenPointsInView > annotated.pointsInView {
+            var clear = furniture
+            clear.attributionOverMarkers = true
+            let trial = try annotator.annotate(
+                camera, reserved: clear.reserved, pointsOffMap: annotatesPointsOffMap)
+            if furniture.attributionGivesWay(
+                freeing: annotated.hiddenPointsInView - trial.hiddenPointsInView, of: annotated.pointsInView,
+                width: camera.width, height: camera.height)
+            {
+                annotated = trial
+            }
+        }
         let basemap: Basemap
         switch self.basemap {
         case .none: basemap = .none

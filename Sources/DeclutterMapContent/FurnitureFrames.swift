@@ -30,11 +30,14 @@ public struct FurnitureFrames: Sendable {
         public var frame: Frame
         /// The text printed.
         public var text: String
+        /// Its font size in points: 9, less on a map too narrow for it (down to 6).
+        public var fontSize: Double
 
         /// Creates an attribution's layout.
-        public init(frame: Frame, text: String) {
+        public init(frame: Frame, text: String, fontSize: Double = 9) {
             self.frame = frame
             self.text = text
+            self.fontSize = fontSize
         }
     }
 

@@ -794,6 +794,61 @@ import Testing
         #expect(try CommandResult.run(arguments, in: folder).stderr.isEmpty)
     }
 
+    /// A thumbnail: the attribution's text shrinks to the map's width, and where keeping clear of it would hide most
+    /// of the points in view (here the one cluster, which reaches its strip), the cluster shows and the attribution is
+    /// drawn over it, said in a warning; before, the map showed nothing but its credit.
+    @Test func theAttributionGivesWayOnAThumbnail() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rows = "lat,lon\n"
+        for index in 0..<50 {
+            rows += "\(48 + Double(index % 7) * 0.02 - 0.06),\(10 + Double(index % 5) * 0.03 - 0.06)\n"
+        }
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("p.csv"))
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--size", "100x80", "--center", "48.44,10", "--zoom", "5", "--layout",
+                "t.json", "--output", "t.png",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "warning: attribution: keeping markers clear of it would hide 50 of the 50 points in view on this "
+                + "100×80 pt map, so it is drawn over them\n")
+        #expect(result.stdout.hasSuffix("50 points in 1 view shown (1 cluster, 0 markers)\n"), "\(result.stdout)")
+        let layout = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("t.json")))
+                as? [String: Any])
+        let attribution = try #require((layout["attribution"] as? [String: Any])?["frame"] as? [Double])
+        #expect(attribution[0] >= 0 && attribution[2] <= 100, "\(attribution)")
+        // On a map with room for both, markers keep clear of it as before.
+        let roomy = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--size", "300x200", "--center", "48.2,10", "--zoom", "5", "--output",
+                "r.png",
+            ],
+            in: folder)
+        #expect(roomy.status == 0 && roomy.stderr.isEmpty, "\(roomy.stderr)")
+    }
+
+    /// `--legend` without `--category`: every point is in the style's first category, and the warning says why the
+    /// legend has one row; TANDm's own categories need no `--category` and get no warning.
+    @Test func aLegendWithoutCategoriesSaysWhy() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n48,10\n49,11\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        let plain = try CommandResult.run(
+            ["render", "--input", "p.csv", "--legend", "--basemap", "none", "--output", "p.png"], in: folder)
+        #expect(plain.status == 0)
+        #expect(
+            plain.stderr
+                == "warning: --legend: without --category every point is in the style's first category, \"blue\", "
+                + "the legend's one row; --category PROP colours the points by a property\n")
+        let tandm = try CommandResult.run(
+            ["render", "--input", tandmPlist, "--legend", "--basemap", "none", "--output", "t.png"], in: folder)
+        #expect(tandm.status == 0 && !tandm.stderr.contains("--legend"), "\(tandm.stderr)")
+    }
+
     /// On a small map the furniture keeps to the map: the scale bar goes above the attribution rather than under it,
     /// and what has no room is left out and said.
     @Test func furnitureKeepsToSmallMaps() throws {
@@ -823,7 +878,7 @@ import Testing
         for warning in [
             "warning: compass: the 20×20 pt map has no room for it; drawn without one\n",
             "warning: scale bar: the 20×20 pt map has no room for it beside the attribution; drawn without one\n",
-            "warning: attribution: its 116 pt box is wider than the 20×20 pt map, so it is cut\n",
+            "warning: attribution: its 79 pt box is wider than the 20×20 pt map, so it is cut\n",
         ] {
             #expect(tiny.stderr.contains(warning), "\(tiny.stderr)")
         }

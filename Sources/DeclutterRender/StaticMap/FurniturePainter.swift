@@ -30,7 +30,9 @@ struct FurniturePainter {
             ?? Self.frames(
                 camera: map.camera, compass: nil, scaleBar: map.scaleBar, attribution: attribution, text: text)
         scaleBar = try frames.scaleBar.map { ($0, try Self.scaleBarLabel($0.label, text: text)) }
-        self.attribution = try frames.attribution.map { ($0.frame, try Self.attributionLayout($0.text, text: text)) }
+        self.attribution = try frames.attribution.map {
+            ($0.frame, try Self.attributionLayout($0.text, size: $0.fontSize, text: text))
+        }
     }
 
     /// The frames of the compass centred at `compass`, the scale bar when asked for and the attribution (nil or empty:
@@ -68,20 +70,28 @@ struct FurniturePainter {
         if let attribution { drawAttribution(attribution.layout, box: attribution.frame, in: context) }
     }
 
-    /// The attribution's text as it is printed.
-    private static func attributionLayout(_ text: String, text engine: TextEngine) throws -> TextLayout {
-        try engine.layout(text, family: "DejaVu Sans", size: 9)
+    /// The attribution's text as it is printed, at `size` points.
+    private static func attributionLayout(_ text: String, size: Double, text engine: TextEngine) throws -> TextLayout {
+        try engine.layout(text, family: "DejaVu Sans", size: size)
     }
 
-    /// The attribution's pale box in the bottom-right corner, sized to its text.
+    /// The attribution's pale box in the bottom-right corner, sized to its text: 9 points, smaller on a map too narrow
+    /// for that (a thumbnail), down to 6 points; narrower still, it is cut at the left edge.
     private static func attribution(_ text: String, camera: MapCamera, text engine: TextEngine) throws
         -> FurnitureFrames.Attribution
     {
-        let layout = try attributionLayout(text, text: engine)
-        let padding = 3.0, width = layout.logicalExtents.width + 2 * padding,
-            height = layout.logicalExtents.height + padding
+        let padding = 3.0, largest = 9.0, smallest = 6.0
+        var size = largest
+        var layout = try attributionLayout(text, size: size, text: engine)
+        if layout.logicalExtents.width + 2 * padding > camera.width {
+            // Text width scales with the size; rounded down to a tenth of a point, so that the box fits.
+            let fitting = largest * (camera.width - 2 * padding) / layout.logicalExtents.width
+            size = max(smallest, (fitting * 10).rounded(.down) / 10)
+            layout = try attributionLayout(text, size: size, text: engine)
+        }
+        let width = layout.logicalExtents.width + 2 * padding, height = layout.logicalExtents.height + padding
         return FurnitureFrames.Attribution(
-            frame: (camera.width - width, camera.height - height, width, height), text: text)
+            frame: (camera.width - width, camera.height - height, width, height), text: text, fontSize: size)
     }
 
     /// The attribution on its pale box.
