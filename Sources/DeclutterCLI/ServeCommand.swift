@@ -78,6 +78,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: AggregateOption.help)
     var aggregate: [String] = []
 
+    @OptionGroup(title: "Reading the datasets (every --dataset file)")
+    var inputOptions: PointInputOptions
+
+    @Flag(
+        help:
+            "Count and skip points with invalid coordinates or fields, with one warning per dataset, instead of refusing the file."
+    )
+    var skipInvalid = false
+
     @Option(
         help: ArgumentHelp(
             "The property colouring the points of every dataset that names none of its own; values the style lacks take its colours by frequency.",
@@ -288,6 +297,7 @@ struct ServeCommand: ParsableCommand {
                     try Dataset.load(
                         name: name, path: path, style: datasetStyle, styleName: style,
                         categoryProperty: argument.category ?? category,
+                        reader: try inputOptions.reader(skipInvalid: skipInvalid),
                         aggregates: aggregates, levelsCacheBytes: levelsCache << 20))
                 for warning in loaded.last?.warnings ?? [] {
                     StandardError.write("warning: --dataset \(name): \(warning)\n")

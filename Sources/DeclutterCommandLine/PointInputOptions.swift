@@ -8,8 +8,8 @@ import Foundation
     import Darwin
 #endif
 
-/// How to read the points of `--input`: shared by `render`, `cluster` and `bench cluster`, so that a file one reads
-/// the others read the same way.
+/// How to read the points of `--input` (and `serve`'s `--dataset` files): shared by `render`, `cluster`, `tiles`,
+/// `serve` and `bench cluster`, so that a file one reads the others read the same way.
 package struct PointInputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -72,15 +72,23 @@ package struct PointInputOptions: ParsableArguments {
         }
     }
 
+    /// A reader of points as these options say, the categories from `category`, the clustering identifiers from
+    /// `groupBy`.
+    package func reader(category: String? = nil, groupBy: String? = nil, skipInvalid: Bool = false) throws
+        -> PointReader
+    {
+        PointReader(
+            categoryProperty: category, identifierProperty: groupBy, skipInvalid: skipInvalid,
+            format: try pointFormat(), delimiter: try separator(), latitudeColumn: lat, longitudeColumn: lon)
+    }
+
     /// Reads `input` (`-` for standard input) and prints the reader's warnings on stderr; returns the points and the
     /// format they were read in.
     package func read(_ input: String, category: String? = nil, groupBy: String? = nil, skipInvalid: Bool = false)
         throws
         -> (points: PointReader.Result, format: PointFormat)
     {
-        var reader = PointReader(
-            categoryProperty: category, identifierProperty: groupBy, skipInvalid: skipInvalid,
-            format: try pointFormat(), delimiter: try separator(), latitudeColumn: lat, longitudeColumn: lon)
+        var reader = try reader(category: category, groupBy: groupBy, skipInvalid: skipInvalid)
         let result: PointReader.Result
         if input == "-" {
             result = try reader.read(from: Self.readStandardInput, name: Self.standardInputName)

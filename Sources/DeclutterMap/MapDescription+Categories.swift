@@ -20,12 +20,7 @@ extension MapDescription {
         guard annotator == nil, let property = categoryProperty, points.contains(where: { $0.category != nil }) else {
             return (points, style, annotator, nil, manyValues)
         }
-        let region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
-        let onMap = world.indices.map { index in
-            // On the flat map first: a pitched map cannot project points behind its camera.
-            let flat = projection.flatPoint(worldX: world.x[index], worldY: world.y[index])
-            return region.isOnMap(flatX: flat.x, flatY: flat.y)
-        }
+        let onMap = Self.onMap(camera: camera, world: world)
         guard
             let data = DataCategories(
                 values: points.map(\.category), style: style, property: property, onMap: onMap,
@@ -54,6 +49,31 @@ extension MapDescription {
         let other = data.style.categories.last?.name ?? DataCategories.otherName
         if data.valuesInOther > 0 { note += "; the other \(data.valuesInOther) share \"\(other)\"" }
         return (points, data.style, nil, note, data.valuesInOther > 0 ? (other, data.valuesInOtherOnMap) : nil)
+    }
+
+    /// Which of `world`'s points stand on the map at `camera`.
+    static func onMap(camera: MapCamera, world: ProjectedPoints) -> [Bool] {
+        let region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
+        return world.indices.map { index in
+            // On the flat map first: a pitched map cannot project points behind its camera.
+            let flat = projection.flatPoint(worldX: world.x[index], worldY: world.y[index])
+            return region.isOnMap(flatX: flat.x, flatY: flat.y)
+        }
+    }
+
+    /// ``sharedValues``' category and how many values of its property its points on the map at `camera` have: the
+    /// legend's line under that category, as ``DataCategories`` counts the values (a missing or empty value is one).
+    func sharedValuesOnMap(points: [ClusterPoint], camera: MapCamera, world: ProjectedPoints) -> (
+        category: String, count: Int
+    )? {
+        guard let (category, property) = sharedValues else { return nil }
+        let onMap = Self.onMap(camera: camera, world: world)
+        var values = Set<JSONValue>()
+        for index in points.indices where index < onMap.count && onMap[index] && points[index].category == category {
+            let value = points[index].properties[property] ?? .null
+            values.insert(value == .string("") ? .null : value)
+        }
+        return values.isEmpty ? nil : (category, values.count)
     }
 
     /// This map with its categories given as ``draw(format:renderer:)`` gives them at `camera`: for a gesture's

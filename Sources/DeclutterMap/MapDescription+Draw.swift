@@ -27,6 +27,9 @@ extension MapDescription {
                 minimumZoom: Int(lowest.rounded(.down)))
         var described = self
         described.manyValues = categorised.manyValues
+        if described.manyValues == nil, furniture.legend {
+            described.manyValues = sharedValuesOnMap(points: annotator.points, camera: camera, world: world)
+        }
         var drawn = try described.draw(
             camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
             renderer: renderer)

@@ -62,6 +62,10 @@ public struct MapDescription: Sendable {
     /// The category that stands for many values of ``categoryProperty`` (`other`) and how many of them have points on
     /// the map, for the legend; set when the categories are given.
     var manyValues: (category: String, count: Int)?
+    /// For points coloured ahead of time (a server's dataset, a posted map's points): the category that several
+    /// values share and the property they are values of, so that the legend says how many of them are on the map, as
+    /// ``categoryProperty`` makes it say.
+    public var sharedValues: (category: String, property: String)?
     /// A hierarchy built once for many maps of the same points (a server's dataset, a gesture's frames); its points and
     /// style are the map's, and ``points``, ``style`` and ``categoryProperty`` are not read. Default nil.
     public var annotator: MapAnnotator?

@@ -67,24 +67,26 @@ public struct CategoryAssignment: Sendable {
 
     /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then each point
-    /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points and the style they are drawn in.
+    /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points, the style they are drawn in, and
+    /// the category the values beyond the style's colours share (nil when every value has a colour of its own).
     ///
     /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
     public static func prepared(
         _ points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?,
         keepingIdentifiers: Bool = false
-    ) throws -> (points: [ClusterPoint], style: MarkerStyle) {
-        var points = points, style = style
+    ) throws -> (points: [ClusterPoint], style: MarkerStyle, sharedCategory: String?) {
+        var points = points, style = style, shared: String?
         if let categoryProperty,
             let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty)
         {
             data.apply(to: &points)
             style = data.style
+            if data.valuesInOther > 0 { shared = style.categories.last?.name }
         }
         let assignment = CategoryAssignment(style: style)
         for index in points.indices {
             try assignment.assign(&points[index], index: index, keepingIdentifier: keepingIdentifiers)
         }
-        return (points, style)
+        return (points, style, shared)
     }
 }

@@ -104,6 +104,10 @@ public struct StaticMapRequest: Sendable, Hashable {
         let shape = "expected /styles/v1/{username}/{style}/static/[{overlay}/]{camera}/{width}x{height}[@2x]"
         var segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if segments.first == "" { segments.removeFirst() }
+        // Else the size would be read as the camera and the camera as an overlay, and the message would mislead.
+        if segments.count > 1, segments.last == "" {
+            throw StaticMapRequestError(field: "path", message: "the path ends with '/' after the size; \(shape)")
+        }
         guard segments.count == 7 || segments.count == 8, segments[0] == "styles", segments[1] == "v1",
             segments[4] == "static"
         else {

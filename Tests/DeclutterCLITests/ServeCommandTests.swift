@@ -168,6 +168,33 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// A dataset file is read with the options `render --input` takes: its columns named, its bad rows skipped with a
+    /// warning naming the file; without `--skip-invalid` the first bad row refuses it.
+    @Test func datasetsAreReadWithTheInputOptions() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("name;Latitude_Y;Longitude_X\nParis;48.85;2.35\nNowhere;95;2\nBerlin;52.52;13.40\n".utf8).write(
+            to: folder.appendingPathComponent("cities.csv"))
+        let refused = try CommandResult.run(
+            ["serve", "--port", "0", "--dataset", "cities=cities.csv", "--lat", "Latitude_Y", "--lon", "Longitude_X"],
+            in: folder)
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.hasPrefix(
+                "Error: --dataset cities=cities.csv: cities.csv: line 3: latitude 95.0 is outside -90…90"),
+            "\(refused.stderr)")
+        let serve = try ServeProcess(
+            [
+                "serve", "--port", "0", "--dataset", "cities=cities.csv", "--lat", "Latitude_Y", "--lon", "Longitude_X",
+                "--delimiter", ";", "--skip-invalid",
+            ], in: folder)
+        defer { serve.stop() }
+        #expect(try await serve.listeningPort() != nil)
+        serve.stop()
+        #expect(serve.log.contains("warning: --dataset cities: cities.csv: skipped 1"), "\(serve.log)")
+        #expect(serve.log.contains("loaded cities: 2 points in style \"Default\"\n"), "\(serve.log)")
+    }
+
     @Test func loadsItsDatasetsListensAndEndsCleanlyOnSIGTERM() async throws {
         let serve = try ServeProcess(["serve", "--port", "0", "--dataset", "cycles=\(tandmPlist)", "--style", "tandm"])
         defer { serve.stop() }

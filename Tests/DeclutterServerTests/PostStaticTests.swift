@@ -51,6 +51,27 @@ import Testing
         }
     }
 
+    /// More kinds than the style has colours: the legend's `other` row says how many kinds share it, as `render`'s
+    /// does; ties in count go by name, numbers as numbers.
+    @Test func theLegendSaysHowManyValuesShareOther() async throws {
+        let features = ServerHarness.points.enumerated().compactMap { index, point in
+            point.location.map { location in
+                "{\"type\":\"Feature\",\"properties\":{\"kind\":\"k\(index % 10)\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(location.longitude),\(location.latitude)]}}"
+            }
+        }
+        let body =
+            "{\"width\":400,\"height\":300,\"points\":{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]},\"category\":\"kind\",\"legend\":true,\"layout\":true}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(response.status == .ok)
+            let layout = try #require(try ServerHarness.json(response).object?["layout"]?.object)
+            let rows = layout["legend"]?.object?["rows"]?.array ?? []
+            #expect(rows.compactMap { $0.object?["name"]?.string } == ["k0", "k1", "k2", "k3", "k4", "k5", "other"])
+            #expect(rows.last?.object?["values"]?.number == 4)
+            #expect(rows.dropLast().allSatisfy { $0.object?["values"] == nil })
+        }
+    }
+
     @Test func plainBodyAnswersTheImage() async throws {
         let body =
             "{\"width\":200,\"height\":100,\"scale\":2,\"camera\":\"2.35,48.85,10\",\"points\":\(Self.featureCollection)}"
@@ -90,6 +111,18 @@ import Testing
                     try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)), status,
                     field: field)
             }
+        }
+    }
+
+    /// A category no point has is refused, as `render --category` refuses it, with the property meant.
+    @Test func aMisspeltCategoryIs422() async throws {
+        let body = "{\"width\":400,\"height\":300,\"points\":\(Self.featureCollection),\"category\":\"Kind\"}"
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let response = try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body))
+            #expect(
+                try ServerHarness.expectError(response, .unprocessableContent, field: "category")
+                    == "no point has the property \"Kind\" to colour it by; its points have \"kind\" (did you mean \"kind\"?)"
+            )
         }
     }
 

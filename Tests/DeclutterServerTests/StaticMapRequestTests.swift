@@ -271,6 +271,11 @@ import Testing
                 "\"/styles/v1/mapbox/streets-v12/0,0,1/10x10\" is not a static-map path; expected /styles/v1/{username}/{style}/static/[{overlay}/]{camera}/{width}x{height}[@2x]",
             status: .badRequest),
         Refusal(
+            path: base + "0,0,1/10x10/", field: "path",
+            message:
+                "the path ends with '/' after the size; expected /styles/v1/{username}/{style}/static/[{overlay}/]{camera}/{width}x{height}[@2x]",
+            status: .badRequest),
+        Refusal(
             path: "/styles/v1/mapbox/a%20b/static/0,0,1/10x10", field: "style",
             message: "style \"a b\" is not 1…64 ASCII letters, digits, '-', '_' or '.'", status: .badRequest),
         Refusal(

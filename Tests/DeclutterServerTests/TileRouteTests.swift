@@ -126,6 +126,7 @@ import Testing
             #expect(style.status == .ok && style.headers[.cacheControl] == "private, max-age=86400")
             let json = try #require(try ServerHarness.json(response).object)
             #expect(json["tilejson"]?.string == "3.0.0")
+            #expect(json["name"]?.string == "paris")
             #expect(json["tiles"] == .array([.string("http://localhost/tiles/paris/{z}/{x}/{y}.mvt")]))
             #expect(json["minzoom"]?.number == 0)
             #expect(json["maxzoom"]?.number == 14)

@@ -20,6 +20,8 @@ public struct Dataset: Sendable {
     public let styleName: String
     /// The property the points' categories were read from, the legend's heading; nil when none was named.
     public let categoryProperty: String?
+    /// The category that the values beyond the style's colours share (`other`), nil when each has its own.
+    public let sharedCategory: String?
     /// The points, each with its category and clustering identifier.
     public let points: [ClusterPoint]
     /// The cluster hierarchy for maps, every zoom.
@@ -31,9 +33,9 @@ public struct Dataset: Sendable {
     public let glyphs: CountGlyphs
     /// The points' box in degrees.
     public let bounds: TileBounds
-    /// What the user should know of the dataset's names: categories named as a cluster's own property
-    /// (``ClusterAggregate/checkNames(_:categories:categoryProperty:)``), a message each.
-    public let warnings: [String]
+    /// What the user should know of the dataset: rows skipped in its file, categories named as a cluster's own
+    /// property (``ClusterAggregate/checkNames(_:categories:categoryProperty:)``), a message each.
+    public internal(set) var warnings: [String]
 
     /// The zooms served as vector tiles, as `declutter tiles` writes them by default.
     public static let tileZooms = 0...14
@@ -60,6 +62,7 @@ public struct Dataset: Sendable {
         }
         self.name = name
         self.categoryProperty = categoryProperty
+        sharedCategory = prepared.sharedCategory
         self.style = prepared.style
         self.styleName = styleName
         self.points = prepared.points
@@ -75,10 +78,12 @@ public struct Dataset: Sendable {
         bounds = TileBounds(enclosing: prepared.points)
     }
 
-    /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) by its extension, as `declutter render --input` does.
+    /// Reads a point file (GeoJSON, CSV or TSV, a TANDm plist) as `declutter render --input` does, with `reader`'s
+    /// format, CSV delimiter and columns and its skipping of invalid rows (its category property is
+    /// `categoryProperty`).
     public static func load(
         name: String, path: String, style: MarkerStyle, styleName: String, categoryProperty: String? = nil,
-        aggregates: [ClusterAggregate] = [], levelsCacheBytes: Int = 96 << 20
+        reader: PointReader = PointReader(), aggregates: [ClusterAggregate] = [], levelsCacheBytes: Int = 96 << 20
     ) throws -> Dataset {
         // The name first, so that a slip costs no reading of a large file.
         try checkName(name)
@@ -86,17 +91,19 @@ public struct Dataset: Sendable {
             throw ServerError(.badRequest, field: "dataset", "the file name is empty; expected NAME=FILE")
         }
         let url = URL(fileURLWithPath: path)
-        let reader = PointReader(
-            categoryProperty: categoryProperty, format: PointFormat(pathExtension: url.pathExtension))
+        var reader = reader
+        reader.categoryProperty = categoryProperty
         let read = try reader.read(contentsOf: url)
         // A property no point has would draw every map in one colour without a word.
         if let categoryProperty, let problem = CategoryAssignment.missing(categoryProperty, in: read.points) {
             throw ServerError(
                 .badRequest, field: "dataset", "\(path): \(problem) (give NAME=FILE,category=PROP for this dataset)")
         }
-        return try Dataset(
+        var dataset = try Dataset(
             name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty,
             aggregates: aggregates, levelsCacheBytes: levelsCacheBytes)
+        dataset.warnings = read.warnings + dataset.warnings
+        return dataset
     }
 
     /// Refuses a name that cannot be a URL's segment.

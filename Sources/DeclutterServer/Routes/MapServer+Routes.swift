@@ -90,6 +90,10 @@ extension MapServer {
         let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
         let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
         let style = try styles.style(named: body.request.style)
+        // A misspelt category would draw every point in one colour; refused as `render --category` refuses it.
+        if let category = body.category, let message = CategoryAssignment.missing(category, in: body.points) {
+            throw ServerError(.unprocessableContent, field: "category", message)
+        }
         // The body's points take categories from their property as a dataset's do; pins then take the nearest
         // colour among those categories.
         let prepared = try Self.checked(field: "points") {
@@ -98,6 +102,9 @@ extension MapServer {
         var drawing = try MapDrawing(request: body.request, style: prepared.style)
         drawing.map.points = prepared.points + drawing.map.points
         drawing.map.furniture.legendTitle = body.category
+        if let shared = prepared.sharedCategory, let property = body.category {
+            drawing.map.sharedValues = (shared, property)
+        }
         drawing.layout = body.layout
         return try await draw(drawing)
     }
@@ -118,6 +125,9 @@ extension MapServer {
         var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
         drawing.map.annotator = dataset.annotator
         drawing.map.furniture.legendTitle = dataset.categoryProperty
+        if let shared = dataset.sharedCategory, let property = dataset.categoryProperty {
+            drawing.map.sharedValues = (shared, property)
+        }
         return try await draw(drawing)
     }
 

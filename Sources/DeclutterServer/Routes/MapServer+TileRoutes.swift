@@ -96,8 +96,10 @@ extension MapServer {
                     json, to: request, contentType: "application/json", cacheControl: baseURLCacheControl)
             }
             let dataset = try dataset(name)
-            let metadata = dataset.tiles.tileset.metadata(
+            var metadata = dataset.tiles.tileset.metadata(
                 description: "Declutter clusters of \(dataset.name)", bounds: dataset.bounds.stated)
+            // The dataset's name, not its style's: a client listing several tilesets tells them apart by it.
+            metadata.name = dataset.name
             let json = metadata.tileJSON(tiles: [baseURL(request) + "tiles/\(dataset.name)/{z}/{x}/{y}.mvt"])
             return EntityTag.response(
                 json, to: request, contentType: "application/json", cacheControl: baseURLCacheControl)
@@ -237,7 +239,9 @@ extension MapServer {
     /// - Throws: ``ServerError`` 400 for what is not a number, 404 for a number outside the tileset.
     static func tileNumber(_ text: String, _ field: String, below limit: Int) throws -> Int {
         guard (1...9).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
-            throw ServerError(.badRequest, field: field, "\(field) \"\(text.prefix(20))\" is not a whole number")
+            throw ServerError(
+                .badRequest, field: field,
+                "\(field) \"\(text.prefix(20))\" is not a tile number; expected digits, 0 or more")
         }
         guard value < limit else {
             throw ServerError(

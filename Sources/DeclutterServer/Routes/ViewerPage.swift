@@ -57,6 +57,7 @@ enum ViewerPage {
         let config = JSONValue.object(
             JSONObject([
                 ("name", .string(name)), ("style", .string(style)), ("leaves", leaves.map { .string($0) } ?? .null),
+                ("script", .string(script)),
             ]))
         // `<` escaped so that no string can close the script element.
         let configText = config.jsonText.replacingOccurrences(of: "<", with: "\\u003c")
@@ -67,11 +68,22 @@ enum ViewerPage {
             <link rel="stylesheet" href="\(escaped(stylesheet))">
             <style>html, body, #map { margin: 0; height: 100%; }
             .declutter-popup { font: 13px/1.4 system-ui, sans-serif; max-height: 16em; overflow: auto; }
-            .declutter-popup ul { margin: 0.3em 0; padding-left: 1.2em; }</style></head>
+            .declutter-popup ul { margin: 0.3em 0; padding-left: 1.2em; }
+            .declutter-missing { font: 15px/1.5 system-ui, sans-serif; margin: 2em; max-width: 40em; }</style></head>
             <body><div id="map"></div>
             <script src="\(escaped(script))"></script>
             <script>
             const config = \(configText);
+            if (typeof maplibregl === "undefined") {
+              // Offline, or a CDN out of reach: say so rather than leave a blank page.
+              const note = document.createElement("p");
+              note.className = "declutter-missing";
+              note.textContent = `MapLibre GL JS did not load from ${config.script}. Start declutter serve with ` +
+                "--maplibre-url naming a copy this browser can reach, or a folder holding maplibre-gl.js and " +
+                "maplibre-gl.css, which the server then serves itself.";
+              document.getElementById("map").append(note);
+              throw new Error(note.textContent);
+            }
             const map = new maplibregl.Map({ container: "map", style: config.style, hash: true });
             map.addControl(new maplibregl.NavigationControl(), "top-right");
             map.addControl(new maplibregl.ScaleControl(), "bottom-left");
