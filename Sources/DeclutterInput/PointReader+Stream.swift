@@ -19,6 +19,15 @@ extension PointReader {
         var buffer = CSVChunks(chunkSize: chunkSize)
         try buffer.fill(from: read)
         let format = format ?? PointFormat.sniffed(from: buffer.prefix(4_096))
+        // As a file's first bytes are checked: a stream of zeros (`/dev/zero`) has no line break to end a record at
+        // and would be read for ever.
+        if format != .plist, let offset = PointFormat.binaryOffset(in: buffer.prefix(min(buffer.count, 1 << 16))) {
+            throw InputError(
+                file: name, location: nil,
+                message:
+                    "is not text (a binary byte at offset \(offset)); expected \(format.rawValue.uppercased()) in UTF-8"
+            )
+        }
         guard format == .csv else {
             while !buffer.ended { try buffer.fill(from: read) }
             return try self.read(buffer.prefix(buffer.count), name: name, format: format)

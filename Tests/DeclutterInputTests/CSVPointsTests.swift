@@ -191,6 +191,14 @@ import Testing
         ) {
             try PointReader(format: .csv).read(contentsOf: URL(fileURLWithPath: "/dev/null"))
         }
+        // An endless stream of zeros is refused at its first byte, not read for ever.
+        #expect(
+            throws: InputError(
+                file: "/dev/zero", location: nil,
+                message: "is not text (a binary byte at offset 0); expected CSV in UTF-8")
+        ) {
+            try PointReader(format: .csv).read(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        }
     }
 
     /// Cuts fall just past a line break outside quotes, about equally far apart, and carry their line numbers.
