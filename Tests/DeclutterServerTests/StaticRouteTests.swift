@@ -38,6 +38,27 @@ import Testing
         }
     }
 
+    /// A map carries a strong ETag of its bytes; asked again with it in If-None-Match, the answer is 304 without
+    /// them. The same map from the Mapbox-shaped route is tagged too; a posted map is not (POST is not revalidated).
+    @Test func mapsAreTaggedAndRevalidated() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let uri = "/datasets/paris/static/2.35,48.85,12/300x200"
+            let first = try await client.execute(uri: uri, method: .get)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && tag.count == 18)
+            let again = try await client.execute(uri: uri, method: .get)
+            #expect(again.headers[.eTag] == tag, "the same map, the same bytes")
+            let revalidated = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: tag])
+            #expect(revalidated.status == .notModified && revalidated.body.readableBytes == 0)
+            #expect(revalidated.headers[.eTag] == tag && revalidated.headers[.cacheControl] == "public, max-age=3600")
+            let changed = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "\"0\""])
+            #expect(changed.status == .ok && changed.body.readableBytes > 0)
+            let mapbox = try await client.execute(
+                uri: "/styles/v1/declutter/default/static/2.35,48.85,12/300x200", method: .get)
+            #expect(mapbox.status == .ok && mapbox.headers[.eTag] != nil)
+        }
+    }
+
     /// A bounding box runs from its minLon eastwards: across the antimeridian when maxLon is the lesser, and round
     /// most of the world when the box says so (the shorter way round would be the strip it leaves out).
     @Test(arguments: [

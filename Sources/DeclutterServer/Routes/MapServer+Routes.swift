@@ -65,7 +65,8 @@ extension MapServer {
                 let mapRequest = try Self.checked {
                     try StaticMapRequest(path: request.uri.path, query: Self.query(request), limits: limits.staticMap)
                 }
-                return try await draw(MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)))
+                return try await draw(
+                    MapDrawing(request: mapRequest, style: styles.style(named: mapRequest.style)), for: request)
             }
         }
         router.post("/static") { request, _ in
@@ -128,7 +129,7 @@ extension MapServer {
         if let shared = dataset.sharedCategory, let property = dataset.categoryProperty {
             drawing.map.sharedValues = (shared, property)
         }
-        return try await draw(drawing)
+        return try await draw(drawing, for: request)
     }
 
     /// The dataset named `name`.

@@ -128,9 +128,13 @@ public struct MapServer: Sendable {
     /// the image in base 64 beside the layout as JSON. With `--tiles` the tiles are fetched first on the fetch threads,
     /// then the map is drawn on a render thread; the time limit covers both.
     ///
+    /// A complete image drawn for a GET `request` carries a strong `ETag` of its bytes, and a request whose
+    /// `If-None-Match` names it is answered 304 without them: the map is still drawn (a tag from the request alone
+    /// would outlive a change of data or tiles), but the bytes are not sent again.
+    ///
     /// - Throws: ``ServerError`` 502 when tiles could not all be had (unless ``allowMissingTiles``), 503 when a pool is
     ///   full or the time limit passes, 422 for a map needing too many tiles.
-    func draw(_ drawing: MapDrawing) async throws -> Response {
+    func draw(_ drawing: MapDrawing, for request: Request? = nil) async throws -> Response {
         var drawing = drawing
         drawing.map.basemap = tiles.map { .tiles($0) } ?? .world
         drawing.map.maxTiles = limits.maximumTiles
@@ -192,8 +196,11 @@ public struct MapServer: Sendable {
             response.headers[Self.missingTilesHeader] = String(output.missingTiles)
             return response
         }
-        return Self.response(
-            output.image, contentType: Self.contentType(drawing.format), cacheControl: "public, max-age=3600")
+        let contentType = Self.contentType(drawing.format), cacheControl = "public, max-age=3600"
+        guard let request else {
+            return Self.response(output.image, contentType: contentType, cacheControl: cacheControl)
+        }
+        return EntityTag.response(output.image, to: request, contentType: contentType, cacheControl: cacheControl)
     }
 
     /// The header counting the tiles a map drawn with `--allow-missing-tiles` lacks.
