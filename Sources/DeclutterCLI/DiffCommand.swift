@@ -17,7 +17,8 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two PNG images, or two folders of them, as pixelmatch does.",
         discussion: """
             Given two folders, images are paired by their paths relative to each (recursively) and compared on every \
-            core; only PNG files are read, and NAME.mask.png beside an expected image masks it (alpha > 0 is ignored).
+            core; only PNG files are read, and NAME.mask.png beside an expected image masks it (alpha > 0 is ignored), \
+            for one pair too (the line says so).
             Exits 0 when nothing differs beyond the tolerances, 1 when something does (a changed, new or deleted \
             image, or images of two sizes), 2 on bad input.
 
@@ -236,11 +237,21 @@ struct DiffCommand: ParsableCommand {
                 try StandardOutput.print(
                     "\(difference.differingPixels ?? 0) of \(one.width)×\(one.height) pixels differ (\(percent) %)"
                         + (difference.status == .withinTolerance ? ", within the tolerances" : "")
-                        + (difference.ignoredPixels > 0 ? "; \(difference.ignoredPixels) ignored" : ""))
+                        + (difference.ignoredPixels > 0 ? "; \(difference.ignoredPixels) ignored" : "")
+                        + Self.maskNote(beside: expectedURL))
             }
         }
         warnAboutMasks([difference])
         try applyUpdate([difference], expected: expectedURL, actual: actualURL, pair: (expectedURL, actualURL))
         if difference.status.fails && !update { throw ExitCode(1) }
+    }
+}
+
+extension DiffCommand {
+    /// For one pair: " (masked by NAME.mask.png)" when a mask file beside the expected image applies, so that a count
+    /// that depends on which image comes first says why.
+    static func maskNote(beside expected: URL) -> String {
+        let mask = expected.deletingPathExtension().appendingPathExtension("mask.png")
+        return FileSystem.item(atPath: mask.path) == .file ? " (masked by \(mask.relativePath))" : ""
     }
 }

@@ -48,14 +48,21 @@ public enum FileSystem {
     /// file beside its target first, and only when all are written are they renamed into place. An interrupt
     /// (SIGINT, SIGTERM) waits for the write to end and leaves no temporary behind (``TemporaryFiles``).
     ///
-    /// Every target is checked before the first rename; a rename can then fail only through a race (the target
-    /// made a folder meanwhile), which may leave the earlier files replaced.
+    /// Every target is checked before the first rename, and each file replaced keeps a second name until all are
+    /// renamed: a target that cannot be replaced (an immutable file) is said before anything changes, and a rename
+    /// failing half-way (a race) puts the files renamed before it back.
     ///
     /// A target that is a stream rather than a file (``isStream(_:)``: `/dev/stdout`, a named pipe, a terminal) is
     /// written into, after the renames: renaming a file over it would put a file where the stream was.
     ///
     /// - Throws: ``OutputError`` naming the first file that could not be written; no target is then changed.
     public static func writeAllAtomically(_ files: [(data: Data, url: URL)]) throws {
+        try writeAllAtomically(files, renaming: { rename($0, $1) == 0 })
+    }
+
+    /// ``writeAllAtomically(_:)`` with the rename of a temporary onto its target given (`false` with `errno` set on
+    /// failure), so that a test can fail one half-way.
+    static func writeAllAtomically(_ files: [(data: Data, url: URL)], renaming: (String, String) -> Bool) throws {
         var streams: [(data: Data, url: URL)] = [], regular: [(data: Data, url: URL)] = []
         for file in files {
             if isStream(file.url.path) { streams.append(file) } else { regular.append(file) }
@@ -90,13 +97,54 @@ public enum FileSystem {
                         throw OutputError(path: url.relativePath, reason: reason)
                     }
                 }
+                // Each file that is replaced keeps a second name (a hard link, no copy) until every rename is done,
+                // so that a rename failing half-way (a file made immutable, a race) puts the earlier ones back.
+                var backups: [URL?] = [], existed: [Bool] = []
+                for (_, target) in temporaries {
+                    existed.append(item(atPath: target.path) == .file)
+                    guard existed.last == true else {
+                        backups.append(nil)
+                        continue
+                    }
+                    let backup = target.deletingLastPathComponent().appendingPathComponent(
+                        ".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).old")
+                    if link(target.path, backup.path) == 0 {
+                        registered.insert(backup.path)
+                        backups.append(backup)
+                    } else if errno == EPERM || errno == EACCES {
+                        // A file that cannot be linked (immutable, append-only) cannot be replaced either: said now,
+                        // before anything changed.
+                        let reason = String(cString: strerror(errno))
+                        for case let backup? in backups where registered.remove(backup.path) != nil {
+                            unlink(backup.path)
+                        }
+                        throw OutputError(path: target.relativePath, reason: "cannot be replaced (\(reason))")
+                    } else {
+                        // A file system without hard links: replaced without a way back, as before.
+                        backups.append(nil)
+                    }
+                }
                 TemporaryFiles.pauseBeforeRenamesIfTesting()
-                for (temporary, target) in temporaries {
-                    guard rename(temporary.path, target.path) == 0 else {
-                        throw OutputError(path: target.relativePath, reason: String(cString: strerror(errno)))
+                for (index, (temporary, target)) in temporaries.enumerated() {
+                    guard renaming(temporary.path, target.path) else {
+                        let reason = String(cString: strerror(errno))
+                        for (done, (_, earlier)) in temporaries.prefix(index).enumerated() {
+                            if let backup = backups[done] {
+                                rename(backup.path, earlier.path)
+                                registered.remove(backup.path)
+                            } else if !existed[done] {
+                                unlink(earlier.path)
+                            }
+                        }
+                        for case let backup? in backups.dropFirst(index) where registered.remove(backup.path) != nil {
+                            unlink(backup.path)
+                        }
+                        throw OutputError(
+                            path: target.relativePath, reason: "\(reason); the files written before it were put back")
                     }
                     registered.remove(temporary.path)
                 }
+                for case let backup? in backups where registered.remove(backup.path) != nil { unlink(backup.path) }
             } catch {
                 for (temporary, _) in temporaries where registered.remove(temporary.path) != nil {
                     unlink(temporary.path)

@@ -113,7 +113,8 @@ extension ComparisonReport {
         .counts li{border-radius:12px;padding:2px 10px;background:#eee}.counts a{color:inherit;text-decoration:none}
         .counts .changed{background:#fdd}.counts .new{background:#dfd}.counts .deleted{background:#ddd}
         .counts .within-tolerance{background:#ffd}main{padding:8px 16px}h2{font-size:16px;display:inline}
-        section{margin:16px 0}article{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 12px;margin:12px 0}
+        section{margin:16px 0}article{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 12px;margin:12px 0;
+        scroll-margin-top:calc(var(--header,160px) + 8px)}
         h3{font-size:14px;margin:0;word-break:break-all}.figures{margin:2px 0 8px;color:#444}
         .pictures{display:flex;gap:8px;align-items:flex-start;overflow-x:auto}figure{margin:0}
         .pictures img{max-width:360px;max-height:360px;display:block;border:1px solid #ccc;
@@ -128,8 +129,18 @@ extension ComparisonReport {
         .names{columns:3;font-size:12px;color:#555}summary{cursor:pointer}
         """
 
-    /// Moves each slider's line, and marks every picture loaded or broken (`data-state`) so that a missing file shows.
+    /// Moves each slider's line, marks every picture loaded or broken (`data-state`) so that a missing file shows,
+    /// and keeps an image a link jumps to (`#image-…`, as JUnit gives) below the sticky header, whose height the
+    /// counts decide.
     static let script = """
+        const header = document.querySelector('header');
+        const clearHeader = () => {
+          document.documentElement.style.setProperty('--header', header.offsetHeight + 'px');
+          const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+          if (target) target.scrollIntoView();
+        };
+        clearHeader();
+        window.addEventListener('load', clearHeader);
         for (const control of document.querySelectorAll('.control input')) {
           const slider = control.closest('article').querySelector('.slider');
           control.addEventListener('input', () => slider.style.setProperty('--position', control.value + '%'));

@@ -93,25 +93,20 @@ public struct FolderComparison: Sendable {
     /// Compares one pair; either file may be missing (not both). `path` names the record.
     public func compare(path: String, expected: URL?, actual: URL?) throws -> ImageDifference {
         guard let expected else {
-            let size = try actual.map { try imageSize($0) }
+            // A new image is what `--update` would accept: checked whole, as an unchanged pair is.
+            let size = try actual.map { try wholeImageSize($0) }
             return ImageDifference(path: path, status: .new, actualSize: size)
         }
         guard let actual else {
-            return ImageDifference(path: path, status: .deleted, expectedSize: try imageSize(expected))
+            return ImageDifference(path: path, status: .deleted, expectedSize: try wholeImageSize(expected))
         }
         let expectedData = try read(expected), actualData = try read(actual)
         // Identical files need no decoding: their pixels are equal. Their masks are read all the same, so that a
         // broken one is said today rather than on the day the image changes, and the record counts what they ignore.
         let images = expectedData == actualData ? nil : try decodePair(expectedData, expected, actualData, actual)
         guard let (first, second) = images else {
-            let size = try imageSize(expected, data: expectedData)
-            // Still a whole PNG, as a pair's are (its chunks read and their CRCs checked, no pixels decoded): two copies
-            // of a truncated file passed as unchanged.
-            do {
-                _ = try PNGDecoder.File(expectedData)
-            } catch let error as PNGDecoder.DecodingError {
-                throw ImageReadError(path: expected.relativePath, reason: error.description)
-            }
+            // Two copies of a truncated file passed as unchanged.
+            let size = try wholeImageSize(expected, data: expectedData)
             let mask = try self.mask(for: expected, width: size[0], height: size[1])
             return ImageDifference(
                 path: path, status: .unchanged, expectedSize: size, actualSize: size, differingPixels: 0,
@@ -199,6 +194,20 @@ public struct FolderComparison: Sendable {
     func decode(_ data: Data, _ url: URL) throws -> RGBAImage {
         _ = try imageSize(url, data: data)
         return try RGBAImage(png: data, name: url.relativePath)
+    }
+
+    /// An image's width and height from its header, within ``pixelLimit``, once the file is known to be a whole PNG
+    /// (its chunks read and their CRCs checked, no pixels decoded): for an image that is not decoded, whose damage
+    /// would otherwise pass unseen.
+    func wholeImageSize(_ url: URL, data: Data? = nil) throws -> [Int] {
+        let bytes = try data ?? read(url)
+        let size = try imageSize(url, data: bytes)
+        do {
+            _ = try PNGDecoder.File(bytes)
+        } catch let error as PNGDecoder.DecodingError {
+            throw ImageReadError(path: url.relativePath, reason: error.description)
+        }
+        return size
     }
 
     /// An image's width and height from its header, within ``pixelLimit``.

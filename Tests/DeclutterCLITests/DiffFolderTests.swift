@@ -127,6 +127,13 @@ import Testing
             ["diff", "expected/a.png", "actual/a.png", "--mask", "mask.png"], in: folder)
         #expect(masked.status == 0)
         #expect(masked.stdout == "0 of 4×4 pixels differ (0.0000 %); 1 ignored\n")
+        // A mask file beside the expected image applies to one pair too, and the line names it.
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("mask.png"), to: folder.appendingPathComponent("expected/a.mask.png"))
+        let beside = try CommandResult.run(["diff", "expected/a.png", "actual/a.png"], in: folder)
+        #expect(beside.status == 0)
+        #expect(beside.stdout == "0 of 4×4 pixels differ (0.0000 %); 1 ignored (masked by expected/a.mask.png)\n")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("expected/a.mask.png"))
         let wrongSize = try CommandResult.run(
             ["diff", "expected", "actual", "--mask", "actual/d.png", "--report", "report"], in: folder)
         #expect(wrongSize.status == 2)

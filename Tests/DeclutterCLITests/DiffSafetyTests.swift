@@ -253,6 +253,16 @@ import Testing
         let result = try CommandResult.run(["diff", "expected", "actual"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: cannot read image expected/e.png: "), "\(result.stderr)")
+        // A damaged image in one folder only (its header whole, its data cut off) is named too, and so never
+        // accepted by --update.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("expected/e.png"))
+        let cut = try DiffFolderTests.png()
+        try cut.prefix(cut.count - 20).write(to: folder.appendingPathComponent("actual/e.png"))
+        let before = Self.listing(folder)
+        let new = try CommandResult.run(["diff", "expected", "actual", "--update"], in: folder)
+        #expect(new.status == 2)
+        #expect(new.stderr.hasPrefix("Error: cannot read image actual/e.png: "), "\(new.stderr)")
+        #expect(Self.listing(folder) == before)
     }
 
     /// Accepting an image of another size refuses while its mask keeps the old one (every later run refused the mask),

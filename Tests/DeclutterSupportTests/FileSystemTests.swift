@@ -1,7 +1,8 @@
-import DeclutterSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DeclutterSupport
 
 @Suite struct FileSystemTests {
     let root: URL
@@ -31,6 +32,37 @@ import Testing
         try FileSystem.writeAllAtomically(
             [("a.png", Data([1])), ("b.png", Data([2]))], into: folder, creatingFolder: true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.png", "b.png"])
+    }
+
+    /// A rename failing half-way (the third of four, two of them replacing files): the files renamed before it are
+    /// put back as they were, the new one removed, and nothing temporary is left; then all four go in together.
+    @Test func aRenameFailingHalfWayPutsTheEarlierFilesBack() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let names = ["a.png", "b.png", "c.png", "d.png"]
+        try Data("old a".utf8).write(to: root.appendingPathComponent("a.png"))
+        try Data("old c".utf8).write(to: root.appendingPathComponent("c.png"))
+        let files = names.map { (Data("new \($0)".utf8), root.appendingPathComponent($0)) }
+        var calls = 0
+        #expect(
+            throws: OutputError(
+                path: root.appendingPathComponent("c.png").path,
+                reason: "Input/output error; the files written before it were put back")
+        ) {
+            try FileSystem.writeAllAtomically(files) { from, to in
+                calls += 1
+                guard calls != 3 else {
+                    errno = EIO
+                    return false
+                }
+                return rename(from, to) == 0
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["a.png", "c.png"])
+        #expect(try String(contentsOf: root.appendingPathComponent("a.png"), encoding: .utf8) == "old a")
+        #expect(try String(contentsOf: root.appendingPathComponent("c.png"), encoding: .utf8) == "old c")
+        try FileSystem.writeAllAtomically(files)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == names)
+        #expect(try String(contentsOf: root.appendingPathComponent("c.png"), encoding: .utf8) == "new c.png")
     }
 
     @Test func aNamedPipeIsWrittenIntoNotReplaced() throws {
