@@ -72,7 +72,7 @@ struct TilesCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it); auto: the lowest zoom at which half the points stand a marker's width from their nearest neighbour, as tippecanoe's -zg guesses (said on standard error).",
+            "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it); auto: the lowest zoom at which half the points stand a marker's width from their nearest neighbour, as tippecanoe's -zg guesses, and no lower than 10, so that points stay within 5 m of their place where MapLibre zooms in beyond it (said on standard error).",
             valueName: "zoom|auto"))
     var maxZoom: MaxZoomArgument = .zoom(14)
 
@@ -241,10 +241,7 @@ struct TilesCommand: ParsableCommand {
             let top = mode == .placed ? MapAnnotator.maximumTileZoom : ClusterCommand.zooms.upperBound
             let guess = MaximumZoomGuess(points: job.points, style: job.style, within: minZoom...top)
             job.zooms = minZoom...guess.zoom
-            StandardError.write(
-                "--max-zoom auto: \(guess.zoom) (the median distance from a point to its nearest neighbour there is "
-                    + "\(Int(guess.medianPixels.rounded())) px, a \(Int(guess.markerWidth)) px marker's width or more)\n"
-            )
+            StandardError.write(guess.message + "\n")
         }
         // The base URL, the aggregates and the base style are checked first: a folder's estimate is for a job that
         // will run.

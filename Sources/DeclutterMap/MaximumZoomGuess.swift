@@ -9,14 +9,33 @@ import Foundation
 /// Each point's distance to its nearest other (exact duplicates left out, as no zoom parts them) is measured in world
 /// units; the zoom is the lowest at which the median of those distances spans a marker's width on 512-pixel tiles,
 /// so that at that zoom at least half the points stand clear of their nearest neighbour, and clusters remain only
-/// where the data is denser than its middle. Bounded by the zooms tiles can be placed at.
+/// where the data is denser than its middle. Never below ``precisionZoom``: beyond the last zoom MapLibre overzooms
+/// its tiles, whose positions are kept to a 4096th of a tile, so sparse data guessed at zoom 0 stood points up to
+/// 5 km from their place once zoomed in. Bounded by the zooms tiles can be placed at.
 public struct MaximumZoomGuess: Sendable, Hashable {
     /// The zoom guessed.
     public var zoom: Int
-    /// The median nearest-neighbour distance, in pixels at ``zoom`` on 512-pixel tiles.
-    public var medianPixels: Double
+    /// The median nearest-neighbour distance, in pixels at ``zoom`` on 512-pixel tiles; nil when no two points stand
+    /// apart (one point, or all at one place).
+    public var medianPixels: Double?
     /// The marker width it must span.
     public var markerWidth: Double
+    /// Why the zoom is what it is, for the message: the points' spacing, the precision floor or the highest zoom.
+    public var reason: Reason
+
+    /// What decided the zoom.
+    public enum Reason: Sendable, Hashable {
+        /// The lowest zoom at which the median distance spans a marker.
+        case spacing
+        /// ``precisionZoom``, above the zoom the spacing asks for.
+        case precision
+        /// The highest zoom tiles are placed at, below the zoom the spacing asks for.
+        case highest
+    }
+
+    /// The lowest zoom guessed: a tile unit there is 9.6 m at the equator, so a point beyond it stands within 4.8 m of
+    /// its place, a pixel at zoom 14 (where tippecanoe stops by default).
+    public static let precisionZoom = 10
 
     /// Guesses a zoom for `points` drawn in `style`, within `zooms`.
     public init(points: [ClusterPoint], style: MarkerStyle, within zooms: ClosedRange<Int>) {
@@ -31,14 +50,39 @@ public struct MaximumZoomGuess: Sendable, Hashable {
         markerWidth = style.balloon.width
         let distances = ClusterIndex.nearestDistances(xs: xs, ys: ys).distances.filter { $0 > 0 && $0.isFinite }
             .sorted()
+        let floor = min(zooms.upperBound, max(zooms.lowerBound, Self.precisionZoom))
         guard !distances.isEmpty else {
-            zoom = zooms.lowerBound
-            medianPixels = 0
+            (zoom, medianPixels, reason) = (floor, nil, .precision)
             return
         }
         let median = distances[distances.count / 2]
         let exact = log2(markerWidth / (median * 512)).rounded(.up)
-        zoom = Int(min(Double(zooms.upperBound), max(Double(zooms.lowerBound), exact)))
+        if exact > Double(zooms.upperBound) {
+            (zoom, reason) = (zooms.upperBound, .highest)
+        } else if exact < Double(floor) {
+            (zoom, reason) = (floor, .precision)
+        } else {
+            (zoom, reason) = (Int(exact), .spacing)
+        }
         medianPixels = median * 512 * pow(2, Double(zoom))
+    }
+
+    /// The message `tiles` prints: the zoom and why.
+    public var message: String {
+        let spacing = medianPixels.map {
+            "the median distance from a point to its nearest neighbour there is \(Int($0.rounded())) px"
+        }
+        switch reason {
+        case .spacing:
+            return "--max-zoom auto: \(zoom) (\(spacing ?? ""), a \(Int(markerWidth)) px marker's width or more)"
+        case .precision:
+            return
+                "--max-zoom auto: \(zoom) (\(spacing.map { "\($0), a \(Int(markerWidth)) px marker's width or more already; " } ?? "no two points stand apart; ")"
+                + "no lower, so that points stand within 5 m of their place where MapLibre zooms in beyond it)"
+        case .highest:
+            return
+                "--max-zoom auto: \(zoom), the highest (\(spacing ?? ""), less than a \(Int(markerWidth)) px marker's width: "
+                + "the points are denser than any zoom parts)"
+        }
     }
 }

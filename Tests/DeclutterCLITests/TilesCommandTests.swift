@@ -83,7 +83,9 @@ import Testing
 
     /// supercluster's tiles, as before placement: the same fields as supercluster's, an icon per count step, no glyphs.
     /// `--max-zoom auto` on the 300 airports: their median nearest-neighbour distance spans the default style's
-    /// 28-px balloon first at zoom 5; the folder's estimate (the tiles holding points) is its file count here.
+    /// 28-px balloon first at zoom 5, but the guess goes no lower than zoom 10, where positions are kept to 9.6 m (at
+    /// zoom 5, to 306 m, and an airport stood up to 153 m from its place when zoomed in); the folder's estimate counts
+    /// the tiles holding points. A grid of points 0.001° apart is parted at zoom 15 by its spacing alone.
     @Test func autoMaxZoomAndTheFolderEstimateAreSaid() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,15 +99,29 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "--max-zoom auto: 5 (the median distance from a point to its nearest neighbour there is 42 px, a 28 px marker's width or more)\n"
-            ), "\(result.stderr)")
+                "--max-zoom auto: 10 (the median distance from a point to its nearest neighbour there is 1358 px, a 28 px "
+                    + "marker's width or more already; no lower, so that points stand within 5 m of their place where "
+                    + "MapLibre zooms in beyond it)\n"), "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "tiles: a folder of about 34 tile files (the tiles holding points at zooms 0…5), at least 0.1 MB on disk at 4 KiB a file;"
+                "tiles: a folder of about 1028 tile files (the tiles holding points at zooms 0…10), at least 4.2 MB on disk at 4 KiB a file;"
             ), "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("wrote site: 34 tiles"), "\(result.stdout)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/5").path))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/6").path))
+        #expect(result.stdout.hasPrefix("wrote site: 1098 tiles"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/10").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/11").path))
+        var grid = "lat,lon\n"
+        for row in 0..<20 {
+            for column in 0..<20 { grid += "\(48 + Double(row) / 1000),\(10 + Double(column) / 1000)\n" }
+        }
+        try Data(grid.utf8).write(to: folder.appendingPathComponent("grid.csv"))
+        let spaced = try CommandResult.run(
+            ["tiles", "--input", "grid.csv", "--max-zoom", "auto", "--no-basemap", "--output", "grid.pmtiles"],
+            in: folder)
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        #expect(
+            spaced.stderr.hasPrefix(
+                "--max-zoom auto: 15 (the median distance from a point to its nearest neighbour there is 47 px, a 28 px "
+                    + "marker's width or more)\n"), "\(spaced.stderr)")
     }
 
     @Test func superclusterTilesKeepCountIcons() throws {
