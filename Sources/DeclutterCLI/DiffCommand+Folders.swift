@@ -51,7 +51,7 @@ extension DiffCommand {
                 return count > 0 || status == .changed ? "\(count) \(status.rawValue)" : nil
             }
             try StandardOutput.print(
-                "\(differences.count) images: " + counts.joined(separator: ", ")
+                "\(CountFormatter.counted(differences.count, "image")): " + counts.joined(separator: ", ")
                     + (report.map { "; report: \($0)/index.html" } ?? ""))
         }
         warnAboutMasks(differences)

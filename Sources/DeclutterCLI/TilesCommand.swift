@@ -178,12 +178,12 @@ struct TilesCommand: ParsableCommand {
             format == .folder ? "\(output)/basemap/" : TilesetJob.basemapOutput(for: output, format: format)
         let basemapText =
             job.basemap
-            ? "; and the basemap, \(basemapPlace): \(summary.basemap.tiles) tiles ("
+            ? "; and the basemap, \(basemapPlace): \(CountFormatter.counted(summary.basemap.tiles, "tile")) ("
                 + Self.megabytes(Double(summary.basemap.stored))
                 + "), zooms 0…\(BasemapTileset.maximumZoom)" : ""
         try StandardOutput.print(
-            "wrote \(output): \(summary.tiles) tiles (\(megabytes) MB of vector tiles), zooms \(minZoom)…\(job.zooms.upperBound), "
-                + "\(pointCount) points; with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)"
+            "wrote \(output): \(CountFormatter.counted(summary.tiles, "tile")) (\(megabytes) MB of vector tiles), "
+                + "zooms \(minZoom)…\(job.zooms.upperBound), \(CountFormatter.counted(pointCount, "point")); with \(Self.listed(summary.companions)) (\(summary.spriteNames) sprite names)"
                 + basemapText)
     }
 
@@ -313,7 +313,10 @@ struct TilesCommand: ParsableCommand {
             if folders[folder] == nil { items.append(folder + "/") }
             folders[folder, default: 0] += 1
         }
-        return items.map { $0.hasSuffix("/") ? "\($0) (\(folders[String($0.dropLast())] ?? 0) glyph ranges)" : $0 }
-            .joined(separator: ", ")
+        return items.map {
+            $0.hasSuffix("/")
+                ? "\($0) (\(CountFormatter.counted(folders[String($0.dropLast())] ?? 0, "glyph range")))" : $0
+        }
+        .joined(separator: ", ")
     }
 }

@@ -189,9 +189,7 @@ public struct PointReader: Sendable {
     }
 
     /// `1 row`, `3 rows`, `2 entries`.
-    static func counted(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count) \(noun.hasSuffix("y") ? noun.dropLast() + "ie" : noun)s"
-    }
+    static func counted(_ count: Int, _ noun: String) -> String { CountFormatter.counted(count, noun) }
 
     /// Checks a coordinate, returning a problem or nil.
     package static func problem(longitude: Double?, latitude: Double?) -> String? {

@@ -9,6 +9,11 @@ public enum CountFormatter {
             : count >= 1_000 ? "\(oneDecimal(Double(count) / 100))k" : "\(count)"
     }
 
+    /// A count with its noun, singular for one: `1 row`, `3 rows`, `2 entries`, `1 glyph range`.
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun.hasSuffix("y") ? noun.dropLast() + "ie" : noun)s"
+    }
+
     /// The abbreviated count: `999`, `1k` (1,000), `1.2k` (1,234), `12k` (12,345), `1.2M`, `12M`.
     ///
     /// Below one million this equals supercluster exactly, including its rounding

@@ -31,7 +31,7 @@ import Testing
         #expect(
             result.stdout
                 == "wrote site: 16 tiles (0.0 MB of vector tiles), zooms 0…14, 65 points; with sprite.png, sprite.json, "
-                + "sprite@2x.png, sprite@2x.json, glyphs/ (1 glyph ranges), style.json (15 sprite names)\n")
+                + "sprite@2x.png, sprite@2x.json, glyphs/ (1 glyph range), style.json (15 sprite names)\n")
         let site = folder.appendingPathComponent("site")
         let top = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
         #expect(
