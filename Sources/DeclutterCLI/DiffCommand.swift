@@ -251,7 +251,7 @@ extension DiffCommand {
     /// For one pair: " (masked by NAME.mask.png)" when a mask file beside the expected image applies, so that a count
     /// that depends on which image comes first says why.
     static func maskNote(beside expected: URL) -> String {
-        let mask = expected.deletingPathExtension().appendingPathExtension("mask.png")
+        let mask = PixelMask.file(beside: expected)
         return FileSystem.item(atPath: mask.path) == .file ? " (masked by \(mask.relativePath))" : ""
     }
 }

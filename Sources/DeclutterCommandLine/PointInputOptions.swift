@@ -107,18 +107,6 @@ package struct PointInputOptions: ParsableArguments {
     ///
     /// - Throws: ``InputError`` naming `<stdin>` when reading fails.
     static func readStandardInput(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            #if canImport(Glibc)
-                let count = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
-            #else
-                let count = Darwin.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
-            #endif
-            if count >= 0 { return count }
-            guard errno == EINTR else {
-                throw InputError(
-                    file: standardInputName, location: nil,
-                    message: "cannot read standard input (\(String(cString: strerror(errno))))")
-            }
-        }
+        try PointReader.readStream(STDIN_FILENO, into: buffer, file: standardInputName, what: "standard input")
     }
 }

@@ -81,18 +81,18 @@ extension PointReader {
         return descriptor
     }
 
-    /// Fills what it can of `buffer` from `descriptor`; returns the bytes read, 0 at its end.
+    /// Fills what it can of `buffer` from `descriptor` (a pipe, standard input); returns the bytes read, 0 at its end.
     ///
-    /// - Throws: ``InputError`` naming `file` when reading fails.
-    static func readStream(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, file: String) throws
-        -> Int
-    {
+    /// - Throws: ``InputError`` naming `file` when reading fails, saying it could not read `what`.
+    package static func readStream(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, file: String, what: String = "the file"
+    ) throws -> Int {
         while true {
             let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
             guard errno == EINTR else {
                 throw InputError(
-                    file: file, location: nil, message: "cannot read the file (\(String(cString: strerror(errno))))")
+                    file: file, location: nil, message: "cannot read \(what) (\(String(cString: strerror(errno))))")
             }
         }
     }

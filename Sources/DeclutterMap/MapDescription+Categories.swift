@@ -67,10 +67,10 @@ extension MapDescription {
         category: String, count: Int
     )? {
         guard let (category, property) = sharedValues else { return nil }
-        let onMap = Self.onMap(camera: camera, world: world)
         var values = Set<JSONValue>()
-        for index in points.indices where index < onMap.count && onMap[index] && points[index].category == category {
-            let value = points[index].properties[property] ?? .null
+        for (point, isOnMap) in zip(points, Self.onMap(camera: camera, world: world))
+        where isOnMap && point.category == category {
+            let value = point.properties[property] ?? .null
             values.insert(value == .string("") ? .null : value)
         }
         return values.isEmpty ? nil : (category, values.count)

@@ -68,20 +68,23 @@ public struct CategoryAssignment: Sendable {
     /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then each point
     /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points, the style they are drawn in, and
-    /// the category the values beyond the style's colours share (nil when every value has a colour of its own).
+    /// the category the values beyond the style's colours share with the property they are values of (nil when every
+    /// value has a colour of its own), for a legend to say how many share it.
     ///
     /// - Throws: ``AnnotationError`` naming the first point whose category the style lacks.
     public static func prepared(
         _ points: [ClusterPoint], style: MarkerStyle, categoryProperty: String?,
         keepingIdentifiers: Bool = false
-    ) throws -> (points: [ClusterPoint], style: MarkerStyle, sharedCategory: String?) {
-        var points = points, style = style, shared: String?
+    ) throws -> (
+        points: [ClusterPoint], style: MarkerStyle, sharedValues: (category: String, property: String)?
+    ) {
+        var points = points, style = style, shared: (category: String, property: String)?
         if let categoryProperty,
             let data = DataCategories(values: points.map(\.category), style: style, property: categoryProperty)
         {
             data.apply(to: &points)
             style = data.style
-            if data.valuesInOther > 0 { shared = style.categories.last?.name }
+            if data.valuesInOther > 0, let other = style.categories.last?.name { shared = (other, categoryProperty) }
         }
         let assignment = CategoryAssignment(style: style)
         for index in points.indices {

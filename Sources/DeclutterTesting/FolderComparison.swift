@@ -148,7 +148,7 @@ public struct FolderComparison: Sendable {
         }
         do {
             if let shared = sharedMask { try mask.ignore(alphaOf: shared.image, name: shared.name) }
-            let file = expected.deletingPathExtension().appendingPathExtension("mask.png")
+            let file = PixelMask.file(beside: expected)
             if readsMaskFiles, FileSystem.item(atPath: file.path) == .file {
                 try mask.ignore(alphaOf: try decode(try read(file), file), name: file.relativePath)
             }

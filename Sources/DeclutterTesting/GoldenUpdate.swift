@@ -48,7 +48,7 @@ public struct GoldenUpdate: Sendable {
             }
             // A mask kept beside the image must keep its size: accepting an image of another size would leave a mask
             // every later comparison refuses.
-            let mask = to.deletingPathExtension().appendingPathExtension("mask.png")
+            let mask = PixelMask.file(beside: to)
             if let size = PNGImageSize(of: data), let maskData = try? Data(contentsOf: mask),
                 let maskSize = PNGImageSize(of: maskData), maskSize != size
             {
@@ -66,7 +66,7 @@ public struct GoldenUpdate: Sendable {
                 throw OutputError(path: url.relativePath, reason: "cannot be removed: its folder is not writable")
             }
             removed.append(url)
-            let mask = url.deletingPathExtension().appendingPathExtension("mask.png")
+            let mask = PixelMask.file(beside: url)
             if FileSystem.item(atPath: mask.path) == .file { removed.append(mask) }
         }
         var created: [URL] = []

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pixels of an image that a comparison ignores: rectangles and the opaque parts of mask images, kept as sorted
 /// runs of columns per row so that the comparison skips them a run at a time.
 ///
@@ -15,6 +17,11 @@ public struct PixelMask: Sendable, Hashable {
     public let height: Int
     /// Per row, the ignored columns as sorted, disjoint, non-touching runs.
     private(set) var rows: [[Range<Int>]]
+
+    /// The mask file kept beside `image`: `NAME.mask.png` for `NAME.png`.
+    public static func file(beside image: URL) -> URL {
+        image.deletingPathExtension().appendingPathExtension("mask.png")
+    }
 
     /// A mask that ignores nothing, for images of this size.
     public init(width: Int, height: Int) {

@@ -20,8 +20,9 @@ public struct Dataset: Sendable {
     public let styleName: String
     /// The property the points' categories were read from, the legend's heading; nil when none was named.
     public let categoryProperty: String?
-    /// The category that the values beyond the style's colours share (`other`), nil when each has its own.
-    public let sharedCategory: String?
+    /// The category that the values beyond the style's colours share (`other`) and the property they are values of;
+    /// nil when each has its own.
+    public let sharedValues: (category: String, property: String)?
     /// The points, each with its category and clustering identifier.
     public let points: [ClusterPoint]
     /// The cluster hierarchy for maps, every zoom.
@@ -62,7 +63,7 @@ public struct Dataset: Sendable {
         }
         self.name = name
         self.categoryProperty = categoryProperty
-        sharedCategory = prepared.sharedCategory
+        sharedValues = prepared.sharedValues
         self.style = prepared.style
         self.styleName = styleName
         self.points = prepared.points

@@ -103,9 +103,7 @@ extension MapServer {
         var drawing = try MapDrawing(request: body.request, style: prepared.style)
         drawing.map.points = prepared.points + drawing.map.points
         drawing.map.furniture.legendTitle = body.category
-        if let shared = prepared.sharedCategory, let property = body.category {
-            drawing.map.sharedValues = (shared, property)
-        }
+        drawing.map.sharedValues = prepared.sharedValues
         drawing.layout = body.layout
         return try await draw(drawing)
     }
@@ -126,9 +124,7 @@ extension MapServer {
         var drawing = try MapDrawing(request: mapRequest, style: dataset.style)
         drawing.map.annotator = dataset.annotator
         drawing.map.furniture.legendTitle = dataset.categoryProperty
-        if let shared = dataset.sharedCategory, let property = dataset.categoryProperty {
-            drawing.map.sharedValues = (shared, property)
-        }
+        drawing.map.sharedValues = dataset.sharedValues
         return try await draw(drawing, for: request)
     }
 
