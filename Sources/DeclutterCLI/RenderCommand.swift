@@ -117,8 +117,12 @@ struct RenderCommand: ParsableCommand {
             valueName: "steps.json"))
     var frames: String?
 
-    @Option(parsing: .unconditional, help: "Points kept free at each edge when the map is fitted to the data.")
-    var padding: Double = 40
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Points kept free at each edge when the map is fitted to the data (default: 40, and a quarter of the shorter side on a map under 160 pt).",
+            valueName: "points"))
+    var padding: Double?
 
     @Option(parsing: .unconditional, help: "The highest zoom a fitted map takes.")
     var maxZoom: Double = 17
@@ -233,7 +237,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--max-tiles must be in 1…4096, got \(maxTiles)")
         }
         guard [5, 6].contains(polylinePrecision) else { throw ValidationError("--polyline-precision must be 5 or 6") }
-        guard padding >= 0, padding.isFinite else { throw ValidationError("--padding must be 0 or more points") }
+        if let padding, !(padding >= 0 && padding.isFinite) {
+            throw ValidationError("--padding must be 0 or more points")
+        }
         guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be in (0, 300] seconds") }
         guard deadline > 0, deadline <= 600 else {
             throw ValidationError("--deadline must be in (0, 600] seconds, got \(deadline.messageText)")
@@ -438,6 +444,14 @@ struct RenderCommand: ParsableCommand {
         if let zoom { return .centered(center?.coordinate, zoom: zoom) }
         // As the sample app does: the region fills the map, no padding.
         if let region { return .region(region, padding: EdgePadding(all: 0), maxZoom: MapCamera.zoomRange.upperBound) }
+        // A thumbnail fitted with the default padding would have no room left for the data.
+        let padding = self.padding ?? min(40, min(size.width, size.height) / 4)
+        guard 2 * padding < min(size.width, size.height) else {
+            throw CommandError(
+                "--padding \(padding.messageText) leaves no room on a \(size.defaultValueDescription) map to fit the data "
+                    + "in; give a --padding below \((min(size.width, size.height) / 2).messageText), or --center and --zoom"
+            )
+        }
         return .data(padding: EdgePadding(all: padding), maxZoom: maxZoom)
     }
 

@@ -84,7 +84,8 @@ extension WorldBounds {
             highest = [Double](repeating: -.infinity, count: binCount)
         var bounds = WorldBounds()
         for index in points.indices where points.isLocated(index) {
-            let x = points.x[index]
+            // 180° is −180°: the world's east edge is its west edge, so points on both sides of it are one place.
+            let x = points.x[index] < 1 ? points.x[index] : 0
             bounds.include(x: x, y: points.y[index])
             let bin = min(binCount - 1, max(0, Int(x * Double(binCount))))
             lowest[bin] = Swift.min(lowest[bin], x)

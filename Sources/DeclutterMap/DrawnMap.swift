@@ -52,9 +52,7 @@ public struct DrawnMap {
         let start = "\(hidden) of \(content.pointsInView) points in view are"
         let underFurniture = min(hidden, pointsUnderFurniture.reduce(0) { $0 + $1.points })
         guard underFurniture > 0 else { return "\(start) under higher-priority views" }
-        let names = pointsUnderFurniture.map { "the " + $0.name }
-        let pieces =
-            names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        let pieces = pointsUnderFurniture.map { "the " + $0.name }.joinedWithAnd()
         guard underFurniture < hidden else { return "\(start) under \(pieces)" }
         return
             "\(start) hidden: \(hidden - underFurniture) under higher-priority views, \(underFurniture) under \(pieces)"

@@ -16,9 +16,9 @@ struct FurnitureLayout {
     var compass: (x: Double, y: Double)?
     /// The compass's, scale bar's and attribution's frames, their text measured in the renderer's fonts.
     var frames = FurnitureFrames()
-    /// Whether markers are placed as if the attribution were not there, and it is drawn over them
-    /// (``attributionGivesWay(freeing:of:width:height:)``).
-    var attributionOverMarkers = false
+    /// The pieces (`"compass"`, `"scale bar"`, `"attribution"`) markers are placed as if they were not there, drawn
+    /// over them (``givesWay(_:freeing:of:width:height:)``).
+    var overMarkers: Set<String> = []
     var warnings: [String] = []
 
     /// The compass in the top-right corner when asked for, the scale bar and `attribution` (nil or empty: none)
@@ -116,7 +116,7 @@ struct FurnitureLayout {
     /// The areas markers keep clear of, each with the name of what stands there, the legend at `frame`.
     func named(legendAt frame: Frame?) -> [(name: String, shape: CollisionGrid.Shape)] {
         var shapes = frames.reserved(margin: Self.clearance)
-        if attributionOverMarkers { shapes.removeAll { $0.name == "attribution" } }
+        shapes.removeAll { overMarkers.contains($0.name) }
         if let frame {
             shapes.append(
                 (
@@ -130,16 +130,35 @@ struct FurnitureLayout {
         return shapes
     }
 
-    /// Lets markers stand under the attribution when keeping clear of it would hide more than half the points in view
-    /// (`freed` more shown without it, of `inView`): on a thumbnail, one cluster in the middle reaches the bottom strip,
-    /// and a map with nothing on it but its credit serves no one. The attribution is then drawn over the markers, as
-    /// other static maps draw theirs; it is still the data's credit. Returns whether it gives way, said in a warning.
-    mutating func attributionGivesWay(freeing freed: Int, of inView: Int, width: Double, height: Double) -> Bool {
-        guard frames.attribution != nil, !attributionOverMarkers, 2 * freed > inView else { return false }
-        attributionOverMarkers = true
+    /// The small pieces markers keep clear of (compass, scale bar, attribution; not the legend, which has other places
+    /// to go) that may give way on a thumbnail of `width` × `height` points, each alone and then all together: the
+    /// sets ``givesWay(_:freeing:of:width:height:)`` may try. None on a larger map, where points under the furniture
+    /// are where the camera put them, not where any cluster on so small a map must reach.
+    func piecesThatMayGiveWay(width: Double, height: Double) -> [Set<String>] {
+        guard min(width, height) < Self.thumbnailSide else { return [] }
+        let pieces = frames.reserved(margin: 0).map(\.name).filter { !overMarkers.contains($0) }
+        return pieces.map { [$0] } + (pieces.count > 1 ? [Set(pieces)] : [])
+    }
+
+    /// A map whose shorter side is below this many points is a thumbnail: one cluster icon (up to 56 points across)
+    /// takes a third of it or more.
+    static let thumbnailSide = 160.0
+
+    /// Lets markers stand under `pieces` when keeping clear of them would hide more than half the points in view
+    /// (`freed` more shown without them, of `inView`): on a thumbnail, one cluster in the middle reaches the bottom
+    /// strip or the compass's corner, and a map with nothing on it but its furniture serves no one. The pieces are
+    /// then drawn over the markers, as other static maps draw theirs; the attribution is still the data's credit.
+    /// Returns whether they give way, said in a warning.
+    mutating func givesWay(_ pieces: Set<String>, freeing freed: Int, of inView: Int, width: Double, height: Double)
+        -> Bool
+    {
+        guard !pieces.isEmpty, pieces.isDisjoint(with: overMarkers), 2 * freed > inView else { return false }
+        overMarkers.formUnion(pieces)
+        let names = ["compass", "scale bar", "attribution"].filter(pieces.contains)
+        let (them, they) = names.count == 1 ? ("it", "it is") : ("them", "they are")
         warnings.append(
-            "attribution: keeping markers clear of it would hide \(freed) of the \(inView) points in view on this "
-                + "\(Int(width.rounded()))×\(Int(height.rounded())) pt map, so it is drawn over them")
+            "\(names.joinedWithAnd()): keeping markers clear of \(them) would hide \(freed) of the \(inView) points in "
+                + "view on this \(Int(width.rounded()))×\(Int(height.rounded())) pt map, so \(they) drawn over them")
         return true
     }
 

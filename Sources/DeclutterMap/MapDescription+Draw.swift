@@ -30,10 +30,10 @@ extension MapDescription {
         if described.manyValues == nil, furniture.legend {
             described.manyValues = sharedValuesOnMap(points: annotator.points, camera: camera, world: world)
         }
-        var drawn = try described.draw(
-            camera: fittingViews(camera, annotator: annotator, world: world), annotator: annotator, format: format,
-            renderer: renderer)
+        let fitted = try fittingViews(camera, annotator: annotator, world: world)
+        var drawn = try described.draw(camera: fitted, annotator: annotator, format: format, renderer: renderer)
         drawn.categoryNote = categorised.categoryNote
+        if let warning = unfittedWarning(fitted, world: world) { drawn.warnings.insert(warning, at: 0) }
         if let warning = zeroZeroWarning { drawn.warnings.insert(warning, at: 0) }
         return drawn
     }
@@ -64,16 +64,21 @@ extension MapDescription {
                 furniture.legend = PlacedLegend(legend.legend, corner: place.corner, frame: place.frame)
             }
         }
-        if furniture.frames.attribution != nil, 2 * annotated.hiddenPointsInView > annotated.pointsInView {
-            var clear = furniture
-            clear.attributionOverMarkers = true
-            let trial = try annotator.annotate(
-                camera, reserved: clear.reserved, pointsOffMap: annotatesPointsOffMap)
-            if furniture.attributionGivesWay(
-                freeing: annotated.hiddenPointsInView - trial.hiddenPointsInView, of: annotated.pointsInView,
-                width: camera.width, height: camera.height)
-            {
-                annotated = trial
+        // On a thumbnail, furniture that would hide most of the points goes over them instead: each small piece alone,
+        // then all.
+        if 2 * annotated.hiddenPointsInView > annotated.pointsInView {
+            for pieces in furniture.piecesThatMayGiveWay(width: camera.width, height: camera.height) {
+                var clear = furniture
+                clear.overMarkers.formUnion(pieces)
+                let trial = try annotator.annotate(
+                    camera, reserved: clear.reserved, pointsOffMap: annotatesPointsOffMap)
+                if furniture.givesWay(
+                    pieces, freeing: annotated.hiddenPointsInView - trial.hiddenPointsInView,
+                    of: annotated.pointsInView, width: camera.width, height: camera.height)
+                {
+                    annotated = trial
+                    break
+                }
             }
         }
         let basemap: Basemap

@@ -83,8 +83,9 @@ extension MapDescription {
             else {
                 return camera
             }
-            // A camera that no longer moves has settled: what still runs past is a copy at the seam of a map as wide
-            // as the world, which no zoom within one world would bring in.
+            // A camera that no longer moves has settled: what still runs past is a copy in the strip a world-round
+            // map repeats beside its seam, narrower than the map by the views' reach (the padding's extra on the
+            // sides), where no zoom within one world would bring both sides of the seam in whole.
             guard wider.zoom != fitted.zoom || wider.center != fitted.center else { return fitted }
             fitted = wider
         }
@@ -109,6 +110,27 @@ extension MapDescription {
             return camera.zoom
         }
         return min(camera.zoom, widest.zoom)
+    }
+
+    /// What to say when a map fitted to its data is drawn at zoom 0 with the data still larger than its padded area:
+    /// no zoom shows it whole there (a strip of a map, or padding nearly as wide as the map), and a map at zoom 0
+    /// would otherwise look like the fit it is not. Only a flat north-up map is measured.
+    func unfittedWarning(_ camera: MapCamera, world: ProjectedPoints) -> String? {
+        guard case let .data(padding, _) = framing, camera.zoom == MapCamera.zoomRange.lowerBound, camera.pitch == 0,
+            camera.bearing == 0
+        else { return nil }
+        let bounds = dataBounds(fitted(world))
+        guard !bounds.isEmpty else { return nil }
+        let across = (bounds.maxX - bounds.minX) * MapCamera.tileSize,
+            down = (bounds.maxY - bounds.minY) * MapCamera.tileSize
+        let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
+        // Across, data round the world is shown by one world as wide as the map: only a map narrower than that cuts it.
+        guard down > innerHeight || (across > innerWidth && across > width) else { return nil }
+        func points(_ value: Double) -> String { String(Int(value.rounded(.up))) }
+        return
+            "the data does not fit inside the padding of this \(points(width))×\(points(height)) pt map at any zoom: "
+            + "at zoom 0, the lowest, it spans \(points(across))×\(points(down)) pt and the padding leaves "
+            + "\(points(max(0, innerWidth)))×\(points(max(0, innerHeight))); a larger map or a smaller padding shows it"
     }
 
     /// How far, on each side, the shown views of `map` (and their copies) run past the padded area of `camera`.

@@ -136,9 +136,12 @@ public struct MapDescription: Sendable {
             guard !bounds.isEmpty else {
                 throw CameraError("auto fits the map to its points and overlays, and there are none")
             }
+            // Views running past both side edges of a world-round map stand on its seam: the world is drawn
+            // narrower by as much, so that they show whole a world away.
             return try MapCamera.fitting(
                 bounds, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
-                outline: pitch == 0 ? nil : outline(world, within: bounds), maxZoom: maxZoom)
+                outline: pitch == 0 ? nil : outline(world, within: bounds), maxZoom: maxZoom,
+                seamReach: extraPadding.left + extraPadding.right)
         }
     }
 

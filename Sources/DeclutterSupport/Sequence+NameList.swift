@@ -11,4 +11,11 @@ extension Sequence where Element == String {
         let rest = names.count - shown.count
         return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
     }
+
+    /// Words joined as a sentence lists them: `["a", "b", "c"]` is "a, b and c", one word is itself.
+    public func joinedWithAnd() -> String {
+        let words = Array(self)
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

@@ -829,6 +829,31 @@ import Testing
             ],
             in: folder)
         #expect(roomy.status == 0 && roomy.stderr.isEmpty, "\(roomy.stderr)")
+        // Turned, the compass comes too, in the corner the cluster reaches: both give way.
+        let turned = try CommandResult.run(
+            [
+                "render", "--input", "p.csv", "--size", "64x64", "--center", "48,10", "--zoom", "5", "--bearing", "10",
+                "--output", "b.png",
+            ], in: folder)
+        #expect(turned.status == 0)
+        #expect(
+            turned.stderr
+                == "warning: attribution: its 79 pt box is wider than the 64×64 pt map, so it is cut\n"
+                + "warning: compass and attribution: keeping markers clear of them would hide 50 of the 50 points in "
+                + "view on this 64×64 pt map, so they are drawn over them\n")
+        #expect(turned.stdout.hasSuffix("50 points in 1 view shown (1 cluster, 0 markers)\n"), "\(turned.stdout)")
+        // Fitted, a thumbnail's default padding is a quarter of its side; a padding given that leaves no room is named.
+        let fitted = try CommandResult.run(
+            ["render", "--input", "p.csv", "--size", "64x64", "--output", "f.png"], in: folder)
+        #expect(fitted.status == 0 && fitted.stdout.hasSuffix("50 points in 1 view shown (1 cluster, 0 markers)\n"))
+        let padded = try CommandResult.run(
+            ["render", "--input", "p.csv", "--size", "64x64", "--padding", "32", "--output", "g.png"], in: folder)
+        #expect(padded.status == 2)
+        #expect(
+            padded.stderr
+                == "Error: --padding 32 leaves no room on a 64x64 map to fit the data in; give a --padding below 32, "
+                + "or --center and --zoom\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("g.png").path))
     }
 
     /// `--legend` without `--category`: every point is in the style's first category, and the warning says why the

@@ -196,6 +196,16 @@ import Testing
         // Turned, the box's own fit: the padded width over the turned box's span.
         let turned = try MapCamera.fitting(bounds, width: 800, height: 400, padding: EdgePadding(all: 40), bearing: 90)
         #expect(abs(turned.worldSize * (bounds.maxX - bounds.minX) - 320) < 1e-6)
+        // With the seam's reach, the world is that much narrower than the map.
+        let reached = try MapCamera.fitting(
+            bounds, width: 800, height: 200, padding: EdgePadding(all: 40), seamReach: 56)
+        #expect(abs(reached.worldSize - 744) < 1e-9)
+        // 180° and −180° are one meridian: points on both are one place, not the whole world.
+        let edge = WorldBounds.enclosing([
+            Coordinate(longitude: 180, latitude: 48.1), Coordinate(longitude: -180, latitude: 48.1),
+        ])
+        #expect(edge.minX == 0 && edge.maxX == 0)
+        #expect(try MapCamera.fitting(edge, width: 800, height: 600, padding: EdgePadding(all: 40)).zoom == 17)
     }
 
     @Test func singlePointTakesTheMaximumZoom() throws {

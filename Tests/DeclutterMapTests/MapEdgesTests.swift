@@ -98,6 +98,50 @@ import Testing
         #expect(plain.warnings.isEmpty)
     }
 
+    /// 2,000 points spread over the world, fitted to a square map: a world as wide as the map would cut the views on
+    /// its seam in two at both side edges (as it did), so the world is drawn narrower by the views' reach, and every
+    /// view shows whole, at one side or the other.
+    @Test func aWorldRoundFitCutsNoViewAtItsSeam() throws {
+        var seed: UInt64 = 7
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let points = (0..<2000).map { _ in ClusterPoint(longitude: next() * 360 - 180, latitude: next() * 140 - 70) }
+        var map = MapDescription(points: points, style: try bundledStyle("default"))
+        (map.width, map.height) = (1024, 1024)
+        map.basemap = .none
+        let drawn = try map.draw(format: .png)
+        #expect(drawn.camera.worldSize < 1024 && drawn.camera.worldSize > 1024 - 120, "\(drawn.camera.worldSize)")
+        #expect(drawn.content.hiddenPointsInView == 0 && drawn.content.pointsInView == 2000)
+        var shown = 0
+        for annotation in drawn.annotations where annotation.visible {
+            let frame = annotation.frame
+            for x in [frame.x] + annotation.copies.map(\.x) {
+                #expect(x >= 0 && x + frame.width <= 1024, "\(annotation.members.count) points at \(x)")
+            }
+            shown += 1
+        }
+        #expect(shown > 50)
+        #expect(drawn.warnings.isEmpty)
+    }
+
+    /// A strip of a map that no zoom fits the data into says so, rather than passing zoom 0 off as a fit.
+    @Test func dataTooLargeForThePaddedMapIsSaid() throws {
+        let points = [(40.0, -5.0), (60.0, 25.0), (50.0, 10.0)].map { ClusterPoint(longitude: $0.1, latitude: $0.0) }
+        var map = MapDescription(points: points, style: try bundledStyle("default"))
+        (map.width, map.height) = (2000, 100)
+        map.basemap = .none
+        let drawn = try map.draw(format: .png)
+        #expect(drawn.camera.zoom == 0)
+        #expect(
+            drawn.warnings.first
+                == "the data does not fit inside the padding of this 2000×100 pt map at any zoom: at zoom 0, the lowest, "
+                + "it spans 22×23 pt and the padding leaves 1920×20; a larger map or a smaller padding shows it")
+        (map.width, map.height) = (2000, 300)
+        #expect(try map.draw(format: .png).warnings.isEmpty)
+    }
+
     /// 2,000 points spread over the world on a map 1.6 worlds wide: a view near a side edge also shows a world away,
     /// and only whole copies are drawn; a view is cut at a side only where none of its copies would be whole.
     @Test func copiesAtTheSidesAreWholeOrLeftOut() throws {

@@ -199,15 +199,18 @@ public struct MapCamera: Sendable, Hashable {
     ///
     /// Like MapKit's visible map rect with edge padding: the box is centred in the space the padding leaves.
     /// An empty or single-point box gets `maxZoom`. On a flat north-up map, a box too wide for the padded map (data
-    /// round most of the world) is shown by the world as wide as the map, centred on the box, rather than by a
-    /// narrower world repeated: only the box's height can zoom the map out further. Tilted back by `pitch`, the box is fitted as the camera shows it
+    /// round most of the world) is shown by the world as wide as the map (less `seamReach`), centred on the box,
+    /// rather than by a narrower world repeated: only the box's height can zoom the map out further. Tilted back by `pitch`, the box is fitted as the camera shows it
     /// (see ``tiltedFit(_:pitch:padding:maxZoom:)``): its corners, or `outline` where given, the world points around
     /// the data (their convex hull), which wastes none of the map on the box's empty corners.
+    /// - Parameter seamReach: How much narrower than the map such a world-round map draws the world, in points: a
+    ///   world exactly as wide as the map cuts a marker on its seam in two, at both side edges, while a world
+    ///   narrower by the marker's width shows it whole on one side.
     /// - Throws: ``CameraError`` when the padding leaves no room or a value is out of range.
     public static func fitting(
         _ bounds: WorldBounds, width: Double, height: Double, padding: EdgePadding = EdgePadding(all: 0),
         bearing: Double = 0, pitch: Double = 0, outline: [ConvexHull.Point]? = nil,
-        maxZoom: Double = 17
+        maxZoom: Double = 17, seamReach: Double = 0
     ) throws -> MapCamera {
         try check(pitch: pitch)
         let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
@@ -233,8 +236,11 @@ public struct MapCamera: Sendable, Hashable {
             // A north-up map as wide as the world shows every longitude once, so a box too wide for the padded map
             // (data round most of the world) never makes the world narrower than the map: that would show the same
             // places, and their markers, twice. The box's middle is the map's, so the seam falls in the data's widest
-            // gap. Only the box's height can take the map below one world.
-            let oneWorld = bearing.truncatingRemainder(dividingBy: 360) == 0 && pitch == 0 ? width / tileSize : 0
+            // gap. Only the box's height can take the map below one world, less the seam's reach: markers on the seam
+            // then repeat, whole, in a strip as wide as they are.
+            let oneWorld =
+                bearing.truncatingRemainder(dividingBy: 360) == 0 && pitch == 0
+                ? max(0, width - seamReach) / tileSize : 0
             let fit = min(
                 screenSpanX > 0 ? max(innerWidth / (screenSpanX * tileSize), oneWorld) : .infinity,
                 screenSpanY > 0 ? innerHeight / (screenSpanY * tileSize) : .infinity)
