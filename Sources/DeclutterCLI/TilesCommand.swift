@@ -72,7 +72,7 @@ struct TilesCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it); auto: the lowest zoom at which half the points stand a marker's width from their nearest neighbour, as tippecanoe's -zg guesses, and no lower than 10, so that points stay within 5 m of their place where MapLibre zooms in beyond it (said on standard error).",
+            "Highest zoom written, and the clustering's maxZoom (MapLibre overzooms beyond it); auto: the lowest zoom at which nine points in ten stand a marker's width from their nearest neighbour, as tippecanoe's -zg guesses, and no lower than 10, so that points stay within 5 m of their place where MapLibre zooms in beyond it (said on standard error).",
             valueName: "zoom|auto"))
     var maxZoom: MaxZoomArgument = .zoom(14)
 

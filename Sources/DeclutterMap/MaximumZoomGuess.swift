@@ -7,17 +7,19 @@ import Foundation
 /// tippecanoe's `-zg` guesses a zoom from the features' spacing.
 ///
 /// Each point's distance to its nearest other (exact duplicates left out, as no zoom parts them) is measured in world
-/// units; the zoom is the lowest at which the median of those distances spans a marker's width on 512-pixel tiles,
-/// so that at that zoom at least half the points stand clear of their nearest neighbour, and clusters remain only
-/// where the data is denser than its middle. Never below ``precisionZoom``: beyond the last zoom MapLibre overzooms
+/// units; the zoom is the lowest at which nine in ten of those distances span a marker's width on 512-pixel tiles, so
+/// that at that zoom nine points in ten stand clear of their nearest neighbour, and clusters remain only where the
+/// data is densest (a click on a cluster zooms to where it parts, and beyond the last zoom none parts). Half, as the
+/// guess first took, left a fifth of the 144,563 cities in clusters at every zoom; nine in ten leaves 3.5 % of
+/// Germany's 10,508 (measured on the tiles: 23 % with half). Never below ``precisionZoom``: beyond the last zoom MapLibre overzooms
 /// its tiles, whose positions are kept to a 4096th of a tile, so sparse data guessed at zoom 0 stood points up to
 /// 5 km from their place once zoomed in. Bounded by the zooms tiles can be placed at.
 public struct MaximumZoomGuess: Sendable, Hashable {
     /// The zoom guessed.
     public var zoom: Int
-    /// The median nearest-neighbour distance, in pixels at ``zoom`` on 512-pixel tiles; nil when no two points stand
-    /// apart (one point, or all at one place).
-    public var medianPixels: Double?
+    /// The nearest-neighbour distance nine points in ten reach or pass, in pixels at ``zoom`` on 512-pixel tiles; nil
+    /// when no two points stand apart (one point, or all at one place).
+    public var spacingPixels: Double?
     /// The marker width it must span.
     public var markerWidth: Double
     /// Why the zoom is what it is, for the message: the points' spacing, the precision floor or the highest zoom.
@@ -25,7 +27,7 @@ public struct MaximumZoomGuess: Sendable, Hashable {
 
     /// What decided the zoom.
     public enum Reason: Sendable, Hashable {
-        /// The lowest zoom at which the median distance spans a marker.
+        /// The lowest zoom at which nine in ten distances span a marker.
         case spacing
         /// ``precisionZoom``, above the zoom the spacing asks for.
         case precision
@@ -52,11 +54,12 @@ public struct MaximumZoomGuess: Sendable, Hashable {
             .sorted()
         let floor = min(zooms.upperBound, max(zooms.lowerBound, Self.precisionZoom))
         guard !distances.isEmpty else {
-            (zoom, medianPixels, reason) = (floor, nil, .precision)
+            (zoom, spacingPixels, reason) = (floor, nil, .precision)
             return
         }
-        let median = distances[distances.count / 2]
-        let exact = log2(markerWidth / (median * 512)).rounded(.up)
+        // Sorted ascending: a tenth of the distances lie below this one.
+        let spacing = distances[distances.count / 10]
+        let exact = log2(markerWidth / (spacing * 512)).rounded(.up)
         if exact > Double(zooms.upperBound) {
             (zoom, reason) = (zooms.upperBound, .highest)
         } else if exact < Double(floor) {
@@ -64,13 +67,13 @@ public struct MaximumZoomGuess: Sendable, Hashable {
         } else {
             (zoom, reason) = (Int(exact), .spacing)
         }
-        medianPixels = median * 512 * pow(2, Double(zoom))
+        spacingPixels = spacing * 512 * pow(2, Double(zoom))
     }
 
     /// The message `tiles` prints: the zoom and why.
     public var message: String {
-        let spacing = medianPixels.map {
-            "the median distance from a point to its nearest neighbour there is \(Int($0.rounded())) px"
+        let spacing = spacingPixels.map {
+            "nine points in ten stand \(Int($0.rounded())) px or more from their nearest neighbour there"
         }
         switch reason {
         case .spacing:

@@ -192,7 +192,8 @@ public struct TilesetJob {
         }
         companions.append((name: prefix + "style.json", data: styleData))
 
-        let writer = try TilesetFormat.writer(for: output)
+        // The folder's tiles.json lists its tiles at the style's base URL, which MapLibre can load.
+        let writer = try TilesetFormat.writer(for: output, baseURL: baseURL)
         var tiles = 0, bytes = 0, zoom = zooms.lowerBound
         do {
             try tileset.encode(batchSize: 256) { batch in

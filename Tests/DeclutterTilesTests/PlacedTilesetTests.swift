@@ -326,6 +326,39 @@ import Testing
         #expect(abs(stated.south - -0.0439453) < 1e-6 && abs(stated.west - (-21 - 0.0439453)) < 1e-6)
     }
 
+    /// MapLibre draws a feature only from the tile its anchor is in: a point at the South Pole (the demo's airports
+    /// have one) sat on the last row's bottom edge, in no tile, and was drawn at no zoom; it stands a tile unit above
+    /// it now, counted at every zoom as the North Pole's point is.
+    @Test func pointsAtThePolesAreInATileOfTheirOwn() throws {
+        let style = try Self.defaultStyle()
+        let points = [(-90.0, 0.0), (90.0, 0.0), (-85.06, 60.0), (48.0, 10.0)].enumerated().map {
+            ClusterPoint(
+                longitude: $0.element.1, latitude: $0.element.0, id: .number(Double($0.offset)), category: "blue")
+        }
+        let annotator = try MapAnnotator(points: points, style: style, minimumZoom: 1, maximumZoom: 8)
+        let tileset = try PlacedTileset(annotator: annotator, zooms: 0...6)
+        var counted = [Int](repeating: 0, count: 7)
+        try tileset.encode(batchSize: 64) { batch in
+            for tile in batch {
+                for layer in try TileDecoder.decode(tile.data) {
+                    let extent = Int64(layer.extent)
+                    for feature in layer.features {
+                        guard let point = layer.point(feature), (0..<extent).contains(point.x),
+                            (0..<extent).contains(point.y)
+                        else { continue }
+                        let count = layer.properties(feature)["point_count"]
+                        if case let .uint(value)? = count {
+                            counted[tile.z] += Int(value)
+                        } else {
+                            counted[tile.z] += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(counted == Array(repeating: 4, count: 7))
+    }
+
     /// A point's own properties named as the tiles' (as GeoJSON exported from other clustering carries them) are
     /// left out of its feature: with them the written style drew the point as a cluster and counted it twelve times.
     @Test func pointsDoNotCarryTheClustersOwnProperties() throws {

@@ -7,9 +7,10 @@ import Foundation
 ///
 /// The tiles are **not** compressed: a static server sends a `.pbf` without `Content-Encoding: gzip`, and MapLibre
 /// would then try to parse gzip bytes as MVT. A server that compresses on the fly (nginx `gzip_types
-/// application/x-protobuf`) still can. `tiles.json` names the tiles by the relative template `{z}/{x}/{y}.pbf`,
-/// resolved against the address of `tiles.json` itself; a style may instead list the tiles' absolute URL template in
-/// its source's `tiles`.
+/// application/x-protobuf`) still can. `tiles.json` names the tiles by the absolute template `BASE{z}/{x}/{y}.pbf`
+/// when the folder's address is given (MapLibre GL JS resolves no relative template, neither against the TileJSON's
+/// address nor the page's), else by the relative `{z}/{x}/{y}.pbf`, for readers that resolve it against the address
+/// of `tiles.json` itself.
 ///
 /// The folder is built under a hidden temporary name beside the output and renamed into place by ``finish(_:)``;
 /// an existing output is refused rather than merged into.
@@ -20,6 +21,9 @@ public final class FolderTilesetWriter: TilesetWriter {
     /// The template `tiles.json` lists, relative to itself.
     public static let tileTemplate = "{z}/{x}/{y}.pbf"
 
+    /// The folder's address with a trailing `/`, which `tiles.json`'s template starts with; nil for a relative one.
+    public let baseURL: String?
+
     private let temporary: TemporaryOutput
     /// The `z` and `z/x` folders made so far, so each is made once.
     private var folders: Set<Int> = []
@@ -28,9 +32,12 @@ public final class FolderTilesetWriter: TilesetWriter {
 
     /// Starts a folder at `path`, which must not exist yet; nothing appears there until ``finish(_:)``.
     ///
+    /// - Parameter baseURL: Where the folder will be served from (`https://example.com/tiles/`); nil leaves
+    ///   `tiles.json`'s template relative.
     /// - Throws: ``OutputError`` when something is already at `path` or its parent folder cannot be written.
-    public init(path: String) throws {
+    public init(path: String, baseURL: String? = nil) throws {
         self.path = path
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         if let existing = FileSystem.item(atPath: path) {
             throw OutputError(
                 path: path,
@@ -106,7 +113,7 @@ public final class FolderTilesetWriter: TilesetWriter {
         guard !isDone else { throw OutputError(path: path, reason: "the folder is already finished or cancelled") }
         do {
             try metadata.validate(in: path)
-            let json = metadata.tileJSON(tiles: [Self.tileTemplate])
+            let json = metadata.tileJSON(tiles: [(baseURL ?? "") + Self.tileTemplate])
             for file in [(name: "tiles.json", data: json)] + companions {
                 if file.name.contains("/") {
                     let folder = URL(fileURLWithPath: "\(temporary.path)/\(file.name)").deletingLastPathComponent()

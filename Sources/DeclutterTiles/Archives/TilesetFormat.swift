@@ -49,12 +49,16 @@ public enum TilesetFormat: String, Sendable, Hashable, CaseIterable {
 
     /// A writer for `path` in the format its name asks for.
     ///
-    /// - Parameter compressionLevel: gzip's level for MBTiles and PMTiles tiles, 0…9 (default 6, tippecanoe's).
-    public static func writer(for path: String, compressionLevel: Int32 = 6) throws -> any TilesetWriter {
+    /// - Parameters:
+    ///   - compressionLevel: gzip's level for MBTiles and PMTiles tiles, 0…9 (default 6, tippecanoe's).
+    ///   - baseURL: Where a folder will be served from, for its `tiles.json` (``FolderTilesetWriter/baseURL``).
+    public static func writer(for path: String, compressionLevel: Int32 = 6, baseURL: String? = nil) throws
+        -> any TilesetWriter
+    {
         switch try TilesetFormat(path: path) {
         case .mbtiles: try MBTilesWriter(path: path, compressionLevel: compressionLevel)
         case .pmtiles: try PMTilesWriter(path: path, compressionLevel: compressionLevel)
-        case .folder: try FolderTilesetWriter(path: path)
+        case .folder: try FolderTilesetWriter(path: path, baseURL: baseURL)
         }
     }
 }

@@ -47,13 +47,15 @@ extension PlacedTileset {
     /// Zoom `zoom`'s shown views in the tiles whose buffered area holds them.
     func tiles(zoom: Int) -> ZoomTiles {
         let placement = placements[zoom - zooms.lowerBound]
+        // A view at the world's south edge (points at −85.0511° and beyond) would stand on the last row's bottom edge,
+        // which MapLibre draws in no tile (a symbol belongs to the tile its anchor is in, and there is no row below):
+        // it stands one tile unit above it.
+        let southmost = 1 - 1 / (Double(extent) * Double(1 << zoom))
         return ZoomTiles.gather(
             zoom: zoom, count: placement.count, extent: Double(extent), padding: Double(buffer) / Double(extent)
         ) { view in
-            (
-                item: Int32(view), testX: placement.x[view], testY: placement.y[view], worldX: placement.x[view],
-                worldY: placement.y[view]
-            )
+            let y = min(placement.y[view], southmost)
+            return (item: Int32(view), testX: placement.x[view], testY: y, worldX: placement.x[view], worldY: y)
         }
     }
 
