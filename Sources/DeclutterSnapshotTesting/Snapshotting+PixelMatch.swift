@@ -30,7 +30,8 @@ extension Snapshotting where Value == RGBAImage, Format == Data {
 }
 
 extension Snapshotting where Value == Canvas, Format == Data {
-    /// A rendered PNG canvas, stored as PNG and compared as pixelmatch does.
+    /// A rendered PNG canvas, stored as PNG and compared as pixelmatch does. A canvas of another format is stored as
+    /// its document (a strategy cannot refuse a value), and its comparison fails saying so.
     public static func pixelmatchCanvas(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil)
         -> Snapshotting
     {
@@ -52,17 +53,9 @@ extension Diffing where Value == Data {
                 difference = try DiffArtifacts.difference(
                     path: "snapshot.png", expected: reference, actual: actual, comparison: comparison)
                 guard let difference else { return nil }
-                if difference.sizesDiffer {
-                    message =
-                        "the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
-                        + "got \(ImageDifference.sizeText(difference.actualSize)) px"
-                } else {
-                    message =
-                        "\(difference.differingPixels ?? 0) pixels differ (\(String(format: "%.2f", (difference.ratio ?? 0) * 100)) %) "
-                        + "at threshold \(comparison.pixelMatch.threshold)"
-                }
+                message = difference.failureReason(threshold: comparison.pixelMatch.threshold)
             } catch {
-                message = "\(error)"
+                message = "\(error)" + Self.notPNGHint(reference: reference, actual: actual)
             }
             let record = difference ?? ImageDifference(path: "snapshot.png", status: .changed)
             let paths = SnapshotArtifacts.write(record, reference: reference, actual: actual, into: artifacts)
@@ -72,6 +65,22 @@ extension Diffing where Value == Data {
             if let diffPNG = difference?.diffPNG { attachments.append(.data(diffPNG, name: "difference.png")) }
             return (message + paths, attachments)
         }
+    }
+
+    /// What to add when one side is an SVG or PDF document rather than PNG, as a canvas of another format gives: the
+    /// strategy stores what it is given, and only the comparison finds it is no image.
+    static func notPNGHint(reference: Data, actual: Data) -> String {
+        func kind(_ data: Data) -> String? {
+            if data.starts(with: Array("%PDF".utf8)) { return "a PDF document" }
+            if data.starts(with: Array("<".utf8)) || data.starts(with: Array("\u{FEFF}<".utf8)) { return "SVG" }
+            return nil
+        }
+        guard
+            let (side, what) = [("actual", kind(actual)), ("reference", kind(reference))].first(where: { $0.1 != nil })
+        else { return "" }
+        return
+            "; the \(side) snapshot is \(what ?? ""), not PNG: the pixelmatch strategies compare PNG (draw the canvas "
+            + "with format: .png)"
     }
 }
 

@@ -63,17 +63,7 @@ public struct GoldenFiles: Sendable {
                     path: reference.lastPathComponent, expected: expectedData, actual: data,
                     comparison: comparison)
             else { return nil }
-            guard !difference.sizesDiffer else {
-                return (
-                    "the images differ in size: expected \(ImageDifference.sizeText(difference.expectedSize)) px, "
-                        + "got \(ImageDifference.sizeText(difference.actualSize)) px", difference
-                )
-            }
-            let percent = String(format: "%.2f", (difference.ratio ?? 0) * 100)
-            return (
-                "\(difference.differingPixels ?? 0) pixels differ (\(percent) %) at threshold \(comparison.pixelMatch.threshold)",
-                difference
-            )
+            return (difference.failureReason(threshold: comparison.pixelMatch.threshold), difference)
         }
     }
 
@@ -102,6 +92,10 @@ public struct GoldenFiles: Sendable {
     private func verify(_ data: Data, reference: URL, differs: (Data) throws -> (String, ImageDifference?)?) throws {
         let exists = FileManager.default.fileExists(atPath: reference.path)
         if recordMode == .all || (!exists && recordMode != .never) {
+            // A reference already the same byte for byte is passed, not recorded again: the throw that asks to check a
+            // recording ends the test, so mode all would otherwise rewrite a test's first golden on every run and
+            // never reach its others.
+            if exists, recordMode == .all, (try? Data(contentsOf: reference)) == data { return }
             try record(data, at: reference)
             throw GoldenError(
                 "recorded \(reference.path) (\(exists ? "record mode all" : "no reference existed")); check it and run again"

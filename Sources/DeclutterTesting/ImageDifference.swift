@@ -78,6 +78,17 @@ public struct ImageDifference: Sendable, Hashable {
         }
     }
 
+    /// The reason a golden check gives for this difference: the two sizes, or how many pixels differ beyond
+    /// `threshold` (pixelmatch's colour threshold) and their share, to two decimals.
+    public func failureReason(threshold: Double) -> String {
+        if sizesDiffer {
+            return
+                "the images differ in size: expected \(Self.sizeText(expectedSize)) px, got \(Self.sizeText(actualSize)) px"
+        }
+        let count = differingPixels ?? 0, percent = String(format: "%.2f", (ratio ?? 0) * 100)
+        return "\(count) \(count == 1 ? "pixel differs" : "pixels differ") (\(percent) %) at threshold \(threshold)"
+    }
+
     /// `W×H`, or `?` for a missing size.
     public static func sizeText(_ size: [Int]?) -> String {
         guard let size, size.count == 2 else { return "?" }

@@ -12,5 +12,8 @@ public struct ImageReadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// A one-line explanation naming the file.
-    public var description: String { "cannot read image \(path): \(reason)" }
+    public var description: String {
+        // Bytes named for their part ("the expected image") read as a phrase already.
+        "cannot read \(path.hasPrefix("the ") ? path : "image \(path)"): \(reason)"
+    }
 }

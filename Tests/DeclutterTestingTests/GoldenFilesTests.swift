@@ -50,6 +50,27 @@ import Testing
         try goldens.verifyPNG(png(), test: "test", name: "one")  // now it matches
     }
 
+    /// Mode all rewrites a golden that differs and stops the test there, as the other modes do; one already the same
+    /// byte for byte passes, so that the next run reaches the test's next golden (each run rewrote the first before).
+    @Test func allModeReachesEveryGoldenOfATest() throws {
+        let sandbox = try Sandbox()
+        try sandbox.goldens(.all).record(png(), test: "test", name: "one")
+        try sandbox.goldens(.all).record(png(), test: "test", name: "two")
+        let goldens = try sandbox.goldens(.all)
+        let changed = try png(marked: [0, 0, 255, 255])
+        func run() -> String {
+            message {
+                try goldens.verifyPNG(changed, test: "test", name: "one")
+                try goldens.verifyPNG(changed, test: "test", name: "two")
+            }
+        }
+        let folder = sandbox.root.appendingPathComponent("Snapshots/Suite")
+        #expect(run() == "recorded \(folder.path)/test.one.png (record mode all); check it and run again")
+        #expect(run() == "recorded \(folder.path)/test.two.png (record mode all); check it and run again")
+        #expect(run() == "")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("test.two.png")) == changed)
+    }
+
     @Test func neverModeDoesNotRecord() throws {
         let sandbox = try Sandbox()
         let goldens = try sandbox.goldens(.never)
@@ -68,7 +89,7 @@ import Testing
         let folder = sandbox.root.appendingPathComponent("artifacts/Suite/test.one")
         #expect(
             text == """
-                \(sandbox.root.path)/Snapshots/Suite/test.one.png: 1 pixels differ (6.25 %) at threshold 0.1
+                \(sandbox.root.path)/Snapshots/Suite/test.one.png: 1 pixel differs (6.25 %) at threshold 0.1
                   expected: \(folder.path)/expected/test.one.png
                   actual: \(folder.path)/actual/test.one.png
                   diff: \(folder.path)/diff/test.one.png
