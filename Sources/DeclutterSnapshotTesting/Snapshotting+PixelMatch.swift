@@ -75,11 +75,11 @@ extension Diffing where Value == Data {
             if data.starts(with: Array("<".utf8)) || data.starts(with: Array("\u{FEFF}<".utf8)) { return "SVG" }
             return nil
         }
-        guard
-            let (side, what) = [("actual", kind(actual)), ("reference", kind(reference))].first(where: { $0.1 != nil })
-        else { return "" }
-        return
-            "; the \(side) snapshot is \(what ?? ""), not PNG: the pixelmatch strategies compare PNG (draw the canvas "
+        let sides = [("actual", actual), ("reference", reference)]
+        guard let (side, what) = sides.lazy.compactMap({ side, data in kind(data).map { (side, $0) } }).first else {
+            return ""
+        }
+        return "; the \(side) snapshot is \(what), not PNG: the pixelmatch strategies compare PNG (draw the canvas "
             + "with format: .png)"
     }
 }

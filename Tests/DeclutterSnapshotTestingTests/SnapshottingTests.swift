@@ -46,6 +46,25 @@ import Testing
         #expect(diff[32 + 26, 32] == [255, 0, 0, 255])  // the ring the larger disc added, in red
     }
 
+    /// A canvas drawn as SVG is stored as its document by a strategy (which cannot refuse a value); compared with a
+    /// PNG reference, the failure says what it is rather than "cannot read image the actual image".
+    @Test func anSVGCanvasSaysItIsNoPNG() throws {
+        let svg = try Canvas(width: 32, height: 32, format: .svg)
+        svg.context.circle(centerX: 16, centerY: 16, radius: 12)
+        svg.context.fill(RGBAColor(red: 0, green: 0.45, blue: 0.7))
+        let failure = withSnapshotTesting(record: .never) {
+            verifySnapshot(
+                of: svg, as: .pixelmatchCanvas(artifacts: FileManager.default.temporaryDirectory), named: "disc",
+                snapshotDirectory: Self.snapshots, testName: "canvas")
+        }
+        let message = try #require(failure)
+        #expect(
+            message.contains(
+                "cannot read the actual image: not a PNG file (the signature is missing); the actual snapshot is SVG, "
+                    + "not PNG: the pixelmatch strategies compare PNG (draw the canvas with format: .png)"),
+            "\(message)")
+    }
+
     @Test func withinTolerancesPasses() throws {
         let larger = try canvas(radius: 14)
         let failure = withSnapshotTesting(record: .never) {
