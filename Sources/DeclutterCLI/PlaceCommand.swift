@@ -29,13 +29,16 @@ struct PlaceCommand: ParsableCommand {
               declutter place --input Examples/scene.json
             """)
 
-    @Option(help: ArgumentHelp("The scene (JSON).", valueName: "file"))
+    @Option(help: ArgumentHelp("The scene (JSON); - reads standard input.", valueName: "file"))
     var input: String
 
     func run() throws {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: input))
+            // Standard input (`-`) and pipes (`--input <(…)`) as the points' readers take them.
+            data = try PointReader.wholeStream(input, limit: 1 << 30) ?? Data(contentsOf: URL(fileURLWithPath: input))
+        } catch let error as InputError {
+            throw error
         } catch {
             throw InputError(file: input, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
         }

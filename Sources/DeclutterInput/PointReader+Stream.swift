@@ -65,6 +65,29 @@ extension PointReader {
 }
 
 extension PointReader {
+    /// The whole of `path` when it is `-` (standard input), a pipe or a device rather than a regular file (`--input
+    /// <(…)`), up to `limit` bytes; nil for a regular file, which the caller reads as a file.
+    ///
+    /// - Throws: ``InputError`` naming `path` when it cannot be read or holds more than `limit` bytes.
+    package static func wholeStream(_ path: String, limit: Int) throws -> Data? {
+        let isStandardInput = path == "-"
+        guard let descriptor = isStandardInput ? STDIN_FILENO : try openStream(path, file: path) else { return nil }
+        defer { if !isStandardInput { close(descriptor) } }
+        var data = Data()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try readStream(
+                descriptor, into: buffer, file: path, what: isStandardInput ? "standard input" : "the file")
+            guard count > 0 else { return data }
+            guard data.count + count <= limit else {
+                throw InputError(
+                    file: path, location: nil, message: "holds more than \(limit >> 20) MiB; expected a smaller input")
+            }
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
     /// A descriptor open for reading when `path` is a pipe or a device rather than a regular file, else nil.
     ///
     /// - Throws: ``InputError`` naming `file` when it cannot be opened.

@@ -29,6 +29,13 @@ import Testing
             result.stdout
                 == #"{"visible":["7"],"hidden":["c"],"clusters":[{"members":["a","b"],"x":105,"y":102,"visible":true,"clusteringIdentifier":"bike"}]}"#
                 + "\n")
+        // The same scene from standard input and through a pipe given by name, as the points' readers take them.
+        let piped = try CommandResult.run(["place", "--input", "-"], in: folder, stdin: Data(scene.utf8))
+        #expect(piped.status == 0 && piped.stdout == result.stdout, "\(piped.stderr)")
+        let named = try CommandResult.run(
+            ["-c", "cat scene.json | \"$0\" place --input /dev/stdin", declutterExecutable.path], in: folder,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(named.status == 0 && named.stdout == result.stdout, "\(named.stderr)")
     }
 
     @Test(arguments: [

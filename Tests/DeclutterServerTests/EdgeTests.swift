@@ -64,6 +64,30 @@ import TileTestServer
         }
     }
 
+    /// A client that pipelines requests for a large answer and reads none held its connection, and the answers'
+    /// bytes, for ever: once the socket takes no more for the idle timeout (5 s here), the connection closes, and the
+    /// client gets only what the buffers held.
+    @Test func aClientThatReadsNoAnswerIsClosed() async throws {
+        var limits = Self.limits()
+        // The sheet is drawn once, then served from memory; a debug build on a busy machine takes a while to draw it,
+        // and its test client may stop reading for longer than the other tests' 0.3 s.
+        limits.renderSeconds = 300
+        limits.idleSeconds = 5
+        try await ServerHarness.run(try ServerHarness.server(limits: limits)) { client in
+            let sheet = try await client.execute(uri: "/styles/default/sprite@2x.png", method: .get)
+            #expect(sheet.status == .ok)
+            let size = ServerHarness.bytes(sheet).count
+            #expect(size > 1_000_000)
+            let connection = try RawConnection(port: try Self.port(client))
+            let requests = 16
+            connection.send(
+                String(repeating: "GET /styles/default/sprite@2x.png HTTP/1.1\r\nHost: x\r\n\r\n", count: requests))
+            try await Task.sleep(for: .seconds(8))
+            let received = await connection.drained(waiting: 5)
+            #expect(received < requests * size, "\(received) of \(requests * size) bytes")
+        }
+    }
+
     @Test func aClientGoneMidBodyIsCounted499NotAServerFailure() async throws {
         try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))) { client in
             let connection = try RawConnection(port: try Self.port(client))

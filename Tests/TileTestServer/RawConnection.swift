@@ -107,6 +107,25 @@ public final class RawConnection: @unchecked Sendable {
         return end + 4 + length
     }
 
+    /// How many bytes the server sends until it closes the connection, or `seconds` pass without a byte, read on a
+    /// thread of its own.
+    public func drained(waiting seconds: Double = 10) async -> Int {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var total = 0
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    var poller = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+                    guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { break }
+                    let count = buffer.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
+                    guard count > 0 else { break }
+                    total += count
+                }
+                continuation.resume(returning: total)
+            }.start()
+        }
+    }
+
     /// Whether bytes or the end of the stream are waiting to be read now.
     public var hasInput: Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -29,6 +29,10 @@ final class ConnectionWatch {
     /// A malformed next request met while an answer was pending: answered once that answer is out.
     private var deferredRefusal: ServerError?
     private var timer: Scheduled<Void>?
+    /// Runs while the socket takes no more of the answers (the client reads none of them): at the idle timeout the
+    /// connection closes, else a client that pipelines requests for large answers and reads nothing held the
+    /// connection, and the answers' bytes, for ever.
+    private var stalled: Scheduled<Void>?
     /// The context nearest the socket, where answers given below HTTP's parser are written as bytes.
     var socketContext: ChannelHandlerContext?
     let channel: any Channel
@@ -115,9 +119,24 @@ final class ConnectionWatch {
         }
     }
 
-    /// The connection closed: its timer stops, and a body being read ends with ``ClientWentAway``.
+    /// The socket stopped or started taking more of the answers.
+    func writabilityChanged(writable: Bool) {
+        stalled?.cancel()
+        stalled = nil
+        guard !writable else { return }
+        let watch = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        stalled = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(limits.idleSeconds * 1e9))) {
+            watch.value.stalled = nil
+            watch.value.registry.metrics.recordConnectionClosed(reason: "send_timeout")
+            watch.value.channel.close(promise: nil)
+        }
+    }
+
+    /// The connection closed: its timers stop, and a body being read ends with ``ClientWentAway``.
     func closed() -> (any Error)? {
         cancelTimer()
+        stalled?.cancel()
+        stalled = nil
         registry.remove(channel)
         defer { phase = .busy }
         return phase == .body ? EdgeError.clientWentAway : nil
@@ -206,6 +225,11 @@ final class ConnectionWatch {
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             watch.bytesArrived()
             context.fireChannelRead(data)
+        }
+
+        func channelWritabilityChanged(context: ChannelHandlerContext) {
+            watch.writabilityChanged(writable: context.channel.isWritable)
+            context.fireChannelWritabilityChanged()
         }
     }
 }

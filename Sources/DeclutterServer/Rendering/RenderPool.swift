@@ -1,4 +1,5 @@
 import DeclutterRender
+import DeclutterSupport
 import DeclutterTileSources
 import Foundation
 import Logging
@@ -82,6 +83,8 @@ public final class RenderPool: Service, Sendable {
         for number in 0..<self.workers {
             exited.enter()
             let thread = Thread { [self] in
+                // A job's own concurrentMap stays on this thread, off the threads the server's tasks run on.
+                runsConcurrentMapInTurn()
                 work()
                 exited.leave()
             }
