@@ -10,6 +10,16 @@ import Testing
 /// What a static map does at its edges: furniture that markers keep clear of, fitted maps whose views stand whole
 /// inside the padding, world copies placed whole or not at all, points at 0°, 0°.
 @Suite struct MapEdgesTests {
+    /// 2,000 points spread over the world between 70° south and north, from a seeded generator.
+    static func worldPoints(seed: UInt64) -> [ClusterPoint] {
+        var seed = seed
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        return (0..<2000).map { _ in ClusterPoint(longitude: next() * 360 - 180, latitude: next() * 140 - 70) }
+    }
+
     /// A 400×300 map at zoom 10 with no basemap, and points where `places` (map points) put them.
     func map(at places: [(x: Double, y: Double)]) throws -> (MapDescription, MapCamera) {
         let camera = try MapCamera(center: Coordinate(longitude: 10, latitude: 50), zoom: 10, width: 400, height: 300)
@@ -102,12 +112,7 @@ import Testing
     /// its seam in two at both side edges (as it did), so the world is drawn narrower by the views' reach, and every
     /// view shows whole, at one side or the other.
     @Test func aWorldRoundFitCutsNoViewAtItsSeam() throws {
-        var seed: UInt64 = 7
-        func next() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
-        let points = (0..<2000).map { _ in ClusterPoint(longitude: next() * 360 - 180, latitude: next() * 140 - 70) }
+        let points = Self.worldPoints(seed: 7)
         var map = MapDescription(points: points, style: try bundledStyle("default"))
         (map.width, map.height) = (1024, 1024)
         map.basemap = .none
@@ -145,12 +150,7 @@ import Testing
     /// 2,000 points spread over the world on a map 1.6 worlds wide: a view near a side edge also shows a world away,
     /// and only whole copies are drawn; a view is cut at a side only where none of its copies would be whole.
     @Test func copiesAtTheSidesAreWholeOrLeftOut() throws {
-        var seed: UInt64 = 42
-        func next() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
-        let points = (0..<2000).map { _ in ClusterPoint(longitude: next() * 360 - 180, latitude: next() * 140 - 70) }
+        let points = Self.worldPoints(seed: 42)
         var map = MapDescription(points: points, style: try bundledStyle("default"))
         map.framing = .centered(Coordinate(longitude: 0, latitude: 20), zoom: 1.5)
         (map.width, map.height) = (1200, 600)
