@@ -379,7 +379,8 @@ struct ClusterCommand: ParsableCommand {
             }
         } catch is ClusterError {
             throw CommandError(
-                "\(placedQueriesGiven.first ?? "--leaves") \(id): no cluster of the placed tiles of zooms \(zooms.lowerBound)…\(zooms.upperBound) has this id (a cluster_id names its zoom in its low 5 bits; give the zooms and options the tiles were made with)"
+                "\(placedQueriesGiven.first ?? "--leaves") \(id): no cluster of the placed tiles of zooms \(zooms.lowerBound)…\(zooms.upperBound) has this id (the ids these queries take are the placed tiles' cluster_id, which names its zoom in its low 5 bits, "
+                    + "not the supercluster ids --zoom and --bbox print; give the zooms and options the tiles were made with)"
             )
         }
         try StandardOutput.print(json.jsonText)

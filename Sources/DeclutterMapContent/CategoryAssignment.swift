@@ -53,7 +53,9 @@ public struct CategoryAssignment: Sendable {
     ) -> String? {
         guard !points.isEmpty, !points.contains(where: has) else { return nil }
         let names = Array(points.first?.properties.keys ?? [])
-        let quoted = "\"\(property.escapedForTerminal)\""
+        // A name as long as a request body (500 KB came back whole in a 422) is cut: its start says which was meant.
+        let shown = property.count > 64 ? property.prefix(64) + "…" : property
+        let quoted = "\"\(shown.escapedForTerminal)\""
         // The column is there, only empty everywhere.
         if names.contains(property) { return "no point has a value for the property \(quoted) to \(purpose)" }
         var message =

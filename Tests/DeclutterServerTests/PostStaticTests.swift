@@ -123,6 +123,17 @@ import Testing
                 try ServerHarness.expectError(response, .unprocessableContent, field: "category")
                     == "no point has the property \"Kind\" to colour it by; its points have \"kind\" (did you mean \"kind\"?)"
             )
+            // A name the length of a body is not echoed whole.
+            let long = String(repeating: "k", count: 100_000)
+            let echoed = try await client.execute(
+                uri: "/static", method: .post,
+                body: ByteBuffer(
+                    string:
+                        "{\"width\":400,\"height\":300,\"points\":\(Self.featureCollection),\"category\":\"\(long)\"}"))
+            #expect(
+                try ServerHarness.expectError(echoed, .unprocessableContent, field: "category")
+                    == "no point has the property \"\(String(repeating: "k", count: 64))…\" to colour it by; its points "
+                    + "have \"kind\"")
         }
     }
 
