@@ -76,6 +76,45 @@ import Testing
         }
     }
 
+    /// Opaque pictures of flat blocks and noise, in few colours so that neighbours often tie in brightness or
+    /// repeat: the fast engine's whole-number anti-aliasing test must pick the same darkest and brightest
+    /// neighbours as the reference's Double one.
+    @Test(arguments: 0..<6)
+    func opaqueNoiseEqualsReference(seed: Int) {
+        var random = Seeded(state: UInt64(100 + seed))
+        let width = 97, height = 61, levels: [UInt8] = [0, 1, 2, 90, 91, 254, 255]
+        // Flat 5×5 blocks (the siblings the test looks for) with two pixels in five of any colour of the levels.
+        let blocks = (0..<(width / 5 + 1) * (height / 5 + 1)).map { _ in
+            (0..<3).map { _ in levels[random.below(levels.count)] }
+        }
+        var first = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let block = blocks[y / 5 * (width / 5 + 1) + x / 5], noisy = random.below(5) < 2
+                for channel in 0..<3 {
+                    first[(y * width + x) * 4 + channel] = noisy ? levels[random.below(levels.count)] : block[channel]
+                }
+            }
+        }
+        var second = first
+        for index in 0..<width * height where random.below(3) == 0 {
+            second[index * 4 + random.below(3)] = levels[random.below(levels.count)]
+        }
+        let one = RGBAImage(width: width, height: height, pixels: first)
+        let two = RGBAImage(width: width, height: height, pixels: second)
+        for threshold in [0, 0.05, 0.1] {
+            let expected = PixelMatch(threshold: threshold, engine: .reference).compare(one, two)
+            let actual = PixelMatch(threshold: threshold).compare(one, two)
+            let antialiasing = expected.diff.pixels.withUnsafeBytes { bytes in
+                (0..<width * height).filter { bytes.load(fromByteOffset: $0 * 4, as: UInt32.self) == 0xFF00_FFFF }
+                    .count
+            }
+            #expect(antialiasing > 0, "seed \(seed): no pixel was taken for anti-aliasing, so the test tests nothing")
+            #expect(actual.mismatched == expected.mismatched, "seed \(seed), threshold \(threshold)")
+            #expect(actual.diff == expected.diff, "seed \(seed), threshold \(threshold): the diff images differ")
+        }
+    }
+
     @Test func identicalImagesAreFadedOrHatched() {
         let (image, _) = Self.pair(width: 300, height: 260, seed: 7)
         var mask = PixelMask(width: 300, height: 260)
