@@ -165,6 +165,12 @@ struct ServeCommand: ParsableCommand {
     )
     var admissionWait = ServerLimits().admissionSeconds
 
+    @Option(
+        help:
+            "Seconds the requests in flight may take to finish after SIGTERM, SIGINT or SIGHUP; then the connections still open are closed and the server exits."
+    )
+    var shutdownTimeout = ServerLimits().shutdownSeconds
+
     @Flag(
         help:
             "Draw maps whose tiles could not all be had with grey squares (200, not cacheable, header Declutter-Missing-Tiles) instead of answering 502."
@@ -220,6 +226,7 @@ struct ServeCommand: ParsableCommand {
         }
         for (name, seconds) in [
             ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+            ("--shutdown-timeout", shutdownTimeout),
         ]
         where !(seconds > 0 && seconds <= 3600) {
             throw ValidationError("\(name) must be in (0, 3600] seconds, got \(seconds.messageText)")
@@ -344,6 +351,7 @@ struct ServeCommand: ParsableCommand {
         limits.maximumConnections = maxConnections
         limits.fetchingMaps = fetchingMaps
         limits.admissionSeconds = admissionWait
+        limits.shutdownSeconds = shutdownTimeout
         limits.vectorTileCacheBytes = vectorTileCache << 20
         let source = try tiles.map {
             try RenderCommand.tileSource(

@@ -1,6 +1,7 @@
 import DeclutterServer
 import Foundation
 import Testing
+import TileTestServer
 
 /// `declutter serve` as a process: refusals before it listens, and a SIGTERM that ends it cleanly. The routes are
 /// DeclutterServerTests' to test, in process.
@@ -212,5 +213,31 @@ import Testing
         hungUp.stop()
         #expect(hungUp.process.terminationReason == .exit)
         #expect(hungUp.process.terminationStatus == 0)
+    }
+
+    /// A request whose body never comes holds graceful shutdown only until `--shutdown-timeout`: the server then
+    /// closes it and exits 0, where it used to wait for the body timeout (here 300 s).
+    @Test func aStalledRequestHoldsShutdownOnlyUntilItsTimeout() async throws {
+        let serve = try ServeProcess([
+            "serve", "--port", "0", "--body-timeout", "300", "--idle-timeout", "300", "--shutdown-timeout", "2",
+        ])
+        defer { serve.stop() }
+        let port = try #require(try await serve.listeningPort(), "\(serve.log)")
+        let stalled = try RawConnection(port: port)
+        stalled.send(
+            "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+        try await Task.sleep(for: .milliseconds(500))
+        let start = ContinuousClock.now
+        kill(serve.process.processIdentifier, SIGTERM)
+        while serve.process.isRunning && ContinuousClock.now - start < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let took = ContinuousClock.now - start
+        #expect(!serve.process.isRunning, "still running 60 s after SIGTERM")
+        serve.stop()
+        // 2 s of grace, then the cancellation; a loaded machine's debug build takes a little longer.
+        #expect(took >= .seconds(2) && took < .seconds(20), "exited \(took) after SIGTERM")
+        #expect(serve.process.terminationReason == .exit)
+        #expect(serve.process.terminationStatus == 0, "\(serve.log)")
     }
 }

@@ -52,6 +52,41 @@ import TileTestServer
         }
     }
 
+    /// A client that waits for `100 Continue` before its body (curl does for large bodies, for a second) hears it at
+    /// once, and then the answer to its body; a declared body over the limit is refused before it is sent; another expectation is
+    /// 417.
+    @Test func expectContinueIsAnsweredAtOnceAndAnOversizedBodyBeforeItIsSent() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))) { client in
+            // A body the route reads and answers without drawing (a map waits for the text engine, which another
+            // test's sprite sheet can hold for minutes on a loaded machine).
+            let body = #"{"width":100,"height":100}"#
+            let head = "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+            let waiting = try RawConnection(port: try Self.port(client))
+            waiting.send(head + "Content-Length: \(body.utf8.count)\r\n\r\n")
+            // The interim answer has no length, so the read ends when nothing more comes for a second.
+            let interim = String(decoding: await waiting.received(waiting: 1), as: UTF8.self)
+            #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
+            waiting.send(body)
+            let answer = await waiting.response()
+            #expect(answer.status == 422)
+            #expect(answer.body.contains("auto fits the view to the overlays, and there are none"), "\(answer.body)")
+
+            let oversized = try RawConnection(port: try Self.port(client))
+            oversized.send(head + "Content-Length: 5000\r\n\r\n")
+            let refused = await oversized.response()
+            #expect(refused.status == 413)
+            #expect(try Self.field(refused) == "body")
+            #expect(refused.body.contains("the body is 5000 bytes; the limit is 4096"), "\(refused.body)")
+            #expect(await oversized.closedByServer())
+
+            let other = try RawConnection(port: try Self.port(client))
+            other.send("GET /health HTTP/1.1\r\nHost: x\r\nExpect: sunshine\r\n\r\n")
+            let failed = await other.response()
+            #expect(failed.status == 417)
+            #expect(try Self.field(failed) == "Expect")
+        }
+    }
+
     @Test func anIdleKeptAliveConnectionIsClosedAfterItsAnswer() async throws {
         try await ServerHarness.run(try ServerHarness.server(limits: Self.limits())) { client in
             let connection = try RawConnection(port: try Self.port(client))

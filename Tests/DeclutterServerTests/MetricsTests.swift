@@ -41,6 +41,27 @@ import TileTestServer
         }
     }
 
+    /// Requests refused before the routes are counted too, as route `edge`: a flood of malformed requests shows in
+    /// the same counter an operator's alert reads.
+    @Test func requestsRefusedAtTheEdgeAreCounted() async throws {
+        try await ServerHarness.run(try ServerHarness.server()) { client in
+            let port = try #require(client.port)
+            for request in [
+                "GET /health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n",
+                "GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+                "GET /health HTTP/1.1\r\nHost: x\r\nExpect: sunshine\r\n\r\n",
+            ] {
+                let connection = try RawConnection(port: port)
+                connection.send(request)
+                #expect(await connection.response().status >= 400)
+            }
+            let response = try await client.execute(uri: "/metrics", method: .get)
+            let lines = Set(String(buffer: response.body).split(separator: "\n").map(String.init))
+            #expect(lines.contains(#"declutter_http_requests_total{route="edge",method="-",status="400"} 2"#))
+            #expect(lines.contains(#"declutter_http_requests_total{route="edge",method="-",status="417"} 1"#))
+        }
+    }
+
     @Test func tileCacheHitsAreCounted() async throws {
         let tile = try Canvas(width: 256, height: 256, format: .png).data()
         let tiles = try TileServer { _, _ in .answer(status: 200, headers: ["Content-Type": "image/png"], body: tile) }

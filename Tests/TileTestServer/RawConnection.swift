@@ -68,8 +68,10 @@ public final class RawConnection: @unchecked Sendable {
     public func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
 
     /// Everything the server sends until it closes the connection, a whole response with a `Content-Length` has come,
-    /// or `seconds` pass without a byte.
-    public func receive(waiting seconds: Double = 10) -> [UInt8] {
+    /// or `seconds` pass without a byte. The default minute is for the full test run on two cores, where the other suites
+    /// can keep Swift's task threads, and with them an in-process server's answers, busy for more than ten seconds
+    /// (two edge tests then read nothing, twice in a row).
+    public func receive(waiting seconds: Double = 60) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while Self.wholeResponseLength(received).map({ received.count < $0 }) ?? true {
@@ -83,7 +85,7 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Whether the server closes the connection within `seconds` without sending anything more, on a thread of its own.
-    public func closedByServer(within seconds: Double = 10) async -> Bool {
+    public func closedByServer(within seconds: Double = 60) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread {
                 var poller = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
@@ -134,12 +136,12 @@ public final class RawConnection: @unchecked Sendable {
 
     /// One HTTP response as text: what ``receive(waiting:)`` reads, on a thread of its own, so that an async test's
     /// wait does not hold one of the few threads the server under test runs its handlers on.
-    public func response(waiting seconds: Double = 10) async -> RawResponse {
+    public func response(waiting seconds: Double = 60) async -> RawResponse {
         RawResponse(String(decoding: await received(waiting: seconds), as: UTF8.self))
     }
 
     /// ``receive(waiting:)`` on a thread of its own, for async tests.
-    public func received(waiting seconds: Double = 10) async -> [UInt8] {
+    public func received(waiting seconds: Double = 60) async -> [UInt8] {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: self.receive(waiting: seconds)) }.start()
         }

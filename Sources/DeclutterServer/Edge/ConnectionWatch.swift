@@ -109,6 +109,14 @@ final class ConnectionWatch {
         return nil
     }
 
+    /// Writes `100 Continue` for a request whose client waits for it before sending the body, when no answer to an
+    /// earlier request is still to be written (the interim answer would land inside it); such a rare pipelining
+    /// client sends its body after its own wait.
+    func sayContinue() {
+        guard pending == 0, let context = socketContext, channel.isActive else { return }
+        context.writeAndFlush(NIOAny(ByteBuffer(string: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+    }
+
     /// A request refused before the routes (``RequestHeadCheck``): answered and closed now, or once the answers
     /// pending before it are out.
     func refuse(_ error: ServerError) {
@@ -193,6 +201,7 @@ final class ConnectionWatch {
     /// Writes `error` as a whole HTTP message straight to the socket, then closes.
     private func close(answering error: ServerError) {
         cancelTimer()
+        registry.metrics.recordEdgeRefusal(status: Int(error.status.code))
         guard let context = socketContext, channel.isActive else {
             channel.close(promise: nil)
             return

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -9,7 +10,10 @@ import NIOHTTP1
 /// - `CONNECT` is 405 with `Allow` (or 404 for a target no route has) and a JSON body: a response to `CONNECT`
 ///   written through the encoder loses its body, and the parser treats what follows as a tunnel;
 /// - an HTTP/1.0 request that does not ask to keep its connection gets `Connection: close`, so that it is closed after
-///   the answer rather than held until the idle timeout.
+///   the answer rather than held until the idle timeout;
+/// - `Expect: 100-continue` is answered `100 Continue` at once (curl and .NET wait a second for it before sending a
+///   body), or 413 when the declared body is over the limit, before a byte of it is sent; any other expectation is
+///   417 (RFC 9110 §10.1.1).
 ///
 /// The answer is written by the connection's ``ConnectionWatch`` and the connection closed, after any answer still
 /// pending; nothing more from the connection is read.
@@ -31,11 +35,14 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
-        if let refusal = Self.refusal(of: head) {
+        if let refusal = Self.refusal(of: head)
+            ?? Self.refusal(ofExpectation: head, bodyLimit: watch.limits.maximumBodyBytes)
+        {
             refused = true
             watch.refuse(refusal)
             return
         }
+        if Self.expectsContinue(head) { watch.sayContinue() }
         // An HTTP/1.0 request without `Connection: keep-alive` ends its connection with its answer (RFC 9112 §9.3); the
         // conversion to HTTP types drops the version, so it is said as HTTP/1.1 says it.
         if !head.isKeepAlive
@@ -58,6 +65,33 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         }
         if head.method == .CONNECT {
             return RouteMethods.refusal(method: "CONNECT", path: String(head.uri.prefix { $0 != "?" }))
+        }
+        return nil
+    }
+
+    /// Whether the client waits for `100 Continue` before sending its body: HTTP/1.1 or later (an HTTP/1.0 server
+    /// ignores the expectation) with `Expect: 100-continue`.
+    static func expectsContinue(_ head: HTTPRequestHead) -> Bool {
+        (head.version.major, head.version.minor) >= (1, 1)
+            && head.headers["Expect"].contains {
+                $0.trimmingCharacters(in: .whitespaces).lowercased() == "100-continue"
+            }
+    }
+
+    /// Why a request's `Expect` is refused: an expectation other than `100-continue` (417), or a body declared over
+    /// `bodyLimit` that the client is waiting to send (413, so that it never sends it); nil otherwise.
+    static func refusal(ofExpectation head: HTTPRequestHead, bodyLimit: Int) -> ServerError? {
+        let expectations = head.headers["Expect"]
+        guard !expectations.isEmpty, (head.version.major, head.version.minor) >= (1, 1) else { return nil }
+        if let other = expectations.first(where: {
+            $0.trimmingCharacters(in: .whitespaces).lowercased() != "100-continue"
+        }) {
+            return ServerError(
+                .expectationFailed, field: "Expect",
+                "the server meets no expectation but 100-continue; the request expects \"\(other.prefix(64))\"")
+        }
+        if let length = head.headers["Content-Length"].first.flatMap({ Int($0) }), length > bodyLimit {
+            return MapServer.bodyTooLarge(length, limit: bodyLimit)
         }
         return nil
     }

@@ -47,6 +47,16 @@ public final class ServerMetrics: Sendable {
         .recordNanoseconds(Int64(clamping: nanoseconds))
     }
 
+    /// Counts a request refused at the server's edge, before any route saw it (a malformed or slow head, a refused
+    /// `Expect`, a duplicate `Host`), as route `edge` and method `-` in `declutter_http_requests_total`: the method
+    /// of a request the parser refused is not known.
+    public func recordEdgeRefusal(status: Int) {
+        Counter(
+            label: "declutter_http_requests_total",
+            dimensions: [("route", "edge"), ("method", "-"), ("status", String(status))], factory: factory
+        ).increment()
+    }
+
     /// Records the render pool's state: maps being drawn and maps waiting for a thread.
     public func recordPool(running: Int, queued: Int) {
         Gauge(label: "declutter_renders_in_flight", factory: factory).record(running)

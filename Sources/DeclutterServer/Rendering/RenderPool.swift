@@ -187,13 +187,29 @@ public final class RenderPool: Service, Sendable {
         for _ in 0..<workers { wake.signal() }
     }
 
-    /// Waits for graceful shutdown, then stops the threads once their jobs are done.
+    /// Waits for graceful shutdown, then stops the threads once their jobs are done; cancelled (the shutdown's
+    /// deadline passed), it returns without waiting for them, since a thread inside cairo cannot be stopped and the
+    /// process ends without it.
     public func run() async throws {
         try? await gracefulShutdown()
         stop()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            exited.notify(queue: .global()) { continuation.resume() }
+        let waiting = Waiting()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                waiting.set(continuation)
+                exited.notify(queue: .global()) { waiting.resume() }
+                if Task.isCancelled { waiting.resume() }
+            }
+        } onCancel: {
+            waiting.resume()
         }
+    }
+
+    /// A wait that the threads' exit or a cancellation ends, whichever comes first.
+    private final class Waiting: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        func set(_ continuation: CheckedContinuation<Void, Never>) { self.continuation.withLock { $0 = continuation } }
+        func resume() { continuation.withLock { $0.take() }?.resume() }
     }
 
     /// A job's answer, given once: by its thread, or by the time limit, whichever comes first.

@@ -12,6 +12,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Declutter's HTTP service (`declutter serve`): static maps in the Mapbox Static Images API's URL shape, maps of the
 /// datasets loaded at start, their cluster vector tiles, sprite sheets and MapLibre styles, health and metrics.
@@ -110,14 +111,20 @@ public struct MapServer: Sendable {
             }, logger: logger)
     }
 
-    /// Serves until SIGTERM, SIGINT or SIGHUP, then lets requests in flight finish; `onServerRunning` is called with the port
-    /// listened on once connections are accepted.
+    /// Serves until SIGTERM, SIGINT or SIGHUP, then lets requests in flight finish within
+    /// ``ServerLimits/shutdownSeconds``; `onServerRunning` is called with the port listened on once connections are
+    /// accepted.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         do {
             // SIGHUP too: a closed terminal or a supervisor's hang-up stops the server as SIGTERM does, letting
             // requests finish, where its default dropped every request in flight.
-            try await application(onServerRunning: onServerRunning).runService(
-                gracefulShutdownSignals: [.sigterm, .sigint, .sighup])
+            var configuration = ServiceGroupConfiguration(
+                services: [application(onServerRunning: onServerRunning)],
+                gracefulShutdownSignals: [.sigterm, .sigint, .sighup], logger: logger)
+            // Past the deadline the group cancels the server: a client that reads no answer, or a map still being
+            // drawn, would otherwise hold the process until its supervisor kills it.
+            configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(limits.shutdownSeconds * 1000))
+            try await ServiceGroup(configuration: configuration).run()
         } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
             // Binding is the one system call a user's options decide; NIO's text names the call, not the option.
             throw ListenError(host: host, port: port, code: error.errnoCode)

@@ -35,13 +35,17 @@ public struct ServerLimits: Sendable, Hashable {
     /// Seconds a map request that finds every place of its class taken waits for one, holding no thread, before it is
     /// answered 503: 0.5 by default. Refused at once, a client asks again at once, and the refusals take the cores.
     public var admissionSeconds: Double
+    /// Seconds the server gives the requests in flight to finish after SIGTERM, SIGINT or SIGHUP, 20 by default (a
+    /// render's 10 and time to send it, inside the 30 s most supervisors wait before SIGKILL). Then the connections
+    /// still open are closed and the process ends, without waiting for a render thread still drawing.
+    public var shutdownSeconds: Double
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         staticMap: StaticMapLimits = StaticMapLimits(), maximumBodyBytes: Int = 1 << 20, renderSeconds: Double = 10,
         maximumTiles: Int = 256, headerSeconds: Double = 10, bodySeconds: Double = 10, idleSeconds: Double = 30,
         maximumConnections: Int? = nil, fetchingMaps: Int = 8, vectorTileCacheBytes: Int = 64 << 20,
-        admissionSeconds: Double = 0.5
+        admissionSeconds: Double = 0.5, shutdownSeconds: Double = 20
     ) {
         self.staticMap = staticMap
         self.maximumBodyBytes = maximumBodyBytes
@@ -54,6 +58,7 @@ public struct ServerLimits: Sendable, Hashable {
         self.fetchingMaps = fetchingMaps
         self.vectorTileCacheBytes = vectorTileCacheBytes
         self.admissionSeconds = admissionSeconds
+        self.shutdownSeconds = shutdownSeconds
     }
 
     /// Descriptors kept free of connections for the rest of the server: tile cache files, libcurl's sockets, MBTiles,
