@@ -312,7 +312,9 @@ struct ClusterCommand: ParsableCommand {
         }
         if grid != nil, bbox == nil { throw ValidationError("--grid needs --bbox W,S,E,N: the view cut into cells") }
         let read = try inputOptions.read(input, category: category, groupBy: groupBy, skipInvalid: skipInvalid).points
-        try NamedProperties.check(category: category, groupBy: groupBy, in: read.points, input: input)
+        try NamedProperties.check(
+            category: category, groupBy: groupBy, aggregates: try AggregateOption.parse(aggregate), in: read.points,
+            input: input)
         let box = bbox ?? .world
         let zoom = self.zoom ?? 0
         if let grid {

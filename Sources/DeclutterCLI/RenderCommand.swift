@@ -344,7 +344,9 @@ struct RenderCommand: ParsableCommand {
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
-        try NamedProperties.check(category: category, groupBy: nil, in: read.points, input: input)
+        try NamedProperties.check(
+            category: category, groupBy: nil, aggregates: try AggregateOption.parse(aggregate), in: read.points,
+            input: input)
         // Without --category the file's own categories (a TANDm plist's) must be the style's; checked here as well as
         // by the annotator so that the message names the line or feature, not a position.
         let known = Set(style.categories.map(\.name))

@@ -228,7 +228,9 @@ struct TilesCommand: ParsableCommand {
         guard points.count <= Self.maximumPoints else {
             throw CommandError("\(input): \(points.count) points, more than the limit of \(Self.maximumPoints)")
         }
-        try NamedProperties.check(category: category, groupBy: groupBy, in: points, input: input)
+        try NamedProperties.check(
+            category: category, groupBy: groupBy, aggregates: try AggregateOption.parse(aggregate), in: points,
+            input: input)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
         var job = try TilesetJob(

@@ -26,12 +26,23 @@ struct CSVParser {
         var text: String
         var quoted: Bool
 
-        /// Unquoted numbers as numbers, unquoted empty fields as null, everything else as text.
+        /// Unquoted numbers as numbers, unquoted empty fields as null, everything else as text. A whole number
+        /// written with a leading zero (`00501`, `-07`) is text: a ZIP code or an id, whose zeros a number would drop.
         var value: JSONValue {
             if quoted { return .string(text) }
             if text.isEmpty { return .null }
-            if let number = Double(decimalText: text), number.isFinite { return .number(number) }
+            if !Self.isZeroPadded(text), let number = Double(decimalText: text), number.isFinite {
+                return .number(number)
+            }
             return .string(text)
+        }
+
+        /// Whether `text` is a whole number of two digits or more starting with 0, after any sign (`0`, `0.5` and
+        /// `05.5` are not).
+        static func isZeroPadded(_ text: String) -> Bool {
+            let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+            return digits.count >= 2 && digits.first == UInt8(ascii: "0")
+                && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
     }
 

@@ -502,4 +502,28 @@ import Testing
         #expect(annotations?.count == 1)
         #expect((annotations?.first?["aggregates"] as? [String: Any])?["total"] as? Double == 7)
     }
+
+    /// A misspelt property gave every cluster an empty value and exited 0 with a warning; like `--category` it is
+    /// refused now (exit 2, nothing written), naming the properties the points have.
+    @Test func anAggregateOfAPropertyNoPointHasIsRefused() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon,kind,pop\n48.85,2.35,a,1\n48.851,2.351,a,2\n".utf8).write(
+            to: folder.appendingPathComponent("pop.csv"))
+        let message =
+            "Error: --aggregate total=sum:popp: pop.csv: no point has the property \"popp\" to aggregate; its points have "
+        for command in [
+            ["cluster", "--input", "pop.csv", "--zoom", "0"],
+            ["render", "--input", "pop.csv", "--size", "300x200", "--output", "pop.png", "--layout", "pop.json"],
+            ["tiles", "--input", "pop.csv", "--max-zoom", "2", "--output", "tiles"],
+        ] {
+            let result = try CommandResult.run(command + ["--aggregate", "total=sum:popp"], in: folder)
+            #expect(result.status == 2, "\(command[0]): \(result.stderr)")
+            #expect(result.stderr.hasPrefix(message), "\(command[0]): \(result.stderr)")
+            #expect(result.stderr.contains("(did you mean \"pop\"?)"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(written == ["pop.csv"])
+    }
 }

@@ -144,6 +144,14 @@ import TileTestServer
             result.stderr.hasPrefix(
                 "Error: --dataset zips=zips.csv: zips.csv: no point has the property \"cc\" to colour it by; "
                     + "its points have \"zip\" (give NAME=FILE,category=PROP for this dataset)"), "\(result.stderr)")
+        // An aggregate of a property no point has is refused as `tiles` refuses it.
+        let aggregate = try CommandResult.run(
+            ["serve", "--port", "0", "--aggregate", "people=sum:pop", "--dataset", "zips=zips.csv"], in: folder)
+        #expect(aggregate.status == 2)
+        #expect(
+            aggregate.stderr.hasPrefix(
+                "Error: --dataset zips=zips.csv: zips.csv: --aggregate people=sum:pop: no point has the property \"pop\" "
+                    + "to aggregate; its points have \"zip\""), "\(aggregate.stderr)")
     }
 
     @Test func eachDatasetTakesItsOwnCategoryProperty() async throws {

@@ -46,6 +46,16 @@ import Testing
         #expect(ClusterAggregate.number(.string("0x10")) == nil && ClusterAggregate.number(.string(" 16 ")) == 16)
     }
 
+    /// A whole number with a leading zero stays text as written (a ZIP code's zeros are its own); other numbers,
+    /// zero itself and decimals below one among them, are numbers.
+    @Test func zeroPaddedWholeNumbersAreText() throws {
+        let points = try readPoints("lat,lon,zip\n50.5,10.25,00501\n51,11,-07\n52,12,0\n53,13,0.5\n54,14,05.5\n").points
+        #expect(
+            points.map { $0.properties["zip"] } == [
+                .string("00501"), .string("-07"), .number(0), .number(0.5), .number(5.5),
+            ])
+    }
+
     /// 60 rows with a byte-order mark, CRLF and LF endings, quoted fields holding line breaks, blank lines and doubled
     /// quotes, blank lines between records and an invalid latitude every ten rows.
     static let messyCSV: Data = {
