@@ -43,6 +43,9 @@ public struct TilesetJob {
     public var baseStyle: Data?
     /// The base style's layer the clusters' layers go before; nil puts them on top.
     public var beforeLayer: String?
+    /// What the colours mean, written into `style.json`'s metadata for a page to show (``MapLibreStyle/legend``):
+    /// every point counted. Nil writes none.
+    public var legend: MapLegend?
     /// Whether the embedded basemap goes with the tiles as a tileset of its own (``BasemapTileset``, zooms 0…8) that
     /// `style.json` draws under the clusters: inside a folder as `basemap/{z}/{x}/{y}.pbf`, beside an archive as
     /// `NAME-basemap.mbtiles` or `NAME-basemap.pmtiles`. Default false; `declutter tiles` asks for it unless told
@@ -72,6 +75,9 @@ public struct TilesetJob {
             keepingIdentifiers: keepingIdentifiers)
         self.init(points: prepared.points, style: prepared.style)
         keepsIdentifiers = keepingIdentifiers
+        legend = MapLegend(
+            title: categoryProperty, style: prepared.style, points: prepared.points, sharedValues: prepared.sharedValues
+        )
     }
 
     /// Creates a job for points already prepared for `style`.
@@ -178,6 +184,7 @@ public struct TilesetJob {
         mapStyle.center = center
         mapStyle.zoom = MapLibreStyle.fittingZoom(span, within: zooms)
         mapStyle.countText = countText
+        mapStyle.legend = legend
         if let basemapWritten {
             mapStyle.basemap = MapLibreStyle.Basemap(
                 tiles: basemapTiles(output: output, format: format, zooms: basemapWritten.zooms), colors: style.map,

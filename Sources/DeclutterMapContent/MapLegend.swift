@@ -1,4 +1,6 @@
+import DeclutterClustering
 import DeclutterStyle
+import DeclutterSupport
 
 /// What a map's colours mean: one row per category on the map (colour, name, points on the map), in the style's
 /// order, optionally under a title.
@@ -49,6 +51,32 @@ public struct MapLegend: Sendable, Hashable {
             let values = manyValues.flatMap { $0.category == category.name ? $0.count : nil }
             return Row(name: category.name, color: category.color, count: count, values: values)
         }
+    }
+
+    /// The legend of all of `points`, each of a category of `style` (as ``CategoryAssignment/prepared(_:style:categoryProperty:keepingIdentifiers:)``
+    /// gives them): a web map's, whose view changes. The category named `sharedValues.category` stands for the
+    /// distinct values of `sharedValues.property` among its points (an empty text and no value are one, as on a
+    /// static map's legend). Nil when the points show fewer than two categories and no property named them: one
+    /// colour needs no legend.
+    public init?(
+        title: String?, style: MarkerStyle, points: [ClusterPoint],
+        sharedValues: (category: String, property: String)?
+    ) {
+        let order = Dictionary(
+            style.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var counts = [Int](repeating: 0, count: style.categories.count)
+        var values = Set<JSONValue>()
+        for point in points {
+            guard let category = point.category, let index = order[category] else { continue }
+            counts[index] += 1
+            if let sharedValues, category == sharedValues.category {
+                let value = point.properties[sharedValues.property] ?? .null
+                values.insert(value == .string("") ? .null : value)
+            }
+        }
+        guard title != nil || counts.filter({ $0 > 0 }).count > 1 else { return nil }
+        let manyValues = sharedValues.flatMap { values.isEmpty ? nil : ($0.category, values.count) }
+        self.init(title: title, style: style, counts: counts, manyValues: manyValues)
     }
 
     /// The frame of a box of `size` in `corner` of a `width` × `height` map, `margin` from its edges.

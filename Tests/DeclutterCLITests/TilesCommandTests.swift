@@ -110,6 +110,14 @@ import Testing
         #expect(result.stdout.hasPrefix("wrote site: 1098 tiles"), "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/10").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/11").path))
+        // The legend a page can show: the countries' colours, every airport counted once.
+        let style = try json(folder.appendingPathComponent("site/style.json"))
+        let legend = try #require((style["metadata"] as? [String: Any])?["declutter:legend"] as? [String: Any])
+        #expect(legend["title"] as? String == "country")
+        let rows = try #require(legend["rows"] as? [[String: Any]])
+        #expect(rows.count > 1)
+        #expect(rows.compactMap { $0["count"] as? Int }.reduce(0, +) == 300)
+        #expect(rows.allSatisfy { ($0["color"] as? String)?.hasPrefix("#") == true })
         var grid = "lat,lon\n"
         for row in 0..<20 {
             for column in 0..<20 { grid += "\(48 + Double(row) / 1000),\(10 + Double(column) / 1000)\n" }

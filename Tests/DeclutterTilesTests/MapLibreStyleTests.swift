@@ -1,4 +1,5 @@
 import DeclutterGeometry
+import DeclutterMapContent
 import DeclutterStyle
 import DeclutterSupport
 import DeclutterTiles
@@ -32,6 +33,22 @@ import Testing
                 "layout":{"icon-image":["get","sprite"],"icon-offset":[0,-10],"icon-allow-overlap":true,"icon-ignore-placement":true,"symbol-sort-key":["coalesce",["get","point_count"],1]}}]}
 
                 """)
+    }
+
+    /// The legend goes into the style's metadata, where a page finds it: MapLibre draws none and keeps the metadata.
+    @Test func theLegendIsTheStylesMetadata() throws {
+        var style = MapLibreStyle(tiles: .tileJSON("tiles.json"))
+        #expect(try style.jsonValue().object?["metadata"] == nil)
+        style.legend = MapLegend(
+            title: "cc",
+            rows: [
+                .init(name: "FR", color: RGBAColor(red: 1, green: 0, blue: 0), count: 12),
+                .init(name: "other", color: RGBAColor(red: 0, green: 0, blue: 1), count: 3, values: 2),
+            ])
+        #expect(
+            try style.jsonValue().object?["metadata"]?.jsonText
+                == ##"{"declutter:legend":{"title":"cc","rows":[{"name":"FR","color":"#FF0000","count":12},"##
+                + ##"{"name":"other","color":"#0000FF","count":3,"values":2}]}}"##)
     }
 
     @Test func theDefaultBaseURLIsWherePythonsServerServesTheFolder() throws {

@@ -66,6 +66,10 @@
     const popup = document.querySelector(".declutter-popup");
     report.popup = { text: popup?.textContent ?? null,
                      items: [...document.querySelectorAll(".declutter-popup li")].map((item) => item.textContent) };
+    const legend = document.querySelector(".declutter-legend");
+    report.legend = legend && { title: legend.querySelector("strong")?.textContent ?? null,
+      rows: [...legend.querySelectorAll(".row")].map((row) => ({ name: row.querySelector(".name").textContent,
+        count: row.querySelector(".count").textContent, color: row.querySelector(".dot").style.background })) };
     const rangePath = parameters.get("range");
     if (rangePath) {
       const response = await fetch(rangePath, { headers: { Range: "bytes=0-126" } });

@@ -25,6 +25,8 @@ public struct Dataset: Sendable {
     public let sharedValues: (category: String, property: String)?
     /// The points, each with its category and clustering identifier.
     public let points: [ClusterPoint]
+    /// What the colours mean, all the points counted, for the viewer (in `style.json`'s metadata); nil for one colour.
+    public let legend: MapLegend?
     /// The cluster hierarchy for maps, every zoom.
     public let annotator: MapAnnotator
     /// The vector tiles of zooms ``tileZooms``, placed at start as `declutter tiles` places them and encoded as they
@@ -67,6 +69,9 @@ public struct Dataset: Sendable {
         self.style = prepared.style
         self.styleName = styleName
         self.points = prepared.points
+        legend = MapLegend(
+            title: categoryProperty, style: prepared.style, points: prepared.points, sharedValues: prepared.sharedValues
+        )
         var annotator = try MapAnnotator(points: prepared.points, style: prepared.style)
         // Every map of the dataset looks only at the groups near it, kept per zoom within a byte budget.
         annotator.levels = AnnotatorLevels(budget: levelsCacheBytes)

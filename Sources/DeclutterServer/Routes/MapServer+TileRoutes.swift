@@ -184,6 +184,7 @@ extension MapServer {
         mapStyle.zoom = MapLibreStyle.fittingZoom(dataset.bounds, within: Dataset.tileZooms)
         mapStyle.countText = dataset.glyphs.countText(
             glyphs: "glyphs/\(dataset.name)/{fontstack}/{range}.pbf", style: dataset.style)
+        mapStyle.legend = dataset.legend
         // Under the clusters, the basemap `declutter tiles` writes beside them, with its names from the same glyphs.
         mapStyle.basemap = MapLibreStyle.Basemap(
             tiles: .template(

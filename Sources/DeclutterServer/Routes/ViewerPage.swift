@@ -3,7 +3,8 @@ import Foundation
 
 /// The viewer's HTML: an index of what the server serves, and a page showing one dataset or tileset in MapLibre GL
 /// JS, where a click on a cluster zooms to its `expansion_zoom` and lists its first leaves (a dataset's, from the
-/// cluster routes) in a popup, and a click on a point lists its properties.
+/// cluster routes) in a popup, a click on a point lists its properties, and the style's legend (a dataset's
+/// categories) stands in the top-left corner.
 ///
 /// Names of datasets and tilesets are URL-safe by construction; text from the data reaches the page only through
 /// `textContent`, never as HTML.
@@ -69,7 +70,16 @@ enum ViewerPage {
             <style>html, body, #map { margin: 0; height: 100%; }
             .declutter-popup { font: 13px/1.4 system-ui, sans-serif; max-height: 16em; overflow: auto; }
             .declutter-popup ul { margin: 0.3em 0; padding-left: 1.2em; }
-            .declutter-missing { font: 15px/1.5 system-ui, sans-serif; margin: 2em; max-width: 40em; }</style></head>
+            .declutter-missing { font: 15px/1.5 system-ui, sans-serif; margin: 2em; max-width: 40em; }
+            .declutter-legend { position: absolute; top: 10px; left: 10px; max-height: 60%; overflow: auto;
+              background: rgba(255, 255, 255, 0.88); border-radius: 4px; box-shadow: 0 0 0 2px rgba(0, 0, 0, 0.1);
+              font: 12px/1.5 system-ui, sans-serif; padding: 6px 8px; }
+            .declutter-legend strong { display: block; }
+            .declutter-legend .row { display: flex; align-items: baseline; gap: 6px; }
+            .declutter-legend .dot { width: 9px; height: 9px; border-radius: 50%; flex: none; }
+            .declutter-legend .name { flex: 1; max-width: 16em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+            .declutter-legend .count { margin-left: 12px; font-variant-numeric: tabular-nums; }
+            .declutter-legend small { display: block; margin-left: 15px; color: #555; }</style></head>
             <body><div id="map"></div>
             <script src="\(escaped(script))"></script>
             <script>
@@ -92,7 +102,27 @@ enum ViewerPage {
               .filter((layer) => layer.source === "declutter" && layer.type !== "background").map((layer) => layer.id);
             const featureAt = (point) => map.queryRenderedFeatures(point, { layers: layers() })[0];
             map.on("mousemove", (event) => { map.getCanvas().style.cursor = featureAt(event.point) ? "pointer" : ""; });
-            function element(tag, text) { const node = document.createElement(tag); node.textContent = text; return node; }
+            function element(tag, text, className) {
+              const node = document.createElement(tag);
+              node.textContent = text;
+              if (className) node.className = className;
+              return node;
+            }
+            // What the colours mean, from style.json's metadata (MapLibre draws no legend): every point counted.
+            map.once("load", () => {
+              const legend = map.getStyle().metadata?.["declutter:legend"];
+              if (!legend?.rows?.length) return;
+              const box = element("div", "", "declutter-legend");
+              if (legend.title) box.append(element("strong", legend.title));
+              for (const row of legend.rows) {
+                const line = element("div", "", "row"), dot = element("span", "", "dot");
+                dot.style.background = row.color;
+                line.append(dot, element("span", row.name, "name"), element("span", row.count.toLocaleString("en"), "count"));
+                box.append(line);
+                if (row.values) box.append(element("small", `${row.values.toLocaleString("en")} values`));
+              }
+              document.body.append(box);
+            });
             // A point's label: its name if it has one, else its first text property, else its position.
             function label(properties, coordinates) {
               const text = properties.name ?? Object.values(properties).find((value) => typeof value === "string");

@@ -1,5 +1,6 @@
 import DeclutterClustering
 import DeclutterGeometry
+import DeclutterMapContent
 import DeclutterStyle
 import DeclutterSupport
 import Foundation
@@ -74,6 +75,10 @@ public struct MapLibreStyle: Sendable, Hashable {
     public var zoom: Double?
     /// The basemap drawn under the markers, or nil for none (the background colour alone).
     public var basemap: Basemap?
+    /// What the markers' colours mean, for a page to show beside the map: written under the style's `metadata` as
+    /// `declutter:legend` (`title`, and `rows` of `name`, `color`, `count` and, for a row standing for many values,
+    /// `values`); MapLibre draws no legend itself. Nil writes none.
+    public var legend: MapLegend?
 
     /// Creates a style; every default is the one its property documents.
     public init(
@@ -139,7 +144,7 @@ public struct MapLibreStyle: Sendable, Hashable {
             && lhs.sourceLayer == rhs.sourceLayer && lhs.backgroundColor == rhs.backgroundColor
             && lhs.clusterOffset == rhs.clusterOffset && lhs.showsEveryIcon == rhs.showsEveryIcon
             && lhs.countText == rhs.countText && lhs.center == rhs.center && lhs.zoom == rhs.zoom
-            && lhs.basemap == rhs.basemap
+            && lhs.basemap == rhs.basemap && lhs.legend == rhs.legend
     }
 
     /// Hashes what `==` compares.
@@ -154,17 +159,20 @@ public struct MapLibreStyle: Sendable, Hashable {
         hasher.combine(clusterOffset.y)
         hasher.combine(showsEveryIcon)
         hasher.combine(countText)
+        hasher.combine(legend)
         hasher.combine(center)
         hasher.combine(zoom)
         hasher.combine(basemap)
     }
 
-    /// The style document: `version`, `name`, the camera if set, `sprite`, `sources` and `layers`, in that order.
+    /// The style document: `version`, `name`, the camera if set, the legend's `metadata` if set, `sprite`,
+    /// `sources` and `layers`, in that order.
     public func jsonValue() throws -> JSONValue {
         let base = try Self.normalizedBaseURL(baseURL)
         var root = JSONObject([("version", .number(8)), ("name", .string(name))])
         if let center { root["center"] = .array([.number(center.longitude), .number(center.latitude)]) }
         if let zoom { root["zoom"] = .number(zoom) }
+        if let legend { root["metadata"] = .object(JSONObject([("declutter:legend", Self.legendJSON(legend))])) }
         root["sprite"] = .string(try Self.absolute(sprite, base: base, what: "sprite"))
         if let glyphs = countText?.glyphs ?? basemap?.glyphs {
             root["glyphs"] = .string(try Self.absolute(glyphs, base: base, what: "glyphs"))
@@ -196,6 +204,19 @@ public struct MapLibreStyle: Sendable, Hashable {
         layers.append(clusters)
         root["layers"] = .array(layers)
         return .object(root)
+    }
+
+    /// `legend` as the style's metadata carries it.
+    static func legendJSON(_ legend: MapLegend) -> JSONValue {
+        let rows = legend.rows.map { row in
+            var fields: [(String, JSONValue)] = [
+                ("name", .string(row.name)), ("color", .string(cssColor(row.color))),
+                ("count", .number(Double(row.count))),
+            ]
+            if let values = row.values { fields.append(("values", .number(Double(values)))) }
+            return JSONValue.object(JSONObject(fields))
+        }
+        return .object(JSONObject([("title", legend.title.map { .string($0) } ?? .null), ("rows", .array(rows))]))
     }
 
     /// The style as compact JSON text and a final newline.
