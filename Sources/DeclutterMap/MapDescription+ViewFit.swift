@@ -23,6 +23,20 @@ extension MapDescription {
         return warning
     }
 
+    /// What to say about `points` beyond ±85.0511° that are on the map at `camera` (the South Pole's station, a
+    /// latitude of ±90 for "unknown"), nil when there are none: Web Mercator ends there, so they are drawn on the
+    /// world's top or bottom edge. `world` holds the points' positions.
+    func beyondMercatorWarning(points: [ClusterPoint], camera: MapCamera, world: ProjectedPoints) -> String? {
+        let limit = WebMercator.maximumLatitude
+        let beyond = points.indices.filter { abs(points[$0].location?.latitude ?? 0) > limit }
+        guard !beyond.isEmpty else { return nil }
+        let onMap = Self.onMap(camera: camera, world: world)
+        let count = beyond.count { onMap[$0] }
+        guard count > 0 else { return nil }
+        return "\(count) \(count == 1 ? "point" : "points") on the map \(count == 1 ? "lies" : "lie") beyond 85.0511° "
+            + "north or south, where Web Mercator maps end; drawn on the world's top or bottom edge"
+    }
+
     /// The world positions a fit takes: the points at exactly 0°, 0° left out, unless every located point is there.
     func fitted(_ world: ProjectedPoints) -> ProjectedPoints {
         let all = annotator?.points ?? points

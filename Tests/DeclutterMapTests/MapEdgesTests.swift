@@ -108,6 +108,26 @@ import Testing
         #expect(plain.warnings.isEmpty)
     }
 
+    /// Points beyond Web Mercator's ±85.0511° (the South Pole's station, a latitude of 90) are drawn on the world's
+    /// edge, and a map that shows them says so; points within the limit, or off the map, say nothing.
+    @Test func pointsBeyondMercatorAreSaid() throws {
+        let points = [(-90.0, 0.0), (89.9, 10.0), (85.05, 20.0), (48.85, 2.35)].map {
+            ClusterPoint(longitude: $0.1, latitude: $0.0)
+        }
+        var map = MapDescription(points: points, style: try bundledStyle("default"))
+        map.basemap = .none
+        #expect(
+            try map.draw(format: .png).warnings.first
+                == "2 points on the map lie beyond 85.0511° north or south, where Web Mercator maps end; drawn on the world's top or bottom edge"
+        )
+        map.points = Array(points.suffix(2))
+        #expect(try map.draw(format: .png).warnings.isEmpty)
+        // A map of Paris does not show the poles: nothing to say.
+        map.points = points
+        map.framing = .centered(Coordinate(longitude: 2.35, latitude: 48.85), zoom: 5)
+        #expect(try map.draw(format: .png).warnings.isEmpty)
+    }
+
     /// 2,000 points spread over the world, fitted to a square map: a world as wide as the map would cut the views on
     /// its seam in two at both side edges (as it did), so the world is drawn narrower by the views' reach, and every
     /// view shows whole, at one side or the other.
