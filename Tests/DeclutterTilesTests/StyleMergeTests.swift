@@ -1,3 +1,4 @@
+import DeclutterMapContent
 import DeclutterTiles
 import Foundation
 import Testing
@@ -75,6 +76,30 @@ import Testing
             #expect((layer["layout"] as? [String: Any])?["icon-allow-overlap"] as? Bool == true)
         }
         #expect(merged.notes.isEmpty)
+    }
+
+    /// The legend joins the base style's metadata, whose own keys stay; a base style without metadata gets it.
+    @Test func theLegendJoinsTheBaseStylesMetadata() throws {
+        var style = MapLibreStyle(tiles: .tileJSON("tiles.json"), baseURL: "https://maps.example.org/")
+        style.legend = MapLegend(title: "cc", rows: [.init(name: "FR", color: .black, count: 2)])
+        let ours = try style.jsonData()
+        let kept = try Self.object(
+            StyleMerge.merge(
+                base: try Self.base(["metadata": ["maputnik:renderer": "mlgljs"]]), ours: ours, beforeLayer: nil,
+                glyphFolder: "glyphs"
+            ).style)
+        let metadata = try #require(kept["metadata"] as? [String: Any])
+        #expect(metadata["maputnik:renderer"] as? String == "mlgljs")
+        let legend = try #require(metadata["declutter:legend"] as? [String: Any])
+        #expect(legend["title"] as? String == "cc")
+        #expect((legend["rows"] as? [[String: Any]])?.first?["count"] as? Int == 2)
+        let added = try Self.object(
+            StyleMerge.merge(base: try Self.base([:]), ours: ours, beforeLayer: nil, glyphFolder: "glyphs").style)
+        #expect((added["metadata"] as? [String: Any])?["declutter:legend"] != nil)
+        #expect(throws: StyleMerge.Failure.self) {
+            try StyleMerge.merge(
+                base: try Self.base(["metadata": 3]), ours: ours, beforeLayer: nil, glyphFolder: "glyphs")
+        }
     }
 
     /// Each case's additions to the base style, as JSON.

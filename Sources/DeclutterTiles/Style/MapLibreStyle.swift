@@ -172,7 +172,7 @@ public struct MapLibreStyle: Sendable, Hashable {
         var root = JSONObject([("version", .number(8)), ("name", .string(name))])
         if let center { root["center"] = .array([.number(center.longitude), .number(center.latitude)]) }
         if let zoom { root["zoom"] = .number(zoom) }
-        if let legend { root["metadata"] = .object(JSONObject([("declutter:legend", Self.legendJSON(legend))])) }
+        if let legend { root["metadata"] = .object(JSONObject([(Self.legendKey, Self.legendJSON(legend))])) }
         root["sprite"] = .string(try Self.absolute(sprite, base: base, what: "sprite"))
         if let glyphs = countText?.glyphs ?? basemap?.glyphs {
             root["glyphs"] = .string(try Self.absolute(glyphs, base: base, what: "glyphs"))
@@ -205,6 +205,9 @@ public struct MapLibreStyle: Sendable, Hashable {
         root["layers"] = .array(layers)
         return .object(root)
     }
+
+    /// The key of ``legend`` in the style's `metadata`.
+    public static let legendKey = "declutter:legend"
 
     /// `legend` as the style's metadata carries it.
     static func legendJSON(_ legend: MapLegend) -> JSONValue {

@@ -14,6 +14,7 @@ import Foundation
 ///   of ranges to put beside the base style's own.
 /// - **Sources and layers.** A base style with a source or a layer of the ids Declutter's use is refused, naming it;
 ///   so is a `--before-layer` the base style has no layer of.
+/// - **Legend.** Declutter's `declutter:legend` joins the base style's `metadata`, whose own keys stay.
 public enum StyleMerge {
     /// The merged style and what a user must know about it.
     public struct Result {
@@ -119,6 +120,18 @@ public enum StyleMerge {
             baseLayers += layers
         }
         style["layers"] = baseLayers
+        // The legend joins the base style's own metadata, which stays as it was.
+        if let legend = (own["metadata"] as? [String: Any])?[MapLibreStyle.legendKey] {
+            var metadata: [String: Any] = [:]
+            if let existing = style["metadata"] {
+                guard let object = existing as? [String: Any] else {
+                    throw Failure("the base style's metadata is not an object, so the legend cannot join it")
+                }
+                metadata = object
+            }
+            metadata[MapLibreStyle.legendKey] = legend
+            style["metadata"] = metadata
+        }
         guard
             let data = try? JSONSerialization.data(
                 withJSONObject: style, options: [.sortedKeys, .withoutEscapingSlashes])
