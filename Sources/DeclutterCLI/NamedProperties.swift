@@ -24,14 +24,8 @@ enum NamedProperties {
         {
             throw CommandError("--group-by \(groupBy.escapedForTerminal): \(name.escapedForTerminal): \(problem)")
         }
-        for aggregate in aggregates {
-            let property = aggregate.property
-            if let problem = CategoryAssignment.missing(
-                property, in: points, purpose: "aggregate", has: { $0.properties[property] != nil })
-            {
-                let option = "\(aggregate.name)=\(aggregate.function.rawValue):\(property)"
-                throw CommandError("--aggregate \(option.escapedForTerminal): \(name.escapedForTerminal): \(problem)")
-            }
+        if let (option, problem) = CategoryAssignment.missing(aggregates: aggregates, in: points) {
+            throw CommandError("--aggregate \(option.escapedForTerminal): \(name.escapedForTerminal): \(problem)")
         }
     }
 }

@@ -53,8 +53,13 @@ extension MapDescription {
 
     /// Which of `world`'s points stand on the map at `camera`.
     static func onMap(camera: MapCamera, world: ProjectedPoints) -> [Bool] {
+        world.indices.map(isOnMap(camera: camera, world: world))
+    }
+
+    /// Whether the point of `world` at an index stands on the map at `camera`, for a few of them.
+    static func isOnMap(camera: MapCamera, world: ProjectedPoints) -> (Int) -> Bool {
         let region = WorldRepeat(camera: camera, margin: 0), projection = camera.projection
-        return world.indices.map { index in
+        return { index in
             // On the flat map first: a pitched map cannot project points behind its camera.
             let flat = projection.flatPoint(worldX: world.x[index], worldY: world.y[index])
             return region.isOnMap(flatX: flat.x, flatY: flat.y)

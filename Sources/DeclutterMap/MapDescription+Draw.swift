@@ -35,7 +35,7 @@ extension MapDescription {
         drawn.categoryNote = categorised.categoryNote
         if let warning = unfittedWarning(fitted, world: world) { drawn.warnings.insert(warning, at: 0) }
         if let warning = zeroZeroWarning { drawn.warnings.insert(warning, at: 0) }
-        if let warning = beyondMercatorWarning(points: annotator.points, camera: fitted, world: world) {
+        if let warning = beyondMercatorWarning(annotator, camera: fitted) {
             drawn.warnings.insert(warning, at: 0)
         }
         return drawn

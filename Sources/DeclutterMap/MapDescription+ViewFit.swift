@@ -23,15 +23,13 @@ extension MapDescription {
         return warning
     }
 
-    /// What to say about `points` beyond ±85.0511° that are on the map at `camera` (the South Pole's station, a
-    /// latitude of ±90 for "unknown"), nil when there are none: Web Mercator ends there, so they are drawn on the
-    /// world's top or bottom edge. `world` holds the points' positions.
-    func beyondMercatorWarning(points: [ClusterPoint], camera: MapCamera, world: ProjectedPoints) -> String? {
-        let limit = WebMercator.maximumLatitude
-        let beyond = points.indices.filter { abs(points[$0].location?.latitude ?? 0) > limit }
-        guard !beyond.isEmpty else { return nil }
-        let onMap = Self.onMap(camera: camera, world: world)
-        let count = beyond.count { onMap[$0] }
+    /// What to say about `annotator`'s points beyond ±85.0511° that are on the map at `camera` (the South Pole's
+    /// station, a latitude of ±90 for "unknown"), nil when there are none: Web Mercator ends there, so they are drawn
+    /// on the world's top or bottom edge.
+    func beyondMercatorWarning(_ annotator: MapAnnotator, camera: MapCamera) -> String? {
+        guard !annotator.pointsBeyondMercator.isEmpty else { return nil }
+        let count = annotator.pointsBeyondMercator.count(
+            where: Self.isOnMap(camera: camera, world: annotator.projected))
         guard count > 0 else { return nil }
         return "\(count) \(count == 1 ? "point" : "points") on the map \(count == 1 ? "lies" : "lie") beyond 85.0511° "
             + "north or south, where Web Mercator maps end; drawn on the world's top or bottom edge"

@@ -67,6 +67,23 @@ public struct CategoryAssignment: Sendable {
         return message
     }
 
+    /// The first of `aggregates` whose property no point of `points` has, as its option's text (`NAME=FUNC:PROP`),
+    /// with what ``missing(_:in:purpose:has:)`` says of it; nil when each is some point's. Such an aggregate would
+    /// give every cluster an empty value.
+    public static func missing(aggregates: [ClusterAggregate], in points: [ClusterPoint]) -> (
+        option: String, problem: String
+    )? {
+        for aggregate in aggregates {
+            let property = aggregate.property
+            if let problem = missing(
+                property, in: points, purpose: "aggregate", has: { $0.properties[property] != nil })
+            {
+                return ("\(aggregate.name)=\(aggregate.function.rawValue):\(property)", problem)
+            }
+        }
+        return nil
+    }
+
     /// Points as a tileset or a server's dataset takes them: when `categoryProperty` named their categories and its
     /// values are not `style`'s, the values take the style's colours by frequency (``DataCategories``); then each point
     /// is assigned as ``assign(_:index:keepingIdentifier:)`` does. Returns the points, the style they are drawn in, and

@@ -49,6 +49,8 @@ public struct MapAnnotator: Sendable {
     /// How many points lie at exactly 0°, 0° (almost always a missing value), counted once here rather than by every
     /// map drawn from the annotator.
     public let pointsAtZeroZero: Int
+    /// The points beyond ±85.0511°, where Web Mercator ends (drawn on the world's edge), found once here.
+    public let pointsBeyondMercator: [Int]
     /// ``projected``'s arrays, read in the hot loops.
     let worldX: [Double], worldY: [Double]
     /// Each zoom's groups kept across maps, with a grid over them, for many maps of the same points; nil (the
@@ -77,9 +79,12 @@ public struct MapAnnotator: Sendable {
         let assignment = CategoryAssignment(style: style)
         var prepared = points
         let projected = projected ?? ProjectedPoints(points)
-        var zeroZero = 0
+        var zeroZero = 0, beyondMercator: [Int] = []
         for index in prepared.indices {
             if prepared[index].location?.isZeroZero == true { zeroZero += 1 }
+            if abs(prepared[index].location?.latitude ?? 0) > WebMercator.maximumLatitude {
+                beyondMercator.append(index)
+            }
             guard projected.isLocated(index) else {
                 throw AnnotationError("point \(index) has no coordinate; a map needs every point located")
             }
@@ -95,6 +100,7 @@ public struct MapAnnotator: Sendable {
         self.points = prepared
         self.projected = projected
         pointsAtZeroZero = zeroZero
+        pointsBeyondMercator = beyondMercator
         worldX = projected.x
         worldY = projected.y
         // Extent 256 makes the radius read in map points at whole zooms. The index counts categories in the style's

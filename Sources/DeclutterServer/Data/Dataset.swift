@@ -105,16 +105,8 @@ public struct Dataset: Sendable {
             throw ServerError(
                 .badRequest, field: "dataset", "\(path): \(problem) (give NAME=FILE,category=PROP for this dataset)")
         }
-        // An aggregate of a property no point has would give every cluster an empty value.
-        for aggregate in aggregates {
-            let property = aggregate.property
-            if let problem = CategoryAssignment.missing(
-                property, in: read.points, purpose: "aggregate", has: { $0.properties[property] != nil })
-            {
-                throw ServerError(
-                    .badRequest, field: "aggregate",
-                    "\(path): --aggregate \(aggregate.name)=\(aggregate.function.rawValue):\(property): \(problem)")
-            }
+        if let (option, problem) = CategoryAssignment.missing(aggregates: aggregates, in: read.points) {
+            throw ServerError(.badRequest, field: "aggregate", "\(path): --aggregate \(option): \(problem)")
         }
         var dataset = try Dataset(
             name: name, points: read.points, style: style, styleName: styleName, categoryProperty: categoryProperty,

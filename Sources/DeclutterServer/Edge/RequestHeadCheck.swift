@@ -69,23 +69,25 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         return nil
     }
 
-    /// Whether the client waits for `100 Continue` before sending its body: HTTP/1.1 or later (an HTTP/1.0 server
-    /// ignores the expectation) with `Expect: 100-continue`.
-    static func expectsContinue(_ head: HTTPRequestHead) -> Bool {
-        (head.version.major, head.version.minor) >= (1, 1)
-            && head.headers["Expect"].contains {
-                $0.trimmingCharacters(in: .whitespaces).lowercased() == "100-continue"
-            }
+    /// The request's expectations, each trimmed, and whether it is `100-continue` (in any case); none for HTTP/1.0,
+    /// whose server ignores them.
+    static func expectations(_ head: HTTPRequestHead) -> [(text: String, isContinue: Bool)] {
+        guard (head.version.major, head.version.minor) >= (1, 1) else { return [] }
+        return head.headers["Expect"].map {
+            let text = $0.trimmingCharacters(in: .whitespaces)
+            return (text, text.lowercased() == "100-continue")
+        }
     }
+
+    /// Whether the client waits for `100 Continue` before sending its body.
+    static func expectsContinue(_ head: HTTPRequestHead) -> Bool { expectations(head).contains { $0.isContinue } }
 
     /// Why a request's `Expect` is refused: an expectation other than `100-continue` (417), or a body declared over
     /// `bodyLimit` that the client is waiting to send (413, so that it never sends it); nil otherwise.
     static func refusal(ofExpectation head: HTTPRequestHead, bodyLimit: Int) -> ServerError? {
-        let expectations = head.headers["Expect"]
-        guard !expectations.isEmpty, (head.version.major, head.version.minor) >= (1, 1) else { return nil }
-        if let other = expectations.first(where: {
-            $0.trimmingCharacters(in: .whitespaces).lowercased() != "100-continue"
-        }) {
+        let expectations = expectations(head)
+        guard !expectations.isEmpty else { return nil }
+        if let other = expectations.first(where: { !$0.isContinue })?.text {
             return ServerError(
                 .expectationFailed, field: "Expect",
                 "the server meets no expectation but 100-continue; the request expects \"\(other.prefix(64))\"")
