@@ -56,7 +56,10 @@ import TileTestServer
     /// once, and then the answer to its body; a declared body over the limit is refused before it is sent; another expectation is
     /// 417.
     @Test func expectContinueIsAnsweredAtOnceAndAnOversizedBodyBeforeItIsSent() async throws {
-        try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))) { client in
+        // Timeouts far beyond the test's steps: on a loaded machine the test's task can wait many seconds between
+        // hearing `100 Continue` and sending the body, which a 10 s body timeout answered 408.
+        let limits = ServerLimits(maximumBodyBytes: 4096, headerSeconds: 600, bodySeconds: 600)
+        try await ServerHarness.run(try ServerHarness.server(limits: limits)) { client in
             // A body the route reads and answers without drawing (a map waits for the text engine, which another
             // test's sprite sheet can hold for minutes on a loaded machine).
             let body = #"{"width":100,"height":100}"#
