@@ -263,8 +263,8 @@ let package = Package(
         .testTarget(
             name: "DeclutterRenderTests",
             dependencies: [
-                "DeclutterRender", "DeclutterGeometry", "DeclutterMapContent", "DeclutterPNG", "DeclutterPlacement",
-                "DeclutterStyle",
+                "DeclutterRender", "DeclutterGeometry", "DeclutterInput", "DeclutterMapContent", "DeclutterPNG",
+                "DeclutterPlacement", "DeclutterStyle",
                 "DeclutterSupport", "DeclutterTesting", "DeclutterTestSupport", "CZlib",
             ]
         ),

@@ -13,7 +13,7 @@ extension MapDescription {
     /// - Parameter renderer: A renderer for the map's style to reuse (one per thread); nil makes one.
     /// - Throws: ``CameraError`` for a camera out of range or nothing to fit; ``AnnotationError`` for a point without a
     ///   location or whose category the style lacks; ``TileError`` when tiles cannot be had; ``RenderError`` for a
-    ///   size over the limit.
+    ///   size over the limit or overlays crossing themselves more than ``maxOverlayCrossings`` times.
     public func draw(format: OutputFormat, renderer: StaticMapRenderer? = nil) throws -> DrawnMap {
         let world = annotator?.projected ?? ProjectedPoints(points)
         let camera = try camera(world: world)
@@ -45,6 +45,11 @@ extension MapDescription {
     func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws
         -> DrawnMap
     {
+        if let limit = maxOverlayCrossings, !overlays.isEmpty,
+            OverlayCrossings.count(overlays, camera: camera, limit: limit) > limit
+        {
+            throw RenderError.tooManyCrossings(limit: limit)
+        }
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
         var furniture = try FurnitureLayout(
             self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution,

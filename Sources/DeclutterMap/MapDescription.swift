@@ -43,6 +43,10 @@ public struct MapDescription: Sendable {
     public var furniture = MapFurniture()
     /// The most tiles the map may fetch. Default 256.
     public var maxTiles = 256
+    /// The most times the overlays' lines may cross each other on the map (``OverlayCrossings``), checked before
+    /// anything is drawn; nil, the default, checks nothing. A server sets it: cairo cannot be stopped once a costly
+    /// path is under way.
+    public var maxOverlayCrossings: Int?
     /// What to do about tiles that cannot be had. Default grey squares.
     public var missingTiles = MissingTiles.grey
     /// The property the points' categories were read from, when its values need not be the style's: they then take

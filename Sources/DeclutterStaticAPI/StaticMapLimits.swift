@@ -20,12 +20,15 @@ public struct StaticMapLimits: Sendable, Hashable {
     public var maximumPathVertices: Int
     /// Arrays and objects open at once in a GeoJSON overlay, 32 by default (a MultiPolygon needs 6).
     public var maximumGeoJSONNesting: Int
+    /// Times the overlays' lines may cross each other on the map, 20,000 by default: a path zigzagging across the
+    /// map costs the drawing far more than its vertices say (counted by the renderer's `OverlayCrossings`).
+    public var maximumOverlayCrossings: Int
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maximumURLBytes: Int = 8192, maximumWidth: Int = 1280, maximumHeight: Int = 1280, maximumScale: Int = 3,
         maximumOverlays: Int = 100, maximumPoints: Int = 10_000, maximumPathVertices: Int = 10_000,
-        maximumGeoJSONNesting: Int = 32
+        maximumGeoJSONNesting: Int = 32, maximumOverlayCrossings: Int = 20_000
     ) {
         self.maximumURLBytes = maximumURLBytes
         self.maximumWidth = maximumWidth
@@ -35,5 +38,6 @@ public struct StaticMapLimits: Sendable, Hashable {
         self.maximumPoints = maximumPoints
         self.maximumPathVertices = maximumPathVertices
         self.maximumGeoJSONNesting = maximumGeoJSONNesting
+        self.maximumOverlayCrossings = maximumOverlayCrossings
     }
 }

@@ -116,6 +116,10 @@ import Testing
                 "Static-map URLs (`StaticMapRequest`)",
                 "\(grouped(StaticMapLimits().maximumPathVertices)) path vertices; GeoJSON nested \(StaticMapLimits().maximumGeoJSONNesting) levels"
             ),
+            (
+                "Static-map URLs (`StaticMapRequest`)",
+                "\(grouped(StaticMapLimits().maximumOverlayCrossings)) crossings of an overlay's lines"
+            ),
         ]
         for (row, text) in expected {
             let cell = try #require(rows[row], "no row \(row) in the README's Limits table")

@@ -16,6 +16,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownFormat(path: String)
     /// The embedded basemap is missing from the build or its bytes do not decode.
     case basemap(String)
+    /// Overlays whose lines cross each other more than `limit` times on the map (``OverlayCrossings``), refused
+    /// before anything was drawn.
+    case tooManyCrossings(limit: Int)
 
     /// A one-line explanation naming what failed.
     public var description: String {
@@ -29,16 +32,19 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .unknownFormat(path):
             return "\(path): unknown output format; expected a file name ending in .png, .svg or .pdf"
         case let .basemap(reason): return "the embedded basemap is unreadable: \(reason)"
+        case let .tooManyCrossings(limit):
+            return "the overlays' lines cross each other more than \(limit) times on the map, the limit: "
+                + "a line zigzagging across a map costs far more to draw than its vertices say; draw simpler lines"
         }
     }
 }
 
 extension RenderError: DeclutterError {
-    /// A size over the limit is a limit; an unreadable image or unknown format bad input; the drawing libraries'
+    /// A size or crossings over the limit are a limit; an unreadable image or unknown format bad input; the drawing libraries'
     /// failures internal.
     public var kind: FailureKind {
         switch self {
-        case .sizeOutOfRange: .limit
+        case .sizeOutOfRange, .tooManyCrossings: .limit
         case .unreadableImage, .unknownFormat: .badInput
         case .cairo, .pango, .encoding, .basemap: .internalFailure
         }

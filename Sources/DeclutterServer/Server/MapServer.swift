@@ -140,11 +140,13 @@ public struct MapServer: Sendable {
     /// would outlive a change of data or tiles), but the bytes are not sent again.
     ///
     /// - Throws: ``ServerError`` 502 when tiles could not all be had (unless ``allowMissingTiles``), 503 when a pool is
-    ///   full or the time limit passes, 422 for a map needing too many tiles.
+    ///   full or the time limit passes, 422 for a map needing too many tiles, 413 for overlays crossing themselves too
+    ///   often.
     func draw(_ drawing: MapDrawing, for request: Request? = nil) async throws -> Response {
         var drawing = drawing
         drawing.map.basemap = tiles.map { .tiles($0) } ?? .world
         drawing.map.maxTiles = limits.maximumTiles
+        drawing.map.maxOverlayCrossings = limits.staticMap.maximumOverlayCrossings
         drawing.map.missingTiles = allowMissingTiles ? .grey : .fail
         // Points off the map matter only to a layout.
         drawing.map.annotatesPointsOffMap = drawing.layout
