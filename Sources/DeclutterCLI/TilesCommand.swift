@@ -255,6 +255,7 @@ struct TilesCommand: ParsableCommand {
             StandardError.write("warning: \(warning)\n")
         }
         if let warning = ReservedPointKeys.warning(for: job.points) { StandardError.write("warning: \(warning)\n") }
+        for warning in job.pointWarnings { StandardError.write("warning: \(warning)\n") }
         job.baseStyle = try baseStyle.map(Self.readStyle)
         // A base style is the map under the clusters: the embedded basemap would be written for nothing.
         job.basemap = basemap && baseStyle == nil

@@ -16,6 +16,9 @@ public struct Coordinate: Sendable, Hashable, Codable {
     /// Whether it is exactly 0°, 0°: in data, almost always a missing value written as zeros.
     public var isZeroZero: Bool { longitude == 0 && latitude == 0 }
 
+    /// Whether it lies beyond ±85.0511°, where Web Mercator maps end: drawn on the world's top or bottom edge.
+    public var isBeyondWebMercator: Bool { abs(latitude) > WebMercator.maximumLatitude }
+
     /// The great-circle distance to another coordinate in metres (haversine, mean Earth radius).
     public func distance(to other: Coordinate) -> Double {
         let radians = Double.pi / 180

@@ -17,8 +17,7 @@ extension MapDescription {
         guard count > 0 else { return nil }
         // An annotator's points are all located.
         let located = annotator?.points.count ?? points.reduce(0) { $0 + ($1.location == nil ? 0 : 1) }
-        var warning =
-            "\(count) \(count == 1 ? "point lies" : "points lie") at exactly 0°, 0°, almost always a missing value rather than a place"
+        var warning = PointPlaceWarnings.zeroZero(count)
         if case .data = framing, count < located { warning += "; the map is fitted to the other \(located - count)" }
         return warning
     }
@@ -31,8 +30,8 @@ extension MapDescription {
         let count = annotator.pointsBeyondMercator.count(
             where: Self.isOnMap(camera: camera, world: annotator.projected))
         guard count > 0 else { return nil }
-        return "\(count) \(count == 1 ? "point" : "points") on the map \(count == 1 ? "lies" : "lie") beyond 85.0511° "
-            + "north or south, where Web Mercator maps end; drawn on the world's top or bottom edge"
+        return PointPlaceWarnings.beyondMercator(
+            count, where: " on the map", shownAs: "drawn on the world's top or bottom edge")
     }
 
     /// The world positions a fit takes: the points at exactly 0°, 0° left out, unless every located point is there.

@@ -80,6 +80,11 @@ public struct TilesetJob {
         )
     }
 
+    /// What to say about the points before the tiles are made: how many lie beyond ±85.0511°, which the tiles show on
+    /// the world's top or bottom edge, and how many at exactly 0°, 0°, almost always missing values; as `render`
+    /// says them of a map.
+    public var pointWarnings: [String] { PointPlaceWarnings.tileset(points) }
+
     /// Creates a job for points already prepared for `style`.
     public init(points: [ClusterPoint], style: MarkerStyle) {
         self.points = points

@@ -82,7 +82,7 @@ public struct MapAnnotator: Sendable {
         var zeroZero = 0, beyondMercator: [Int] = []
         for index in prepared.indices {
             if prepared[index].location?.isZeroZero == true { zeroZero += 1 }
-            if abs(prepared[index].location?.latitude ?? 0) > WebMercator.maximumLatitude {
+            if prepared[index].location?.isBeyondWebMercator == true {
                 beyondMercator.append(index)
             }
             guard projected.isLocated(index) else {

@@ -281,6 +281,25 @@ import Testing
         #expect(stated[0] == center[0] && stated[1] == center[1])
     }
 
+    /// Points the tiles cannot show where they lie are said, as `render` says them: the South Pole's station and a
+    /// latitude of 90 stand on the world's edge, and rows of zeros are most likely missing values.
+    @Test func pointsBeyondWebMercatorAndAtZeroZeroAreSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = ["-90,0", "90,10", "0,0", "48.85,2.35", "-33.9,151.2"]
+        try Data(("lat,lon\n" + rows.joined(separator: "\n") + "\n").utf8).write(
+            to: folder.appendingPathComponent("edges.csv"))
+        let result = try CommandResult.run(
+            ["tiles", "--input", "edges.csv", "--max-zoom", "3", "--no-basemap", "--output", "edges.pmtiles"],
+            in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "warning: 2 points lie beyond 85.0511° north or south, where Web Mercator maps end; the tiles show "
+                + "them on the world's top or bottom edge\n"
+                + "warning: 1 point lies at exactly 0°, 0°, almost always a missing value rather than a place\n")
+    }
+
     /// Features without a geometry are skipped, as the warning says, in the tiles and in the placed queries; they
     /// stopped both with "point 1 has no coordinate".
     @Test func featuresWithoutAGeometryAreSkipped() throws {
