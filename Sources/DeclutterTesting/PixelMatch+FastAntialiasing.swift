@@ -91,13 +91,20 @@ extension PixelMatch.FastPass {
         // The reference's order: column by column from the left, each top to bottom.
         let n0 = words[above - 1], n1 = words[index - 1], n2 = words[below - 1], n3 = words[above]
         let n4 = words[below], n5 = words[above + 1], n6 = words[index + 1], n7 = words[below + 1]
-        let opaque = words[index] & n0 & n1 & n2 & n3 & n4 & n5 & n6 & n7
+        let word = words[index]
+        let opaque = word & n0 & n1 & n2 & n3 & n4 & n5 & n6 & n7
         guard UInt32(littleEndian: opaque) >> 24 == 0xFF else { return nil }
-        let centre = Self.brightnessKey(words[index])
-        var zeroes = 0, darkest = centre, brightest = centre, darkestNeighbour = -1, brightestNeighbour = -1
+        // Equal keys are equal colours (below), so the neighbours of brightness difference 0 are those of the centre's
+        // word: with three or more the answer is no, known before any key is worked out (a differing pixel inside a
+        // flat area of its image).
+        var zeroes = n0 == word ? 1 : 0
+        zeroes &+= (n1 == word ? 1 : 0) &+ (n2 == word ? 1 : 0) &+ (n3 == word ? 1 : 0)
+        zeroes &+= (n4 == word ? 1 : 0) &+ (n5 == word ? 1 : 0) &+ (n6 == word ? 1 : 0) &+ (n7 == word ? 1 : 0)
+        if zeroes > 2 { return false }
+        let centre = Self.brightnessKey(word)
+        var darkest = centre, brightest = centre, darkestNeighbour = -1, brightestNeighbour = -1
         @inline(__always) func visit(_ word: UInt32, _ neighbour: Int) {
             let key = Self.brightnessKey(word)
-            zeroes &+= key == centre ? 1 : 0
             darkestNeighbour = key > darkest ? neighbour : darkestNeighbour
             darkest = max(key, darkest)
             brightestNeighbour = key < brightest ? neighbour : brightestNeighbour
@@ -111,7 +118,7 @@ extension PixelMatch.FastPass {
         visit(n5, 5)
         visit(n6, 6)
         visit(n7, 7)
-        if zeroes > 2 || darkestNeighbour < 0 || brightestNeighbour < 0 { return false }
+        if darkestNeighbour < 0 || brightestNeighbour < 0 { return false }
         // Neighbour n is cell m = n + n / 4 of the 3×3 block counted column by column, skipping the centre (cell 4).
         func siblings(_ neighbour: Int) -> Bool {
             let cell = neighbour + neighbour / 4, x = x1 + cell / 3 - 1, y = y1 + cell % 3 - 1
