@@ -1,5 +1,5 @@
-import DeclutterGeometry
 import DeclutterClustering
+import DeclutterGeometry
 
 /// What a map or tileset says about points it cannot show where their coordinates say: those at exactly 0°, 0°
 /// (almost always a missing value written as zeros) and those beyond ±85.0511°, where Web Mercator ends (the South
