@@ -90,6 +90,28 @@ import TileTestServer
         }
     }
 
+    /// A body declared over the limit and sent at once, without waiting for `100 Continue`, is answered 413 before any
+    /// of it is read, and the connection ends while the client is still sending: the server read all of it (100 MB in
+    /// a trial) to keep the connection. The client reads the answer meanwhile, as curl does while it uploads.
+    @Test func anOversizedBodySentAtOnceIsRefusedUnread() async throws {
+        try await ServerHarness.run(try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))) { client in
+            let connection = try RawConnection(port: try Self.port(client))
+            connection.send(
+                "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n"
+            )
+            async let answer = connection.response()
+            async let sent = connection.sentUntilClosed(upTo: 2_000_000_000)
+            let refused = await answer
+            #expect(refused.status == 413)
+            #expect(try Self.field(refused) == "body")
+            #expect(refused.body.contains("the body is 10000000000 bytes; the limit is 4096"), "\(refused.body)")
+            #expect(refused.headers["connection"] == "close")
+            // The end of the stream comes at once, while the client is still sending; then the server closes.
+            #expect(await connection.closedByServer(within: 30))
+            _ = await sent
+        }
+    }
+
     @Test func anIdleKeptAliveConnectionIsClosedAfterItsAnswer() async throws {
         try await ServerHarness.run(try ServerHarness.server(limits: Self.limits())) { client in
             let connection = try RawConnection(port: try Self.port(client))

@@ -147,7 +147,8 @@ final class ConnectionWatch {
         stalled = nil
         registry.remove(channel)
         defer { phase = .busy }
-        return phase == .body ? EdgeError.clientWentAway : nil
+        // A body cut short by the server's own answer and linger is no client that went away.
+        return phase == .body && !lingering ? EdgeError.clientWentAway : nil
     }
 
     /// Closed to make room for a new connection: a half-sent head is told why.
@@ -157,7 +158,7 @@ final class ConnectionWatch {
                 answering: ServerError(
                     .serviceUnavailable, field: "server",
                     "the server is at its connection limit and closed this connection, "
-                        + "which had sent no complete request", retryAfter: 1))
+                        + "which had sent no complete request", retryAfter: 1), lingering: false)
         } else {
             channel.close(promise: nil)
         }
@@ -198,8 +199,15 @@ final class ConnectionWatch {
         }
     }
 
-    /// Writes `error` as a whole HTTP message straight to the socket, then closes.
-    private func close(answering error: ServerError) {
+    /// Whether the connection answered a refusal and now only discards what the client still sends.
+    private(set) var lingering = false
+    /// Whether the sending side is shut and the linger's timer set.
+    private var shut = false
+
+    /// Writes `error` as a whole HTTP message straight to the socket, then closes as a server must while the client
+    /// may still be sending (a body it refused): see ``linger()``. A connection closed to make room for another closes
+    /// at once.
+    private func close(answering error: ServerError, lingering: Bool = true) {
         cancelTimer()
         registry.metrics.recordEdgeRefusal(status: Int(error.status.code))
         guard let context = socketContext, channel.isActive else {
@@ -207,8 +215,39 @@ final class ConnectionWatch {
             return
         }
         let channel = self.channel
-        context.writeAndFlush(NIOAny(error.closingMessage)).whenComplete { _ in channel.close(promise: nil) }
+        guard lingering else {
+            context.writeAndFlush(NIOAny(error.closingMessage)).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
+        // Discarding starts now; the sending side is shut once the answer is out.
+        self.lingering = true
+        let watch = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        context.writeAndFlush(NIOAny(error.closingMessage)).whenComplete { _ in watch.value.linger() }
     }
+
+    /// Ends a connection whose answer is out while its client may still be sending: the sending side is shut, so the
+    /// client reads the answer and the end of the stream; what still arrives is discarded unread (where Hummingbird
+    /// read a refused body to its end, 100 MB in a trial); and the connection closes when the client closes its side
+    /// or ``lingerSeconds`` pass. Closing at once would answer the unread bytes with a reset, which can destroy the
+    /// answer before the client reads it.
+    func linger() {
+        lingering = true
+        guard !shut else { return }
+        shut = true
+        cancelTimer()
+        let channel = self.channel
+        channel.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
+        let watch = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(Self.lingerSeconds * 1e9))) {
+            watch.value.timer = nil
+            watch.value.channel.close(promise: nil)
+        }
+    }
+
+    /// How long a refused connection discards what its client still sends before it closes: long enough for the
+    /// answer to reach a client that reads it, as nginx's `lingering_time` does, short enough not to hold the
+    /// connection for a client that never stops.
+    static let lingerSeconds = 2.0
 
     /// The first handler of a connection, nearest the socket: tells the connection's ``ConnectionWatch`` when bytes
     /// arrive (a new request's header timeout runs from its first byte), and gives it the place to write the answers
@@ -232,6 +271,8 @@ final class ConnectionWatch {
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            // A refused connection's bytes are not requests: dropped before HTTP's parser.
+            guard !watch.lingering else { return }
             watch.bytesArrived()
             context.fireChannelRead(data)
         }

@@ -35,8 +35,8 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
-        if let refusal = Self.refusal(of: head)
-            ?? Self.refusal(ofExpectation: head, bodyLimit: watch.limits.maximumBodyBytes)
+        if let refusal = Self.refusal(of: head) ?? Self.refusal(ofExpectation: head)
+            ?? Self.refusal(ofBody: head, bodyLimit: watch.limits.maximumBodyBytes)
         {
             refused = true
             watch.refuse(refusal)
@@ -82,19 +82,22 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     /// Whether the client waits for `100 Continue` before sending its body.
     static func expectsContinue(_ head: HTTPRequestHead) -> Bool { expectations(head).contains { $0.isContinue } }
 
-    /// Why a request's `Expect` is refused: an expectation other than `100-continue` (417), or a body declared over
-    /// `bodyLimit` that the client is waiting to send (413, so that it never sends it); nil otherwise.
-    static func refusal(ofExpectation head: HTTPRequestHead, bodyLimit: Int) -> ServerError? {
-        let expectations = expectations(head)
-        guard !expectations.isEmpty else { return nil }
-        if let other = expectations.first(where: { !$0.isContinue })?.text {
-            return ServerError(
-                .expectationFailed, field: "Expect",
-                "the server meets no expectation but 100-continue; the request expects \"\(other.prefix(64))\"")
+    /// Why a request's `Expect` is refused: an expectation other than `100-continue` (417); nil otherwise.
+    static func refusal(ofExpectation head: HTTPRequestHead) -> ServerError? {
+        guard let other = expectations(head).first(where: { !$0.isContinue })?.text else { return nil }
+        return ServerError(
+            .expectationFailed, field: "Expect",
+            "the server meets no expectation but 100-continue; the request expects \"\(other.prefix(64))\"")
+    }
+
+    /// A body declared over `bodyLimit`, refused (413) before it is read, on any route: a client waiting for `100
+    /// Continue` then never sends it, and one sending it at once is answered and stops (the connection closes, its
+    /// bytes discarded unread meanwhile), where the routes answered 413 and the server then read the whole body, 100 MB
+    /// of it, to keep the connection.
+    static func refusal(ofBody head: HTTPRequestHead, bodyLimit: Int) -> ServerError? {
+        guard let length = head.headers["Content-Length"].first.flatMap({ Int($0) }), length > bodyLimit else {
+            return nil
         }
-        if let length = head.headers["Content-Length"].first.flatMap({ Int($0) }), length > bodyLimit {
-            return MapServer.bodyTooLarge(length, limit: bodyLimit)
-        }
-        return nil
+        return MapServer.bodyTooLarge(length, limit: bodyLimit)
     }
 }

@@ -21,6 +21,8 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let watch: ConnectionWatch
     private var stopping = false
+    /// Whether the answer being written says `Connection: close`.
+    private var answerCloses = false
 
     init(watch: ConnectionWatch) {
         self.watch = watch
@@ -48,11 +50,19 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var response) where stopping:
-            response.headerFields[.connection] = "close"
+        case .head(var response):
+            if stopping { response.headerFields[.connection] = "close" }
+            answerCloses = response.headerFields[.connection]?.lowercased() == "close"
             context.write(wrapOutboundOut(.head(response)), promise: promise)
-        case .head, .body:
+        case .body:
             context.write(data, promise: promise)
+        case .end where answerCloses && watch.phase == .body:
+            // Answered before its body ended (a chunked body refused past the limit): the rest is discarded unread
+            // once the answer is out, and the connection ends.
+            let written = promise ?? context.eventLoop.makePromise()
+            context.write(data, promise: written)
+            let watch = NIOLoopBound(self.watch, eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in watch.value.linger() }
         case .end:
             context.write(data, promise: promise)
             watch.responseWritten()

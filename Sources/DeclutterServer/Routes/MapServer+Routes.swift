@@ -84,10 +84,8 @@ extension MapServer {
 
     /// `POST /static`: a map of the body's points and overlays.
     func staticMap(_ request: Request) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maximumBodyBytes {
-            throw Self.bodyTooLarge(length, limit: limits.maximumBodyBytes)
-        }
-        // A chunked body has no length to check first: reading stops past the limit (413, in the middleware).
+        // A body declared over the limit was refused at the edge (``RequestHeadCheck``); a chunked body has no length
+        // to check first: reading stops past the limit (413, in the middleware).
         let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
         let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
         let style = try styles.style(named: body.request.style)

@@ -59,6 +59,14 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// A body refused part way as over the limit: the connection closes after the answer, where the rest of the body
+    /// (100 MB, chunked, in a trial) was read to keep it.
+    static var bodyOverLimit: ServerError {
+        var error = ServerError(.contentTooLarge, field: "body", "the request body is over the server's limit")
+        error.closesConnection = true
+        return error
+    }
+
     /// Any error as a ``ServerError``: Hummingbird's own (no route, a body over the limit) with a field, what happened
     /// on the connection (``EdgeError``), anything else a 500 whose detail goes to the log only.
     static func serverError(_ error: any Error, request: Request, logger: Logger) -> ServerError {
@@ -71,13 +79,13 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
             return ServerError(error, field: "request")
         case is NIOTooManyBytesError:
             // A chunked body has no length to check before reading: it is refused when it passes the limit.
-            return ServerError(.contentTooLarge, field: "body", "the request body is over the server's limit")
+            return bodyOverLimit
         case let error as HTTPParserError:
             return EdgeError.malformed(error).serverError
         case let error as HTTPError where error.status == .notFound:
             return RouteMethods.refusal(method: request.method.rawValue, path: request.uri.path)
         case let error as HTTPError where error.status == .contentTooLarge:
-            return ServerError(.contentTooLarge, field: "body", "the request body is over the server's limit")
+            return bodyOverLimit
         case let error as HTTPError:
             return ServerError(error.status, field: "request", error.body ?? error.status.reasonPhrase)
         default:
