@@ -40,8 +40,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RenderError: DeclutterError {
-    /// A size or crossings over the limit are a limit; an unreadable image or unknown format bad input; the drawing libraries'
-    /// failures internal.
+    /// A size or crossings over the limit are a limit; an unreadable image or unknown format bad input; the drawing
+    /// libraries' failures internal.
     public var kind: FailureKind {
         switch self {
         case .sizeOutOfRange, .tooManyCrossings: .limit

@@ -33,6 +33,10 @@ final class ConnectionWatch {
     /// connection closes, else a client that pipelines requests for large answers and reads nothing held the
     /// connection, and the answers' bytes, for ever.
     private var stalled: Scheduled<Void>?
+    /// Whether the connection answered a refusal and now only discards what the client still sends.
+    private(set) var lingering = false
+    /// Whether the sending side is shut and the linger's timer set.
+    private var shut = false
     /// The context nearest the socket, where answers given below HTTP's parser are written as bytes.
     var socketContext: ChannelHandlerContext?
     let channel: any Channel
@@ -198,11 +202,6 @@ final class ConnectionWatch {
             break
         }
     }
-
-    /// Whether the connection answered a refusal and now only discards what the client still sends.
-    private(set) var lingering = false
-    /// Whether the sending side is shut and the linger's timer set.
-    private var shut = false
 
     /// Writes `error` as a whole HTTP message straight to the socket, then closes as a server must while the client
     /// may still be sending (a body it refused): see ``linger()``. A connection closed to make room for another closes
