@@ -4,7 +4,7 @@ import Foundation
 /// The viewer's HTML: an index of what the server serves, and a page showing one dataset or tileset in MapLibre GL
 /// JS, where a click on a cluster zooms to its `expansion_zoom` and lists its first leaves (a dataset's, from the
 /// cluster routes) in a popup, a click on a point lists its properties, and the style's legend (a dataset's
-/// categories) stands in the top-left corner.
+/// categories) stands in the top-left corner, folded by a click on its title.
 ///
 /// Names of datasets and tilesets are URL-safe by construction; text from the data reaches the page only through
 /// `textContent`, never as HTML.
@@ -74,7 +74,7 @@ enum ViewerPage {
             .declutter-legend { position: absolute; top: 10px; left: 10px; max-height: 60%; overflow: auto;
               background: rgba(255, 255, 255, 0.88); border-radius: 4px; box-shadow: 0 0 0 2px rgba(0, 0, 0, 0.1);
               font: 12px/1.5 system-ui, sans-serif; padding: 6px 8px; }
-            .declutter-legend strong { display: block; }
+            .declutter-legend summary { cursor: pointer; }
             .declutter-legend .row { display: flex; align-items: baseline; gap: 6px; }
             .declutter-legend .dot { width: 9px; height: 9px; border-radius: 50%; flex: none; }
             .declutter-legend .name { flex: 1; max-width: 16em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -112,8 +112,11 @@ enum ViewerPage {
             map.once("load", () => {
               const legend = map.getStyle().metadata?.["declutter:legend"];
               if (!legend?.rows?.length) return;
-              const box = element("div", "", "declutter-legend");
-              if (legend.title) box.append(element("strong", legend.title));
+              // Folded by a click on its title, so that the clusters under it can be seen.
+              const box = element("details", "", "declutter-legend"), summary = element("summary", "");
+              summary.append(legend.title ? element("strong", legend.title) : element("span", "legend"));
+              box.open = true;
+              box.append(summary);
               for (const row of legend.rows) {
                 const line = element("div", "", "row"), dot = element("span", "", "dot");
                 dot.style.background = row.color;
