@@ -87,7 +87,10 @@ import TileTestServer
     @Test func requestInFlightAtShutdownIsAnswered() async throws {
         let pool = RenderPool(workers: 1, queueLength: 1), gate = DispatchSemaphore(value: 0)
         let blocker = try await Self.block(pool, on: gate)
-        let server = ServerHarness.patient(try ServerHarness.server(pool: pool))
+        // The map's time limit runs from the request's arrival, through the steps below, which on a loaded machine
+        // took more than its default 10 s: ten minutes here.
+        let server = ServerHarness.patient(
+            try ServerHarness.server(pool: pool, limits: ServerLimits(renderSeconds: 600)))
         let port = AsyncStream<Int>.makeStream()
         let group = ServiceGroup(
             configuration: .init(services: [server.application { port.continuation.yield($0) }], logger: server.logger))
@@ -95,7 +98,9 @@ import TileTestServer
             tasks.addTask { try await group.run() }
             var ports = port.stream.makeAsyncIterator()
             let listening = try #require(await ports.next())
-            let client = TestClient(host: "127.0.0.1", port: listening, configuration: .init(timeout: .seconds(10)))
+            // A minute for the answer: the map is drawn only after shutdown has reached the connection, which on a loaded
+            // machine took more than 10 s.
+            let client = TestClient(host: "127.0.0.1", port: listening, configuration: .init(timeout: .seconds(60)))
             client.connect()
             // With an authority, sent as `Host`, which HTTP/1.1 requires.
             let request = Task {

@@ -128,19 +128,6 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends spaces, 64 KiB at a time, on a thread of its own, until the server ends the connection or `limit` bytes are
-    /// sent, as a client uploading a large body; returns the bytes sent.
-    public func sentUntilClosed(upTo limit: Int) async -> Int {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let chunk = [UInt8](repeating: 0x20, count: 1 << 16)
-                var sent = 0
-                while sent < limit, self.send(chunk) { sent += chunk.count }
-                continuation.resume(returning: sent)
-            }.start()
-        }
-    }
-
     /// Whether bytes or the end of the stream are waiting to be read now.
     public var hasInput: Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
