@@ -35,14 +35,15 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
-        if let refusal = Self.refusal(of: head) ?? Self.refusal(ofExpectation: head)
+        let expectations = Self.expectations(head)
+        if let refusal = Self.refusal(of: head) ?? Self.refusal(ofExpectations: expectations)
             ?? Self.refusal(ofBody: head, bodyLimit: watch.limits.maximumBodyBytes)
         {
             refused = true
             watch.refuse(refusal)
             return
         }
-        if Self.expectsContinue(head) { watch.sayContinue() }
+        if expectations.contains(where: \.isContinue) { watch.sayContinue() }
         // An HTTP/1.0 request without `Connection: keep-alive` ends its connection with its answer (RFC 9112 §9.3); the
         // conversion to HTTP types drops the version, so it is said as HTTP/1.1 says it.
         if !head.isKeepAlive
@@ -79,12 +80,9 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Whether the client waits for `100 Continue` before sending its body.
-    static func expectsContinue(_ head: HTTPRequestHead) -> Bool { expectations(head).contains { $0.isContinue } }
-
-    /// Why a request's `Expect` is refused: an expectation other than `100-continue` (417); nil otherwise.
-    static func refusal(ofExpectation head: HTTPRequestHead) -> ServerError? {
-        guard let other = expectations(head).first(where: { !$0.isContinue })?.text else { return nil }
+    /// Why a request's `expectations` are refused: one other than `100-continue` (417); nil otherwise.
+    static func refusal(ofExpectations expectations: [(text: String, isContinue: Bool)]) -> ServerError? {
+        guard let other = expectations.first(where: { !$0.isContinue })?.text else { return nil }
         return ServerError(
             .expectationFailed, field: "Expect",
             "the server meets no expectation but 100-continue; the request expects \"\(other.prefix(64))\"")
