@@ -21,7 +21,8 @@ enum PointPlaceWarnings {
         var warnings: [String] = []
         let beyond = points.count { $0.location?.isBeyondWebMercator == true }
         if beyond > 0 {
-            warnings.append(beyondMercator(beyond, shownAs: "the tiles show them on the world's top or bottom edge"))
+            let them = beyond == 1 ? "it" : "them"
+            warnings.append(beyondMercator(beyond, shownAs: "the tiles show \(them) on the world's top or bottom edge"))
         }
         let zeroZero = points.count { $0.location?.isZeroZero == true }
         if zeroZero > 0 { warnings.append(Self.zeroZero(zeroZero)) }
