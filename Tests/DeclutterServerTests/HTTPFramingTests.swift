@@ -54,6 +54,7 @@ import TileTestServer
             endless.send([UInt8](repeating: 0x20, count: 1 << 18))
             let refused = await answer
             try Self.expectJSON(refused, 413, field: "body")
+            #expect(refused.text.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n"), "\(refused.text.prefix(40))")
             #expect(refused.headers["connection"] == "close")
             // The end of the stream follows the answer, long before the chunk would have ended.
             #expect(await endless.closedByServer(within: 30))

@@ -3,6 +3,7 @@ import DeclutterSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOHTTP1
 
 /// Why a request was refused: the HTTP status, the part of the request at fault and what was wrong, sent as
 /// `{"error": "…", "field": "…"}`.
@@ -70,7 +71,10 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// request reached the routes.
     var closingMessage: ByteBuffer {
         let body = self.body
-        var head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
+        // The phrase NIO gives the answers routes make (413 "Payload Too Large", 422 "Unprocessable Entity"), so that
+        // a status reads the same whichever path answers it; ours where NIO has none (499).
+        let known = HTTPResponseStatus(statusCode: status.code).reasonPhrase
+        var head = "HTTP/1.1 \(status.code) \(known.isEmpty ? status.reasonPhrase : known)\r\n"
         for field in headers { head += "\(field.name.rawName): \(field.value)\r\n" }
         head += "Content-Length: \(body.utf8.count)\r\n\(closesConnection ? "" : "Connection: close\r\n")\r\n"
         return ByteBuffer(string: head + body)
