@@ -408,7 +408,7 @@ struct ClusterCommand: ParsableCommand {
             properties["point_count_abbreviated"] =
                 feature.pointCount < 1000
                 ? .number(Double(feature.pointCount))
-                : .string(CountFormatter.abbreviated(feature.pointCount))
+                : .string(CountFormatter.superclusterAbbreviated(feature.pointCount))
             properties["expansion_zoom"] =
                 ((try? index.expansionZoom(of: clusterId)).map { JSONValue.number(Double($0)) }) ?? .null
             if !aggregates.isEmpty {

@@ -53,7 +53,7 @@ struct GridClusterOutput {
                 ("cluster", .bool(true)), ("point_count", .number(Double(count))),
                 (
                     "point_count_abbreviated",
-                    count < 1000 ? .number(Double(count)) : .string(CountFormatter.abbreviated(count))
+                    count < 1000 ? .number(Double(count)) : .string(CountFormatter.superclusterAbbreviated(count))
                 ),
             ])
             if !cluster.categoryCounts.isEmpty {
