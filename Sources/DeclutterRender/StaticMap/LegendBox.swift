@@ -31,9 +31,10 @@ public struct LegendBox {
     public init(_ legend: MapLegend, text: TextEngine) throws {
         self.legend = legend
         title = try legend.title.map { try text.layout(Self.shortened($0), family: "DejaVu Sans Bold", size: 10) }
-        rows = try legend.rows.map { row in
+        let names = Self.shortened(names: legend.rows.map(\.name))
+        rows = try zip(legend.rows, names).map { row, name in
             (
-                try text.layout(Self.shortened(row.name), family: "DejaVu Sans", size: 10),
+                try text.layout(name, family: "DejaVu Sans", size: 10),
                 try text.layout(Self.grouped(row.count), family: "DejaVu Sans", size: 10),
                 try row.values.map {
                     try text.layout(
@@ -91,6 +92,22 @@ public struct LegendBox {
     /// `text` cut to ``maximumNameLength`` characters.
     static func shortened(_ text: String) -> String {
         text.count <= maximumNameLength ? text : String(text.prefix(maximumNameLength - 1)) + "…"
+    }
+
+    /// The rows' names cut to ``maximumNameLength`` characters, each told apart from the others: names that would
+    /// read alike cut at their end (`Acme Corporation North` and `… South` past the limit) are cut in the middle
+    /// instead, keeping their ends, where such names usually differ.
+    static func shortened(names: [String]) -> [String] {
+        let ends = names.map(shortened)
+        var seen: [String: Int] = [:]
+        for (name, end) in zip(names, ends) where name != end { seen[end, default: 0] += 1 }
+        return zip(names, ends).map { name, end in
+            guard name != end, let count = seen[end], count > 1 else { return end }
+            let tail = (maximumNameLength - 1) / 2
+            let head = name.prefix(maximumNameLength - 1 - tail)
+            return String(head.reversed().drop(while: \.isWhitespace).reversed()) + "…"
+                + String(name.suffix(tail).drop(while: \.isWhitespace))
+        }
     }
 
     /// A count with thin spaces between groups of three digits: 12 345.
