@@ -15,6 +15,68 @@ extension MapDescription {
     ///   location or whose category the style lacks; ``TileError`` when tiles cannot be had; ``RenderError`` for a
     ///   size over the limit or overlays crossing themselves more than ``maxOverlayCrossings`` times.
     public func draw(format: OutputFormat, renderer: StaticMapRenderer? = nil) throws -> DrawnMap {
+        let drawn = try drawOnce(format: format, renderer: renderer)
+        return try roomForLegend(drawn, format: format, renderer: renderer) ?? drawn
+    }
+
+    /// A map fitted to its data again with room beside the legend, where the legend hides 1 % of the points in view or
+    /// more: the data then fits the area the legend leaves, as a map's padding leaves room for what stands over it. On
+    /// a small map the legend's box is much of the map (180×145 pt of a 400×300 one), and wherever it stands, the
+    /// cluster of a continent that reaches it is hidden with all its points. The legend's corner is padded across
+    /// (its width) and, apart, down (its height); the map that leaves the fewest points not shown whole is kept, the
+    /// first on a tie. Nil when the map needs no such fit, or neither shows more.
+    private func roomForLegend(_ drawn: DrawnMap, format: OutputFormat, renderer: StaticMapRenderer?) throws
+        -> DrawnMap?
+    {
+        guard case let .data(padding, maxZoom) = framing, let legend = drawn.legend,
+            let hidden = drawn.pointsUnderFurniture.first(where: { $0.name == "legend" })?.points,
+            hidden > 0, 100 * hidden >= drawn.content.pointsInView
+        else { return nil }
+        let frame = legend.frame, clearance = FurnitureLayout.clearance
+        let left = legend.corner == .topLeft || legend.corner == .bottomLeft
+        let top = legend.corner == .topLeft || legend.corner == .topRight
+        var across = padding, down = padding
+        if left {
+            across.left = max(padding.left, frame.x + frame.width + clearance)
+        } else {
+            across.right = max(padding.right, width - frame.x + clearance)
+        }
+        if top {
+            down.top = max(padding.top, frame.y + frame.height + clearance)
+        } else {
+            down.bottom = max(padding.bottom, height - frame.y + clearance)
+        }
+        var best: DrawnMap?
+        for roomier in [across, down] {
+            var described = self
+            described.framing = .data(padding: roomier, maxZoom: maxZoom)
+            // A padding that leaves the data no room is no fit: that side is not tried.
+            guard let trial = try? described.drawOnce(format: format, renderer: renderer),
+                Self.pointsNotShownWhole(trial) < Self.pointsNotShownWhole(best ?? drawn)
+            else { continue }
+            best = trial
+        }
+        return best
+    }
+
+    /// The points a drawn map does not show whole: off the map, hidden, or in a view that the map's edge cuts (at
+    /// zoom 0 a padded world can be too tall for the map, and the fit then cuts the views at its top or bottom).
+    private static func pointsNotShownWhole(_ drawn: DrawnMap) -> Int {
+        let width = drawn.camera.width, height = drawn.camera.height, tolerance = 0.5
+        let cut = drawn.annotations.reduce(0) { sum, annotation in
+            guard annotation.visible else { return sum }
+            let frame = annotation.frame
+            let whole = ([(x: frame.x, y: frame.y)] + annotation.copies).contains { corner in
+                corner.x >= -tolerance && corner.y >= -tolerance && corner.x + frame.width <= width + tolerance
+                    && corner.y + frame.height <= height + tolerance
+            }
+            return whole ? sum : sum + annotation.count
+        }
+        return drawn.points.count - drawn.content.pointsInView + drawn.content.hiddenPointsInView + cut
+    }
+
+    /// ``draw(format:renderer:)`` with the map's own framing.
+    private func drawOnce(format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
         let world = annotator?.projected ?? ProjectedPoints(points)
         let camera = try camera(world: world)
         let categorised = try self.categorised(camera: camera, world: world)

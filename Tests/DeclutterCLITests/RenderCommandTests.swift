@@ -548,6 +548,47 @@ import Testing
         #expect(result.stdout.hasSuffix(", 1 point in 1 view shown (0 clusters, 1 marker)\n"), "\(result.stdout)")
     }
 
+    /// On a small fitted map a tall legend (12 colours and "other") stood over a third of the data's box, and the
+    /// cluster reaching it was hidden with 407 of the 700 points: the map is fitted again in the room beside the
+    /// legend, and every point shows, none under the legend.
+    @Test func aSmallFittedMapMakesRoomForItsLegend() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var seed: UInt64 = 35
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var csv = "lat,lon,kind\n"
+        for index in 0..<700 {
+            csv += "\(32 + 16 * next()),\(-2 + 24 * next()),category\(index % 35 < 10 ? "0" : "")\(index % 35)\n"
+        }
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("points.csv"))
+        let result = try CommandResult.run(
+            [
+                "render", "--input", "points.csv", "--category", "kind", "--colors", "12", "--legend", "--size",
+                "260x300", "--basemap", "none", "--layout", "layout.json", "--output", "map.png",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("under the legend"), "\(result.stderr)")
+        let layout =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("layout.json")))
+            as? [String: Any] ?? [:]
+        let box = (layout["legend"] as? [String: Any])?["frame"] as? [Double] ?? []
+        try #require(box.count == 4)
+        let annotations = layout["annotations"] as? [[String: Any]] ?? []
+        let shown = annotations.filter { $0["visible"] as? Bool == true }
+        #expect(shown.reduce(0) { $0 + (($1["members"] as? [Any])?.count ?? 0) } == 700)
+        for annotation in shown {
+            let frame = annotation["frame"] as? [Double] ?? []
+            try #require(frame.count == 4)
+            #expect(
+                frame[0] >= box[0] + box[2] || frame[0] + frame[2] <= box[0] || frame[1] >= box[1] + box[3]
+                    || frame[1] + frame[3] <= box[1], "\(frame) overlaps the legend at \(box)")
+            #expect(frame[0] >= 0 && frame[1] >= 0 && frame[0] + frame[2] <= 260 && frame[1] + frame[3] <= 300)
+        }
+    }
+
     /// A value the style lacks switches the map to colours by frequency, and says so.
     @Test func aValueTheStyleLacksColoursByFrequency() throws {
         let folder = try scratchFolder()
