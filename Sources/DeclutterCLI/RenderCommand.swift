@@ -335,6 +335,7 @@ struct RenderCommand: ParsableCommand {
         for case let (option, path?) in [
             ("--route", route), ("--tiles", tiles), ("--style", style), ("--frames", frames),
         ] { inputs.append((option, path)) }
+        inputs += overlay.map { ("--overlay", $0) }
         if frames != nil, format != .png {
             throw ValidationError("--frames draws a PNG strip; --output must end in .png, got \(output)")
         }

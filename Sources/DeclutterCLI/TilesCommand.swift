@@ -164,6 +164,13 @@ struct TilesCommand: ParsableCommand {
         try FileSystem.requireWritableFolder(for: output)
         let format = try TilesetFormat(path: output)
         try Self.refuseSharedCompanions(output, format: format)
+        // Checked before anything is read: neither the tileset nor what is written with it replaces an input.
+        let inputs =
+            [("--input", input)]
+            + [("--style", style), ("--base-style", baseStyle)].compactMap { option, path in
+                path.flatMap { FileSystem.item(atPath: $0) == .file ? (option, $0) : nil }
+            }
+        try FileSystem.refuseOverwriting(Self.outputFiles(output, format: format), inputs: inputs)
         // Each zoom's working arrays are handed back as soon as they are freed (the peak is two zooms' at once).
         FreedMemory.mapLargeBlocksAlone()
         let (job, pointCount) = try makeJob()
@@ -210,6 +217,24 @@ struct TilesCommand: ParsableCommand {
         }
     }
 
+    /// The files a tileset at `output` may write: the archive (or folder), and its style, sprite sheets (at any ratio)
+    /// and basemap archive beside it, or inside the folder.
+    static func outputFiles(_ output: String, format: TilesetFormat) -> [(option: String, path: String)] {
+        let prefix = TilesetJob.companionPrefix(for: output, format: format)
+        let folder =
+            format == .folder ? URL(fileURLWithPath: output) : URL(fileURLWithPath: output).deletingLastPathComponent()
+        let sheets = ["", "@2x", "@3x"].flatMap { ratio in ["sprite\(ratio).png", "sprite\(ratio).json"] }
+        var files = [(option: "--output", path: output)]
+        for name in ["style.json"] + sheets {
+            files.append(("--output's \(prefix)\(name)", folder.appendingPathComponent(prefix + name).path))
+        }
+        if format != .folder {
+            let basemap = TilesetJob.basemapOutput(for: output, format: format)
+            files.append(("--output's \(URL(fileURLWithPath: basemap).lastPathComponent)", basemap))
+        }
+        return files
+    }
+
     /// Bytes as "107.4 MB" or "1.2 GB".
     static func megabytes(_ bytes: Double) -> String {
         bytes >= 1e9 ? String(format: "%.1f GB", bytes / 1e9) : String(format: "%.1f MB", bytes / 1e6)
@@ -232,7 +257,6 @@ struct TilesCommand: ParsableCommand {
             category: category, groupBy: groupBy, aggregates: try AggregateOption.parse(aggregate), in: points,
             input: input)
         let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
-        try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--input", input)])
         var job = try TilesetJob(
             points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         let mode = TilesetJob.Placement(rawValue: placement) ?? .placed
@@ -292,16 +316,39 @@ struct TilesCommand: ParsableCommand {
     /// - Throws: ``CommandError`` naming the file or URL.
     static func readStyle(_ location: String) throws -> Data {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            let data: Data
             do {
-                return try HTTPDocument.get(location)
+                data = try HTTPDocument.get(location)
             } catch {
                 throw CommandError("--base-style \(location): \(error)")
             }
+            try checkStyle(data, location: location)
+            return data
         }
         guard let data = FileManager.default.contents(atPath: location) else {
             throw CommandError("--base-style \(location): no such file")
         }
+        try checkStyle(data, location: location)
         return data
+    }
+
+    /// Refuses a base style that is not JSON (saying where) or not a MapLibre style of version 8, naming the file:
+    /// read before the tiles are made, not once they are.
+    static func checkStyle(_ data: Data, location: String) throws {
+        let style: JSONValue
+        do {
+            style = try JSONParser.parse(data)
+        } catch let error as JSONSyntaxError {
+            throw CommandError("--base-style \(location): not valid JSON: \(error)")
+        }
+        guard let object = style.object else {
+            throw CommandError("--base-style \(location): expected a MapLibre style, a JSON object")
+        }
+        guard object["version"]?.number == 8 else {
+            throw CommandError(
+                "--base-style \(location): expected a MapLibre style of version 8, got version "
+                    + (object["version"]?.jsonText ?? "none"))
+        }
     }
 
     /// The companion files, those in a folder (the glyph ranges) as the folder and how many files it holds.

@@ -56,6 +56,58 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("pts.json")) == points)
     }
 
+    /// Every file a command reads is an input: an overlay, a style file, a base style, as well as the points.
+    @Test(arguments: [
+        (
+            ["render", "--input", "pts.json", "--overlay", "zones.geojson", "--output", "map.svg"], "zones.geojson",
+            "map.svg", "--output would overwrite the --overlay file zones.geojson"
+        ),
+        (
+            ["marker", "--style", "mine.json", "--counts", "bicycle=3", "--output", "s.png"], "mine.json", "s.png",
+            "--output would overwrite the --style file mine.json"
+        ),
+        (
+            ["sprites", "--style", "out/sprite.json", "--output", "out"], "out/sprite.json", "out/sprite.json",
+            "--output's sprite.json would overwrite the --style file out/sprite.json"
+        ),
+        (
+            [
+                "tiles", "--input", "pts.json", "--no-basemap", "--max-zoom", "1", "--base-style", "t-style.json",
+                "--output", "t.pmtiles",
+            ], "t-style.json", "t-style.json",
+            "--output's t-style.json would overwrite the --base-style file t-style.json"
+        ),
+    ])
+    func everyFileReadIsAnInput(arguments: [String], input: String, output: String, message: String) throws {
+        let folder = try folderWithExamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        // The input's own content: a style for marker and sprites, a MapLibre style, an overlay.
+        let content =
+            input.hasSuffix("geojson")
+            ? try Data(contentsOf: packageRoot.appendingPathComponent("Examples/route.geojson"))
+            : input == "t-style.json"
+                ? Data(#"{"version":8,"sources":{},"layers":[{"id":"bg","type":"background"}]}"#.utf8)
+                : try Data(contentsOf: packageRoot.appendingPathComponent("Styles/tandm.json"))
+        try content.write(to: folder.appendingPathComponent(input))
+        if input.hasSuffix(".json"), !input.hasPrefix("t-") {
+            // The TANDm style's glyph images, beside the copy that names them.
+            let glyphs = packageRoot.appendingPathComponent("Styles/tandm")
+            try FileManager.default.copyItem(
+                at: glyphs,
+                to: folder.appendingPathComponent(input).deletingLastPathComponent().appendingPathComponent("tandm"))
+        }
+        if output != input {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(output).path, withDestinationPath: input)
+        }
+        let result = try CommandResult.run(arguments, in: folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(message + "; choose another file\n"), "\(result.stderr)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent(input)) == content)
+    }
+
     @Test func aDiffImageNeverReplacesAnImageCompared() throws {
         let folder = try folderWithExamples()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -23,6 +23,29 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
     }
 
+    /// A base style that cannot be merged is refused naming the file (and, for bad JSON, where), before any tile is
+    /// made.
+    @Test(arguments: [
+        (
+            #"{"version":8,"sources":{},"layers":["#,
+            "base.json: not valid JSON: line 1, column 37: unexpected end of the text"
+        ),
+        (
+            #"{"version":7,"sources":{},"layers":[]}"#,
+            "base.json: expected a MapLibre style of version 8, got version 7"
+        ),
+        ("[]", "base.json: expected a MapLibre style, a JSON object"),
+    ])
+    func aBaseStyleThatIsNoStyleIsRefusedNamingTheFile(style: String, message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(style.utf8).write(to: folder.appendingPathComponent("base.json"))
+        let result = try tiles(["--base-style", "base.json", "--output", "t.pmtiles"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --base-style " + message), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["base.json"])
+    }
+
     @Test func aFolderHoldsTilesSpriteSheetAndStyle() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
