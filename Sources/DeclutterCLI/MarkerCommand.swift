@@ -41,12 +41,23 @@ struct MarkerCommand: ParsableCommand {
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
         if let label, label.isEmpty || label.count > 8 {
-            throw ValidationError("--label must be 1 to 8 characters, got \"\(label)\"")
+            // A long label is shown by its start: echoing 100,000 characters helps no one.
+            let shown = label.count > 40 ? label.prefix(39) + "…" : label[...]
+            throw ValidationError(
+                "--label must be 1 to 8 characters, got \(label.count): \"\(String(shown).escapedForTerminal)\"")
+        }
+        // A tab or a line break would draw a second line spilling out of the ring.
+        if let label, label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError(
+                "--label must be one line of text without control characters, got \"\(label.escapedForTerminal)\"")
         }
     }
 
     func run() throws {
         let format = try OutputFormat(path: output)
+        if FileSystem.item(atPath: style) == .file {
+            try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--style", style)])
+        }
         let style = try StyleLocator.loadCheckingFont(style)
         let counts = try CategoryCounts.parse(self.counts, style: style)
         let renderer = try MarkerRenderer(style: style)

@@ -207,7 +207,25 @@ import Testing
             ["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--label", "123456789", "--output", "c.png"],
             in: folder)
         #expect(tooLong.status == 2)
-        #expect(tooLong.stderr.contains("--label must be 1 to 8 characters, got \"123456789\""))
+        #expect(tooLong.stderr.contains("--label must be 1 to 8 characters, got 9: \"123456789\""))
+        // A very long label is said by its start, not echoed whole.
+        let huge = try CommandResult.run(
+            [
+                "marker", "--style", tandmStyle, "--counts", "bicycle=2", "--label",
+                String(repeating: "W", count: 100_000),
+                "--output", "c.png",
+            ], in: folder)
+        #expect(huge.status == 2)
+        #expect(huge.stderr.contains("got 100000: \"\(String(repeating: "W", count: 39))…\""))
+        #expect(huge.stderr.utf8.count < 1000)
+        // A line break would draw a second line out of the ring.
+        let twoLines = try CommandResult.run(
+            ["marker", "--style", tandmStyle, "--counts", "bicycle=2", "--label", "a\nb", "--output", "c.png"],
+            in: folder)
+        #expect(twoLines.status == 2)
+        #expect(
+            twoLines.stderr.contains("--label must be one line of text without control characters, got \"a\\u{A}b\""))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.png").path))
         #expect(labelled.stderr.isEmpty)
         // A character no font has (U+0378 is unassigned) is drawn as a box of its code, and said (the message escapes
         // what a terminal may not show).
