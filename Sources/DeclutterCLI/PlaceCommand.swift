@@ -34,21 +34,26 @@ struct PlaceCommand: ParsableCommand {
 
     func run() throws {
         let data: Data
+        // Standard input is named as the other commands name it.
+        let file = PointInputOptions.name(of: input)
+        if FileSystem.item(atPath: input) == .folder {
+            throw InputError(file: file, location: nil, message: "is a folder; expected a scene file (.json)")
+        }
         do {
             // Standard input (`-`) and pipes (`--input <(…)`) as the points' readers take them.
             data = try PointReader.wholeStream(input, limit: 1 << 30) ?? Data(contentsOf: URL(fileURLWithPath: input))
         } catch let error as InputError {
             throw error
         } catch {
-            throw InputError(file: input, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
+            throw InputError(file: file, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
         }
         let scene: PlacementScene
         do {
             scene = try JSONValueDecoder.decode(PlacementScene.self, from: data)
         } catch let syntax as JSONSyntaxError {
-            throw InputError(file: input, location: nil, message: "not valid JSON: \(syntax)")
+            throw InputError(file: file, location: nil, message: "not valid JSON: \(syntax)")
         } catch let error as DecodingError {
-            throw InputError(file: input, decodingError: error)
+            throw InputError(file: file, decodingError: error)
         }
         let result = PlacementEngine.place(scene)
         let clusters = result.clusters.map { cluster in

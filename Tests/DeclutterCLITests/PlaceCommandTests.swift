@@ -76,6 +76,17 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// A folder is said to be one, as the other commands say it, not in Foundation's words.
+    @Test func aFolderIsNotAScene() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("scenes"), withIntermediateDirectories: true)
+        let result = try CommandResult.run(["place", "--input", "scenes"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: scenes: is a folder; expected a scene file (.json)\n")
+    }
+
     @Test func scenesBeyondTheLimitsAreRefusedNamingTheFieldAndTheLimit() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
