@@ -146,6 +146,13 @@ import Testing
                 + "Help:  --center <lat,lon>  The centre of the map (with --zoom), "
                 + "LAT,LON in degrees: -85.05 ≤ LAT ≤ 85.05 (Web Mercator's edge), -180 ≤ LON ≤ 180.\n"
         ),
+        // Swift reads `nan` (and `0x10`) as numbers; a coordinate is neither.
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "nan,nan"],
+            "Error: The value 'nan,nan' is invalid for '--center <lat,lon>': expected two numbers, LAT,LON in degrees\n"
+                + "Help:  --center <lat,lon>  The centre of the map (with --zoom), "
+                + "LAT,LON in degrees: -85.05 ≤ LAT ≤ 85.05 (Web Mercator's edge), -180 ≤ LON ≤ 180.\n"
+        ),
         // The part out of range is named, and a LON,LAT pair that would do the other way round is said to be one.
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--zoom", "3", "--center", "48,200"],

@@ -21,7 +21,11 @@ package struct CoordinateArgument: ExpressibleByArgument, Equatable {
         let texts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard texts.count == 2, let latitude = Double(texts[0]), let longitude = Double(texts[1]) else {
+        // Decimal and finite: `nan`, `inf` and `0x10` are text to Swift's `Double(_:)` no more than to a reader.
+        guard texts.count == 2, let latitude = Double(decimalText: texts[0]),
+            let longitude = Double(decimalText: texts[1]),
+            latitude.isFinite, longitude.isFinite
+        else {
             throw ValidationError("expected two numbers, LAT,LON in degrees")
         }
         let swapped = (-90...90).contains(longitude) && (-180...180).contains(latitude)
