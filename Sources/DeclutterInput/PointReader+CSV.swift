@@ -51,7 +51,7 @@ extension PointReader {
             for (column, name) in names.enumerated() where column != columns.latitude && column != columns.longitude {
                 template[name] = .null
             }
-            keys = (template, names.map { template.keys.firstIndex(of: $0) ?? 0 })
+            keys = (template, names.map { template.place(of: $0) ?? 0 })
         }
     }
 

@@ -99,6 +99,10 @@ public struct JSONObject: Sendable, Hashable {
     /// The keys in order.
     public var keys: [String] { table.names }
 
+    /// The place of `key` among ``keys``, nil when the object has no such key: found in the key table's index, where
+    /// `keys.firstIndex(of:)` reads every key (a CSV header of 100,000 columns looked up its own names in 24 s).
+    public func place(of key: String) -> Int? { table.place(of: key) }
+
     /// How many keys the object has.
     public var count: Int { values.count }
 
