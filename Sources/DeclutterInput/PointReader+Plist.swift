@@ -61,6 +61,12 @@ extension PointReader {
             result.region = WorldBounds(
                 center: Coordinate(longitude: longitude, latitude: latitude),
                 latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
+        } else if root.hasRegionKeys {
+            // A region given but unusable was dropped in silence, and the map fitted to the points instead.
+            result.warnings.append(
+                "\(file): the region (centerLatitude, centerLongitude, latitudeDelta, longitudeDelta) is not used: "
+                    + "expected a centre within ±90° latitude and ±180° longitude and two deltas of 0 or more, all "
+                    + "numbers; the map is fitted to the points")
         }
         return result
     }
@@ -69,6 +75,8 @@ extension PointReader {
     private struct PlistFile: Decodable {
         var cycles: [PlistCycle]
         var centerLatitude, centerLongitude, latitudeDelta, longitudeDelta: Double?
+        /// Whether the file names any of the region's keys, usable or not.
+        var hasRegionKeys = false
 
         enum CodingKeys: String, CodingKey {
             case cycles, centerLatitude, centerLongitude, latitudeDelta, longitudeDelta
@@ -81,6 +89,9 @@ extension PointReader {
             centerLongitude = try? container.decode(Double.self, forKey: .centerLongitude)
             latitudeDelta = try? container.decode(Double.self, forKey: .latitudeDelta)
             longitudeDelta = try? container.decode(Double.self, forKey: .longitudeDelta)
+            hasRegionKeys = [.centerLatitude, .centerLongitude, .latitudeDelta, .longitudeDelta].contains {
+                container.contains($0)
+            }
         }
     }
 

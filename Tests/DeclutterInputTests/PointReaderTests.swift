@@ -103,5 +103,33 @@ import Testing
                 "cycles[1]: expected numeric longitude and latitude",
                 "cycles[2].type: expected 0 (unicycle), 1 (bicycle) or 2 (tricycle)",
             ])
+        #expect(read.region == nil)
+        #expect(read.warnings.allSatisfy { !$0.contains("region") })
+    }
+
+    /// The sample app's region frames the map; one that cannot (a latitude of 200, a negative delta) was dropped in
+    /// silence, and is now said.
+    @Test(arguments: [("200.0", "0.05"), ("37.78", "-5.0")])
+    func aRegionThatCannotBeUsedIsSaid(latitude: String, delta: String) throws {
+        func plist(_ latitude: String, _ delta: String) -> Data {
+            Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>cycles</key><array>
+                <dict><key>latitude</key><real>37.78</real><key>longitude</key><real>-122.4</real><key>type</key><integer>1</integer></dict>
+                </array><key>centerLatitude</key><real>\(latitude)</real><key>centerLongitude</key><real>-122.4</real>
+                <key>latitudeDelta</key><real>\(delta)</real><key>longitudeDelta</key><real>0.05</real></dict></plist>
+                """.utf8)
+        }
+        let good = try PointReader(format: .plist).read(plist("37.78", "0.05"), name: "good.plist")
+        #expect(good.region != nil)
+        #expect(good.warnings.isEmpty)
+        let bad = try PointReader(format: .plist).read(plist(latitude, delta), name: "bad.plist")
+        #expect(bad.region == nil)
+        #expect(
+            bad.warnings == [
+                "bad.plist: the region (centerLatitude, centerLongitude, latitudeDelta, longitudeDelta) is not used: "
+                    + "expected a centre within ±90° latitude and ±180° longitude and two deltas of 0 or more, all "
+                    + "numbers; the map is fitted to the points"
+            ])
     }
 }
