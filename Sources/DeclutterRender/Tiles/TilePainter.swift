@@ -28,9 +28,26 @@ struct TilePainter {
     func draw(_ plan: TilePlan, images: inout [TileKey: Data], source: String, on canvas: Canvas) throws -> [TileKey:
         TileFailure]
     {
-        camera.perspective.isFlat
-            ? drawFlat(plan, images: &images, source: source, in: canvas.context)
-            : try drawPitched(plan, images: &images, source: source, on: canvas)
+        guard camera.perspective.isFlat else {
+            return try drawPitched(plan, images: &images, source: source, on: canvas)
+        }
+        // In SVG and PDF each tile would be an image of its own, whose edges a viewer smooths on their own: where two
+        // meet within a pixel, the background shows through as a faint line along every tile edge. The tiles are drawn
+        // into one image of the map at the tiles' scale instead, as a PNG map's pixels are, and that image is placed
+        // once (as a pitched map's is); a map of more than 64 Mpx (256 MB as one image) keeps its tiles apart.
+        let pixelWidth = Int((camera.width * scale).rounded(.up)),
+            pixelHeight = Int((camera.height * scale).rounded(.up))
+        guard canvas.format != .png, max(pixelWidth, pixelHeight) <= Surface.maximumSide,
+            pixelWidth * pixelHeight <= 1 << 26
+        else {
+            return drawFlat(plan, images: &images, source: source, in: canvas.context)
+        }
+        let image = try Surface(imageWidth: pixelWidth, height: pixelHeight)
+        let context = try DrawingContext(surface: image)
+        context.scale(by: scale)
+        let unreadable = drawFlat(plan, images: &images, source: source, in: context)
+        canvas.context.drawImage(image, x: 0, y: 0, width: camera.width, height: camera.height)
+        return unreadable
     }
 
     /// Decodes the fetched tiles a few at a time, in parallel, and draws each at its places as soon as it is decoded,
