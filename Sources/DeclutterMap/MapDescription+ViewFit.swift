@@ -92,7 +92,7 @@ extension MapDescription {
             guard let wider = try? self.camera(world: world, extraPadding: extra),
                 wider.zoom >= Double(annotator.index.options.minZoom)
             else {
-                return camera
+                return try centringViews(fitted, annotator: annotator, padding: padding) ?? camera
             }
             // A camera that no longer moves has settled: what still runs past is a copy in the strip a world-round
             // map repeats beside its seam, narrower than the map by the views' reach (the padding's extra on the
@@ -103,9 +103,53 @@ extension MapDescription {
         guard let widest = try? widestViewFit(world: world, style: annotator.style),
             widest.zoom >= Double(annotator.index.options.minZoom)
         else {
-            return camera
+            return try centringViews(fitted, annotator: annotator, padding: padding) ?? camera
         }
         return widest
+    }
+
+    /// `camera` moved, at its zoom, so that the box of its shown views stands in the middle of the padded area (of the
+    /// whole map where the padding leaves too little room), when no fit can widen the padding: a map smaller than its
+    /// padding (64 pt, with 40 pt each side), where the plain fit centres a lone point and cuts its balloon's top.
+    /// Nil unless the move leaves every shown view whole on the map and no point of the map off it.
+    func centringViews(_ camera: MapCamera, annotator: MapAnnotator, padding: EdgePadding) throws -> MapCamera? {
+        guard camera.pitch == 0 else { return nil }
+        let before = try annotator.annotate(camera)
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for annotation in before.annotations where annotation.visible {
+            let frame = annotation.frame
+            box = (
+                min(box.minX, frame.x), min(box.minY, frame.y), max(box.maxX, frame.x + frame.width),
+                max(box.maxY, frame.y + frame.height)
+            )
+        }
+        guard box.minX <= box.maxX else { return nil }
+        var area = (minX: padding.left, minY: padding.top, maxX: width - padding.right, maxY: height - padding.bottom)
+        if area.maxX - area.minX < box.maxX - box.minX || area.maxY - area.minY < box.maxY - box.minY {
+            area = (0, 0, width, height)
+        }
+        guard area.maxX - area.minX >= box.maxX - box.minX, area.maxY - area.minY >= box.maxY - box.minY else {
+            return nil
+        }
+        // The views move by the gap between the two boxes' middles; the camera's centre, the other way.
+        let dx = (box.minX + box.maxX - area.minX - area.maxX) / 2,
+            dy = (box.minY + box.maxY - area.minY - area.maxY) / 2
+        guard abs(dx) > 0.01 || abs(dy) > 0.01 else { return nil }
+        let world = camera.worldPoint(atX: width / 2 + dx, y: height / 2 + dy)
+        guard world.x.isFinite, world.y.isFinite else { return nil }
+        let center = Coordinate(
+            longitude: WebMercator.longitude(x: world.x - world.x.rounded(.down)),
+            latitude: WebMercator.latitude(y: world.y))
+        guard
+            let moved = try? MapCamera(
+                center: center, zoom: camera.zoom, bearing: camera.bearing, pitch: 0, width: width, height: height)
+        else { return nil }
+        let after = try annotator.annotate(moved)
+        let overflow = overflow(of: after, camera: moved, padding: EdgePadding(all: 0))
+        guard after.pointsInView >= before.pointsInView, after.hiddenPointsInView <= before.hiddenPointsInView,
+            max(overflow.top, overflow.left, overflow.bottom, overflow.right) <= 0.01
+        else { return nil }
+        return moved
     }
 
     /// The fit that keeps the reach of every view `style` can draw inside the padding around every point: the lowest

@@ -89,6 +89,25 @@ import Testing
         #expect(top >= 40 - 0.01 && top < 48, "\(top)")
     }
 
+    /// A map too small for its padding and a balloon (64 pt, with render's thumbnail padding of a quarter of its
+    /// shorter side) fitted to one point centred the point, and the balloon standing 38 pt above it lost its top;
+    /// 160×45 lost 15.5 pt though the balloon fits the height. The views are centred on the map instead, whole.
+    @Test(arguments: [(64.0, 64.0), (160.0, 45.0)])
+    func aLoneBalloonOnAMapSmallerThanItsPaddingStandsWhole(width: Double, height: Double) throws {
+        var map = MapDescription(
+            points: [ClusterPoint(longitude: 2.35, latitude: 48.86)], style: try bundledStyle("default"))
+        (map.width, map.height) = (width, height)
+        map.framing = .data(padding: EdgePadding(all: min(width, height) / 4), maxZoom: 17)
+        map.basemap = .none
+        let drawn = try map.draw(format: .png)
+        let shown = drawn.annotations.filter(\.visible)
+        try #require(shown.count == 1)
+        let frame = shown[0].frame
+        #expect(frame.y >= 0 && frame.y + frame.height <= height, "\(frame)")
+        #expect(
+            abs(frame.x + frame.width / 2 - width / 2) < 0.01 && abs(frame.y + frame.height / 2 - height / 2) < 0.01)
+    }
+
     /// Points at exactly 0°, 0° are almost always missing values: a fitted map leaves them out and says so.
     @Test func pointsAtZeroZeroDoNotDragAFittedMap() throws {
         let cities = [(48.85, 2.35), (52.52, 13.40), (41.9, 12.5)].map { ClusterPoint(longitude: $0.1, latitude: $0.0) }
