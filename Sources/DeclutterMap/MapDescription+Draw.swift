@@ -15,22 +15,64 @@ extension MapDescription {
     ///   location or whose category the style lacks; ``TileError`` when tiles cannot be had; ``RenderError`` for a
     ///   size over the limit or overlays crossing themselves more than ``maxOverlayCrossings`` times.
     public func draw(format: OutputFormat, renderer: StaticMapRenderer? = nil) throws -> DrawnMap {
-        let drawn = try drawOnce(format: format, renderer: renderer)
-        return try roomForLegend(drawn, format: format, renderer: renderer) ?? drawn
+        let laidOut = try layOut(renderer: renderer)
+        let chosen = try roomForLegend(laidOut, renderer: renderer) ?? laidOut
+        var drawn = try chosen.description.render(
+            chosen.furniture, chosen.annotated, camera: chosen.camera, annotator: chosen.annotator, format: format,
+            renderer: chosen.renderer)
+        drawn.categoryNote = chosen.categoryNote
+        drawn.warnings.insert(contentsOf: chosen.fitWarnings, at: 0)
+        return drawn
     }
 
-    /// A map fitted to its data again with room beside the legend, where the legend hides 1 % of the points in view or
-    /// more: the data then fits the area the legend leaves, as a map's padding leaves room for what stands over it. On
-    /// a small map the legend's box is much of the map (180×145 pt of a 400×300 one), and wherever it stands, the
+    /// A map laid out but not yet drawn: the camera, the points placed around the furniture, what the fit has to say.
+    private struct LaidOut {
+        /// The map as drawn, its shared values found.
+        var description: MapDescription
+        var camera: MapCamera
+        var annotator: MapAnnotator
+        var renderer: StaticMapRenderer
+        var furniture: FurnitureLayout
+        var annotated: AnnotatedMap
+        var categoryNote: String?
+        /// Warnings about the fit and the points, first among the map's.
+        var fitWarnings: [String]
+
+        /// The points the map would hide under each piece of furniture.
+        var pointsUnderFurniture: [(name: String, points: Int)] {
+            FurnitureCover(
+                furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height
+            ).hiddenPoints(annotated.annotations, style: annotator.style)
+        }
+
+        /// The points the map does not show whole: off the map, hidden, or in a view that the map's edge cuts (at
+        /// zoom 0 a padded world can be too tall for the map, and the fit then cuts the views at its top or bottom).
+        var pointsNotShownWhole: Int {
+            let width = camera.width, height = camera.height, tolerance = 0.5
+            let cut = annotated.annotations.reduce(0) { sum, annotation in
+                guard annotation.visible else { return sum }
+                let frame = annotation.frame
+                let whole = ([(x: frame.x, y: frame.y)] + annotation.copies).contains { corner in
+                    corner.x >= -tolerance && corner.y >= -tolerance && corner.x + frame.width <= width + tolerance
+                        && corner.y + frame.height <= height + tolerance
+                }
+                return whole ? sum : sum + annotation.count
+            }
+            return annotator.points.count - annotated.pointsInView + annotated.hiddenPointsInView + cut
+        }
+    }
+
+    /// The map fitted to its data again with room beside the legend, where the legend hides 1 % of the points in view
+    /// or more: the data then fits the area the legend leaves, as a map's padding leaves room for what stands over it.
+    /// On a small map the legend's box is much of the map (180×145 pt of a 400×300 one), and wherever it stands, the
     /// cluster of a continent that reaches it is hidden with all its points. The legend's corner is padded across
-    /// (its width) and, apart, down (its height); the map that leaves the fewest points not shown whole is kept, the
-    /// first on a tie. Nil when the map needs no such fit, or neither shows more.
-    private func roomForLegend(_ drawn: DrawnMap, format: OutputFormat, renderer: StaticMapRenderer?) throws
-        -> DrawnMap?
-    {
-        guard case let .data(padding, maxZoom) = framing, let legend = drawn.legend,
-            let hidden = drawn.pointsUnderFurniture.first(where: { $0.name == "legend" })?.points,
-            hidden > 0, 100 * hidden >= drawn.content.pointsInView
+    /// (its width) and, apart, down (its height); the layout that leaves the fewest points not shown whole is kept,
+    /// the first on a tie. Nil when the map needs no such fit, or neither shows more. Only layouts are tried: the
+    /// one kept is drawn.
+    private func roomForLegend(_ laidOut: LaidOut, renderer: StaticMapRenderer?) throws -> LaidOut? {
+        guard case let .data(padding, maxZoom) = framing, let legend = laidOut.furniture.legend,
+            let hidden = laidOut.pointsUnderFurniture.first(where: { $0.name == "legend" })?.points,
+            hidden > 0, 100 * hidden >= laidOut.annotated.pointsInView
         else { return nil }
         let frame = legend.frame, clearance = FurnitureLayout.clearance
         let left = legend.corner == .topLeft || legend.corner == .bottomLeft
@@ -46,37 +88,22 @@ extension MapDescription {
         } else {
             down.bottom = max(padding.bottom, height - frame.y + clearance)
         }
-        var best: DrawnMap?
+        var best: LaidOut?
         for roomier in [across, down] {
             var described = self
             described.framing = .data(padding: roomier, maxZoom: maxZoom)
             // A padding that leaves the data no room is no fit: that side is not tried.
-            guard let trial = try? described.drawOnce(format: format, renderer: renderer),
-                Self.pointsNotShownWhole(trial) < Self.pointsNotShownWhole(best ?? drawn)
+            guard let trial = try? described.layOut(renderer: renderer),
+                trial.pointsNotShownWhole < (best ?? laidOut).pointsNotShownWhole
             else { continue }
             best = trial
         }
         return best
     }
 
-    /// The points a drawn map does not show whole: off the map, hidden, or in a view that the map's edge cuts (at
-    /// zoom 0 a padded world can be too tall for the map, and the fit then cuts the views at its top or bottom).
-    private static func pointsNotShownWhole(_ drawn: DrawnMap) -> Int {
-        let width = drawn.camera.width, height = drawn.camera.height, tolerance = 0.5
-        let cut = drawn.annotations.reduce(0) { sum, annotation in
-            guard annotation.visible else { return sum }
-            let frame = annotation.frame
-            let whole = ([(x: frame.x, y: frame.y)] + annotation.copies).contains { corner in
-                corner.x >= -tolerance && corner.y >= -tolerance && corner.x + frame.width <= width + tolerance
-                    && corner.y + frame.height <= height + tolerance
-            }
-            return whole ? sum : sum + annotation.count
-        }
-        return drawn.points.count - drawn.content.pointsInView + drawn.content.hiddenPointsInView + cut
-    }
-
-    /// ``draw(format:renderer:)`` with the map's own framing.
-    private func drawOnce(format: OutputFormat, renderer: StaticMapRenderer?) throws -> DrawnMap {
+    /// Lays the map out with its own framing: the camera resolved, the categories given, the points clustered, the
+    /// views fitted and placed around the furniture.
+    private func layOut(renderer: StaticMapRenderer?) throws -> LaidOut {
         let world = annotator?.projected ?? ProjectedPoints(points)
         let camera = try camera(world: world)
         let categorised = try self.categorised(camera: camera, world: world)
@@ -93,26 +120,36 @@ extension MapDescription {
             described.manyValues = sharedValuesOnMap(points: annotator.points, camera: camera, world: world)
         }
         let fitted = try fittingViews(camera, annotator: annotator, world: world)
-        var drawn = try described.draw(camera: fitted, annotator: annotator, format: format, renderer: renderer)
-        drawn.categoryNote = categorised.categoryNote
-        if let warning = unfittedWarning(fitted, world: world) { drawn.warnings.insert(warning, at: 0) }
-        if let warning = zeroZeroWarning { drawn.warnings.insert(warning, at: 0) }
-        if let warning = beyondMercatorWarning(annotator, camera: fitted) {
-            drawn.warnings.insert(warning, at: 0)
-        }
-        return drawn
+        let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
+        let (furniture, annotated) = try described.layOut(camera: fitted, annotator: annotator, renderer: renderer)
+        let fitWarnings = [
+            beyondMercatorWarning(annotator, camera: fitted), zeroZeroWarning, unfittedWarning(fitted, world: world),
+        ].compactMap { $0 }
+        return LaidOut(
+            description: described, camera: fitted, annotator: annotator, renderer: renderer, furniture: furniture,
+            annotated: annotated, categoryNote: categorised.categoryNote, fitWarnings: fitWarnings)
     }
 
     /// Draws the map with `camera` from `annotator`'s points: for a gesture's frames, which share one annotator.
     func draw(camera: MapCamera, annotator: MapAnnotator, format: OutputFormat, renderer: StaticMapRenderer?) throws
         -> DrawnMap
     {
+        let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
+        let (furniture, annotated) = try layOut(camera: camera, annotator: annotator, renderer: renderer)
+        return try render(
+            furniture, annotated, camera: camera, annotator: annotator, format: format, renderer: renderer)
+    }
+
+    /// The furniture and the points placed around it with `camera`: the legend where it hides the fewest points, and
+    /// on a thumbnail the small pieces drawn over the markers where keeping clear of them would hide most.
+    private func layOut(camera: MapCamera, annotator: MapAnnotator, renderer: StaticMapRenderer) throws -> (
+        FurnitureLayout, AnnotatedMap
+    ) {
         if let limit = maxOverlayCrossings, !overlays.isEmpty,
             OverlayCrossings.count(overlays, camera: camera, limit: limit) > limit
         {
             throw RenderError.tooManyCrossings(limit: limit)
         }
-        let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
         var furniture = try FurnitureLayout(
             self.furniture, camera: camera, annotator: annotator, renderer: renderer, attribution: attribution,
             manyValues: manyValues)
@@ -151,6 +188,14 @@ extension MapDescription {
                 }
             }
         }
+        return (furniture, annotated)
+    }
+
+    /// Fetches the tiles and draws the map laid out by ``layOut(camera:annotator:renderer:)``.
+    private func render(
+        _ furniture: FurnitureLayout, _ annotated: AnnotatedMap, camera: MapCamera, annotator: MapAnnotator,
+        format: OutputFormat, renderer: StaticMapRenderer
+    ) throws -> DrawnMap {
         let basemap: Basemap
         switch self.basemap {
         case .none: basemap = .none
