@@ -18,41 +18,54 @@ struct CommandResult {
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], stdin: Data? = nil,
         executable: URL? = nil, removing: [String] = [], stdoutFile: String? = nil
     ) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = executable ?? declutterExecutable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if !environment.isEmpty || !removing.isEmpty {
-            var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            removing.forEach { variables[$0] = nil }
-            process.environment = variables
-        }
-        let out = Pipe(), err = Pipe()
+        var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        removing.forEach { variables[$0] = nil }
+        // Started with posix_spawn, not Foundation's Process: see ChildProcess.
+        var out: [Int32] = [0, 0], err: [Int32] = [0, 0], input: [Int32] = [0, 0]
+        guard pipe(&out) == 0, pipe(&err) == 0, pipe(&input) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        var output = out[1]
         if let stdoutFile {
-            guard let file = FileHandle(forWritingAtPath: stdoutFile) else { throw CocoaError(.fileNoSuchFile) }
-            process.standardOutput = file
-            try? out.fileHandleForWriting.close()
-        } else {
-            process.standardOutput = out
+            output = open(stdoutFile, O_WRONLY)
+            guard output >= 0 else { throw CocoaError(.fileNoSuchFile) }
         }
-        process.standardError = err
-        let input = Pipe()
-        if stdin != nil { process.standardInput = input }
-        try process.run()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                (executable ?? declutterExecutable).path, arguments: arguments, in: folder.path, environment: variables,
+                input: stdin == nil ? nil : input[0], output: output, error: err[1])
+        } catch {
+            for descriptor in out + err + input { close(descriptor) }
+            if stdoutFile != nil { close(output) }
+            throw error
+        }
+        // The child holds its own ends now; with them closed here, each read ends when the child's side closes.
+        for descriptor in [out[1], err[1], input[0]] { close(descriptor) }
+        if stdoutFile != nil { close(output) }
+        let writer = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
         if let stdin {
             // Written beside the reads below, so that neither side waits on a full pipe.
-            let writer = input.fileHandleForWriting
             DispatchQueue.global().async {
                 try? writer.write(contentsOf: stdin)
                 try? writer.close()
             }
+        } else {
+            try? writer.close()
         }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(),
-            stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Standard output read on a thread of its own, so that a child filling the error pipe never waits on it.
+        let outputReader = FileHandle(fileDescriptor: out[0], closeOnDealloc: true)
+        let gathered = DispatchGroup(), stdoutBox = DataBox()
+        DispatchQueue.global().async(group: gathered) { stdoutBox.data = outputReader.readDataToEndOfFile() }
+        let stderr = FileHandle(fileDescriptor: err[0], closeOnDealloc: true).readDataToEndOfFile()
+        gathered.wait()
+        let status = child.wait()
         return CommandResult(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            status: status, stdout: String(decoding: stdoutBox.data, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The bytes read on another thread, handed back once it is done (the group's wait orders the two).
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
     }
 }
 
