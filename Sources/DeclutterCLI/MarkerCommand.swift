@@ -55,9 +55,7 @@ struct MarkerCommand: ParsableCommand {
 
     func run() throws {
         let format = try OutputFormat(path: output)
-        if FileSystem.item(atPath: style) == .file {
-            try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--style", style)])
-        }
+        try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--style", style)])
         let style = try StyleLocator.loadCheckingFont(style)
         let counts = try CategoryCounts.parse(self.counts, style: style)
         let renderer = try MarkerRenderer(style: style)

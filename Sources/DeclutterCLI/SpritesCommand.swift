@@ -67,11 +67,9 @@ struct SpritesCommand: ParsableCommand {
             progress.update(done, of: total)
         }
         progress.finish()
-        if FileSystem.item(atPath: self.style) == .file {
-            try FileSystem.refuseOverwriting(
-                sheet.files.map { ("--output's \($0.name)", folder.appendingPathComponent($0.name).path) },
-                inputs: [("--style", self.style)])
-        }
+        try FileSystem.refuseOverwriting(
+            sheet.files.map { ("--output's \($0.name)", folder.appendingPathComponent($0.name).path) },
+            inputs: [("--style", self.style)])
         // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
         // WebGL draws a texture only up to the device's MAX_TEXTURE_SIZE; 4096 px is what nearly every device has.

@@ -168,7 +168,7 @@ struct TilesCommand: ParsableCommand {
         let inputs =
             [("--input", input)]
             + [("--style", style), ("--base-style", baseStyle)].compactMap { option, path in
-                path.flatMap { FileSystem.item(atPath: $0) == .file ? (option, $0) : nil }
+                path.map { (option, $0) }
             }
         try FileSystem.refuseOverwriting(Self.outputFiles(output, format: format), inputs: inputs)
         // Each zoom's working arrays are handed back as soon as they are freed (the peak is two zooms' at once).
@@ -217,15 +217,14 @@ struct TilesCommand: ParsableCommand {
         }
     }
 
-    /// The files a tileset at `output` may write: the archive (or folder), and its style, sprite sheets (at any ratio)
+    /// The files a tileset at `output` may write: the archive (or folder), and its style, sprite sheets
     /// and basemap archive beside it, or inside the folder.
     static func outputFiles(_ output: String, format: TilesetFormat) -> [(option: String, path: String)] {
         let prefix = TilesetJob.companionPrefix(for: output, format: format)
         let folder =
             format == .folder ? URL(fileURLWithPath: output) : URL(fileURLWithPath: output).deletingLastPathComponent()
-        let sheets = ["", "@2x", "@3x"].flatMap { ratio in ["sprite\(ratio).png", "sprite\(ratio).json"] }
         var files = [(option: "--output", path: output)]
-        for name in ["style.json"] + sheets {
+        for name in TilesetJob.styleAndSpriteNames() {
             files.append(("--output's \(prefix)\(name)", folder.appendingPathComponent(prefix + name).path))
         }
         if format != .folder {

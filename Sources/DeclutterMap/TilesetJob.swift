@@ -27,8 +27,10 @@ public struct TilesetJob {
     public var buffer = 64
     /// The public URL the output is served from, for `style.json`.
     public var baseURL = MapLibreStyle.defaultBaseURL
-    /// The sprite sheet's pixel ratios.
-    public var ratios = [1, 2]
+    /// The sprite sheet's pixel ratios. Default ``defaultRatios``.
+    public var ratios = Self.defaultRatios
+    /// MapLibre's sprite sheets at 1× and 2×: it asks for `@2x` on every high-density screen.
+    public static let defaultRatios = [1, 2]
     /// Where the tileset came from, for its description.
     public var source = "points"
     /// How each zoom's clusters are made. Default ``Placement/placed``.
@@ -124,6 +126,15 @@ public struct TilesetJob {
     /// archive `NAME-style.json` and `NAME-sprite…`, so that two archives in one folder keep their own.
     public static func companionPrefix(for output: String, format: TilesetFormat) -> String {
         format == .folder ? "" : URL(fileURLWithPath: output).deletingPathExtension().lastPathComponent + "-"
+    }
+
+    /// The style and sprite sheets written beside the tiles (before ``companionPrefix(for:format:)``), for `ratios`.
+    public static func styleAndSpriteNames(ratios: [Int] = defaultRatios) -> [String] {
+        ["style.json"]
+            + ratios.flatMap { ratio in
+                let sheet = SpriteSheetBuilder.sheetNames(ratio: ratio)
+                return [sheet.image, sheet.index]
+            }
     }
 
     /// Builds the index, encodes every tile on every core into `output` (`.mbtiles`, `.pmtiles` or a new folder)

@@ -199,20 +199,25 @@ public enum FileSystem {
     ///
     /// - Parameters:
     ///   - outputs: each output's option and path, e.g. `("--layout", "pts.json")`.
-    ///   - inputs: each input's option and path; names that are not files (URLs, templates) never match.
+    ///   - inputs: each input's option and path; names of nothing on disk (URLs, templates, bundled style names)
+    ///     never match, since there is nothing there to lose.
     /// - Throws: ``OutputError`` naming the output and the input it would replace.
     public static func refuseOverwriting(
         _ outputs: [(option: String, path: String)], inputs: [(option: String, path: String)]
     ) throws {
+        /// The device and inode of an existing file or folder.
+        func existing(_ path: String) -> String? {
+            var info = stat()
+            return stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
+        }
         /// The device and inode of an existing file, else its absolute path with links resolved.
         func identity(_ path: String) -> String {
-            var info = stat()
-            if stat(path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
-            return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            existing(path) ?? URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
+        let onDisk = inputs.compactMap { input in existing(input.path).map { (input: input, identity: $0) } }
         for (index, output) in outputs.enumerated() {
             let target = identity(output.path)
-            if let input = inputs.first(where: { identity($0.path) == target }) {
+            if let input = onDisk.first(where: { $0.identity == target })?.input {
                 throw OutputError(
                     path: output.path,
                     reason:

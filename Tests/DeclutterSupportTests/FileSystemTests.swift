@@ -20,6 +20,24 @@ import Testing
         }
     }
 
+    /// An input is matched by the file it names, through a link; a name of nothing on disk (a bundled style's name,
+    /// a URL) has nothing to lose, so an output may take it.
+    @Test func onlyInputsOnDiskCannotBeOverwritten() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = root.appendingPathComponent("points.csv"), link = root.appendingPathComponent("link.png")
+        try Data("latitude,longitude\n".utf8).write(to: input)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: input)
+        #expect(
+            throws: OutputError(
+                path: link.path, reason: "--output would overwrite the --input file \(input.path); choose another file")
+        ) { try FileSystem.refuseOverwriting([("--output", link.path)], inputs: [("--input", input.path)]) }
+        let missing = root.appendingPathComponent("default").path
+        try FileSystem.refuseOverwriting([("--output", missing)], inputs: [("--style", missing)])
+        #expect(
+            throws: OutputError(path: missing, reason: "--layout and --output name the same file; choose two files")
+        ) { try FileSystem.refuseOverwriting([("--output", missing), ("--layout", missing)], inputs: []) }
+    }
+
     @Test func aFolderMadeForFilesGoesAgainWhenTheyFail() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("new/deeper")

@@ -66,9 +66,9 @@ public final class SpriteSheetBuilder {
                 done += 1
                 progress?(done, total)
             }
-            let stem = ratio == 1 ? "sprite" : "sprite@\(ratio)x"
-            files.append(("\(stem).png", try sheet.data(encoder: encoder)))
-            files.append(("\(stem).json", try Self.json(entries)))
+            let names = Self.sheetNames(ratio: ratio)
+            files.append((names.image, try sheet.data(encoder: encoder)))
+            files.append((names.index, try Self.json(entries)))
             index[ratio] = entries
         }
         files.append(("sprite.manifest.json", try SpriteManifest(icons: icons).jsonData()))
@@ -85,6 +85,12 @@ public final class SpriteSheetBuilder {
         return SpriteSheet(
             files: files, index: index, nameCount: icons.reduce(0) { $0 + $1.names.count },
             imageCount: icons.count, fill: packing.fill)
+    }
+
+    /// The names of the sheet at a pixel ratio: `sprite.png` and `sprite.json`, `sprite@2x.png` and `sprite@2x.json`.
+    public static func sheetNames(ratio: Int) -> (image: String, index: String) {
+        let stem = ratio == 1 ? "sprite" : "sprite@\(ratio)x"
+        return ("\(stem).png", "\(stem).json")
     }
 
     /// `sprite.json`: names in sorted order, so the file is the same from run to run.
