@@ -3,6 +3,7 @@ import DeclutterInput
 import DeclutterMapContent
 import DeclutterPlacement
 import DeclutterRender
+import DeclutterStyle
 import DeclutterTiles
 import Foundation
 
@@ -19,7 +20,7 @@ extension MapDescription {
         let chosen = try roomForLegend(laidOut, renderer: renderer) ?? laidOut
         var drawn = try chosen.description.render(
             chosen.furniture, chosen.annotated, camera: chosen.camera, annotator: chosen.annotator, format: format,
-            renderer: chosen.renderer)
+            renderer: chosen.renderer, pointsUnderFurniture: chosen.pointsUnderFurniture)
         drawn.categoryNote = chosen.categoryNote
         drawn.warnings.insert(contentsOf: chosen.fitWarnings, at: 0)
         return drawn
@@ -37,13 +38,8 @@ extension MapDescription {
         var categoryNote: String?
         /// Warnings about the fit and the points, first among the map's.
         var fitWarnings: [String]
-
-        /// The points the map would hide under each piece of furniture.
-        var pointsUnderFurniture: [(name: String, points: Int)] {
-            FurnitureCover(
-                furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height
-            ).hiddenPoints(annotated.annotations, style: annotator.style)
-        }
+        /// The points the map hides under each piece of furniture.
+        var pointsUnderFurniture: [(name: String, points: Int)]
 
         /// The points the map does not show whole: off the map, hidden, or in a view that the map's edge cuts (at
         /// zoom 0 a padded world can be too tall for the map, and the fit then cuts the views at its top or bottom).
@@ -127,7 +123,8 @@ extension MapDescription {
         ].compactMap { $0 }
         return LaidOut(
             description: described, camera: fitted, annotator: annotator, renderer: renderer, furniture: furniture,
-            annotated: annotated, categoryNote: categorised.categoryNote, fitWarnings: fitWarnings)
+            annotated: annotated, categoryNote: categorised.categoryNote, fitWarnings: fitWarnings,
+            pointsUnderFurniture: Self.pointsUnder(furniture, annotated, camera: fitted, style: annotator.style))
     }
 
     /// Draws the map with `camera` from `annotator`'s points: for a gesture's frames, which share one annotator.
@@ -137,7 +134,16 @@ extension MapDescription {
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
         let (furniture, annotated) = try layOut(camera: camera, annotator: annotator, renderer: renderer)
         return try render(
-            furniture, annotated, camera: camera, annotator: annotator, format: format, renderer: renderer)
+            furniture, annotated, camera: camera, annotator: annotator, format: format, renderer: renderer,
+            pointsUnderFurniture: Self.pointsUnder(furniture, annotated, camera: camera, style: annotator.style))
+    }
+
+    /// The points `annotated` hides under each piece of furniture.
+    private static func pointsUnder(
+        _ furniture: FurnitureLayout, _ annotated: AnnotatedMap, camera: MapCamera, style: MarkerStyle
+    ) -> [(name: String, points: Int)] {
+        FurnitureCover(furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height)
+            .hiddenPoints(annotated.annotations, style: style)
     }
 
     /// The furniture and the points placed around it with `camera`: the legend where it hides the fewest points, and
@@ -194,7 +200,7 @@ extension MapDescription {
     /// Fetches the tiles and draws the map laid out by ``layOut(camera:annotator:renderer:)``.
     private func render(
         _ furniture: FurnitureLayout, _ annotated: AnnotatedMap, camera: MapCamera, annotator: MapAnnotator,
-        format: OutputFormat, renderer: StaticMapRenderer
+        format: OutputFormat, renderer: StaticMapRenderer, pointsUnderFurniture: [(name: String, points: Int)]
     ) throws -> DrawnMap {
         let basemap: Basemap
         switch self.basemap {
@@ -225,10 +231,7 @@ extension MapDescription {
             canvas: canvas, camera: camera, content: annotated, points: annotator.points, legend: furniture.legend,
             warnings: warnings + furniture.warnings, basemapNote: note)
         drawn.furniture = furniture.frames
-        drawn.pointsUnderFurniture = FurnitureCover(
-            furniture.named(legendAt: furniture.legend?.frame), width: camera.width, height: camera.height
-        )
-        .hiddenPoints(annotated.annotations, style: annotator.style)
+        drawn.pointsUnderFurniture = pointsUnderFurniture
         return drawn
     }
 

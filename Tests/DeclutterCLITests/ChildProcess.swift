@@ -16,6 +16,15 @@ struct ChildProcess {
     private typealias ChangeDirectory =
         @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
 
+    /// glibc's two spawn actions, looked up once; nil before glibc 2.34.
+    private static let glibcActions: (CloseFrom, ChangeDirectory)? = {
+        let library = dlopen(nil, RTLD_NOW)
+        guard let closeFrom = dlsym(library, "posix_spawn_file_actions_addclosefrom_np"),
+            let changeDirectory = dlsym(library, "posix_spawn_file_actions_addchdir_np")
+        else { return nil }
+        return (unsafeBitCast(closeFrom, to: CloseFrom.self), unsafeBitCast(changeDirectory, to: ChangeDirectory.self))
+    }()
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -26,10 +35,7 @@ struct ChildProcess {
         _ executable: String, arguments: [String], in folder: String, environment: [String: String], input: Int32?,
         output: Int32, error: Int32
     ) throws {
-        let library = dlopen(nil, RTLD_NOW)
-        guard let closeFrom = dlsym(library, "posix_spawn_file_actions_addclosefrom_np"),
-            let changeDirectory = dlsym(library, "posix_spawn_file_actions_addchdir_np")
-        else {
+        guard let (closeFrom, changeDirectory) = Self.glibcActions else {
             throw Failure(description: "this glibc has no posix_spawn_file_actions_addclosefrom_np (2.34 or later)")
         }
         var actions = posix_spawn_file_actions_t()
@@ -38,8 +44,8 @@ struct ChildProcess {
         if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, error, 2)
-        _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
-        _ = folder.withCString { unsafeBitCast(changeDirectory, to: ChangeDirectory.self)(&actions, $0) }
+        _ = closeFrom(&actions, 3)
+        _ = folder.withCString { changeDirectory(&actions, $0) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
         defer {
