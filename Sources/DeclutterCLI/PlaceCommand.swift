@@ -49,7 +49,7 @@ struct PlaceCommand: ParsableCommand {
         }
         let scene: PlacementScene
         do {
-            scene = try JSONValueDecoder.decode(PlacementScene.self, from: data)
+            scene = try PlacementScene.decode(from: data)
         } catch let syntax as JSONSyntaxError {
             throw InputError(file: file, location: nil, message: "not valid JSON: \(syntax)")
         } catch let error as DecodingError {

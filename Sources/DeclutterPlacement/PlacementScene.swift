@@ -33,6 +33,37 @@ public struct PlacementScene: Sendable, Hashable {
     }
 }
 
+extension PlacementScene {
+    /// Decodes a scene from JSON text (see ``init(from:)``), refusing one of more than ``maximumAnnotations``
+    /// annotations before any value is built: a first pass counts them keeping nothing, so an oversized scene costs
+    /// a read of its text, not the memory of its parse (548 MB for 1,000,001 annotations).
+    ///
+    /// - Throws: ``JSONSyntaxError`` for text that is not JSON; `DecodingError` naming the field otherwise.
+    public static func decode(from data: Data) throws -> PlacementScene {
+        let count = try JSONParser.read(data) { (parser: inout JSONParser) throws -> Int? in
+            guard parser.atObject() else { return nil }
+            var count: Int?
+            try parser.members { (key, parser) throws in
+                guard key == CodingKeys.annotations.stringValue, parser.atArray() else { return try parser.skip() }
+                var elements = 0
+                try parser.elements { (_, parser) throws in
+                    elements += 1
+                    try parser.skip()
+                }
+                count = elements
+            }
+            return count
+        }
+        if let count, count > maximumAnnotations {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [CodingKeys.annotations],
+                    debugDescription: "expected at most \(maximumAnnotations) annotations, got \(count)"))
+        }
+        return try JSONValueDecoder.decode(Self.self, from: data)
+    }
+}
+
 extension PlacementScene: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case viewport, clusterView, annotations }
     enum ViewportKeys: String, CodingKey, CaseIterable { case width, height }

@@ -53,4 +53,26 @@ import Testing
             do { _ = try parse(text) } catch { #expect("\(error)" == message) }
         }
     }
+
+    /// Skipping reads past a value as parsing would, and finds the same syntax errors at the same places.
+    @Test func skippingChecksWhatParsingChecks() throws {
+        let text = #"{"a": [1, -2.5e3, {"b": "x\"y\u00e9"}], "c": null, "d": true} "#
+        try JSONParser.read(Data(text.utf8)) { (parser: inout JSONParser) throws in
+            try parser.skip()
+            try parser.end()
+        }
+        for text in [
+            "{\n  \"a\": 1,\n  \"b\" 2\n}", "[1, 2", "{\"é\": tru}", "\"a\u{01}\"", "1.", "", "[[[1]]", "{\"a\":}",
+        ] {
+            var parsed = "", skipped = ""
+            do { _ = try parse(text) } catch { parsed = "\(error)" }
+            do {
+                try JSONParser.read(Data(text.utf8)) { (parser: inout JSONParser) throws in
+                    try parser.skip()
+                    try parser.end()
+                }
+            } catch { skipped = "\(error)" }
+            #expect(!skipped.isEmpty && skipped == parsed, "\(text)")
+        }
+    }
 }

@@ -134,6 +134,20 @@ public struct JSONParser: ~Copyable {
         }
     }
 
+    /// Reads past one value of any kind, checking its syntax and keeping nothing: to count a large array's elements
+    /// before any is built.
+    public mutating func skip() throws {
+        skipSpace()
+        guard let next = peek else { throw error("unexpected end of the text") }
+        switch next {
+        case UInt8(ascii: "{"): try members { (_, parser) throws in try parser.skip() }
+        case UInt8(ascii: "["): try elements { (_, parser) throws in try parser.skip() }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+        default: _ = try value()
+        }
+    }
+
     /// Checks that only white space follows.
     public mutating func end() throws {
         skipSpace()
