@@ -162,6 +162,15 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
             tileset.fields.prefix(4).map(\.name) == ["cluster", "cluster_id", "point_count", "point_count_abbreviated"])
     }
 
+    /// The points' properties follow the layer's own fields in name order; one named as an own field merges into it.
+    @Test func propertiesFollowTheOwnFieldsAndMergeIntoThemByName() {
+        let fields = VectorTileFieldType.fields(
+            [("cluster", .boolean), ("point_count", .number), ("sprite", .string)],
+            adding: ["zone": .string, "point_count": .string, "area": .number, "sprite": .string])
+        #expect(fields.map(\.name) == ["cluster", "point_count", "sprite", "area", "zone"])
+        #expect(fields.map(\.type) == [.boolean, .mixed, .string, .number, .string])
+    }
+
     @Test func badSettingsAreRefused() throws {
         let index = ClusterIndex(points: points)
         #expect(throws: TilesetError("buffer must be in 0…4096 (the extent), got 5000")) {

@@ -122,15 +122,7 @@ public struct ClusterTileset: Sendable {
             fields.append(("clustering_identifier", .string))
         }
         fields.append(("sprite", .string))
-        let listed = Set(fields.map(\.name))
-        for (name, type) in fieldTypes.sorted(by: { $0.key < $1.key }) {
-            if let at = fields.firstIndex(where: { $0.name == name }) {
-                fields[at].type = fields[at].type.merged(with: type)
-            } else if !listed.contains(name) {
-                fields.append((name, type))
-            }
-        }
-        self.fields = fields
+        self.fields = VectorTileFieldType.fields(fields, adding: fieldTypes)
     }
 
     /// Encodes every non-empty tile of ``zooms`` on every core and hands them to `deliver` in batches of at most

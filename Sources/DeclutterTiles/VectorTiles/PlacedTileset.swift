@@ -162,14 +162,7 @@ public struct PlacedTileset: Sendable {
             }
         }
         fields.append(("sprite", .string))
-        for (name, type) in pointFields.sorted(by: { $0.key < $1.key }) {
-            if let at = fields.firstIndex(where: { $0.name == name }) {
-                fields[at].type = fields[at].type.merged(with: type)
-            } else {
-                fields.append((name, type))
-            }
-        }
-        return fields
+        return VectorTileFieldType.fields(fields, adding: pointFields)
     }
 
     /// Each view's expansion zoom at every zoom: the lowest higher zoom at which its members are counted by more than
