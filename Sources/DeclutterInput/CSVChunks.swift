@@ -45,17 +45,22 @@ struct CSVChunks: ~Copyable {
     /// The end of the last whole record held (just past its line break; 0 when none has ended) and the line breaks
     /// before it.
     mutating func recordsEnd() -> (end: Int, lines: Int) {
-        storage.withUnsafeBufferPointer { bytes in
-            for position in scanned..<count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
-                if byte == UInt8(ascii: "\n") {
+        storage.withUnsafeBufferPointer { storage in
+            let bytes = UnsafeBufferPointer(rebasing: storage[..<count])
+            var position = scanned
+            while position < count {
+                // A carriage return last of the bytes held waits for the next: it ends a line unless a line feed
+                // follows.
+                if bytes[position] == UInt8(ascii: "\r") && position + 1 == count { break }
+                if bytes[position] == UInt8(ascii: "\"") { inQuotes.toggle() }
+                if CSVParser.endsLine(bytes, at: position) {
                     scannedLines += 1
                     if !inQuotes { (recordEnd, recordLines) = (position + 1, scannedLines) }
                 }
+                position += 1
             }
+            scanned = position
         }
-        scanned = count
         return (recordEnd, recordLines)
     }
 

@@ -94,7 +94,7 @@ struct CSVParser {
                 let byte = bytes[position]
                 position += 1
                 if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
-                if byte == UInt8(ascii: "\n") {
+                if Self.endsLine(bytes, at: position - 1) {
                     lines += 1
                     if !inQuotes && position > target { break }
                 }
@@ -107,6 +107,17 @@ struct CSVParser {
         return runs
     }
 
+    /// Whether the byte at `position` ends a line: a line feed, or a carriage return not followed by one (a CR that
+    /// ends the bytes is not known to, and is not counted).
+    @inline(__always)
+    static func endsLine(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        switch bytes[position] {
+        case UInt8(ascii: "\n"): true
+        case UInt8(ascii: "\r"): position + 1 < bytes.count && bytes[position + 1] != UInt8(ascii: "\n")
+        default: false
+        }
+    }
+
     /// Where the text starts: a UTF-8 byte-order mark is not part of the first column's name.
     static func start(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
@@ -116,10 +127,11 @@ struct CSVParser {
     static func likelyDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, among candidates: [UInt8]) -> UInt8 {
         var counts = [Int](repeating: 0, count: candidates.count)
         var inQuotes = false
-        for byte in bytes[start(of: bytes)...] {
+        for position in start(of: bytes)..<bytes.count {
+            let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
             if inQuotes { continue }
-            if byte == UInt8(ascii: "\n") { break }
+            if endsLine(bytes, at: position) { break }
             if let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
         }
         // `max(by:)` keeps the first of equals: ties go to the earlier, more usual candidate.
@@ -165,7 +177,13 @@ struct CSVParser {
                 fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
                 return Record(fields: fields, line: startLine)
             case UInt8(ascii: "\r"):
-                break
+                // Before a line feed it is part of a Windows line end; alone it ends the line, as Excel's "CSV
+                // (Macintosh)" writes them (and Python's csv module reads them).
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\n") else {
+                    line += 1
+                    fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
+                    return Record(fields: fields, line: startLine)
+                }
             default:
                 current.append(byte)
             }

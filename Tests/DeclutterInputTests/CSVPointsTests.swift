@@ -147,6 +147,27 @@ import Testing
         }
     }
 
+    /// Line ends of a carriage return alone (Excel's "CSV (Macintosh)"), mixed with the others, read as line feeds do:
+    /// in one pass, in runs, and as a stream cut at every byte (a return last in a chunk waits to see what follows).
+    @Test func carriageReturnsAloneEndLines() throws {
+        let expected = try PointReader(skipInvalid: true).readCSV(
+            Data("lat,lon,name\n1,2,a\n\n3,4,\"b\nc\"\n5,x,d\n7,8,e\n".utf8), file: "p.csv", parts: 1)
+        #expect(expected.points.count == 3 && expected.problems == [#"line 6: longitude "x" is not a number"#])
+        let data = Data("lat,lon,name\r1,2,a\r\r3,4,\"b\nc\"\r\n5,x,d\r7,8,e\r".utf8)
+        let skipping = PointReader(skipInvalid: true)
+        var results = [
+            try skipping.readCSV(data, file: "p.csv", parts: 1),
+            try skipping.readCSV(data, file: "p.csv", parts: 3, minimumRunBytes: 1),
+        ]
+        for chunkSize in 1...data.count + 1 {
+            results.append(try skipping.read(from: Self.stream(data, piece: 3), name: "p.csv", chunkSize: chunkSize))
+        }
+        for (index, result) in results.enumerated() {
+            #expect(result.points == expected.points, "\(index)")
+            #expect(result.origins == expected.origins && result.problems == expected.problems, "\(index)")
+        }
+    }
+
     /// A bad record in the second chunk of a stream is reported on its own line.
     @Test func aStreamErrorNamesItsLineInALaterChunk() throws {
         let text = "lat,lon\n" + String(repeating: "50.5,10.25\n", count: 10) + "50.5,east\n"
