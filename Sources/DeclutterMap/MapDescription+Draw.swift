@@ -120,6 +120,7 @@ extension MapDescription {
         let (furniture, annotated) = try described.layOut(camera: fitted, annotator: annotator, renderer: renderer)
         let fitWarnings = [
             beyondMercatorWarning(annotator, camera: fitted), zeroZeroWarning, unfittedWarning(fitted, world: world),
+            unfittedTurnedWarning(fitted, pointsOnMap: annotated.pointsInView, of: annotator.points.count),
         ].compactMap { $0 }
         return LaidOut(
             description: described, camera: fitted, annotator: annotator, renderer: renderer, furniture: furniture,

@@ -2,6 +2,7 @@ import DeclutterClustering
 import DeclutterGeometry
 import DeclutterMapContent
 import DeclutterStyle
+import DeclutterSupport
 import Foundation
 
 extension MapDescription {
@@ -186,6 +187,24 @@ extension MapDescription {
             "the data does not fit inside the padding of this \(points(width))×\(points(height)) pt map at any zoom: "
             + "at zoom 0, the lowest, it spans \(points(across))×\(points(down)) pt and the padding leaves "
             + "\(points(max(0, innerWidth)))×\(points(max(0, innerHeight))); a larger map or a smaller padding shows it"
+    }
+
+    /// What to say when a turned or tilted map fitted to its data is drawn at zoom 0 with points still off it.
+    /// ``unfittedWarning(_:world:)`` measures a north-up map's data against its padding; here the points off the map
+    /// are counted instead, as the map shows them.
+    func unfittedTurnedWarning(_ camera: MapCamera, pointsOnMap: Int, of total: Int) -> String? {
+        guard case .data = framing, camera.zoom == MapCamera.zoomRange.lowerBound,
+            camera.pitch != 0 || camera.bearing != 0, pointsOnMap < total
+        else { return nil }
+        func points(_ value: Double) -> String { String(Int(value.rounded(.up))) }
+        let turned = [
+            camera.bearing == 0 ? nil : "turned by \(JSONValue.format(camera.bearing))°",
+            camera.pitch == 0 ? nil : "tilted by \(JSONValue.format(camera.pitch))°",
+        ].compactMap { $0 }.joined(separator: " and ")
+        return
+            "the data does not fit this \(points(width))×\(points(height)) pt map at any zoom: at zoom 0, the lowest, "
+            + "\(total - pointsOnMap) of \(total) points lie off the map \(turned); a larger map, or one north up and "
+            + "flat, shows more"
     }
 
     /// How far, on each side, the shown views of `map` (and their copies) run past the padded area of `camera`.

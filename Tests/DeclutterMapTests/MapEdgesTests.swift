@@ -186,6 +186,27 @@ import Testing
         #expect(try map.draw(format: .png).warnings.isEmpty)
     }
 
+    /// A turned map too small for the world at zoom 0 says how many points it leaves off, as the summary counts them;
+    /// north up, the data is measured against the padding instead.
+    @Test func aTurnedMapTooSmallForItsDataSaysSo() throws {
+        var map = MapDescription(points: Self.worldPoints(seed: 42), style: try bundledStyle("default"))
+        (map.width, map.height) = (200, 150)
+        map.basemap = .none
+        map.bearing = 30
+        let drawn = try map.draw(format: .png)
+        let off = 2000 - drawn.content.pointsInView
+        #expect(drawn.camera.zoom == 0 && off > 100)
+        #expect(
+            drawn.warnings.contains(
+                "the data does not fit this 200×150 pt map at any zoom: at zoom 0, the lowest, \(off) of 2000 points "
+                    + "lie off the map turned by 30°; a larger map, or one north up and flat, shows more"),
+            "\(drawn.warnings)")
+        map.bearing = 0
+        let northUp = try map.draw(format: .png).warnings
+        #expect(northUp.contains { $0.hasPrefix("the data does not fit inside the padding of this 200×150 pt map") })
+        #expect(!northUp.contains { $0.contains("lie off the map") })
+    }
+
     /// 2,000 points spread over the world on a map 1.6 worlds wide: a view near a side edge also shows a world away,
     /// and only whole copies are drawn; a view is cut at a side only where none of its copies would be whole.
     @Test func copiesAtTheSidesAreWholeOrLeftOut() throws {
