@@ -79,6 +79,18 @@ extension PointReader {
             try reject(path ?? "feature", "expected a Feature object", file: file, into: &result)
             return
         }
+        // A geometry, or anything else, where a feature belongs is said rather than read as one.
+        if let type = feature["type"], type != .string("Feature") {
+            let found = type.string.map { "\"\($0)\"" } ?? JSONValueDecoder.describe(type)
+            try reject("\(prefix)type", "expected \"Feature\", found \(found)", file: file, into: &result)
+            return
+        }
+        if let given = feature["properties"], given != .null, given.object == nil {
+            try reject(
+                "\(prefix)properties", "expected an object or null, found \(JSONValueDecoder.describe(given))",
+                file: file, into: &result)
+            return
+        }
         // Features of one file mostly have the same properties: their keys are kept once.
         let properties = (feature["properties"]?.object ?? JSONObject()).sharingKeys(
             with: result.points.last?.properties)

@@ -90,5 +90,15 @@ import Testing
         #expect(
             readingMessage(#"{"features":[\#(point),3]}"#, name: "x.geojson")
                 == "x.geojson: features[1]: expected a Feature object")
+        // A geometry where a feature belongs, or properties that are no object, are said rather than read past.
+        #expect(
+            readingMessage(#"{"features":[\#(point),{"type":"Point","coordinates":[10,50]}]}"#, name: "x.geojson")
+                == #"x.geojson: features[1].type: expected "Feature", found "Point""#)
+        for (properties, found) in [("[1,2]", "a list"), (#""Rome""#, "a string"), ("7", "7")] {
+            let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10,50]},"properties":"#
+            #expect(
+                readingMessage(#"{"features":[\#(point),\#(feature)\#(properties)}]}"#, name: "x.geojson")
+                    == "x.geojson: features[1].properties: expected an object or null, found \(found)")
+        }
     }
 }

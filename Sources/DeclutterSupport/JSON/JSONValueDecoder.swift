@@ -19,7 +19,7 @@ public enum JSONValueDecoder {
     }
 
     /// "a string", "a list"…: what a JSON value is, for "got …" in messages.
-    static func describe(_ value: JSONValue) -> String {
+    package static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case let .bool(flag): flag ? "true" : "false"
