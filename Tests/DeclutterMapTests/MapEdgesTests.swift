@@ -108,6 +108,34 @@ import Testing
             abs(frame.x + frame.width / 2 - width / 2) < 0.01 && abs(frame.y + frame.height / 2 - height / 2) < 0.01)
     }
 
+    /// Fiji's 23 airports, across the antimeridian, on a map smaller than its padding: at the fit's zoom Rotuma's
+    /// balloon cannot stand whole beside the islands' cluster, so the map zooms out until they merge.
+    @Test func viewsThatCannotShareATinyMapMergeFurtherOut() throws {
+        let places = [
+            (-179.342, -17.7433), (177.68092, -17.53506), (177.44299, -17.7554), (177.19701, -17.7779),
+            (-179.489, -17.2542), (178.157, -19.0581), (177.09801, -17.6731), (179.951, -18.5667),
+            (178.55901, -18.0433),
+            (178.759, -17.7111), (179.34, -18.1156), (-179.66701, -16.7481), (-178.817, -18.1992), (179.34, -16.4667),
+            (-179.877, -16.6906), (179.422, -17.3458), (177.071, -12.4825), (179.341, -16.8028), (179.017, -17.617),
+            (-178.7, -20.65), (177.545, -16.7589), (-178.976, -17.269), (177.63901, -18.5125),
+        ]
+        var map = MapDescription(
+            points: places.map { ClusterPoint(longitude: $0.0, latitude: $0.1) }, style: try bundledStyle("default"))
+        (map.width, map.height) = (64, 64)
+        // `render`'s padding for a thumbnail: a quarter of its side.
+        map.framing = .data(padding: EdgePadding(all: 16), maxZoom: 17)
+        map.basemap = .none
+        let drawn = try map.draw(format: .png)
+        let shown = drawn.annotations.filter(\.visible)
+        #expect(shown.reduce(0) { $0 + $1.count } == 23)
+        for view in shown {
+            let frame = view.frame
+            #expect(
+                frame.x >= -0.01 && frame.y >= -0.01 && frame.x + frame.width <= 64.01
+                    && frame.y + frame.height <= 64.01, "\(frame)")
+        }
+    }
+
     /// Points at exactly 0°, 0° are almost always missing values: a fitted map leaves them out and says so.
     @Test func pointsAtZeroZeroDoNotDragAFittedMap() throws {
         let cities = [(48.85, 2.35), (52.52, 13.40), (41.9, 12.5)].map { ClusterPoint(longitude: $0.1, latitude: $0.0) }
