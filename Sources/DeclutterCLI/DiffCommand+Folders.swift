@@ -38,7 +38,7 @@ extension DiffCommand {
         }
         progress.finish()
         try writeOutputs(differences, expected: expected, actual: actual, json: nil, extraFiles: [], pair: nil)
-        if json != "-" {
+        if !documentOnStandardOutput {
             for difference in differences where difference.status != .unchanged {
                 // "new: n.png (4×4 px)", not "new: n.png: new (4×4 px)": the line starts with the status already.
                 let status = difference.status.rawValue, summary = difference.summary
@@ -56,7 +56,13 @@ extension DiffCommand {
         }
         warnAboutMasks(differences)
         try applyUpdate(differences, expected: expected, actual: actual, pair: nil)
-        if differences.contains(where: { $0.status.fails }) && !update { throw ExitCode(1) }
+        // Accepted images pass; deleted ones left without --prune still fail, as the next comparison would say.
+        let left = differences.filter { $0.status.fails && (!update || ($0.status == .deleted && !prune)) }
+        if update, !left.isEmpty {
+            StandardError.write(
+                "\(CountFormatter.counted(left.count, "deleted image")) left in \(first) (--prune removes them)\n")
+        }
+        if !left.isEmpty { throw ExitCode(1) }
     }
 
     /// Warns, on standard error, about masks that cannot be what was meant: masks that ignore every pixel of an image
@@ -94,8 +100,11 @@ extension DiffCommand {
             folders.contains { FileSystem.item(atPath: $0) == .folder }
             ? ["expected folder", "actual folder"] : ["first image", "second image"]
         let inputs = zip(names, folders).map { ($0, $1) } + (mask.map { [("--mask", $0)] } ?? [])
-        let files = [("--json", json == "-" ? nil : json), ("--junit", junit), ("--diff-output", diffOutput)]
-            .compactMap { name, path in path.map { (option: name, path: $0) } }
+        let files = [
+            ("--json", json == "-" ? nil : json), ("--junit", junit == "-" ? nil : junit),
+            ("--diff-output", diffOutput),
+        ]
+        .compactMap { name, path in path.map { (option: name, path: $0) } }
         try FileSystem.refuseOverwriting(files, inputs: inputs)
         if let report, let (option, path) = files.first(where: { Self.isInside($0.path, report) }) {
             throw CommandError(
@@ -144,13 +153,12 @@ extension DiffCommand {
             pairJSON ?? ImageDifference.jsonDocument(differences, expected: first, actual: second, reportPath: report)
         var files = extraFiles
         if let json, json != "-" { files.append((Data(document.utf8), URL(fileURLWithPath: json))) }
-        if let junit {
-            let suite = "declutter diff \(first) \(second)"
-            files.append(
-                (
-                    Data(ImageDifference.junitDocument(differences, suite: suite, reportPath: report).utf8),
-                    URL(fileURLWithPath: junit)
-                ))
+        let junitDocument = junit.map { _ in
+            ImageDifference.junitDocument(
+                differences, suite: "declutter diff \(first) \(second)", reportPath: report)
+        }
+        if let junit, let junitDocument, junit != "-" {
+            files.append((Data(junitDocument.utf8), URL(fileURLWithPath: junit)))
         }
         if let report {
             let details = [
@@ -173,6 +181,7 @@ extension DiffCommand {
         }
         try FileSystem.writeAllAtomically(files)
         if json == "-" { try StandardOutput.print(String(document.dropLast())) }
+        if junit == "-", let junitDocument { try StandardOutput.print(String(junitDocument.dropLast())) }
     }
 
     /// With `--update`, copies the actual images that failed over the expected ones (and with `--prune` removes the
@@ -187,9 +196,9 @@ extension DiffCommand {
             changes = GoldenUpdate(differences, expected: expected, actual: actual, prune: prune)
         }
         let lines = try changes.apply()
-        // With `--json -` standard output is the JSON alone: what was changed goes to standard error.
+        // With `--json -` or `--junit -` standard output is the document alone: what was changed goes to standard error.
         func say(_ line: String) throws {
-            if json == "-" { StandardError.write(line + "\n") } else { try StandardOutput.print(line) }
+            if documentOnStandardOutput { StandardError.write(line + "\n") } else { try StandardOutput.print(line) }
         }
         for line in lines { try say(line.escapedForTerminal) }
         try say(

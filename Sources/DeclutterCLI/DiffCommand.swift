@@ -117,7 +117,9 @@ struct DiffCommand: ParsableCommand {
             valueName: "file"))
     var json: String?
 
-    @Option(help: ArgumentHelp("Write JUnit XML to this file: one test case per image.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write JUnit XML to this file (- for standard output): one test case per image.", valueName: "file"))
     var junit: String?
 
     @Flag(help: "Copy the actual images over the expected ones that changed or are new, all or none, and say which.")
@@ -142,7 +144,14 @@ struct DiffCommand: ParsableCommand {
         }
         if prune && !update { throw ValidationError("--prune removes deleted images only with --update") }
         if report == "-" { throw ValidationError("--report names a folder; - (standard output) cannot take one") }
+        if json == "-" && junit == "-" {
+            throw ValidationError("--json and --junit cannot both be - (standard output); give one of them a file")
+        }
     }
+
+    /// Whether `--json -` or `--junit -` makes standard output the document alone: what is said goes to standard
+    /// error.
+    var documentOnStandardOutput: Bool { json == "-" || junit == "-" }
 
     /// The comparison the options describe.
     var comparison: ImageComparison {
@@ -224,7 +233,7 @@ struct DiffCommand: ParsableCommand {
         } else {
             removedDiff = false
         }
-        if json != "-" {
+        if !documentOnStandardOutput {
             if difference.sizesDiffer {
                 try StandardOutput.print(
                     "the sizes differ: \(first) is \(ImageDifference.sizeText(difference.expectedSize)) px, "

@@ -15,6 +15,8 @@ public struct GoldenUpdate: Sendable {
     public var copies: [(from: URL, to: URL)]
     /// Expected images to remove (with their masks).
     public var removals: [URL]
+    /// The expected folder, outside which nothing may change; nil for explicit copies and removals.
+    public var expectedFolder: URL?
 
     /// An update from explicit copies and removals.
     public init(copies: [(from: URL, to: URL)], removals: [URL]) {
@@ -29,6 +31,29 @@ public struct GoldenUpdate: Sendable {
             .map { (actual.appendingPathComponent($0.path), expected.appendingPathComponent($0.path)) }
         removals =
             prune ? differences.filter { $0.status == .deleted }.map { expected.appendingPathComponent($0.path) } : []
+        expectedFolder = expected
+    }
+
+    /// Refuses a change that a symbolic link inside the expected folder would carry outside it: a copy written
+    /// through a linked file or folder replaces the file the link points to, and a removal in a linked folder deletes
+    /// a file that lives elsewhere (perhaps another suite's golden). A linked image itself is removed as a link.
+    func refuseChangesOutside(_ folder: URL) throws {
+        let root = FileSystem.resolvedComponents(folder.path)
+        /// Whether a path, every link on the way followed, lies in the folder.
+        func isInside(_ url: URL) -> Bool { FileSystem.resolvedComponents(url.path).starts(with: root) }
+        // A copy is written where a link points; a removal unlinks the name, in the folder that holds it.
+        if let copy = copies.map(\.to).first(where: { !isInside($0) }) {
+            throw OutputError(
+                path: copy.relativePath,
+                reason: "a symbolic link takes it outside the expected folder \(folder.relativePath), where accepting "
+                    + "it would replace another file; nothing was changed (put the file itself there to accept it)")
+        }
+        if let removal = removals.first(where: { !isInside($0.deletingLastPathComponent()) }) {
+            throw OutputError(
+                path: removal.relativePath,
+                reason: "a symbolic link takes its folder outside the expected folder \(folder.relativePath), where "
+                    + "pruning would delete another file; nothing was changed")
+        }
     }
 
     /// Applies the update and returns a line per change (`updated PATH`, `added PATH`, `removed PATH`).
@@ -38,8 +63,9 @@ public struct GoldenUpdate: Sendable {
     /// nothing (folders made for new images are removed again).
     ///
     /// - Throws: ``ImageReadError`` for an actual image that cannot be read, ``OutputError`` for an expected file or
-    ///   folder that cannot be written or removed.
+    ///   folder that cannot be written or removed, or one a symbolic link puts outside the expected folder.
     public func apply() throws -> [String] {
+        if let expectedFolder { try refuseChangesOutside(expectedFolder) }
         var files: [(data: Data, url: URL)] = []
         var lines: [String] = []
         for (from, to) in copies {

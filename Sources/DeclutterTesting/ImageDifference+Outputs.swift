@@ -74,8 +74,8 @@ extension ImageDifference {
         return xml + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// Escapes text for XML content and attributes (where a line break is written as a reference, since a parser
-    /// would turn a literal one into a space); characters XML 1.0 cannot hold become `?`.
+    /// Escapes text for XML content and attributes (where line breaks and tabs are written as references, since a
+    /// parser would turn literal ones into spaces); characters XML 1.0 cannot hold become `?`.
     static func escape(_ text: String, keepingLines: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -84,8 +84,11 @@ extension ImageDifference {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
+            // A parser turns literal line breaks and tabs in an attribute into spaces, and a carriage return anywhere
+            // into a line feed: references keep them.
             case "\n": result += keepingLines ? "\n" : "&#10;"
-            case "\t", "\r": result.unicodeScalars.append(scalar)
+            case "\t": result += keepingLines ? "\t" : "&#9;"
+            case "\r": result += "&#13;"
             default:
                 result.unicodeScalars.append(
                     scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "?" : scalar)

@@ -168,6 +168,82 @@ import Testing
         #expect(again.stdout == "6 images: 6 unchanged, 0 changed\n")
     }
 
+    /// A symbolic link in the expected folder never carries `--update` outside it: pruning an image in a linked folder
+    /// would delete another file, accepting one through a linked file would replace it. Nothing changes; a linked
+    /// image itself is pruned as a link, its file kept.
+    @Test func updateChangesNothingOutsideTheExpectedFolder() throws {
+        let folder = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let outside = folder.appendingPathComponent("outside")
+        try manager.createDirectory(at: outside.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        let kept = try Self.png(painted: [(1, 1, [0, 0, 255, 255])])
+        try kept.write(to: outside.appendingPathComponent("shared/keep.png"))
+        try kept.write(to: outside.appendingPathComponent("file.png"))
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("expected/shared").path, withDestinationPath: "../outside/shared")
+        let pruned = try CommandResult.run(["diff", "expected", "actual", "--update", "--prune"], in: folder)
+        #expect(pruned.status == 2)
+        #expect(
+            pruned.stderr.hasSuffix(
+                "cannot write expected/shared/keep.png: a symbolic link takes its folder outside the expected folder "
+                    + "expected, where pruning would delete another file; nothing was changed\n"), "\(pruned.stderr)")
+        #expect(try Data(contentsOf: outside.appendingPathComponent("shared/keep.png")) == kept)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("expected/a.png")) == Self.png())
+
+        try manager.removeItem(at: folder.appendingPathComponent("expected/shared"))
+        try manager.removeItem(at: folder.appendingPathComponent("expected/a.png"))
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("expected/a.png").path, withDestinationPath: "../outside/file.png")
+        let accepted = try CommandResult.run(["diff", "expected", "actual", "--update"], in: folder)
+        #expect(accepted.status == 2)
+        #expect(accepted.stderr.contains("cannot write expected/a.png: a symbolic link takes it outside"))
+        #expect(try Data(contentsOf: outside.appendingPathComponent("file.png")) == kept)
+
+        // Linked images pruned as links.
+        try manager.removeItem(at: folder.appendingPathComponent("expected/a.png"))
+        try Self.png().write(to: folder.appendingPathComponent("expected/a.png"))
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("expected/linked.png").path,
+            withDestinationPath: "../outside/file.png")
+        let links = try CommandResult.run(["diff", "expected", "actual", "--update", "--prune"], in: folder)
+        #expect(links.status == 0, "\(links.stderr)")
+        #expect(links.stdout.contains("removed expected/linked.png\n"))
+        #expect(try Data(contentsOf: outside.appendingPathComponent("file.png")) == kept)
+    }
+
+    /// `--update` without `--prune` leaves the deleted images, which still fail: it says so and exits 1.
+    @Test func deletedImagesLeftByUpdateStillFail() throws {
+        let folder = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let update = try CommandResult.run(["diff", "expected", "actual", "--update"], in: folder)
+        #expect(update.status == 1)
+        #expect(update.stdout.hasSuffix("updated 3 and removed 0 expected images\n"), "\(update.stdout)")
+        #expect(
+            update.stderr.hasSuffix("1 deleted image left in expected (--prune removes them)\n"), "\(update.stderr)")
+        let again = try CommandResult.run(["diff", "expected", "actual"], in: folder)
+        #expect(again.status == 1 && again.stdout.hasSuffix("7 images: 6 unchanged, 0 changed, 1 deleted\n"))
+    }
+
+    /// `--junit -` is standard output as `--json -` is: the XML alone there, what is said on standard error; both at
+    /// once is refused. A tab in a name survives the XML as a reference.
+    @Test func junitGoesToStandardOutput() throws {
+        let folder = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("actual/a.png"), to: folder.appendingPathComponent("actual/t\tb.png"))
+        let result = try CommandResult.run(
+            ["diff", "expected", "actual", "--junit", "-", "--update", "--prune"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"8\""))
+        #expect(result.stdout.hasSuffix("</testsuites>\n") && result.stdout.contains(#"name="t&#9;b.png""#))
+        #expect(result.stderr.contains("added expected/t\\u{9}b.png\n"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+        let both = try CommandResult.run(["diff", "expected", "actual", "--junit", "-", "--json", "-"], in: folder)
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--json and --junit cannot both be - (standard output); give one of them a file"))
+    }
+
     @Test(arguments: [
         (["missing", "actual"], "missing: no such folder (actual is a folder, so the expected images are one too)"),
         (
