@@ -67,18 +67,28 @@ public struct StaticMapBody: Sendable {
             }
             return flag
         }
-        func integer(_ key: String) throws -> Int? {
+        /// A whole number in `range`: the range said as the URL says a size's (422), not as the URL's grammar.
+        func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
             guard let value = object[key], value != .null else { return nil }
-            guard let number = value.number, number == number.rounded(), abs(number) < 1e9 else {
+            guard let number = value.number, number == number.rounded() else {
                 throw StaticMapRequestError(field: key, message: "\(key) must be a whole number")
+            }
+            guard number >= Double(range.lowerBound) && number <= Double(range.upperBound) else {
+                throw StaticMapRequestError(
+                    field: key,
+                    message:
+                        "\(key) \(JSONValue.format(number)) is out of range; expected \(range.lowerBound)…\(range.upperBound)",
+                    status: .unprocessable)
             }
             return Int(number)
         }
-        guard let width = try integer("width"), let height = try integer("height") else {
+        guard let width = try integer("width", in: 1...limits.maximumWidth),
+            let height = try integer("height", in: 1...limits.maximumHeight)
+        else {
             throw StaticMapRequestError(
                 field: object["width"] == nil ? "width" : "height", message: "width and height are required, in points")
         }
-        let scale = try integer("scale") ?? 1
+        let scale = try integer("scale", in: 1...max(1, limits.maximumScale)) ?? 1
         var query: [(String, String)] = []
         if let format = try string("format") { query.append(("format", format)) }
         if let attribution = try bool("attribution") { query.append(("attribution", String(attribution))) }

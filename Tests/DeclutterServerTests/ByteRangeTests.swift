@@ -6,6 +6,8 @@ import Testing
 @Suite struct ByteRangeTests {
     @Test(arguments: [
         ("bytes=0-126", ByteRange.part(0..<127)),
+        ("BYTES=0-6", .part(0..<7)),
+        ("Bytes=-10", .part(990..<1000)),
         ("bytes=990-2000", .part(990..<1000)),
         ("bytes=500-", .part(500..<1000)),
         ("bytes=-10", .part(990..<1000)),

@@ -93,6 +93,10 @@ import Testing
             ("{\"width\":100.5,\"height\":100}", .badRequest, "width"),
             ("{\"width\":5000,\"height\":100,\"camera\":\"0,0,1\"}", .unprocessableContent, "width"),
             ("{\"width\":100,\"height\":100,\"scale\":4,\"camera\":\"0,0,1\"}", .unprocessableContent, "scale"),
+            // Out of range, as the URL's size is: not "is not a size", which is the URL's grammar.
+            ("{\"width\":-3,\"height\":200,\"camera\":\"0,0,1\"}", .unprocessableContent, "width"),
+            ("{\"width\":100,\"height\":1e20,\"camera\":\"0,0,1\"}", .unprocessableContent, "height"),
+            ("{\"width\":100,\"height\":100,\"scale\":0,\"camera\":\"0,0,1\"}", .unprocessableContent, "scale"),
             ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"style\":\"nope\"}", .notFound, "style"),
             ("{\"width\":100,\"height\":100,\"camera\":\"0,0,1\",\"overlays\":[\"pin-s(1)\"]}", .badRequest, "overlay"),
             (
@@ -113,6 +117,19 @@ import Testing
                     try await client.execute(uri: "/static", method: .post, body: ByteBuffer(string: body)), status,
                     field: field)
             }
+            var gzip = HTTPFields()
+            gzip[.contentEncoding] = "gzip"
+            let compressed = try await client.execute(
+                uri: "/static", method: .post, headers: gzip,
+                body: ByteBuffer(string: #"{"width":100,"height":100,"camera":"0,0,1"}"#))
+            #expect(
+                try ServerHarness.expectError(compressed, .unsupportedMediaType, field: "Content-Encoding")
+                    == "the body is sent with Content-Encoding gzip; send the JSON uncompressed")
+            let negative = try await client.execute(
+                uri: "/static", method: .post, body: ByteBuffer(string: #"{"width":-3,"height":200,"camera":"0,0,1"}"#))
+            #expect(
+                try ServerHarness.expectError(negative, .unprocessableContent, field: "width")
+                    == "width -3 is out of range; expected 1…1280")
         }
     }
 

@@ -190,6 +190,13 @@ import Testing
                 try await client.execute(uri: "/styles/default/style.json?dataset=rome", method: .get), .notFound,
                 field: "dataset")
             try ServerHarness.expectError(
+                try await client.execute(uri: "/styles/default/style.json?dataset=paris&dataset=paris", method: .get),
+                .badRequest, field: "dataset")
+            // A page's cache-busting parameter changes nothing.
+            #expect(
+                try await client.execute(uri: "/styles/default/style.json?dataset=paris&v=2", method: .get).status
+                    == .ok)
+            try ServerHarness.expectError(
                 try await client.execute(uri: "/styles/nope/sprite.png", method: .get), .notFound, field: "style")
             try ServerHarness.expectError(
                 try await client.execute(uri: "/styles/default/sprite@3x.png", method: .get), .notFound, field: "path")

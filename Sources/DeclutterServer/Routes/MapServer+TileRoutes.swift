@@ -162,6 +162,10 @@ extension MapServer {
         guard let datasetName = query.first(where: { $0.0 == "dataset" })?.1 else {
             throw ServerError(.badRequest, field: "dataset", "style.json draws a dataset's tiles; add ?dataset=NAME")
         }
+        // Other parameters (a page's cache-busting `?v=2`) change nothing; a second dataset would leave one unanswered.
+        guard query.count(where: { $0.0 == "dataset" }) == 1 else {
+            throw ServerError(.badRequest, field: "dataset", "dataset is given twice")
+        }
         let dataset = try dataset(datasetName)
         _ = try styles.style(named: name)
         guard name == dataset.styleName else {

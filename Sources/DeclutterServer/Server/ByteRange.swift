@@ -15,7 +15,8 @@ enum ByteRange: Equatable {
 
     /// Resolves `header` against a file of `size` bytes.
     init(header: String?, size: Int) {
-        guard let header, header.hasPrefix("bytes=") else {
+        // Range units are compared without regard to case (§14.1): `BYTES=0-6` is a range of bytes.
+        guard let header, header.prefix(6).lowercased() == "bytes=" else {
             self = .whole
             return
         }
