@@ -94,7 +94,7 @@ extension MapDescription {
                 wider.zoom >= Double(annotator.index.options.minZoom)
             else {
                 return try centringViews(fitted, annotator: annotator, padding: padding)
-                    ?? zoomingOut(fitted, annotator: annotator) ?? camera
+                    ?? zoomingOut(camera, annotator: annotator) ?? camera
             }
             // A camera that no longer moves has settled: what still runs past is a copy in the strip a world-round
             // map repeats beside its seam, narrower than the map by the views' reach (the padding's extra on the
@@ -106,19 +106,22 @@ extension MapDescription {
             widest.zoom >= Double(annotator.index.options.minZoom)
         else {
             return try centringViews(fitted, annotator: annotator, padding: padding)
-                ?? zoomingOut(fitted, annotator: annotator) ?? camera
+                ?? zoomingOut(camera, annotator: annotator) ?? camera
         }
         return widest
     }
 
-    /// `camera` zoomed out about its centre, a quarter of a zoom at a time down to the lowest the annotator holds, to
-    /// the first zoom at which every shown view stands whole on the map with no point of the map's off it (then
-    /// centred, where ``centringViews(_:annotator:padding:)`` can): for a map too small for its views at the fit's
-    /// zoom, where views that cannot share the map merge further out. Fiji's 23 airports on a 64-pt map showed a
+    /// `camera` that cuts a view, zoomed out about its centre, a quarter of a zoom at a time down to the lowest the
+    /// annotator holds, to the first zoom at which every shown view stands whole on the map and no point on the map
+    /// leaves it (then centred, where ``centringViews(_:annotator:padding:)`` can): for a map too small for its views
+    /// at the fit's zoom, where views that cannot share the map merge further out. Fiji's 23 airports on a 64-pt map showed a
     /// cluster with Rotuma's balloon cut off above it; one zoom out, one cluster of 23. Nil when no zoom does.
     func zoomingOut(_ camera: MapCamera, annotator: MapAnnotator) throws -> MapCamera? {
         guard camera.pitch == 0 else { return nil }
         let before = try annotator.annotate(camera)
+        // Where every view already stands whole, the fit stands.
+        let cut = overflow(of: before, camera: camera, padding: EdgePadding(all: 0))
+        guard max(cut.top, cut.left, cut.bottom, cut.right) > 0.01 else { return nil }
         let lowest = Double(annotator.index.options.minZoom)
         var zoom = (camera.zoom * 4).rounded(.up) / 4 - 0.25
         while zoom >= lowest {
@@ -190,10 +193,8 @@ extension MapDescription {
     /// The lowest zoom a map drawn at `camera` may end up at once its views are fitted: for an annotator built down to
     /// it.
     func lowestZoom(_ camera: MapCamera, world: ProjectedPoints, style: MarkerStyle) -> Double {
-        guard case .data = framing else { return camera.zoom }
-        // With no room for the views' reach (a map smaller than its padding), the fit may zoom out as far as it must.
-        guard let widest = try? widestViewFit(world: world, style: style) else {
-            return MapCamera.zoomRange.lowerBound
+        guard case .data = framing, let widest = try? widestViewFit(world: world, style: style) else {
+            return camera.zoom
         }
         return min(camera.zoom, widest.zoom)
     }

@@ -84,14 +84,14 @@ extension MapServer {
 
     /// `POST /static`: a map of the body's points and overlays.
     func staticMap(_ request: Request) async throws -> Response {
-        // A body declared over the limit was refused at the edge (``RequestHeadCheck``); a chunked body has no length
-        // to check first: reading stops past the limit (413, in the middleware).
         // A compressed body would be refused as "not JSON"; it is said for what it is.
         if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
             throw ServerError(
                 .unsupportedMediaType, field: "Content-Encoding",
                 "the body is sent with Content-Encoding \(encoding.prefix(40)); send the JSON uncompressed")
         }
+        // A body declared over the limit was refused at the edge (``RequestHeadCheck``); a chunked body has no length
+        // to check first: reading stops past the limit (413, in the middleware).
         let bytes = try await request.body.collect(upTo: limits.maximumBodyBytes)
         let body = try Self.checked { try StaticMapBody(Data(bytes.readableBytesView), limits: limits.staticMap) }
         let style = try styles.style(named: body.request.style)
