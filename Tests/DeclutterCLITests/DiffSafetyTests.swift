@@ -278,7 +278,8 @@ import Testing
         #expect(refused.stderr.contains("cannot write expected/d.png: would become 5×"), "\(refused.stderr)")
         #expect(Self.listing(folder) == before)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("expected/d.mask.png"))
-        let accepted = try CommandResult.run(["diff", "expected", "actual", "--update", "--prune", "--json", "-"], in: folder)
+        let accepted = try CommandResult.run(
+            ["diff", "expected", "actual", "--update", "--prune", "--json", "-"], in: folder)
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect((try? JSONSerialization.jsonObject(with: Data(accepted.stdout.utf8))) != nil, "\(accepted.stdout)")
         #expect(accepted.stderr.contains("updated expected/a.png\n"), "\(accepted.stderr)")
