@@ -15,8 +15,8 @@ extension DiffCommand {
             throw ValidationError("--diff-output writes one diff image; for folders, --report DIR holds them all")
         }
         let expected = URL(fileURLWithPath: first), actual = URL(fileURLWithPath: second)
-        for (inner, outer) in [(second, first), (first, second)] where Self.isInside(inner, outer) {
-            guard Self.isInside(outer, inner) else {
+        for (inner, outer) in [(second, first), (first, second)] where FileSystem.isInside(inner, outer) {
+            guard FileSystem.isInside(outer, inner) else {
                 throw CommandError(
                     "\(inner) lies inside \(outer): its images would be compared as the other folder's too (and "
                         + "--update --prune would remove them); keep the expected and actual folders apart")
@@ -106,14 +106,14 @@ extension DiffCommand {
         ]
         .compactMap { name, path in path.map { (option: name, path: $0) } }
         try FileSystem.refuseOverwriting(files, inputs: inputs)
-        if let report, let (option, path) = files.first(where: { Self.isInside($0.path, report) }) {
+        if let report, let (option, path) = files.first(where: { FileSystem.isInside($0.path, report) }) {
             throw CommandError(
                 "\(option) \(path) is inside the --report folder \(report), which is replaced whole on every run; "
                     + "write it beside the report")
         }
         for (option, path) in files {
             for (name, folder) in inputs
-            where FileSystem.item(atPath: folder) == .folder && Self.isInside(path, folder)
+            where FileSystem.item(atPath: folder) == .folder && FileSystem.isInside(path, folder)
                 && path.lowercased().hasSuffix(".png")
             {
                 throw CommandError("\(option) \(path) would overwrite an image of the \(name) \(folder)")
@@ -126,12 +126,12 @@ extension DiffCommand {
         }
         guard let report else { return }
         for (name, folder) in zip(["expected", "actual"], folders)
-        where FileSystem.item(atPath: folder) == .folder && Self.isInside(report, folder) {
+        where FileSystem.item(atPath: folder) == .folder && FileSystem.isInside(report, folder) {
             throw CommandError(
                 "--report \(report) is inside the \(name) folder \(folder), where its images would be compared next time; "
                     + "choose a folder outside both")
         }
-        for (name, path) in inputs where Self.isInside(path, report) {
+        for (name, path) in inputs where FileSystem.isInside(path, report) {
             throw CommandError(
                 "--report \(report) holds the \(name) \(path): the report replaces its folder whole, which would delete "
                     + "it; choose a folder of its own")
@@ -205,11 +205,6 @@ extension DiffCommand {
             lines.isEmpty
                 ? "nothing to update"
                 : "updated \(changes.copies.count) and removed \(changes.removals.count) expected images")
-    }
-
-    /// Whether `path` is `folder` or lies under it (by resolved absolute paths; `path` need not exist yet).
-    static func isInside(_ path: String, _ folder: String) -> Bool {
-        FileSystem.resolvedComponents(path).starts(with: FileSystem.resolvedComponents(folder))
     }
 }
 

@@ -123,9 +123,7 @@ extension MapDescription {
         let cut = overflow(of: before, camera: camera, padding: EdgePadding(all: 0))
         guard max(cut.top, cut.left, cut.bottom, cut.right) > 0.01 else { return nil }
         let lowest = Double(annotator.index.options.minZoom)
-        var zoom = (camera.zoom * 4).rounded(.up) / 4 - 0.25
-        while zoom >= lowest {
-            defer { zoom -= 0.25 }
+        for zoom in stride(from: (camera.zoom * 4).rounded(.up) / 4 - 0.25, through: lowest, by: -0.25) {
             guard
                 let wider = try? MapCamera(
                     center: camera.center, zoom: zoom, bearing: camera.bearing, pitch: 0, width: width, height: height)
@@ -213,11 +211,11 @@ extension MapDescription {
         let innerWidth = width - padding.left - padding.right, innerHeight = height - padding.top - padding.bottom
         // Across, data round the world is shown by one world as wide as the map: only a map narrower than that cuts it.
         guard down > innerHeight || (across > innerWidth && across > width) else { return nil }
-        func points(_ value: Double) -> String { String(Int(value.rounded(.up))) }
-        return
-            "the data does not fit inside the padding of this \(points(width))×\(points(height)) pt map at any zoom: "
-            + "at zoom 0, the lowest, it spans \(points(across))×\(points(down)) pt and the padding leaves "
-            + "\(points(max(0, innerWidth)))×\(points(max(0, innerHeight))); a larger map or a smaller padding shows it"
+        let map = "\(Self.pointText(width))×\(Self.pointText(height))"
+        let spans = "\(Self.pointText(across))×\(Self.pointText(down))"
+        let leaves = "\(Self.pointText(max(0, innerWidth)))×\(Self.pointText(max(0, innerHeight)))"
+        return "the data does not fit inside the padding of this \(map) pt map at any zoom: at zoom 0, the lowest, "
+            + "it spans \(spans) pt and the padding leaves \(leaves); a larger map or a smaller padding shows it"
     }
 
     /// What to say when a turned or tilted map fitted to its data is drawn at zoom 0 with points still off it.
@@ -227,16 +225,18 @@ extension MapDescription {
         guard case .data = framing, camera.zoom == MapCamera.zoomRange.lowerBound,
             camera.pitch != 0 || camera.bearing != 0, pointsOnMap < total
         else { return nil }
-        func points(_ value: Double) -> String { String(Int(value.rounded(.up))) }
         let turned = [
             camera.bearing == 0 ? nil : "turned by \(JSONValue.format(camera.bearing))°",
             camera.pitch == 0 ? nil : "tilted by \(JSONValue.format(camera.pitch))°",
         ].compactMap { $0 }.joined(separator: " and ")
-        return
-            "the data does not fit this \(points(width))×\(points(height)) pt map at any zoom: at zoom 0, the lowest, "
+        let map = "\(Self.pointText(width))×\(Self.pointText(height))"
+        return "the data does not fit this \(map) pt map at any zoom: at zoom 0, the lowest, "
             + "\(total - pointsOnMap) of \(total) points lie off the map \(turned); a larger map, or one north up and "
             + "flat, shows more"
     }
+
+    /// A length in points, rounded up, as the fit's warnings give it.
+    private static func pointText(_ value: Double) -> String { String(Int(value.rounded(.up))) }
 
     /// How far, on each side, the shown views of `map` (and their copies) run past the padded area of `camera`.
     func overflow(of map: AnnotatedMap, camera: MapCamera, padding: EdgePadding) -> EdgePadding {

@@ -215,15 +215,15 @@ public enum FileSystem {
             existing(path) ?? URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
         let onDisk = inputs.compactMap { input in existing(input.path).map { (input: input, identity: $0) } }
-        for (index, output) in outputs.enumerated() {
-            let target = identity(output.path)
+        let targets = outputs.map { identity($0.path) }
+        for (index, (output, target)) in zip(outputs, targets).enumerated() {
             if let input = onDisk.first(where: { $0.identity == target })?.input {
                 throw OutputError(
                     path: output.path,
                     reason:
                         "\(output.option) would overwrite the \(input.option) file \(input.path); choose another file")
             }
-            if let other = outputs[..<index].first(where: { identity($0.path) == target }) {
+            if let other = zip(outputs, targets).prefix(index).first(where: { $0.1 == target })?.0 {
                 throw OutputError(
                     path: output.path,
                     reason: "\(output.option) and \(other.option) name the same file; choose two files")
@@ -258,6 +258,12 @@ public enum FileSystem {
             existing = existing.deletingLastPathComponent()
         }
         return existing.resolvingSymlinksInPath().pathComponents + rest
+    }
+
+    /// Whether `path` is `folder` or lies under it, every link on the way followed (also where its last parts do not
+    /// exist yet).
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        resolvedComponents(path).starts(with: resolvedComponents(folder))
     }
 
     /// What `path` names, or nil when nothing is there.

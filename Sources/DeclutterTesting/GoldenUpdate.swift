@@ -38,9 +38,7 @@ public struct GoldenUpdate: Sendable {
     /// through a linked file or folder replaces the file the link points to, and a removal in a linked folder deletes
     /// a file that lives elsewhere (perhaps another suite's golden). A linked image itself is removed as a link.
     func refuseChangesOutside(_ folder: URL) throws {
-        let root = FileSystem.resolvedComponents(folder.path)
-        /// Whether a path, every link on the way followed, lies in the folder.
-        func isInside(_ url: URL) -> Bool { FileSystem.resolvedComponents(url.path).starts(with: root) }
+        func isInside(_ url: URL) -> Bool { FileSystem.isInside(url.path, folder.path) }
         // A copy is written where a link points; a removal unlinks the name, in the folder that holds it.
         if let copy = copies.map(\.to).first(where: { !isInside($0) }) {
             throw OutputError(
