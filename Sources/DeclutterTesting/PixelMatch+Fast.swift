@@ -19,6 +19,8 @@ extension PixelMatch {
 
         /// Below this many pixels one thread does it all: handing out bands costs more than it saves.
         static let smallestParallelImage = 1 << 16
+        /// Lanes above the threshold from which their zero counts are done eight at once.
+        static let denseLanes = 3
         /// Rows per band at least, so that a band's work dwarfs the cost of scheduling it.
         static let smallestBand = 16
 
@@ -62,37 +64,138 @@ extension PixelMatch {
         }
 
         /// Compares pixels `start..<end` (indices into the images, all in row `y`).
+        ///
+        /// After each run of equal pixels come eight pixels whose colour distances are judged together in
+        /// ``Verdicts`` when all are opaque; the rest, and lanes too near the threshold to judge in Float, take
+        /// pixelmatch's Double distance one by one.
         func run(_ start: Int, _ end: Int, _ y: Int, _ background: inout Background) -> Int {
-            let options = reference.options, a32 = reference.words1, b32 = reference.words2
-            let output = reference.output, drawsEqual = output != nil && !options.diffMask
-            let maximumDelta = reference.maximumDelta
+            let a32 = reference.words1, b32 = reference.words2
+            let output = reference.output, drawsEqual = output != nil && !reference.options.diffMask
+            let maximumDelta = reference.maximumDelta, floatMaximum = Float(maximumDelta)
+            let alpha = Background.laneAlpha(reference.options.alpha)
             var count = 0, index = start
             while index < end {
                 let different = Self.firstDifference(a32, b32, from: index, to: end)
                 if drawsEqual, let output { background.draw(index..<different, of: reference, into: output) }
                 guard different < end else { break }
-                let position = different * 4
-                let delta = reference.colorDelta(
-                    reference.one, reference.two, position, position, brightnessOnly: false)
-                if abs(delta) > maximumDelta {
-                    let x = different - y * reference.width
-                    if !options.includeAntialiasing
-                        && (antialiased(reference.one, x, y, a32, b32) || antialiased(reference.two, x, y, b32, a32))
-                    {
-                        if drawsEqual, let output { output[different] = ReferencePass.word(options.antialiasingColor) }
-                    } else {
-                        if let output {
-                            let alternate = options.alternateDiffColor ?? options.diffColor
-                            output[different] = ReferencePass.word(delta < 0 ? alternate : options.diffColor)
+                if different + 8 <= end {
+                    let a8 = Background.load8(a32 + different), b8 = Background.load8(b32 + different)
+                    if let verdicts = Verdicts(a8, b8, maximumDelta: floatMaximum) {
+                        // Every lane is drawn grey first; those above the threshold are drawn over below.
+                        if drawsEqual, let output {
+                            if let alpha {
+                                UnsafeMutableRawPointer(output + different).storeBytes(
+                                    of: Background.greys(a8, alpha: alpha), as: SIMD8<UInt32>.self)
+                            } else {
+                                background.draw(different..<different + 8, of: reference, into: output)
+                            }
                         }
-                        count += 1
+                        let lanes = verdicts.aboveLanes
+                        if lanes != 0 { count += above(lanes: lanes, from: different, y) }
+                        var unsure = verdicts.unsureLanes
+                        while unsure != 0 {
+                            count += judged(different + unsure.trailingZeroBitCount, y, maximumDelta, &background)
+                            unsure &= unsure - 1
+                        }
+                        index = different + 8
+                        continue
                     }
-                } else if drawsEqual, let output {
-                    background.draw(different..<different + 1, of: reference, into: output)
+                    count += judged(different, y, maximumDelta, &background)
+                    index = different + 1
+                } else {
+                    count += judged(different, y, maximumDelta, &background)
+                    index = different + 1
                 }
-                index = different + 1
             }
             return count
+        }
+
+        /// Compares one differing pixel by pixelmatch's Double distance; returns 1 when it counts.
+        @inline(__always)
+        func judged(_ index: Int, _ y: Int, _ maximumDelta: Double, _ background: inout Background) -> Int {
+            let position = index * 4
+            let delta = reference.colorDelta(reference.one, reference.two, position, position, brightnessOnly: false)
+            if abs(delta) > maximumDelta { return above(index, y, darker: delta < 0) }
+            if let output = reference.output, !reference.options.diffMask {
+                background.draw(index..<index + 1, of: reference, into: output)
+            }
+            return 0
+        }
+
+        /// A pixel whose distance is above the threshold: anti-aliasing in either image is drawn and not counted,
+        /// anything else is drawn in the diff colour (the alternate one when it got `darker`) and counted.
+        @inline(__always)
+        func above(_ index: Int, _ y: Int, darker: Bool) -> Int {
+            let x = index - y * reference.width
+            let antialiased =
+                !reference.options.includeAntialiasing
+                && (antialiased(reference.one, x, y, reference.words1, reference.words2)
+                    || antialiased(reference.two, x, y, reference.words2, reference.words1))
+            return mark(index, antialiased: antialiased, darker: darker)
+        }
+
+        /// ``above(_:_:darker:)`` for the pixels `start + n` for each bit n of `lanes`, with the zero count of the
+        /// anti-aliasing test done for all eight at once (``flatLanes(_:_:_:)``) where the pixels are inner.
+        @inline(__always)
+        func above(lanes: UInt32, from start: Int, _ y: Int) -> Int {
+            let width = reference.width, x = start &- y &* width
+            let a32 = reference.words1, b32 = reference.words2
+            var lanes = lanes, count = 0
+            // A few lanes (a photograph's) are tested one by one: the eight-lane count pays off where most lanes
+            // need it.
+            guard !reference.options.includeAntialiasing, lanes.nonzeroBitCount >= Self.denseLanes, x >= 1,
+                x &+ 8 < width, y >= 1, y &+ 1 < reference.height
+            else {
+                while lanes != 0 {
+                    let pixel = start &+ lanes.trailingZeroBitCount
+                    count &+= above(pixel, y, darker: Self.brighter(a32[pixel], than: b32[pixel]))
+                    lanes &= lanes &- 1
+                }
+                return count
+            }
+            let one = Self.flatLanes(a32, start, width), two = Self.flatLanes(b32, start, width)
+            @inline(__always) func test(
+                _ bit: UInt32, _ lanes: (opaque: UInt32, flat: UInt32), _ image: UnsafePointer<UInt8>,
+                _ words: UnsafePointer<UInt32>, _ x: Int
+            ) -> Bool {
+                if lanes.opaque & bit == 0 { return self.antialiased(image, x, y, a32, b32) }
+                return lanes.flat & bit == 0 && slopes(words, x, y, a32, b32)
+            }
+            while lanes != 0 {
+                let lane = lanes.trailingZeroBitCount, bit = UInt32(1) &<< lane, pixel = start &+ lane
+                let column = x &+ lane
+                let antialiased =
+                    test(bit, one, reference.one, a32, column) || test(bit, two, reference.two, b32, column)
+                count &+= mark(pixel, antialiased: antialiased, darker: Self.brighter(a32[pixel], than: b32[pixel]))
+                lanes &= lanes &- 1
+            }
+            return count
+        }
+
+        /// Draws a pixel above the threshold: anti-aliasing in the anti-aliasing colour (not in a mask), anything
+        /// else in the diff colour, the alternate one when it got `darker`; returns 1 when it counts.
+        @inline(__always)
+        func mark(_ index: Int, antialiased: Bool, darker: Bool) -> Int {
+            let options = reference.options
+            if antialiased {
+                if let output = reference.output, !options.diffMask {
+                    output[index] = ReferencePass.word(options.antialiasingColor)
+                }
+                return 0
+            }
+            if let output = reference.output {
+                let alternate = options.alternateDiffColor ?? options.diffColor
+                output[index] = ReferencePass.word(darker ? alternate : options.diffColor)
+            }
+            return 1
+        }
+
+        /// Whether an opaque pixel is brighter than another, as the sign of pixelmatch's brightness difference says
+        /// (the whole-number keys order exactly as that difference, see ``brightnessKey(_:)``); pixelmatch marks the
+        /// pixel as darker in the second image then.
+        @inline(__always)
+        static func brighter(_ first: UInt32, than second: UInt32) -> Bool {
+            brightnessKey(first) > brightnessKey(second)
         }
 
         /// The first index in `start..<end` where the images' words differ, or `end`.
@@ -119,21 +222,61 @@ extension PixelMatch {
             /// empty slot, as a grey word is never 0 (its alpha is 255).
             var slots = [UInt64](repeating: 0, count: 4096)
 
-            /// Draws `indices` a run of one colour at a time: the grey of a run's colour comes from the memory (or is
-            /// worked out once), the run's end is found eight pixels at a time, and the run is filled at once.
+            /// Draws `indices`: eight pixels of one colour begin a run, whose grey comes from the memory (or is worked
+            /// out once) and whose end is found eight pixels at a time before it is filled at once; eight pixels of
+            /// several colours (a photograph) get their greys worked out together in ``greys(_:alpha:)``.
             mutating func draw(_ indices: Range<Int>, of pass: ReferencePass, into output: UnsafeMutablePointer<UInt32>)
             {
                 let a32 = pass.words1, end = indices.upperBound
+                let lanes = Self.laneAlpha(pass.options.alpha)
                 var index = indices.lowerBound
                 while index < end {
-                    let word = a32[index], grey = lookUp(word, index, pass)
-                    var runEnd = index + 1
+                    let word = a32[index]
                     let repeated = SIMD8<UInt32>(repeating: word)
+                    if let lanes, index &+ 8 <= end {
+                        let words = Self.load8(a32 + index)
+                        if any(words .!= repeated) {
+                            UnsafeMutableRawPointer(output + index).storeBytes(
+                                of: Self.greys(words, alpha: lanes), as: SIMD8<UInt32>.self)
+                            index &+= 8
+                            continue
+                        }
+                    }
+                    let grey = lookUp(word, index, pass)
+                    var runEnd = index + 1
                     while runEnd + 8 <= end, all(Self.load8(a32 + runEnd) .== repeated) { runEnd += 8 }
                     while runEnd < end, a32[runEnd] == word { runEnd += 1 }
                     (output + index).update(repeating: grey, count: runEnd - index)
                     index = runEnd
                 }
+            }
+
+            /// The fading as lanes, or nil where the lanes cannot draw: outside 0…1 (pixelmatch's range, and where a
+            /// grey can leave 0…255) and on big-endian machines.
+            @inline(__always)
+            static func laneAlpha(_ alpha: Double) -> SIMD8<Double>? {
+                #if _endian(big)
+                    return nil
+                #else
+                    return (0...1).contains(alpha) ? SIMD8(repeating: alpha) : nil
+                #endif
+            }
+
+            /// ``ReferencePass/greyWord(_:)`` of eight little-endian words at once: the same Double operations in the
+            /// same order, lane by lane, so the same bytes.
+            @inline(__always)
+            static func greys(_ words: SIMD8<UInt32>, alpha: SIMD8<Double>) -> SIMD8<UInt32> {
+                let low = SIMD8<UInt32>(repeating: 0xFF)
+                func channel(_ shift: UInt32) -> SIMD8<Double> {
+                    SIMD8<Double>(SIMD8<Int32>(truncatingIfNeeded: words &>> shift & low))
+                }
+                let luminance = channel(0) * 0.29889531 + channel(8) * 0.58662247 + channel(16) * 0.11448223
+                let value = 255 + (luminance - 255) * alpha * channel(24) / 255
+                // Within 0…255.0000026 for an alpha in 0…1, so truncating lands in 0…255 as the reference's clamp does.
+                // Lane by lane: the library's rounding conversion of whole vectors goes through generic code.
+                var grey = SIMD8<UInt32>()
+                for lane in 0..<8 { grey[lane] = UInt32(truncatingIfNeeded: Int32(value[lane])) & 0xFF }
+                return 0xFF00_0000 | grey &<< 16 | grey &<< 8 | grey
             }
 
             @inline(__always)

@@ -115,6 +115,40 @@ import Testing
         }
     }
 
+    /// Thresholds set at a colour difference's own distance, where Float lanes and pixelmatch's Double disagree
+    /// about which side it lies on: the fast engine must judge it as the reference does. The pixel sits in a flat
+    /// grey row, so the eight lanes starting at it are judged together.
+    @Test func distancesAtTheThresholdAreJudgedAsInDouble() {
+        func delta<F: BinaryFloatingPoint>(_ dr: F, _ dg: F, _ db: F) -> F {
+            let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+            let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
+            let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
+            return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+        }
+        var random = Seeded(state: 42)
+        var disagreements = 0
+        for _ in 0..<40 {
+            let dr = random.below(255) - 127, dg = random.below(255) - 127, db = random.below(255) - 127
+            let distance = delta(Double(dr), Double(dg), Double(db))
+            guard distance > 0 else { continue }
+            let threshold = (distance / 35215).squareRoot(), maximum = 35215 * threshold * threshold
+            if (distance > maximum) != (delta(Float(dr), Float(dg), Float(db)) > Float(maximum)) { disagreements += 1 }
+            var grey = [UInt8](repeating: 128, count: 16 * 4)
+            for index in 0..<16 { grey[index * 4 + 3] = 255 }
+            var changed = grey
+            changed[16] = UInt8(128 + dr)
+            changed[17] = UInt8(128 + dg)
+            changed[18] = UInt8(128 + db)
+            let one = RGBAImage(width: 16, height: 1, pixels: changed),
+                two = RGBAImage(width: 16, height: 1, pixels: grey)
+            let expected = PixelMatch(threshold: threshold, engine: .reference).compare(one, two)
+            let actual = PixelMatch(threshold: threshold).compare(one, two)
+            #expect(actual.mismatched == expected.mismatched, "difference (\(dr), \(dg), \(db))")
+            #expect(actual.diff == expected.diff, "difference (\(dr), \(dg), \(db))")
+        }
+        #expect(disagreements > 0, "no threshold where Float and Double disagree, so the test tests nothing")
+    }
+
     @Test func identicalImagesAreFadedOrHatched() {
         let (image, _) = Self.pair(width: 300, height: 260, seed: 7)
         var mask = PixelMask(width: 300, height: 260)
