@@ -2,8 +2,8 @@ extension PixelMatch.FastPass {
     /// What eight opaque pixel pairs' colour distances say against the threshold, worked out together in Float lanes.
     ///
     /// pixelmatch's distance is a sum of squares of sums, in Double. In Float lanes the same sum errs by less than
-    /// 0.1 for colours of whole numbers up to 255 (each coefficient rounded to 2^-24 of itself, `dr`, `dg`, `db`
-    /// exact), so a lane more than ``margin`` above the threshold is above it in Double too, and one more than
+    /// 0.01 for colours of whole numbers up to 255 (0.0096 at most over all 511³ differences; `dr`, `dg`, `db` are
+    /// exact, each coefficient rounded to 2^-24 of itself), so a lane more than ``margin`` above the threshold is above it in Double too, and one more than
     /// ``margin`` below is below; only the lanes in between are worked out again one by one in Double. A photograph's
     /// differing pixels are mostly far below the threshold (JPEG noise), a moved picture's mostly far above.
     struct Verdicts {
@@ -19,7 +19,7 @@ extension PixelMatch.FastPass {
             (lanes &<< SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7)).wrappedSum()
         }
 
-        /// How far from the threshold a Float distance must lie to be trusted: ten times the error bound.
+        /// How far from the threshold a Float distance must lie to be trusted: a hundred times the largest error.
         static let margin: Float = 1
 
         /// The verdicts of eight pairs of RGBA words, or nil when one of them is not opaque in either image (blending
