@@ -254,28 +254,40 @@ extension PixelMatch {
             /// The fading as lanes, or nil where the lanes cannot draw: outside 0…1 (pixelmatch's range, and where a
             /// grey can leave 0…255) and on big-endian machines.
             @inline(__always)
-            static func laneAlpha(_ alpha: Double) -> SIMD8<Double>? {
+            static func laneAlpha(_ alpha: Double) -> SIMD4<Double>? {
                 #if _endian(big)
                     return nil
                 #else
-                    return (0...1).contains(alpha) ? SIMD8(repeating: alpha) : nil
+                    return (0...1).contains(alpha) ? SIMD4(repeating: alpha) : nil
                 #endif
             }
 
             /// ``ReferencePass/greyWord(_:)`` of eight little-endian words at once: the same Double operations in the
             /// same order, lane by lane, so the same bytes.
+            ///
+            /// The words are taken two to a 64-bit lane (the even pixels in the low halves, the odd in the high), and
+            /// every conversion is made from the bits, since the library's conversions of whole vectors are generic
+            /// code that the compiler takes apart lane by lane: a byte b becomes the Double 2^52 + b by setting it as
+            /// the mantissa of 2^52, less 2^52; a Double v in 0…2^31 is rounded to a whole number by adding 2^52 (the
+            /// mantissa then holds it) and stepped down where that rounded up, which is truncation for v ≥ 0.
             @inline(__always)
-            static func greys(_ words: SIMD8<UInt32>, alpha: SIMD8<Double>) -> SIMD8<UInt32> {
-                let low = SIMD8<UInt32>(repeating: 0xFF)
-                func channel(_ shift: UInt32) -> SIMD8<Double> {
-                    SIMD8<Double>(SIMD8<Int32>(truncatingIfNeeded: words &>> shift & low))
+            static func greys(_ words: SIMD8<UInt32>, alpha: SIMD4<Double>) -> SIMD8<UInt32> {
+                let pairs = unsafeBitCast(words, to: SIMD4<UInt64>.self)
+                let exponent = SIMD4<UInt64>(repeating: 0x4330_0000_0000_0000)
+                let shift = SIMD4<Double>(repeating: 4_503_599_627_370_496)  // 2^52
+                @inline(__always) func channel(_ offset: UInt64) -> SIMD4<Double> {
+                    unsafeBitCast(pairs &>> offset & 0xFF | exponent, to: SIMD4<Double>.self) - shift
                 }
-                let luminance = channel(0) * 0.29889531 + channel(8) * 0.58662247 + channel(16) * 0.11448223
-                let value = 255 + (luminance - 255) * alpha * channel(24) / 255
-                // Within 0…255.0000026 for an alpha in 0…1, so truncating lands in 0…255 as the reference's clamp does.
-                // Lane by lane: the library's rounding conversion of whole vectors goes through generic code.
-                var grey = SIMD8<UInt32>()
-                for lane in 0..<8 { grey[lane] = UInt32(truncatingIfNeeded: Int32(value[lane])) & 0xFF }
+                @inline(__always) func grey(_ half: UInt64) -> SIMD4<UInt64> {
+                    let luminance =
+                        channel(half) * 0.29889531 + channel(half + 8) * 0.58662247 + channel(half + 16) * 0.11448223
+                    let value = 255 + (luminance - 255) * alpha * channel(half + 24) / 255
+                    // Within 0…255.0000026 for an alpha in 0…1, so its whole part is 0…255 as the reference's clamp has it.
+                    let rounded = value + shift
+                    let whole = unsafeBitCast(rounded, to: SIMD4<UInt64>.self) & 0xFF
+                    return whole &- SIMD4(repeating: 0).replacing(with: 1, where: rounded - shift .> value) & 0xFF
+                }
+                let grey = unsafeBitCast(grey(0) | grey(32) &<< 32, to: SIMD8<UInt32>.self)
                 return 0xFF00_0000 | grey &<< 16 | grey &<< 8 | grey
             }
 

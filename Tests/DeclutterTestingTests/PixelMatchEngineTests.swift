@@ -149,6 +149,27 @@ import Testing
         #expect(disagreements > 0, "no threshold where Float and Double disagree, so the test tests nothing")
     }
 
+    /// The faded grey of every alpha under 4,096 colours (each channel at sixteen levels, 0 and 255 among them) and
+    /// five fadings: the fast engine works it out eight pixels at a time from the bits of its Doubles, and must
+    /// write the reference's bytes, whose Double arithmetic truncates.
+    @Test func greysOfEveryColourAndAlphaAreTheReferences() {
+        let levels = (0..<16).map { UInt8($0 * 17) }
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(256 * 4096 * 4)
+        for red in levels {
+            for green in levels {
+                for blue in levels {
+                    for alpha in 0...255 { pixels += [red, green, blue, UInt8(alpha)] }
+                }
+            }
+        }
+        let image = RGBAImage(width: 256, height: 4096, pixels: pixels)
+        for alpha in [0, 0.1, 0.37, 0.5, 1] {
+            let expected = PixelMatch(alpha: alpha, engine: .reference).compare(image, image).diff
+            #expect(PixelMatch(alpha: alpha).compare(image, image).diff == expected, "alpha \(alpha)")
+        }
+    }
+
     @Test func identicalImagesAreFadedOrHatched() {
         let (image, _) = Self.pair(width: 300, height: 260, seed: 7)
         var mask = PixelMask(width: 300, height: 260)
