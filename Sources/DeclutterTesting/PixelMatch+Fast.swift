@@ -125,13 +125,13 @@ extension PixelMatch {
         /// A pixel whose distance is above the threshold: anti-aliasing in either image is drawn and not counted,
         /// anything else is drawn in the diff colour (the alternate one when it got `darker`) and counted.
         @inline(__always)
-        func above(_ index: Int, _ y: Int, darker: Bool) -> Int {
+        func above(_ index: Int, _ y: Int, darker: @autoclosure () -> Bool) -> Int {
             let x = index - y * reference.width
             let antialiased =
                 !reference.options.includeAntialiasing
                 && (antialiased(reference.one, x, y, reference.words1, reference.words2)
                     || antialiased(reference.two, x, y, reference.words2, reference.words1))
-            return mark(index, antialiased: antialiased, darker: darker)
+            return mark(index, antialiased: antialiased, darker: darker())
         }
 
         /// ``above(_:_:darker:)`` for the pixels `start + n` for each bit n of `lanes`, with the zero count of the
@@ -173,9 +173,10 @@ extension PixelMatch {
         }
 
         /// Draws a pixel above the threshold: anti-aliasing in the anti-aliasing colour (not in a mask), anything
-        /// else in the diff colour, the alternate one when it got `darker`; returns 1 when it counts.
+        /// else in the diff colour, the alternate one when it got `darker` (asked only when there is one); returns 1
+        /// when it counts.
         @inline(__always)
-        func mark(_ index: Int, antialiased: Bool, darker: Bool) -> Int {
+        func mark(_ index: Int, antialiased: Bool, darker: @autoclosure () -> Bool) -> Int {
             let options = reference.options
             if antialiased {
                 if let output = reference.output, !options.diffMask {
@@ -184,8 +185,8 @@ extension PixelMatch {
                 return 0
             }
             if let output = reference.output {
-                let alternate = options.alternateDiffColor ?? options.diffColor
-                output[index] = ReferencePass.word(darker ? alternate : options.diffColor)
+                let colour = options.alternateDiffColor.map { darker() ? $0 : options.diffColor } ?? options.diffColor
+                output[index] = ReferencePass.word(colour)
             }
             return 1
         }

@@ -64,8 +64,7 @@ extension PixelMatch.FastPass {
             }
         }
         if darkest == 0 || brightest == 0 { return false }
-        return (hasManySiblings(a32, darkestX, darkestY) && hasManySiblings(b32, darkestX, darkestY))
-            || (hasManySiblings(a32, brightestX, brightestY) && hasManySiblings(b32, brightestX, brightestY))
+        return siblingsInBoth(darkestX, darkestY, a32, b32) || siblingsInBoth(brightestX, brightestY, a32, b32)
     }
 
     /// The anti-aliasing test of an inner pixel whose eight neighbours and itself are opaque, in integers; nil when
@@ -132,11 +131,29 @@ extension PixelMatch.FastPass {
         if darkestNeighbour < 0 || brightestNeighbour < 0 { return false }
         // Neighbour n is cell m = n + n / 4 of the 3×3 block counted column by column, skipping the centre (cell 4),
         // so it lies at (m / 3 - 1, m % 3 - 1) from the centre.
-        @inline(__always) func siblings(_ neighbour: Int) -> Bool {
-            let cell = neighbour &+ neighbour >> 2, x = x1 &+ cell / 3 &- 1, y = y1 &+ cell % 3 &- 1
-            return hasManySiblings(a32, x, y) && hasManySiblings(b32, x, y)
+        let darkestCell = darkestNeighbour &+ darkestNeighbour >> 2
+        if siblingsInBoth(x1 &+ darkestCell / 3 &- 1, y1 &+ darkestCell % 3 &- 1, a32, b32) { return true }
+        let brightestCell = brightestNeighbour &+ brightestNeighbour >> 2
+        return siblingsInBoth(x1 &+ brightestCell / 3 &- 1, y1 &+ brightestCell % 3 &- 1, a32, b32)
+    }
+
+    /// Whether the pixel at (x, y) has many siblings in both images.
+    @inline(__always)
+    func siblingsInBoth(_ x: Int, _ y: Int, _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>) -> Bool {
+        Self.siblingsInBoth(x, y, a32, b32, width: reference.width, height: reference.height)
+    }
+
+    /// ``siblingsInBoth(_:_:_:_:)`` in images of the given size. Static, so that a call that is not inlined does not
+    /// copy the pass.
+    static func siblingsInBoth(
+        _ x: Int, _ y: Int, _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>, width: Int, height: Int
+    ) -> Bool {
+        guard x > 0, y > 0, x < width &- 1, y < height &- 1 else {
+            return PixelMatch.ReferencePass.hasManySiblings(a32, x, y, width: width, height: height)
+                && PixelMatch.ReferencePass.hasManySiblings(b32, x, y, width: width, height: height)
         }
-        return siblings(darkestNeighbour) || siblings(brightestNeighbour)
+        let index = y &* width &+ x
+        return manySiblings(a32, index, width) && manySiblings(b32, index, width)
     }
 
     /// ``opaqueAntialiased(_:_:_:_:_:)`` for the inner pixels `index..<index + 8` of an image up to the zero count,
@@ -191,20 +208,16 @@ extension PixelMatch.FastPass {
         return (rgba & 0xFF) &* 29_889_531 &+ (rgba >> 8 & 0xFF) &* 58_662_247 &+ (rgba >> 16 & 0xFF) &* 11_448_223
     }
 
-    /// Whether a pixel has three or more identical neighbours (an image edge counts as one), as the reference
-    /// decides it: its count only grows, so counting the neighbours of an inner pixel without stopping early gives
-    /// the same answer.
+    /// Whether the pixel at `index`, on no edge of its image, has three or more identical neighbours, as the reference
+    /// decides it: its count only grows, so counting all eight without stopping early gives the same answer.
     @inline(__always)
-    func hasManySiblings(_ image: UnsafePointer<UInt32>, _ x1: Int, _ y1: Int) -> Bool {
-        let width = reference.width, height = reference.height
-        guard x1 > 0, y1 > 0, x1 < width &- 1, y1 < height &- 1 else { return reference.hasManySiblings(image, x1, y1) }
-        let centre = y1 &* width &+ x1, value = image[centre]
-        let above = centre &- width, below = centre &+ width
+    static func manySiblings(_ image: UnsafePointer<UInt32>, _ index: Int, _ width: Int) -> Bool {
+        let value = image[index], above = index &- width, below = index &+ width
         var same = image[above &- 1] == value ? 1 : 0
         same &+= image[above] == value ? 1 : 0
         same &+= image[above &+ 1] == value ? 1 : 0
-        same &+= image[centre &- 1] == value ? 1 : 0
-        same &+= image[centre &+ 1] == value ? 1 : 0
+        same &+= image[index &- 1] == value ? 1 : 0
+        same &+= image[index &+ 1] == value ? 1 : 0
         same &+= image[below &- 1] == value ? 1 : 0
         same &+= image[below] == value ? 1 : 0
         same &+= image[below &+ 1] == value ? 1 : 0

@@ -122,6 +122,13 @@ extension PixelMatch {
 
         /// Whether a pixel has three or more identical neighbours (image edges count as one).
         func hasManySiblings(_ image: UnsafePointer<UInt32>, _ x1: Int, _ y1: Int) -> Bool {
+            Self.hasManySiblings(image, x1, y1, width: width, height: height)
+        }
+
+        /// ``hasManySiblings(_:_:_:)`` in an image of the given size.
+        static func hasManySiblings(
+            _ image: UnsafePointer<UInt32>, _ x1: Int, _ y1: Int, width: Int, height: Int
+        ) -> Bool {
             let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
             let value = image[y1 * width + x1]
             var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
