@@ -8,7 +8,10 @@ extension PixelMatch {
     /// Screenshots that differ mostly hold long runs of equal pixels, so the work is finding those runs and drawing
     /// their faded background: equal pixels are found sixteen at a time with vector compares, a run's grey is
     /// worked out once per distinct colour (the same exact arithmetic, so the same bytes), and only the pixels that
-    /// differ go through pixelmatch's colour distance and anti-aliasing test, shared with the reference. The rows
+    /// differ go through pixelmatch's colour distance and anti-aliasing test. Where many differ (a moved picture, a
+    /// photograph) they are taken eight at a time: their distances judged in Float lanes (``Verdicts``), their greys
+    /// worked out in Double lanes, and the first step of the anti-aliasing test done for all eight
+    /// (``flatLanes(_:_:_:)``); what the lanes cannot decide exactly goes through the reference's arithmetic. The rows
     /// are split into bands on every core: each band reads both images and writes only its own rows of the diff.
     /// Without a diff image and with a limit, the bands stop once together they have counted more than the limit.
     struct FastPass: @unchecked Sendable {
@@ -100,12 +103,9 @@ extension PixelMatch {
                         index = different + 8
                         continue
                     }
-                    count += judged(different, y, maximumDelta, &background)
-                    index = different + 1
-                } else {
-                    count += judged(different, y, maximumDelta, &background)
-                    index = different + 1
                 }
+                count += judged(different, y, maximumDelta, &background)
+                index = different + 1
             }
             return count
         }

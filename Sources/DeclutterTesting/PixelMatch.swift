@@ -7,7 +7,8 @@
 ///
 /// Two implementations give the same answers: ``Engine/reference``, pixelmatch's loop written out plainly, and
 /// ``Engine/fast`` (the default), which finds equal pixels sixteen at a time in vector lanes, draws the faded
-/// background a run at a time and splits large images into bands of rows on every core. Pixels a ``PixelMask`` ignores
+/// background a run at a time, judges differing pixels eight at a time and splits large images into bands of rows on
+/// every core. Pixels a ``PixelMask`` ignores
 /// are neither compared nor counted and are drawn hatched in ``hatchColor``.
 public struct PixelMatch: Sendable, Hashable {
     /// The matching threshold, 0…1; smaller is more sensitive. Default 0.1.
