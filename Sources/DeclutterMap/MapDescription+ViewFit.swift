@@ -93,8 +93,7 @@ extension MapDescription {
             guard let wider = try? self.camera(world: world, extraPadding: extra),
                 wider.zoom >= Double(annotator.index.options.minZoom)
             else {
-                return try centringViews(fitted, annotator: annotator, padding: padding)
-                    ?? zoomingOut(camera, annotator: annotator) ?? camera
+                return try lastResort(fitted, plain: camera, annotator: annotator, padding: padding)
             }
             // A camera that no longer moves has settled: what still runs past is a copy in the strip a world-round
             // map repeats beside its seam, narrower than the map by the views' reach (the padding's extra on the
@@ -105,10 +104,18 @@ extension MapDescription {
         guard let widest = try? widestViewFit(world: world, style: annotator.style),
             widest.zoom >= Double(annotator.index.options.minZoom)
         else {
-            return try centringViews(fitted, annotator: annotator, padding: padding)
-                ?? zoomingOut(camera, annotator: annotator) ?? camera
+            return try lastResort(fitted, plain: camera, annotator: annotator, padding: padding)
         }
         return widest
+    }
+
+    /// Where no fit can widen the padding: `fitted` with its views centred, or else the plain fit zoomed out until no
+    /// view is cut, or else the plain fit as it is.
+    private func lastResort(
+        _ fitted: MapCamera, plain camera: MapCamera, annotator: MapAnnotator, padding: EdgePadding
+    ) throws -> MapCamera {
+        try centringViews(fitted, annotator: annotator, padding: padding)
+            ?? zoomingOut(camera, annotator: annotator) ?? camera
     }
 
     /// `camera` that cuts a view, zoomed out about its centre, a quarter of a zoom at a time down to the lowest the
@@ -120,19 +127,14 @@ extension MapDescription {
         guard camera.pitch == 0 else { return nil }
         let before = try annotator.annotate(camera)
         // Where every view already stands whole, the fit stands.
-        let cut = overflow(of: before, camera: camera, padding: EdgePadding(all: 0))
-        guard max(cut.top, cut.left, cut.bottom, cut.right) > 0.01 else { return nil }
+        guard cutsAView(before, camera: camera) else { return nil }
         let lowest = Double(annotator.index.options.minZoom)
         for zoom in stride(from: (camera.zoom * 4).rounded(.up) / 4 - 0.25, through: lowest, by: -0.25) {
             guard
                 let wider = try? MapCamera(
                     center: camera.center, zoom: zoom, bearing: camera.bearing, pitch: 0, width: width, height: height)
             else { continue }
-            let after = try annotator.annotate(wider)
-            let overflow = overflow(of: after, camera: wider, padding: EdgePadding(all: 0))
-            guard after.pointsInView >= before.pointsInView, after.hiddenPointsInView <= before.hiddenPointsInView,
-                max(overflow.top, overflow.left, overflow.bottom, overflow.right) <= 0.01
-            else { continue }
+            guard try standsWhole(annotator.annotate(wider), camera: wider, comparedWith: before) else { continue }
             return try centringViews(wider, annotator: annotator, padding: EdgePadding(all: 0)) ?? wider
         }
         return nil
@@ -174,12 +176,20 @@ extension MapDescription {
             let moved = try? MapCamera(
                 center: center, zoom: camera.zoom, bearing: camera.bearing, pitch: 0, width: width, height: height)
         else { return nil }
-        let after = try annotator.annotate(moved)
-        let overflow = overflow(of: after, camera: moved, padding: EdgePadding(all: 0))
-        guard after.pointsInView >= before.pointsInView, after.hiddenPointsInView <= before.hiddenPointsInView,
-            max(overflow.top, overflow.left, overflow.bottom, overflow.right) <= 0.01
-        else { return nil }
-        return moved
+        return try standsWhole(annotator.annotate(moved), camera: moved, comparedWith: before) ? moved : nil
+    }
+
+    /// Whether a shown view of `map`, drawn at `camera`, runs past the map's edge.
+    private func cutsAView(_ map: AnnotatedMap, camera: MapCamera) -> Bool {
+        let cut = overflow(of: map, camera: camera, padding: EdgePadding(all: 0))
+        return max(cut.top, cut.left, cut.bottom, cut.right) > 0.01
+    }
+
+    /// Whether `map`, a camera moved from the one that drew `before`, cuts no view and shows as many points with no
+    /// more of them hidden: the test a fallback camera must pass.
+    private func standsWhole(_ map: AnnotatedMap, camera: MapCamera, comparedWith before: AnnotatedMap) -> Bool {
+        map.pointsInView >= before.pointsInView && map.hiddenPointsInView <= before.hiddenPointsInView
+            && !cutsAView(map, camera: camera)
     }
 
     /// The fit that keeps the reach of every view `style` can draw inside the padding around every point: the lowest

@@ -36,7 +36,7 @@ extension PixelMatch {
             let counts = concurrentMap(bands) { band in
                 let rows = height * band / bands..<height * (band + 1) / bands
                 var count = 0
-                var background = Background()
+                var background = Background(fading: reference.options.alpha)
                 for y in rows {
                     count += self.row(y, &background)
                     if let counter, let limit {
@@ -75,7 +75,6 @@ extension PixelMatch {
             let a32 = reference.words1, b32 = reference.words2
             let output = reference.output, drawsEqual = output != nil && !reference.options.diffMask
             let maximumDelta = reference.maximumDelta, floatMaximum = Float(maximumDelta)
-            let alpha = Background.laneAlpha(reference.options.alpha)
             var count = 0, index = start
             while index < end {
                 let different = Self.firstDifference(a32, b32, from: index, to: end)
@@ -86,9 +85,9 @@ extension PixelMatch {
                     if let verdicts = Verdicts(a8, b8, maximumDelta: floatMaximum) {
                         // Every lane is drawn grey first; those above the threshold are drawn over below.
                         if drawsEqual, let output {
-                            if let alpha {
+                            if let lanes = background.fading {
                                 UnsafeMutableRawPointer(output + different).storeBytes(
-                                    of: Background.greys(a8, alpha: alpha), as: SIMD8<UInt32>.self)
+                                    of: Background.greys(a8, fading: lanes), as: SIMD8<UInt32>.self)
                             } else {
                                 background.draw(different..<different + 8, of: reference, into: output)
                             }
@@ -222,23 +221,34 @@ extension PixelMatch {
             /// A small direct-mapped memory: a pixel word in the high half, its grey word in the low half; 0 is an
             /// empty slot, as a grey word is never 0 (its alpha is 255).
             var slots = [UInt64](repeating: 0, count: 4096)
+            /// The fading in lanes for ``greys(_:fading:)``, or nil where lanes cannot draw: outside 0…1 (pixelmatch's
+            /// range, and where a grey can leave 0…255) and on big-endian machines.
+            let fading: SIMD4<Double>?
+
+            /// A background for a comparison that fades the first image by `alpha`.
+            init(fading alpha: Double) {
+                #if _endian(big)
+                    fading = nil
+                #else
+                    fading = (0...1).contains(alpha) ? SIMD4(repeating: alpha) : nil
+                #endif
+            }
 
             /// Draws `indices`: eight pixels of one colour begin a run, whose grey comes from the memory (or is worked
             /// out once) and whose end is found eight pixels at a time before it is filled at once; eight pixels of
-            /// several colours (a photograph) get their greys worked out together in ``greys(_:alpha:)``.
+            /// several colours (a photograph) get their greys worked out together in ``greys(_:fading:)``.
             mutating func draw(_ indices: Range<Int>, of pass: ReferencePass, into output: UnsafeMutablePointer<UInt32>)
             {
                 let a32 = pass.words1, end = indices.upperBound
-                let lanes = Self.laneAlpha(pass.options.alpha)
                 var index = indices.lowerBound
                 while index < end {
                     let word = a32[index]
                     let repeated = SIMD8<UInt32>(repeating: word)
-                    if let lanes, index &+ 8 <= end {
+                    if let fading, index &+ 8 <= end {
                         let words = Self.load8(a32 + index)
                         if any(words .!= repeated) {
                             UnsafeMutableRawPointer(output + index).storeBytes(
-                                of: Self.greys(words, alpha: lanes), as: SIMD8<UInt32>.self)
+                                of: Self.greys(words, fading: fading), as: SIMD8<UInt32>.self)
                             index &+= 8
                             continue
                         }
@@ -252,17 +262,6 @@ extension PixelMatch {
                 }
             }
 
-            /// The fading as lanes, or nil where the lanes cannot draw: outside 0…1 (pixelmatch's range, and where a
-            /// grey can leave 0…255) and on big-endian machines.
-            @inline(__always)
-            static func laneAlpha(_ alpha: Double) -> SIMD4<Double>? {
-                #if _endian(big)
-                    return nil
-                #else
-                    return (0...1).contains(alpha) ? SIMD4(repeating: alpha) : nil
-                #endif
-            }
-
             /// ``ReferencePass/greyWord(_:)`` of eight little-endian words at once: the same Double operations in the
             /// same order, lane by lane, so the same bytes.
             ///
@@ -272,7 +271,7 @@ extension PixelMatch {
             /// the mantissa of 2^52, less 2^52; a Double v in 0…2^31 is rounded to a whole number by adding 2^52 (the
             /// mantissa then holds it) and stepped down where that rounded up, which is truncation for v ≥ 0.
             @inline(__always)
-            static func greys(_ words: SIMD8<UInt32>, alpha: SIMD4<Double>) -> SIMD8<UInt32> {
+            static func greys(_ words: SIMD8<UInt32>, fading alpha: SIMD4<Double>) -> SIMD8<UInt32> {
                 let pairs = unsafeBitCast(words, to: SIMD4<UInt64>.self)
                 let exponent = SIMD4<UInt64>(repeating: 0x4330_0000_0000_0000)
                 let shift = SIMD4<Double>(repeating: 4_503_599_627_370_496)  // 2^52

@@ -181,11 +181,17 @@ extension PixelMatch.FastPass {
         visit(-width &+ 1)
         visit(1)
         visit(width &+ 1)
-        // Kept as lanes of 0 or 1 (see Verdicts.bits): opaque when the alpha byte (the high one of a little-endian
+        // Kept as lanes of 0 or 1, not masks (masks combined with `.&` went through memory lane by lane): opaque when the alpha byte (the high one of a little-endian
         // word, the only kind that reaches here) plus 1 carries into bit 8; flat when 2 minus the count wraps.
         let opaque = (alpha &>> 24 &+ 1) &>> 8
         let flat = opaque & (SIMD8(repeating: 2) &- equal) &>> 31
-        return (Verdicts.bits(opaque), Verdicts.bits(flat))
+        return (bits(opaque), bits(flat))
+    }
+
+    /// Lanes of 0 or 1 as bits, lane n in bit n.
+    @inline(__always)
+    static func bits(_ lanes: SIMD8<UInt32>) -> UInt32 {
+        (lanes &<< SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7)).wrappedSum()
     }
 
     /// ``slopes(_:_:_:_:_:_:_:_:centre:_:_:_:_:)`` of the inner pixel (x1, y1) of `words`, its neighbours read.

@@ -12,13 +12,6 @@ extension PixelMatch.FastPass {
         /// The lanes too near the threshold to tell in Float, bit n for lane n.
         var unsureLanes: UInt32
 
-        /// Lanes of 0 or 1 as bits, lane n in bit n (``flatLanes(_:_:_:)`` keeps its lanes as whole numbers: masks
-        /// combined there went through memory lane by lane).
-        @inline(__always)
-        static func bits(_ lanes: SIMD8<UInt32>) -> UInt32 {
-            (lanes &<< SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7)).wrappedSum()
-        }
-
         /// How far from the threshold a Float distance must lie to be trusted: a hundred times the largest error.
         static let margin: Float = 1
 
