@@ -507,7 +507,15 @@ struct RenderCommand: ParsableCommand {
             circlePaint.opacity = opacity
         }
         for file in overlay {
-            result.append(MapOverlay(.shapes(try MapShape.read(contentsOf: URL(fileURLWithPath: file))), paint: paint))
+            let shapes = try MapShape.read(contentsOf: URL(fileURLWithPath: file))
+            // Points in an overlay are left out (they are what --input clusters): a file of points alone drew nothing
+            // and said nothing.
+            if shapes.isEmpty {
+                StandardError.write(
+                    "warning: \(file): no line or polygon to draw; an overlay draws LineString, Polygon and their Multi "
+                        + "forms (points to show go in --input)\n")
+            }
+            result.append(MapOverlay(.shapes(shapes), paint: paint))
         }
         for circle in circle {
             result.append(MapOverlay(.circle(center: circle.center, radius: circle.radius), paint: circlePaint))

@@ -33,6 +33,30 @@ public enum PointFormat: String, Sendable, Hashable, CaseIterable {
         return .csv
     }
 
+    /// Why `data` cannot be read as this format's UTF-8 text, as an ``InputError`` for `file`: text in a single-byte
+    /// code page (Latin-1 or Windows-1252, as Excel saves CSV in much of Europe) is told by its line and how to convert
+    /// it; anything else is binary. Nil when the first 64 KB look like UTF-8 text (see ``binaryOffset(in:)``).
+    public func notText(_ data: Data, file: String) -> InputError? {
+        guard let offset = Self.binaryOffset(in: data) else { return nil }
+        let sample = data.prefix(1 << 16), byte = sample[sample.startIndex + offset]
+        let expected = "expected \(rawValue.uppercased()) in UTF-8"
+        // Text of a code page has bytes over 127 where UTF-8 would have sequences, and no control characters but tabs
+        // and line ends; a binary file (an image, say) soon has a control character.
+        let controls = sample.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F }
+        guard byte >= 0x80, !controls else {
+            return InputError(
+                file: file, location: nil, message: "is not text (a binary byte at offset \(offset)); \(expected)")
+        }
+        let line = 1 + sample.prefix(offset).count { $0 == 0x0A }
+        let hex = String(byte, radix: 16, uppercase: true)
+        let latin = byte >= 0xA0 ? " (\"\(Character(Unicode.Scalar(byte)))\" in Latin-1)" : ""
+        return InputError(
+            file: file, location: "line \(line)",
+            message:
+                "byte 0x\(hex) at offset \(offset)\(latin) is not UTF-8; \(expected); if the file is Windows-1252 or "
+                + "Latin-1 text, convert it: iconv -f windows-1252 -t utf-8 \(file) > utf8.\(rawValue)")
+    }
+
     /// Where the first bytes of `data` (the first 64 KB) stop looking like text: the offset of a NUL byte or of a
     /// malformed UTF-8 sequence; nil when they look like text. A sequence cut at the end of the sample counts as text.
     public static func binaryOffset(in data: Data) -> Int? {

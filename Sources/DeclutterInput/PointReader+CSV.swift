@@ -17,7 +17,7 @@ extension PointReader {
     /// bytes, quotes and embedded newlines as RFC 4180 has them.
     ///
     /// A file of two megabytes or more is read on every core
-    /// (``readRecords(_:from:line:header:file:parts:minimumRunBytes:)``).
+    /// (``readRecords(_:from:line:header:file:parts:minimumRunBytes:opensFile:)``).
     func readCSV(_ data: Data, file: String, parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20) throws
         -> Result
     {
@@ -91,9 +91,12 @@ extension PointReader {
     /// Bytes of `2 * minimumRunBytes` or more are read on every core: they are cut into runs of whole records
     /// (``CSVParser/recordRuns(_:from:line:parts:)``), each read as one pass would read it from there, and the runs'
     /// points, skips and first error joined in file order — the same result as one pass.
+    ///
+    /// `opensFile` says the records are the file's first: only there does a coordinate that is valid swapped get the
+    /// hint that the columns are swapped.
     func readRecords(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, header: CSVHeader, file: String,
-        parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20
+        parts: Int = Cores.available, minimumRunBytes: Int = 1 << 20, opensFile: Bool = true
     ) throws -> Result {
         let bodyBytes = bytes.count - start
         let runs = CSVParser.recordRuns(
@@ -103,7 +106,7 @@ extension PointReader {
             var rows = CSVParser(
                 bytes: UnsafeBufferPointer(rebasing: bytes[runs[run].range]), delimiter: header.delimiter,
                 line: runs[run].line)
-            return Swift.Result { try readRows(&rows, header: header, file: file) }
+            return Swift.Result { try readRows(&rows, header: header, file: file, opensFile: opensFile && run == 0) }
         }
         // The first error in file order is the first run's that failed; one run is the result as it is.
         let parts = try read.map { try $0.get() }
@@ -116,7 +119,8 @@ extension PointReader {
 
     /// The points of the records `parser` has left, after `header`, their properties sharing its keys (a repeated
     /// column name keeps the row's last value).
-    private func readRows(_ parser: inout CSVParser, header: CSVHeader, file: String) throws -> Result {
+    private func readRows(_ parser: inout CSVParser, header: CSVHeader, file: String, opensFile: Bool) throws -> Result
+    {
         var result = Result(points: [], skipped: 0, problems: [])
         let names = header.names, keys = header.keys, (latitudeColumn, longitudeColumn) = header.columns
         // Spreadsheets in much of Europe write `50,5;10,25`: where the comma is not the separator, it may be the
@@ -146,11 +150,17 @@ extension PointReader {
             let latitude = coordinate(record.fields[latitudeColumn].text)
             let longitude = coordinate(record.fields[longitudeColumn].text)
             if let message = Self.problem(longitude: longitude, latitude: latitude) {
-                let detail =
+                var detail =
                     latitude == nil
                     ? "latitude \"\(record.fields[latitudeColumn].text)\" is not a number"
                     : longitude == nil
                         ? "longitude \"\(record.fields[longitudeColumn].text)\" is not a number" : message
+                if opensFile, result.points.isEmpty, result.skipped == 0,
+                    Self.looksSwapped(longitude: longitude, latitude: latitude)
+                {
+                    detail +=
+                        "; the columns look swapped: try --lat \(names[longitudeColumn]) --lon \(names[latitudeColumn])"
+                }
                 try reject(location, detail, file: file, into: &result)
                 continue
             }

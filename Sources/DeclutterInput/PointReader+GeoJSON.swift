@@ -118,7 +118,11 @@ extension PointReader {
             let longitude = coordinates.count >= 2 ? coordinates[0].number : nil
             let latitude = coordinates.count >= 2 ? coordinates[1].number : nil
             if let message = Self.problem(longitude: longitude, latitude: latitude) {
-                try reject(location, message, file: file, into: &result)
+                let swapped =
+                    result.points.isEmpty && result.skipped == 0
+                        && Self.looksSwapped(longitude: longitude, latitude: latitude)
+                    ? "; it looks swapped: GeoJSON gives [longitude, latitude]" : ""
+                try reject(location, message + swapped, file: file, into: &result)
                 return
             }
             result.points.append(

@@ -21,12 +21,8 @@ extension PointReader {
         let format = format ?? PointFormat.sniffed(from: buffer.prefix(4_096))
         // As a file's first bytes are checked: a stream of zeros (`/dev/zero`) has no line break to end a record at
         // and would be read for ever.
-        if format != .plist, let offset = PointFormat.binaryOffset(in: buffer.prefix(min(buffer.count, 1 << 16))) {
-            throw InputError(
-                file: name, location: nil,
-                message:
-                    "is not text (a binary byte at offset \(offset)); expected \(format.rawValue.uppercased()) in UTF-8"
-            )
+        if format != .plist, let error = format.notText(buffer.prefix(min(buffer.count, 1 << 16)), file: name) {
+            throw error
         }
         guard format == .csv else {
             while !buffer.ended { try buffer.fill(from: read) }
@@ -48,7 +44,10 @@ extension PointReader {
                         (header, start, firstLine) = (parsed.header, parsed.bodyStart, parsed.line)
                     }
                     if let header {
-                        result.append(try readRecords(bytes, from: start, line: firstLine, header: header, file: name))
+                        let opensFile = result.points.isEmpty && result.skipped == 0
+                        result.append(
+                            try readRecords(
+                                bytes, from: start, line: firstLine, header: header, file: name, opensFile: opensFile))
                     }
                 }
                 buffer.drop(end)

@@ -126,15 +126,9 @@ public struct PointReader: Sendable {
         } catch {
             throw InputError(file: file, location: nil, message: "cannot read the file (\(FileSystem.reason(error)))")
         }
-        if format != .plist, let offset = PointFormat.binaryOffset(in: data) {
-            // Text formats never hold a NUL byte or a malformed UTF-8 sequence; the bytes themselves are not echoed, as
-            // they would garble a terminal.
-            throw InputError(
-                file: file, location: nil,
-                message:
-                    "is not text (a binary byte at offset \(offset)); expected \(format.rawValue.uppercased()) in UTF-8"
-            )
-        }
+        // Text formats never hold a NUL byte or a malformed UTF-8 sequence; binary bytes are not echoed, as they would
+        // garble a terminal.
+        if format != .plist, let error = format.notText(data, file: file) { throw error }
         return try read(data, name: file, format: format)
     }
 
@@ -199,6 +193,14 @@ public struct PointReader: Sendable {
         guard longitude.isFinite else { return "longitude \(longitude) is not a finite number; expected -180…180" }
         guard (-180...180).contains(longitude) else { return "longitude \(longitude) is outside -180…180" }
         return nil
+    }
+
+    /// Whether an invalid coordinate would be valid swapped: read for the first point of a file only, since a whole
+    /// file with its columns swapped fails there, while one wrong row among good ones is more likely a typo.
+    static func looksSwapped(longitude: Double?, latitude: Double?) -> Bool {
+        guard let longitude, let latitude else { return false }
+        return problem(longitude: longitude, latitude: latitude) != nil
+            && problem(longitude: latitude, latitude: longitude) == nil
     }
 
     /// Records an invalid row: skipped and counted, or thrown.

@@ -813,6 +813,23 @@ import Testing
         #expect(wide[569, 176] != [255, 0, 0, 255])
     }
 
+    /// An overlay of points alone draws nothing (points are what --input clusters): it is said, where it was silent.
+    @Test func anOverlayOfPointsAloneIsSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("lat,lon\n50,10\n".utf8).write(to: folder.appendingPathComponent("p.csv"))
+        try Data(#"{"type":"MultiPoint","coordinates":[[10,50],[11,51]]}"#.utf8).write(
+            to: folder.appendingPathComponent("dots.geojson"))
+        let result = try CommandResult.run(
+            ["render", "--input", "p.csv", "--basemap", "none", "--overlay", "dots.geojson", "--output", "p.png"],
+            in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "warning: dots.geojson: no line or polygon to draw; an overlay draws LineString, Polygon and their "
+                + "Multi forms (points to show go in --input)\n")
+    }
+
     /// A layout's members name points by id, else by input position: where two names are alike, it is said.
     @Test func membersThatCannotTellPointsApartAreSaid() throws {
         let folder = try scratchFolder()

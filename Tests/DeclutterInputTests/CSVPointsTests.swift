@@ -267,6 +267,54 @@ import Testing
         #expect(points.count == 1 && points[0].location?.latitude == 48.85 && points[0].location?.longitude == 2.35)
     }
 
+    /// A file whose first row is out of range but valid the other way round has its columns swapped, most likely: the
+    /// message says which options read it; a bad row after good ones is more likely a typo, and gets no hint.
+    @Test func swappedColumnsAreSaidAtTheFirstRow() throws {
+        #expect(
+            readingMessage("name,lat,lng\nNarita,140.39,35.77\nKansai,135.24,34.43\n")
+                == "points.csv: line 2: latitude 140.39 is outside -90…90; the columns look swapped: try --lat lng --lon lat"
+        )
+        #expect(
+            readingMessage("lat,lon\n35.77,140.39\n140.39,35.77\n")
+                == "points.csv: line 3: latitude 140.39 is outside -90…90")
+        // A latitude past 180 is not a longitude either.
+        #expect(readingMessage("lat,lon\n200,35\n") == "points.csv: line 2: latitude 200.0 is outside -90…90")
+        let skipping = try readPoints("lat,lon\n140.39,35.77\n135.24,34.43\n", PointReader(skipInvalid: true))
+        #expect(
+            skipping.problems == [
+                "line 2: latitude 140.39 is outside -90…90; the columns look swapped: try --lat lon --lon lat",
+                "line 3: latitude 135.24 is outside -90…90",
+            ])
+        #expect(
+            readingMessage(
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[35.77,140.39]}}"#, name: "p.geojson")
+                == "p.geojson: geometry.coordinates: latitude 140.39 is outside -90…90; it looks swapped: GeoJSON gives "
+                + "[longitude, latitude]")
+    }
+
+    /// A CSV saved in Windows-1252 (as Excel saves it in much of Europe) is said to be so, at its line, with the
+    /// command that converts it; a binary file is still binary.
+    @Test func textInACodePageIsToldFromBinary() throws {
+        var latin = Data("name;lat;lon\nParis;48,85;2,35\nM".utf8)
+        latin.append(contentsOf: [0xFC])
+        latin.append(Data("nchen;48,14;11,58\n".utf8))
+        #expect(
+            PointFormat.csv.notText(latin, file: "orte.csv")
+                == InputError(
+                    file: "orte.csv", location: "line 3",
+                    message:
+                        "byte 0xFC at offset 31 (\"ü\" in Latin-1) is not UTF-8; expected CSV in UTF-8; if the file is "
+                        + "Windows-1252 or Latin-1 text, convert it: iconv -f windows-1252 -t utf-8 orte.csv > utf8.csv"
+                ))
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(
+            PointFormat.csv.notText(png, file: "a.csv")
+                == InputError(
+                    file: "a.csv", location: nil,
+                    message: "is not text (a binary byte at offset 0); expected CSV in UTF-8"))
+        #expect(PointFormat.csv.notText(Data("lat,lon\n50,10\n".utf8), file: "a.csv") == nil)
+    }
+
     @Test func aDecimalCommaIsReadWhereTheCommaIsNotTheSeparator() throws {
         let points = try readPoints("lat;lon\n50,5;10,25\n").points
         #expect(points.count == 1 && points[0].location?.latitude == 50.5 && points[0].location?.longitude == 10.25)

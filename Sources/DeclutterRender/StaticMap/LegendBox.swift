@@ -30,8 +30,10 @@ public struct LegendBox {
     /// Lays out `legend` with `text`'s fonts.
     public init(_ legend: MapLegend, text: TextEngine) throws {
         self.legend = legend
-        title = try legend.title.map { try text.layout(Self.shortened($0), family: "DejaVu Sans Bold", size: 10) }
-        let names = Self.shortened(names: legend.rows.map(\.name))
+        title = try legend.title.map {
+            try text.layout(Self.shortened(Self.oneLine($0)), family: "DejaVu Sans Bold", size: 10)
+        }
+        let names = Self.shortened(names: legend.rows.map { Self.oneLine($0.name) })
         rows = try zip(legend.rows, names).map { row, name in
             (
                 try text.layout(name, family: "DejaVu Sans", size: 10),
@@ -87,6 +89,14 @@ public struct LegendBox {
                 top += Self.valuesHeight
             }
         }
+    }
+
+    /// `text` on one line: each line break or other control character a space. A CSV's quoted field may hold line
+    /// breaks, and a name drawn on two lines ran into the rows above and below its own.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        // "\r\n" is one Character, so it becomes one space.
+        return String(text.map { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 })
     }
 
     /// `text` cut to ``maximumNameLength`` characters.
