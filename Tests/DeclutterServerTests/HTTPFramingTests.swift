@@ -115,6 +115,69 @@ import TileTestServer
         }
     }
 
+    /// Transfer codings the server cannot take: any besides the final `chunked` is 501 (the body reached the routes
+    /// still gzip-encoded), and Transfer-Encoding in an HTTP/1.0 request is faulty framing; a Host that is no host and
+    /// port is 400 (it was echoed into TileJSON's URLs). Each refusal carries Date, as every answer must.
+    @Test(arguments: [
+        (
+            "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+                + "7\r\n{\"x\":1}\r\n0\r\n\r\n", 501, "Transfer-Encoding"
+        ),
+        (
+            "POST /static HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+                + "GET /health HTTP/1.0\r\n\r\n", 400, "Transfer-Encoding"
+        ),
+        ("GET /health HTTP/1.1\r\nHost: a b\r\n\r\n", 400, "Host"),
+        ("GET /health HTTP/1.1\r\nHost: x:99999\r\n\r\n", 400, "Host"),
+        ("GET /health HTTP/1.1\r\nHost: [::1\r\n\r\n", 400, "Host"),
+        ("GET /health HTTP/1.1\r\nHost: x/y\r\n\r\n", 400, "Host"),
+    ])
+    func unsupportedCodingsAndBadHostsAreRefused(request: String, status: Int, field: String) async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            connection.send(request)
+            let response = await connection.response(waiting: 60)
+            try Self.expectJSON(response, status, field: field)
+            #expect(response.headers["connection"] == "close")
+            #expect(response.headers["date"]?.hasSuffix(" GMT") == true, "\(response.headers)")
+            #expect(await connection.closedByServer(within: 10))
+        }
+    }
+
+    @Test(arguments: ["localhost:8080", "[::1]:80", "127.0.0.1", "maps.example.org", "x,y", "[::1]"])
+    func hostsWithOrWithoutAPortAreTaken(host: String) async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let response = try await Self.exchange(
+                "GET /health HTTP/1.1\r\nHost: \(host)\r\n\r\n", port: try #require(client.port))
+            #expect(response.status == 200, "\(response.text.prefix(300))")
+        }
+    }
+
+    /// An answer that says `Connection: close` ends the connection (RFC 9112 §9.6): a 413 for a chunked body read
+    /// whole answered the request pipelined after it and kept the connection; and `close` is heard in any case.
+    @Test func anAnswerThatClosesEndsTheConnection() async throws {
+        try await ServerHarness.run(try Self.server()) { client in
+            let port = try #require(client.port)
+            let chunk = String(repeating: " ", count: 1200)
+            let refused = try RawConnection(port: port)
+            refused.send(
+                "POST /static HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "4b0\r\n\(chunk)\r\n0\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = await refused.response(waiting: 60)
+            try Self.expectJSON(answer, 413, field: "body")
+            #expect(answer.headers["connection"] == "close")
+            #expect(await refused.closedByServer(within: 10))
+            for option in ["Close", "CLOSE", "keep-alive, close"] {
+                let closing = try RawConnection(port: port)
+                closing.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: \(option)\r\n\r\n")
+                let response = await closing.response(waiting: 60)
+                #expect(response.status == 200)
+                #expect(response.headers["connection"] == "close", "\(option)")
+                #expect(await closing.closedByServer(within: 10), "\(option)")
+            }
+        }
+    }
+
     @Test func http10WithoutHostIsAnswered() async throws {
         try await ServerHarness.run(try Self.server()) { client in
             let response = try await Self.exchange("GET /health HTTP/1.0\r\n\r\n", port: try #require(client.port))

@@ -46,9 +46,9 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         if expectations.contains(where: \.isContinue) { watch.sayContinue() }
         // An HTTP/1.0 request without `Connection: keep-alive` ends its connection with its answer (RFC 9112 §9.3); the
         // conversion to HTTP types drops the version, so it is said as HTTP/1.1 says it.
-        if !head.isKeepAlive
-            && !head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" })
-        {
+        // Connection options are case-insensitive (RFC 9110 §7.6.1), but Hummingbird closes only on a lowercase
+        // `close`: `Close` kept the connection open while the parser took it as closed.
+        if !head.isKeepAlive || Self.asksToClose(head) {
             head.headers.replaceOrAdd(name: "Connection", value: "close")
         }
         context.fireChannelRead(wrapInboundOut(.head(head)))
@@ -64,10 +64,74 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         if hosts.isEmpty, (head.version.major, head.version.minor) >= (1, 1) {
             return ServerError(.badRequest, field: "Host", "an HTTP/1.1 request needs a Host header; it has none")
         }
+        if let host = hosts.first, !host.isEmpty, !Self.isValidHost(host) {
+            // A Host that is no host and port would be echoed into the URLs a TileJSON or style names.
+            return ServerError(
+                .badRequest, field: "Host",
+                "the Host header \"\(host.prefix(64))\" is not a host name or address with an optional port")
+        }
         if head.method == .CONNECT {
             return RouteMethods.refusal(method: "CONNECT", path: String(head.uri.prefix { $0 != "?" }))
         }
-        return nil
+        return refusal(ofTransferEncoding: head)
+    }
+
+    /// Why a request's `Transfer-Encoding` is refused: in an HTTP/1.0 request it is faulty framing (400, RFC 9112 §6.1:
+    /// a proxy of that version frames the message otherwise); a coding besides the final `chunked` is one the server
+    /// does not decode (501, as nginx answers), where the body reached the routes still encoded.
+    static func refusal(ofTransferEncoding head: HTTPRequestHead) -> ServerError? {
+        let codings = head.headers["Transfer-Encoding"].flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }.filter { !$0.isEmpty }
+        guard !codings.isEmpty else { return nil }
+        if (head.version.major, head.version.minor) < (1, 1) {
+            var refusal = ServerError(
+                .badRequest, field: "Transfer-Encoding",
+                "an HTTP/1.0 request cannot use Transfer-Encoding; send the body with Content-Length")
+            refusal.closesConnection = true
+            return refusal
+        }
+        guard let other = codings.first(where: { $0 != "chunked" }) else { return nil }
+        var refusal = ServerError(
+            .notImplemented, field: "Transfer-Encoding",
+            "the server decodes no transfer coding but chunked; the request uses \"\(other.prefix(32))\"")
+        refusal.closesConnection = true
+        return refusal
+    }
+
+    /// Whether the request's `Connection` header holds the option `close`, in any case.
+    static func asksToClose(_ head: HTTPRequestHead) -> Bool {
+        head.headers["Connection"].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        }
+    }
+
+    /// Whether a Host header's value is RFC 3986's host with an optional port: a name or IPv4 address of unreserved
+    /// characters, sub-delimiters and percent escapes, or an IP literal in brackets; the port digits up to 65535.
+    static func isValidHost(_ value: String) -> Bool {
+        var host = Substring(value), port: Substring? = nil
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            let literal = host[host.index(after: host.startIndex)..<close]
+            guard !literal.isEmpty, literal.allSatisfy({ $0.isHexDigit || ":.".contains($0) }) else { return false }
+            let rest = host[host.index(after: close)...]
+            guard rest.isEmpty || rest.hasPrefix(":") else { return false }
+            if !rest.isEmpty { port = rest.dropFirst() }
+        } else {
+            if let colon = host.lastIndex(of: ":") {
+                port = host[host.index(after: colon)...]
+                host = host[..<colon]
+            }
+            let allowed = "-._~!$&'()*+,;=%"
+            guard
+                host.unicodeScalars.allSatisfy({
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || allowed.unicodeScalars.contains($0))
+                })
+            else { return false }
+        }
+        guard let port, !port.isEmpty else { return true }
+        return port.count <= 5 && port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber)
+            && (Int(port) ?? .max) <= 65535
     }
 
     /// The request's expectations, each trimmed, and whether it is `100-continue` (in any case); none for HTTP/1.0,

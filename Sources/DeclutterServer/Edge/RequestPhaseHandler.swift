@@ -23,6 +23,8 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var stopping = false
     /// Whether the answer being written says `Connection: close`.
     private var answerCloses = false
+    /// For each request read and not yet answered, in order, whether it asked to close the connection.
+    private var requestsClosing: [Bool] = []
 
     init(watch: ConnectionWatch) {
         self.watch = watch
@@ -41,7 +43,10 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head: watch.headRead()
+        case let .head(request):
+            // ``RequestHeadCheck`` wrote `close` in lowercase, whatever case the client used.
+            requestsClosing.append(request.headerFields[.connection] == "close")
+            watch.headRead()
         case .body: break
         case .end: watch.endRead()
         }
@@ -51,14 +56,18 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var response):
-            if stopping { response.headerFields[.connection] = "close" }
+            // The answer to a request that asked to close says so too, as it ends the connection (RFC 9112 §9.6).
+            let requestCloses = requestsClosing.isEmpty ? false : requestsClosing.removeFirst()
+            if stopping || requestCloses { response.headerFields[.connection] = "close" }
             answerCloses = response.headerFields[.connection]?.lowercased() == "close"
             context.write(wrapOutboundOut(.head(response)), promise: promise)
         case .body:
             context.write(data, promise: promise)
-        case .end where answerCloses && watch.phase == .body:
-            // Answered before its body ended (a chunked body refused past the limit): the rest is discarded unread
-            // once the answer is out, and the connection ends.
+        case .end where answerCloses:
+            // An answer that says the connection closes ends it (RFC 9112 §9.6), whatever the request said: one
+            // answered before its body ended (a chunked body refused past the limit) has the rest discarded unread, and
+            // nothing sent after it is answered (a 413 for a body read whole kept the connection and answered the next
+            // request).
             let written = promise ?? context.eventLoop.makePromise()
             context.write(data, promise: written)
             let watch = NIOLoopBound(self.watch, eventLoop: context.eventLoop)
