@@ -94,6 +94,16 @@ import Testing
             let other = try await client.execute(
                 uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifNoneMatch: "\"0000000000000000\""])
             #expect(other.status == .ok)
+            // If-Match goes first: other bytes are 412, these (or any) go on.
+            let changed = try await client.execute(
+                uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifMatch: "\"0000000000000000\""])
+            try ServerHarness.expectError(changed, .preconditionFailed, field: "if-match")
+            #expect(changed.headers[.eTag] == tag)
+            for condition in [tag, "*", "\"0000000000000000\", \(tag)"] {
+                let same = try await client.execute(
+                    uri: "/tiles/paris/0/0/0.mvt", method: .get, headers: [.ifMatch: condition])
+                #expect(same.status == .ok, "\(condition)")
+            }
         }
     }
 

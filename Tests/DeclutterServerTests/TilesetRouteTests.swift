@@ -72,6 +72,21 @@ import Testing
         }
     }
 
+    /// An archive damaged while served answers 500 naming the tileset and tile, not the file's path on the server.
+    @Test func aDamagedArchiveIs500WithoutItsPath() async throws {
+        let folder = try Self.archives()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await ServerHarness.run(try Self.server(folder)) { client in
+            let path = folder.appendingPathComponent("paris.pmtiles").path
+            #expect(truncate(path, 200) == 0)
+            let body = try ServerHarness.expectError(
+                try await client.execute(uri: "/tiles/pm/6/32/22.mvt", method: .get), .internalServerError,
+                field: "tileset")
+            #expect(body.contains("tile 6/32/22 of tileset \"pm\" cannot be read"), "\(body)")
+            #expect(!body.contains(folder.lastPathComponent), "\(body)")
+        }
+    }
+
     @Test func theArchiveFileIsServedByByteRanges() async throws {
         let folder = try Self.archives()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -43,7 +43,7 @@ enum EdgeError: Error, Sendable {
         case .headerOverflow:
             (
                 .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), "headers",
-                "the head is over the server's limit of 80 KiB"
+                "the head is over the server's limits: 80 KiB, or too many header lines"
             )
         case .invalidChunkSize: (.badRequest, "body", "a chunk's size is not a hexadecimal number")
         case .invalidContentLength: (.badRequest, "Content-Length", "Content-Length is not a number")
@@ -64,7 +64,8 @@ enum EdgeError: Error, Sendable {
         case .unknown:
             (
                 .badRequest, "request",
-                "the request's framing is not valid (Transfer-Encoding with Content-Length, or one that is not chunked)"
+                "the request's framing is not valid: a line end, a chunk's size or the transfer coding is not as HTTP/1.1 "
+                    + "requires"
             )
         default: (.badRequest, "request", "\(error)")
         }

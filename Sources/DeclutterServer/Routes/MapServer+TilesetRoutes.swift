@@ -74,8 +74,11 @@ extension MapServer {
                 try tileset.archive.tile(z: z, x: x, y: y)
             }
         } catch let error as TilesetArchiveError {
+            // The archive's error names its file by path, which is the server's own business: the log has it.
             logger.error("tileset \(tileset.name): \(error)")
-            throw ServerError(.internalServerError, field: "tileset", "tile \(z)/\(x)/\(y) cannot be read: \(error)")
+            throw ServerError(
+                .internalServerError, field: "tileset",
+                "tile \(z)/\(x)/\(y) of tileset \"\(tileset.name)\" cannot be read; the server's log says why")
         }
         guard var tile = stored else {
             return Response(status: .noContent, headers: [.cacheControl: Self.tileCacheControl])

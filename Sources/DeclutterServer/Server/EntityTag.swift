@@ -35,10 +35,18 @@ struct EntityTag: Hashable {
         request.headers[.ifNoneMatch].map { isNamed(in: $0, weakly: true) } ?? false
     }
 
-    /// 200 with `data`, or 304 without a body when the request already has these bytes; both carry the tag and
-    /// `Cache-Control`.
+    /// 200 with `data`, or 304 without a body when the request already has these bytes, or 412 when its `If-Match`
+    /// names other bytes (RFC 9110 §13.2.2: `If-Match` first; the archive route answered it, the others ignored it);
+    /// each carries the tag, the first two `Cache-Control`.
     static func response(_ data: Data, to request: Request, contentType: String, cacheControl: String) -> Response {
         let tag = EntityTag(data)
+        if let condition = request.headers[.ifMatch], !tag.isNamed(in: condition, weakly: false) {
+            var response = ServerError(
+                .preconditionFailed, field: "if-match", "the resource is not the one asked for; it is \(tag.value)"
+            ).response
+            response.headers[.eTag] = tag.value
+            return response
+        }
         if tag.matches(request) {
             return Response(status: .notModified, headers: [.eTag: tag.value, .cacheControl: cacheControl])
         }
