@@ -162,11 +162,11 @@ public struct MapServer: Sendable {
                 } catch let error as ServerError where error.status == .serviceUnavailable && .now >= deadline {
                     // The fetch threads take a map at once or refuse it: past the deadline, the tile server was slow,
                     // which a retry here would meet again.
-                    upstreamFailures.log(
-                        "the tile server did not give a map's tiles within \(timeLimit) s", level: .warning, to: logger)
-                    throw ServerError(
-                        .badGateway, field: "tiles",
-                        "the tile server did not give the map's tiles within the time limit of \(timeLimit) s")
+                    throw tilesTooSlow(timeLimit)
+                } catch TileError.unreachable where .now >= deadline {
+                    // The same silence, when the fetch's own threads give up at the deadline a moment before the time
+                    // limit ends the run (on a loaded machine): nothing was answered in time.
+                    throw tilesTooSlow(timeLimit)
                 }
                 let missing = drawing.map.missingTileCount
                 if missing > 0 {
@@ -229,5 +229,17 @@ public struct MapServer: Sendable {
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
         }
+    }
+}
+
+extension MapServer {
+    /// The answer to a map whose tile server gave no tiles within the time limit, logged for the operator: 502, not the
+    /// limit's 503 with Retry-After, which a proxy retries at once against the same silent server.
+    func tilesTooSlow(_ timeLimit: Double) -> ServerError {
+        upstreamFailures.log(
+            "the tile server did not give a map's tiles within \(timeLimit) s", level: .warning, to: logger)
+        return ServerError(
+            .badGateway, field: "tiles",
+            "the tile server did not give the map's tiles within the time limit of \(timeLimit) s")
     }
 }
