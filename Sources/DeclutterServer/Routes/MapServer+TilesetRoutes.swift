@@ -114,13 +114,7 @@ extension MapServer {
             .eTag: file.entityTag,
         ]
         let tag = EntityTag(quoted: file.entityTag)
-        if let condition = request.headers[.ifMatch], !tag.isNamed(in: condition, weakly: false) {
-            var response = ServerError(
-                .preconditionFailed, field: "if-match", "the archive is not the one asked for; it is \(file.entityTag)"
-            ).response
-            response.headers[.eTag] = file.entityTag
-            return response
-        }
+        if let failure = tag.preconditionFailure(request, what: "archive") { return failure }
         if tag.matches(request) { return Response(status: .notModified, headers: headers) }
         let range: Range<Int>
         var status = HTTPResponse.Status.ok

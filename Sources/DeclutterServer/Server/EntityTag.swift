@@ -35,18 +35,23 @@ struct EntityTag: Hashable {
         request.headers[.ifNoneMatch].map { isNamed(in: $0, weakly: true) } ?? false
     }
 
+    /// 412 with the tag when `request`'s `If-Match` names other bytes (`what` says what it asked for); nil when it
+    /// names these or there is none. RFC 9110 §13.2.2 has `If-Match` tested first.
+    func preconditionFailure(_ request: Request, what: String) -> Response? {
+        guard let condition = request.headers[.ifMatch], !isNamed(in: condition, weakly: false) else { return nil }
+        var response = ServerError(
+            .preconditionFailed, field: "if-match", "the \(what) is not the one asked for; it is \(value)"
+        ).response
+        response.headers[.eTag] = value
+        return response
+    }
+
     /// 200 with `data`, or 304 without a body when the request already has these bytes, or 412 when its `If-Match`
-    /// names other bytes (RFC 9110 §13.2.2: `If-Match` first; the archive route answered it, the others ignored it);
-    /// each carries the tag, the first two `Cache-Control`.
+    /// names other bytes (only the archive route answered it before); each carries the tag, the first two
+    /// `Cache-Control`.
     static func response(_ data: Data, to request: Request, contentType: String, cacheControl: String) -> Response {
         let tag = EntityTag(data)
-        if let condition = request.headers[.ifMatch], !tag.isNamed(in: condition, weakly: false) {
-            var response = ServerError(
-                .preconditionFailed, field: "if-match", "the resource is not the one asked for; it is \(tag.value)"
-            ).response
-            response.headers[.eTag] = tag.value
-            return response
-        }
+        if let failure = tag.preconditionFailure(request, what: "resource") { return failure }
         if tag.matches(request) {
             return Response(status: .notModified, headers: [.eTag: tag.value, .cacheControl: cacheControl])
         }
