@@ -1,4 +1,5 @@
 import CCurl
+import DeclutterSupport
 import Foundation
 
 /// Blocking HTTP(S) GET requests through libcurl, which is opened on first use.
@@ -134,11 +135,7 @@ final class HTTPClient: Sendable {
         if !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) {
             return TimeInterval(value) ?? .infinity
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+        return HTTPDate.formatter().date(from: value).map { max(0, $0.timeIntervalSince(now)) }
     }
 
     /// The body as it arrives; a class so the write callback can reach it through one pointer.

@@ -76,19 +76,10 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         let known = HTTPResponseStatus(statusCode: status.code).reasonPhrase
         var head = "HTTP/1.1 \(status.code) \(known.isEmpty ? status.reasonPhrase : known)\r\n"
         // Every answer but a 1xx or 5xx carries Date (RFC 9110 §6.6.1), as those the routes make do.
-        head += "Date: \(Self.httpDate(Date()))\r\n"
+        head += "Date: \(HTTPDate.formatter().string(from: Date()))\r\n"
         for field in headers { head += "\(field.name.rawName): \(field.value)\r\n" }
         head += "Content-Length: \(body.utf8.count)\r\n\(closesConnection ? "" : "Connection: close\r\n")\r\n"
         return ByteBuffer(string: head + body)
-    }
-
-    /// `date` as HTTP writes it: `Sun, 06 Nov 1994 08:49:37 GMT`.
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 
     /// The status, field and message.
