@@ -83,6 +83,12 @@ struct TilesCommand: ParsableCommand {
     var layer: String = "points"
 
     @Option(
+        help: ArgumentHelp(
+            "The tileset's name in tiles.json and the archive's metadata; default: the input file's name without its extension (points for standard input).",
+            valueName: "name"))
+    var name: String?
+
+    @Option(
         parsing: .unconditional,
         help: "Tile units (of 4096 across a tile) beyond each edge that a tile takes features from, 0…4096.")
     var buffer: Int = 64
@@ -302,6 +308,8 @@ struct TilesCommand: ParsableCommand {
         job.buffer = buffer
         job.baseURL = baseURL
         job.source = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
+        job.name =
+            name ?? (input == "-" ? "points" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
         job.placement = mode
         job.beforeLayer = beforeLayer
         if let warning = ClusterAggregates(job.aggregates, points: job.points).warning {

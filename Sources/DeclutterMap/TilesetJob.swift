@@ -33,6 +33,8 @@ public struct TilesetJob {
     public static let defaultRatios = [1, 2]
     /// Where the tileset came from, for its description.
     public var source = "points"
+    /// The tileset's name in TileJSON and the archive's metadata, as viewers list it.
+    public var name = "points"
     /// How each zoom's clusters are made. Default ``Placement/placed``.
     public var placement = Placement.placed
     /// What placed clusters carry besides their counts (`--aggregate`).
@@ -227,6 +229,7 @@ public struct TilesetJob {
                 progress?(tiles, zoom)
             }
             var metadata = tileset.metadata(description: "Declutter clusters of \(source)", bounds: bounds)
+            metadata.name = name
             metadata.center = .init(longitude: center.longitude, latitude: center.latitude, zoom: metadata.center.zoom)
             try writer.finish(metadata, companions: companions)
         } catch {

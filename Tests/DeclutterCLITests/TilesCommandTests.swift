@@ -72,6 +72,8 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("0/0").path) == ["0.pbf"])
         let tileJSON = try json(site.appendingPathComponent("tiles.json"))
         #expect(tileJSON["tilejson"] as? String == "3.0.0")
+        // Named for its input, as tippecanoe names a tileset, not for the marker style.
+        #expect(tileJSON["name"] as? String == "tandm-Data")
         // Absolute, at the base URL: MapLibre resolves no relative template in a TileJSON.
         #expect(tileJSON["tiles"] as? [String] == ["https://maps.example.org/cycles/{z}/{x}/{y}.pbf"])
         let layer = (tileJSON["vector_layers"] as? [[String: Any]])?.first
@@ -231,6 +233,17 @@ import Testing
         }
         let archive = try Data(contentsOf: folder.appendingPathComponent("cycles.\(format)"))
         #expect(archive.prefix(7) == Data((format == "pmtiles" ? "PMTiles" : "SQLite ").utf8))
+    }
+
+    /// `--name` names the tileset in tiles.json.
+    @Test func theTilesetTakesTheNameGiven() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try tiles(
+            ["--output", "site", "--max-zoom", "2", "--name", "Tandems of San Francisco"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let tileJSON = try json(folder.appendingPathComponent("site/tiles.json"))
+        #expect(tileJSON["name"] as? String == "Tandems of San Francisco")
     }
 
     @Test(arguments: [
