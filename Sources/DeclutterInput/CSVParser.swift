@@ -52,6 +52,9 @@ struct CSVParser {
         var line: Int
         /// The file ended inside a quoted field (which then took in the rest of the file).
         var unclosedQuote = false
+        /// The first byte of the record that begins no valid UTF-8 sequence, and the field (from 0) it is in; such a
+        /// field's text has U+FFFD in its place.
+        var notUTF8: (byte: UInt8, field: Int)?
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -139,12 +142,24 @@ struct CSVParser {
         return candidates[best]
     }
 
+    /// A field's bytes as text; the first that begins no valid UTF-8 sequence is noted in `notUTF8` (with `field`)
+    /// unless one is noted already, so the record can be refused rather than read with U+FFFD in its place.
+    @inline(__always)
+    private func text(_ bytes: [UInt8], _ notUTF8: inout (byte: UInt8, field: Int)?, field: Int) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if notUTF8 == nil, let offset = bytes.firstInvalidUTF8Offset {
+            notUTF8 = (bytes[offset], field)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     mutating func nextRecord() -> Record? {
         guard position < bytes.count else { return nil }
         let startLine = line
         var fields: [Field] = []
         var current: [UInt8] = []
         var quoted = false, inQuotes = false
+        var notUTF8: (byte: UInt8, field: Int)?
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
@@ -163,7 +178,7 @@ struct CSVParser {
                 continue
             }
             if byte == delimiter {
-                fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
+                fields.append(Field(text: text(current, &notUTF8, field: fields.count), quoted: quoted))
                 current.removeAll(keepingCapacity: true)
                 quoted = false
                 continue
@@ -174,21 +189,21 @@ struct CSVParser {
                 quoted = true
             case UInt8(ascii: "\n"):
                 line += 1
-                fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
-                return Record(fields: fields, line: startLine)
+                fields.append(Field(text: text(current, &notUTF8, field: fields.count), quoted: quoted))
+                return Record(fields: fields, line: startLine, notUTF8: notUTF8)
             case UInt8(ascii: "\r"):
                 // Before a line feed it is part of a Windows line end; alone it ends the line, as Excel's "CSV
                 // (Macintosh)" writes them (and Python's csv module reads them).
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\n") else {
                     line += 1
-                    fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
-                    return Record(fields: fields, line: startLine)
+                    fields.append(Field(text: text(current, &notUTF8, field: fields.count), quoted: quoted))
+                    return Record(fields: fields, line: startLine, notUTF8: notUTF8)
                 }
             default:
                 current.append(byte)
             }
         }
-        fields.append(Field(text: String(decoding: current, as: UTF8.self), quoted: quoted))
-        return Record(fields: fields, line: startLine, unclosedQuote: inQuotes)
+        fields.append(Field(text: text(current, &notUTF8, field: fields.count), quoted: quoted))
+        return Record(fields: fields, line: startLine, unclosedQuote: inQuotes, notUTF8: notUTF8)
     }
 }

@@ -48,13 +48,23 @@ public enum PointFormat: String, Sendable, Hashable, CaseIterable {
                 file: file, location: nil, message: "is not text (a binary byte at offset \(offset)); \(expected)")
         }
         let line = 1 + sample.prefix(offset).count { $0 == 0x0A }
-        let hex = String(byte, radix: 16, uppercase: true)
-        let latin = byte >= 0xA0 ? " (\"\(Character(Unicode.Scalar(byte)))\" in Latin-1)" : ""
+        return codePageError(
+            byte: byte, in: "byte \(byte.hexText) at offset \(offset)", file: file, location: "line \(line)")
+    }
+
+    /// The error for `byte`, which is not UTF-8 and is likely text of a single-byte code page, said as `subject`
+    /// ("byte 0xE9 at offset 13", "field 2 (name): byte 0xE9"): what the byte reads as in Latin-1 and the `iconv`
+    /// command that converts the file (or standard input, through a pipe).
+    public func codePageError(byte: UInt8, in subject: String, file: String, location: String) -> InputError {
+        let convert =
+            file.hasPrefix("<") && file.hasSuffix(">")  // `<stdin>`: no file to name
+            ? "pipe it through iconv -f windows-1252 -t utf-8"
+            : "convert it: iconv -f windows-1252 -t utf-8 \(file) > utf8.\(rawValue)"
         return InputError(
-            file: file, location: "line \(line)",
+            file: file, location: location,
             message:
-                "byte 0x\(hex) at offset \(offset)\(latin) is not UTF-8; \(expected); if the file is Windows-1252 or "
-                + "Latin-1 text, convert it: iconv -f windows-1252 -t utf-8 \(file) > utf8.\(rawValue)")
+                "\(subject)\(byte.latin1Hint) is not UTF-8; expected \(rawValue.uppercased()) in UTF-8; if the file is "
+                + "Windows-1252 or Latin-1 text, \(convert)")
     }
 
     /// Where the first bytes of `data` (the first 64 KB) stop looking like text: the offset of a NUL byte or of a

@@ -141,6 +141,14 @@ extension PointReader {
                     into: &result)
                 continue
             }
+            // The first 64 KB were checked before reading; a byte beyond them that is not UTF-8 would otherwise be
+            // read as U+FFFD in a name or category, silently.
+            if let (byte, field) = record.notUTF8 {
+                let column = field < names.count ? " (\(names[field]))" : ""
+                throw PointFormat.csv.codePageError(
+                    byte: byte, in: "field \(field + 1)\(column): byte \(byte.hexText)", file: file,
+                    location: location)
+            }
             if record.fields.count == 1 && record.fields[0].text.isEmpty { continue }  // blank line
             guard record.fields.count == names.count else {
                 try reject(

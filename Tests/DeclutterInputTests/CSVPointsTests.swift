@@ -315,6 +315,32 @@ import Testing
         #expect(PointFormat.csv.notText(Data("lat,lon\n50,10\n".utf8), file: "a.csv") == nil)
     }
 
+    /// A byte that is not UTF-8 beyond the first 64 KB (which are checked before reading) is refused at its line and
+    /// field, read whole or streamed in pieces, rather than read as U+FFFD in a name.
+    @Test func textInACodePageBeyondTheFirstBytesIsRefusedAtItsField() throws {
+        var latin = Data("name,lat,lon,kind\n".utf8)
+        for row in 0..<5000 { latin.append(Data("place \(row),48.5,2.5,shop\n".utf8)) }
+        latin.append(Data("Caf".utf8) + [0xE9] + Data(" de Flore,48.854,2.333,cafe\n".utf8))
+        latin.append(Data("tail,48.5,2.5,shop\n".utf8))
+        #expect(latin.count > 1 << 16)
+        let message =
+            "big.csv: line 5002: field 1 (name): byte 0xE9 (\"é\" in Latin-1) is not UTF-8; expected CSV in UTF-8; if the "
+            + "file is Windows-1252 or Latin-1 text, convert it: iconv -f windows-1252 -t utf-8 big.csv > utf8.csv"
+        #expect(throws: InputError.self) { try PointReader().read(latin, name: "big.csv") }
+        do { _ = try PointReader().read(latin, name: "big.csv") } catch { #expect("\(error)" == message) }
+        // A sequence cut short at a field's end is no more UTF-8 than a stray byte.
+        var cut = Data("name,lat,lon\n".utf8)
+        for _ in 0..<4000 { cut.append(Data("ok,48.5,2.5\n".utf8)) }
+        cut.append(Data("x".utf8) + [0xC3] + Data(",48.5,2.5\n".utf8))
+        do {
+            _ = try PointReader().read(cut, name: "cut.csv")
+            Issue.record("read")
+        } catch {
+            #expect(
+                "\(error)".hasPrefix("cut.csv: line 4002: field 1 (name): byte 0xC3 (\"Ã\" in Latin-1) is not UTF-8"))
+        }
+    }
+
     @Test func aDecimalCommaIsReadWhereTheCommaIsNotTheSeparator() throws {
         let points = try readPoints("lat;lon\n50,5;10,25\n").points
         #expect(points.count == 1 && points[0].location?.latitude == 50.5 && points[0].location?.longitude == 10.25)

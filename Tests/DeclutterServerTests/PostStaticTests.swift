@@ -130,6 +130,15 @@ import Testing
             #expect(
                 try ServerHarness.expectError(negative, .unprocessableContent, field: "width")
                     == "width -3 is out of range; expected 1…1280")
+            // A label in Latin-1 is refused where it is, not drawn with U+FFFD in it.
+            var latin = ByteBuffer(string: #"{"width":100,"height":100,"camera":"0,0,1","overlays":["pin-s-caf"#)
+            latin.writeBytes([0xE9])
+            latin.writeString(#"(2,48)"]}"#)
+            let message = try ServerHarness.expectError(
+                try await client.execute(uri: "/static", method: .post, body: latin), .badRequest, field: "body")
+            #expect(
+                message
+                    == "the body is not JSON: line 1, column 66: byte 0xE9 (\"é\" in Latin-1) in a string is not UTF-8")
         }
     }
 

@@ -54,6 +54,35 @@ import Testing
         }
     }
 
+    /// A string holding bytes that are not UTF-8 is refused at the first of them, parsed or skipped, rather than read
+    /// with U+FFFD in its place.
+    @Test func stringsThatAreNotUTF8AreRefused() {
+        let cases: [(Data, String)] = [
+            (
+                Data(#"{"name": "Caf"#.utf8) + [0xE9] + Data(#""}"#.utf8),
+                "line 1, column 14: byte 0xE9 (\"é\" in Latin-1) in a string is not UTF-8"
+            ),
+            (Data("[\n\"ab".utf8) + [0x80] + Data("\"]".utf8), "line 2, column 4: byte 0x80 in a string is not UTF-8"),
+            (
+                Data(#"["x\n"#.utf8) + [0xC3] + Data(#""]"#.utf8),
+                "line 1, column 6: byte 0xC3 (\"Ã\" in Latin-1) in a string is not UTF-8"
+            ),
+        ]
+        for (data, message) in cases {
+            do {
+                _ = try JSONParser.parse(data)
+                Issue.record("parsed: \(message)")
+            } catch { #expect("\(error)" == message) }
+            do {
+                try JSONParser.read(data) { (parser: inout JSONParser) throws in
+                    try parser.skip()
+                    try parser.end()
+                }
+                Issue.record("skipped: \(message)")
+            } catch { #expect("\(error)" == message) }
+        }
+    }
+
     /// Skipping reads past a value as parsing would, and finds the same syntax errors at the same places.
     @Test func skippingChecksWhatParsingChecks() throws {
         let text = #"{"a": [1, -2.5e3, {"b": "x\"y\u00e9"}], "c": null, "d": true} "#

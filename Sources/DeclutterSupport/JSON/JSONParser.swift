@@ -253,7 +253,7 @@ public struct JSONParser: ~Copyable {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<position]), raw: start..<position)
                 position += 1
                 return text
             }
@@ -267,7 +267,7 @@ public struct JSONParser: ~Copyable {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: scalars, as: UTF8.self)
+                return try scalars.withUnsafeBufferPointer { try utf8($0, raw: start..<position - 1) }
             case UInt8(ascii: "\\"):
                 guard let escape = peek else { throw error("a string without its closing quote") }
                 position += 1
@@ -297,6 +297,19 @@ public struct JSONParser: ~Copyable {
                 scalars.append(byte)
             }
         }
+    }
+
+    /// A string's bytes as text, or an error at the first byte of the string's source, `bytes[raw]`, that is not
+    /// UTF-8: JSON is UTF-8 (RFC 8259 §8.1), and decoding with U+FFFD in its place would change a name silently.
+    ///
+    /// The source and the decoded bytes are invalid at the same bytes: escapes are ASCII in the one and begin with an
+    /// ASCII or leading byte in the other, never a continuation byte, so the error is found in the source, where the
+    /// message can point.
+    private mutating func utf8(_ string: UnsafeBufferPointer<UInt8>, raw: Range<Int>) throws -> String {
+        if let text = String(validating: string, as: UTF8.self) { return text }
+        position = raw.lowerBound + (UnsafeBufferPointer(rebasing: bytes[raw]).firstInvalidUTF8Offset ?? 0)
+        let byte = bytes[position]
+        throw error("byte \(byte.hexText)\(byte.latin1Hint) in a string is not UTF-8")
     }
 
     private mutating func hexQuad() throws -> UInt32 {
