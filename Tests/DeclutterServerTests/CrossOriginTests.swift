@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TileTestServer
 
 /// A page of another origin can use the server when `--cors-origin` allows it (issue #38): its answers, errors
 /// included, allow the origin and expose the headers a page reads; preflights name each path's methods.
@@ -103,6 +104,31 @@ import Testing
                 response.headers[.accessControlAllowHeaders] == "Content-Type, Range, If-Match, If-None-Match, If-Range"
             )
             #expect(response.headers[.accessControlMaxAge] == "86400")
+        }
+    }
+
+    /// A body refused as too large from its head, before the routes, is answered with the same CORS headers, so that
+    /// a page reads the 413's JSON rather than a bare network failure; other origins get none.
+    @Test func aRefusalAtTheEdgeCarriesTheHeadersToo() async throws {
+        var server = try ServerHarness.server(limits: ServerLimits(maximumBodyBytes: 4096))
+        server.crossOrigins = ["http://localhost:8000"]
+        try await ServerHarness.run(server) { client in
+            for (origin, allowed) in [("http://localhost:8000", true), ("http://elsewhere.example", false)] {
+                let connection = try RawConnection(port: try #require(client.port))
+                connection.send(
+                    "POST /static HTTP/1.1\r\nHost: x\r\nOrigin: \(origin)\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 100000\r\n\r\n")
+                let refused = await connection.response()
+                #expect(refused.status == 413)
+                #expect(refused.headers["access-control-allow-origin"] == (allowed ? origin : nil))
+                #expect(
+                    refused.headers["access-control-expose-headers"]
+                        == (allowed
+                            ? "ETag, Retry-After, Declutter-Missing-Tiles, Content-Range, Accept-Ranges, Content-Length"
+                            : nil))
+                #expect(refused.headers["vary"] == "Origin")
+                #expect(refused.body.contains("the limit is 4096"), "\(refused.body)")
+            }
         }
     }
 

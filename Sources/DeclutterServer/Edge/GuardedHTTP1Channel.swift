@@ -13,6 +13,8 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let responder: HTTPChannelHandler.Responder
     let limits: ServerLimits
     let registry: ConnectionRegistry
+    /// The origins whose pages may read the refusals written here too.
+    let crossOrigins: CrossOrigins
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let watch = ConnectionWatch(channel: channel, limits: limits, registry: registry)
@@ -48,7 +50,7 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             let decoder = try channel.pipeline.syncOperations.handler(
                 type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(
-                RequestHeadCheck(watch: bound.value), position: .after(decoder))
+                RequestHeadCheck(watch: bound.value, crossOrigins: crossOrigins), position: .after(decoder))
             return value
         }
     }

@@ -22,11 +22,15 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = HTTPServerRequestPart
 
     private let watch: ConnectionWatch
+    /// The origins whose pages may read a refusal: a page whose `POST /static` is refused as too large then reads
+    /// the JSON error, not a bare network failure.
+    private let crossOrigins: CrossOrigins
     /// Set once a request was refused: the rest of the connection's input is dropped.
     private var refused = false
 
-    init(watch: ConnectionWatch) {
+    init(watch: ConnectionWatch, crossOrigins: CrossOrigins = CrossOrigins(origins: [])) {
         self.watch = watch
+        self.crossOrigins = crossOrigins
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -36,9 +40,10 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let expectations = Self.expectations(head)
-        if let refusal = Self.refusal(of: head) ?? Self.refusal(ofExpectations: expectations)
+        if var refusal = Self.refusal(of: head) ?? Self.refusal(ofExpectations: expectations)
             ?? Self.refusal(ofBody: head, bodyLimit: watch.limits.maximumBodyBytes)
         {
+            refusal.extraHeaders = crossOrigins.headers(answering: head.headers["Origin"].first)
             refused = true
             watch.refuse(refusal)
             return

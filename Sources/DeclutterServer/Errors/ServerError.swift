@@ -41,6 +41,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// Whether the connection closes after the answer (a body that came too slowly or malformed), sent as
     /// `Connection: close` so that a client keeping it alive sends nothing more on it.
     var closesConnection = false
+    /// Headers the answer carries besides those above: CORS headers for a refusal written at the connection's edge.
+    var extraHeaders: [HTTPField] = []
 
     /// The JSON body: `{"error": "…", "field": "…"}` and a newline.
     var body: String {
@@ -58,7 +60,7 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
             headers.append(HTTPField(name: .allow, value: allow.map(\.rawValue).joined(separator: ", ")))
         }
         if closesConnection { headers.append(HTTPField(name: .connection, value: "close")) }
-        return headers
+        return headers + extraHeaders
     }
 
     /// The JSON response.

@@ -16,7 +16,9 @@ extension MapServer {
     func router() -> Router<BasicRequestContext> {
         // HEAD answers as GET without the body, for load balancers' and CDNs' checks.
         let router = Router(options: .autoGenerateHeadEndpoints)
-        if !crossOrigins.isEmpty { router.add(middleware: CrossOriginMiddleware(origins: crossOrigins)) }
+        if !crossOrigins.isEmpty {
+            router.add(middleware: CrossOriginMiddleware(origins: CrossOrigins(origins: crossOrigins)))
+        }
         router.add(middleware: ServerMiddleware(metrics: metrics, limits: limits))
         router.get("/health") { _, _ in
             let names = datasets.keys.sorted().map { JSONValue.string($0) }

@@ -13,13 +13,8 @@ import Hummingbird
 /// without it. It stands outside ``ServerMiddleware``, so that errors, which that one turns into answers, carry the
 /// headers too: a page then reads the JSON error instead of a bare network failure.
 struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The origins allowed (`https://example.org`, as browsers send them), or `*` among them for every one.
-    let origins: Set<String>
-
-    /// The headers a page's script may read besides the CORS-safelisted ones.
-    static var exposedHeaders: String {
-        "ETag, Retry-After, Declutter-Missing-Tiles, Content-Range, Accept-Ranges, Content-Length"
-    }
+    /// The origins allowed.
+    let origins: CrossOrigins
 
     /// The request headers a page may send besides the CORS-safelisted ones.
     static var allowedHeaders: String { "Content-Type, Range, If-Match, If-None-Match, If-Range" }
@@ -27,11 +22,11 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let origin = request.headers[.origin], let allowed = allowedOrigin(origin) else {
+        guard let origin = request.headers[.origin], let allowed = origins.allowedOrigin(origin) else {
             var response = try await next(request, context)
             // Named origins make every answer depend on `Origin`, those without the header too: a shared cache that
             // kept this one must not give it to an allowed page, which would find no `Access-Control-Allow-Origin`.
-            if !origins.contains("*") { response.headers[values: .vary].append("Origin") }
+            if !origins.origins.contains("*") { response.headers[values: .vary].append("Origin") }
             return response
         }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
@@ -50,14 +45,8 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var response = try await next(request, context)
         mark(&response, allowed: allowed)
-        response.headers[.accessControlExposeHeaders] = Self.exposedHeaders
+        response.headers[.accessControlExposeHeaders] = CrossOrigins.exposedHeaders
         return response
-    }
-
-    /// What `Access-Control-Allow-Origin` says to `origin`; nil when it is not allowed.
-    func allowedOrigin(_ origin: String) -> String? {
-        if origins.contains("*") { return "*" }
-        return origins.contains(origin) ? origin : nil
     }
 
     /// Adds the allowed origin, and `Vary: Origin` when the answer depends on it (a cache must not give one origin's

@@ -95,10 +95,11 @@ public struct MapServer: Sendable {
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
-        let logger = logger, port = port, limits = limits
+        let logger = logger, port = port, limits = limits, crossOrigins = CrossOrigins(origins: crossOrigins)
         let registry = ConnectionRegistry(limit: limits.connectionLimit, metrics: metrics)
         let server = HTTPServerBuilder { responder in
-            GuardedHTTP1Channel(responder: responder, limits: limits, registry: registry)
+            GuardedHTTP1Channel(
+                responder: responder, limits: limits, registry: registry, crossOrigins: crossOrigins)
         }
         return Application(
             router: router(), server: server,
