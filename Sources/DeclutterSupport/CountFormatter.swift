@@ -14,12 +14,14 @@ public enum CountFormatter {
         count == 1 ? "1 \(noun)" : "\(count) \(noun.hasSuffix("y") ? noun.dropLast() + "ie" : noun)s"
     }
 
-    /// The abbreviated count: `999`, `1k` (1,000), `1.2k` (1,234), `12k` (12,345), `1.2M`, `12M`.
+    /// The abbreviated count: `999`, `1k` (1,000), `1.2k` (1,234), `12k` (12,345), `1.2M`, `12M`, `1.2B`.
     ///
     /// Below 999,500 this equals supercluster exactly, including its rounding (`Math.round`, halves up): 9,999 gives
     /// `10k`. From 999,500, where supercluster writes `1000k` (wider than the ring, and a million by another name),
-    /// it gives `1M`, as 9,950 gives `10k` rather than `10.0k`.
+    /// it gives `1M`, as 9,950 gives `10k` rather than `10.0k`; billions go on the same way.
     public static func abbreviated(_ count: Int) -> String {
+        if count >= 10_000_000_000 { return "\(roundHalfUp(Double(count) / 1_000_000_000))B" }
+        if count >= 999_500_000 { return "\(oneDecimal(Double(count) / 100_000_000))B" }
         if count >= 10_000_000 { return "\(roundHalfUp(Double(count) / 1_000_000))M" }
         if count >= 999_500 { return "\(oneDecimal(Double(count) / 100_000))M" }
         if count >= 10_000 { return "\(roundHalfUp(Double(count) / 1_000))k" }

@@ -39,4 +39,14 @@ import Testing
     func millions(count: Int, expected: String) {
         #expect(CountFormatter.abbreviated(count) == expected)
     }
+
+    /// Where millions would round to 1000M, a count says a billion, and billions go on alike.
+    @Test(
+        arguments: [
+            (999_499_999, "999M"), (999_500_000, "1B"), (1_000_000_000, "1B"), (1_250_000_000, "1.3B"),
+            (9_950_000_000, "10B"), (12_345_678_901, "12B"),
+        ])
+    func billions(count: Int, expected: String) {
+        #expect(CountFormatter.abbreviated(count) == expected)
+    }
 }
