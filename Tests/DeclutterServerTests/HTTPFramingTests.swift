@@ -89,6 +89,8 @@ import TileTestServer
 
     @Test(arguments: [
         ("/health", HTTPRequest.Method.put, "GET, HEAD"),
+        // The router answers these as /health, so they are the same resource: 405, not 404.
+        ("//health", .put, "GET, HEAD"), ("/health/", .put, "GET, HEAD"),
         ("/static", .delete, "POST"),
         ("/datasets/paris/static/auto/300x200", .options, "GET, HEAD"),
         ("/tiles/paris/3/4/2.mvt", .post, "GET, HEAD"),

@@ -28,11 +28,12 @@ enum RouteMethods {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// A path's segments; a target that is no path (`CONNECT`'s `host:443`) has none, and fits no route.
+    /// A path's segments, empty ones left out as the router leaves them out (it answers `//health` and `/health/` as
+    /// `/health`; the root, `/`, has none); a target that is no path (`CONNECT`'s `host:443`) has none, and fits no
+    /// route.
     private static func segments(_ path: String) -> ArraySlice<Substring>? {
         guard path.hasPrefix("/") else { return nil }
-        // The root, `/`, has no segment (the viewer's index page).
-        return path == "/" ? [][...] : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return path.split(separator: "/")[...]
     }
 
     /// The methods some route answers at `path`, in the order above; empty when no route has that path.
@@ -64,8 +65,8 @@ enum RouteMethods {
     private static func matches(_ pattern: [String], _ segments: ArraySlice<Substring>?) -> Bool {
         guard var rest = segments else { return false }
         for (index, part) in pattern.enumerated() {
-            if part == "**" { return index == pattern.count - 1 && !rest.isEmpty && rest.allSatisfy { !$0.isEmpty } }
-            guard let segment = rest.first, !segment.isEmpty, part == "*" || segment == part else { return false }
+            if part == "**" { return index == pattern.count - 1 && !rest.isEmpty }
+            guard let segment = rest.first, part == "*" || segment == part else { return false }
             rest = rest.dropFirst()
         }
         return rest.isEmpty
