@@ -217,6 +217,13 @@ import TileTestServer
                 "GET /health HTTP/1.1\r\nHost: x\r\nX-Long: " + String(repeating: "a", count: 90_000) + "\r\n\r\n",
                 port: port)
             #expect(long.text.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"), "\(long.text.prefix(80))")
+            // A URL past the parser's limit is the same refusal, which says where such a map goes.
+            let path =
+                "/datasets/paris/static/" + String(repeating: "pin-s(2.35,48.85),", count: 5000) + "/auto/300x200"
+            let url = try Self.expectJSON(
+                try await Self.exchange("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n", port: port), 431, field: "headers")
+            #expect(
+                url.contains("a map with more points or overlays than a URL holds is sent to POST /static"), "\(url)")
         }
     }
 

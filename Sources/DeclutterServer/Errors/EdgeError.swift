@@ -43,7 +43,8 @@ enum EdgeError: Error, Sendable {
         case .headerOverflow:
             (
                 .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), "headers",
-                "the head is over the server's limits: 80 KiB, or too many header lines"
+                "the request's head (its URL and header lines) is over the server's limits: 80 KiB, or too many "
+                    + "header lines; a map with more points or overlays than a URL holds is sent to POST /static as JSON"
             )
         case .invalidChunkSize: (.badRequest, "body", "a chunk's size is not a hexadecimal number")
         case .invalidContentLength: (.badRequest, "Content-Length", "Content-Length is not a number")
