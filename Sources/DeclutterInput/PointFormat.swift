@@ -5,22 +5,25 @@ import Foundation
 public enum PointFormat: String, Sendable, Hashable, CaseIterable {
     /// Delimited text with a header row.
     case csv
-    /// A FeatureCollection of Point and MultiPoint features.
+    /// A FeatureCollection of Point and MultiPoint features, or a sequence of such features (one a line, or each after
+    /// a record separator, as RFC 8142's GeoJSON text sequences and tippecanoe's input have them).
     case geojson
     /// The TANDm sample's `Data.plist`, XML or binary.
     case plist
 
-    /// The format a file's extension names: `.csv`/`.tsv`, `.geojson`/`.json`, `.plist`; nil for any other.
+    /// The format a file's extension names: `.csv`/`.tsv`, `.geojson`/`.json` (and the sequences' `.geojsons`,
+    /// `.geojsonl`, `.geojsonseq`, `.ndjson`, `.jsonl`), `.plist`; nil for any other.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "csv", "tsv": self = .csv
-        case "geojson", "json": self = .geojson
+        case "geojson", "json", "geojsons", "geojsonl", "geojsonseq", "ndjson", "jsonl": self = .geojson
         case "plist": self = .plist
         default: return nil
         }
     }
 
-    /// The format the content looks like, for input without a name (standard input): JSON starts with `{` or `[`,
+    /// The format the content looks like, for input without a name (standard input): JSON starts with `{`, `[` or a
+    /// record separator (a JSON text sequence),
     /// a property list with `<?xml` or `bplist`; anything else is taken for CSV, whose header can start with anything.
     public static func sniffed(from data: Data) -> PointFormat {
         var bytes = data.prefix(4096)[...]
@@ -28,7 +31,8 @@ public enum PointFormat: String, Sendable, Hashable, CaseIterable {
         if bytes.starts(with: Array("bplist".utf8)) { return .plist }
         guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .csv }
         let text = bytes[first...]
-        if text.first == UInt8(ascii: "{") || text.first == UInt8(ascii: "[") { return .geojson }
+        // A record separator begins each text of a JSON text sequence (RFC 7464).
+        if text.first == UInt8(ascii: "{") || text.first == UInt8(ascii: "[") || text.first == 0x1E { return .geojson }
         if text.starts(with: Array("<?xml".utf8)) { return .plist }
         return .csv
     }

@@ -2,15 +2,19 @@ import DeclutterSupport
 import Foundation
 
 extension PointReader {
-    /// A FeatureCollection of Point and MultiPoint features (a single Feature or a bare array of features is accepted
-    /// too), read feature by feature so that only the points are kept. A MultiPoint gives a point per position, each
-    /// with the feature's properties and id; a feature with a null geometry is counted, for a warning, and becomes an
-    /// unlocated point, which is never clustered.
+    /// A FeatureCollection of Point and MultiPoint features (a single Feature, a bare array of features, or a sequence
+    /// of features — one a line as tippecanoe reads them, or each after a record separator as in RFC 8142's GeoJSON
+    /// text sequences — is accepted too), read feature by feature so that only the points are kept. A MultiPoint gives
+    /// a point per position, each with the feature's properties and id; a feature with a null geometry is counted, for
+    /// a warning, and becomes an unlocated point, which is never clustered. A sequence's features are named by the line
+    /// they begin on, and numbered from 0 in order as a collection's are.
     func readGeoJSON(_ data: Data, file: String) throws -> Result {
         var result = Result(points: [], skipped: 0, problems: [])
         result.originKind = .geojson
         let notACollection = InputError(
-            file: file, location: nil, message: "expected a GeoJSON FeatureCollection with a \"features\" array")
+            file: file, location: nil,
+            message: "expected a GeoJSON FeatureCollection with a \"features\" array, a Feature, or features one a line"
+        )
         func readFeatures(_ parser: inout JSONParser) throws {
             try parser.elements { index, parser in
                 try readFeature(parser.value(), index: index, file: file, into: &result)
@@ -18,6 +22,9 @@ extension PointReader {
         }
         do {
             try JSONParser.read(data) { parser in
+                // A text sequence's first feature follows a record separator.
+                _ = parser.anotherInSequence()
+                let first = parser.line(after: (1, 0))
                 if parser.atArray() {
                     try readFeatures(&parser)
                 } else if parser.atObject() {
@@ -38,7 +45,20 @@ extension PointReader {
                     }
                     if !streamed {
                         guard root["geometry"] != nil else { throw notACollection }
-                        try readFeature(.object(root), index: nil, file: file, into: &result)
+                        guard parser.anotherInSequence() else {
+                            try readFeature(.object(root), index: nil, file: file, into: &result)
+                            return
+                        }
+                        // A sequence of features: the first, read already, then each after it, named by its line.
+                        try readFeature(.object(root), index: 0, line: first.line, file: file, into: &result)
+                        var line = first, index = 1
+                        repeat {
+                            line = parser.line(after: line)
+                            try readFeature(
+                                try parser.value(), index: index, line: line.line, file: file, into: &result)
+                            index += 1
+                        } while parser.anotherInSequence()
+                        return
                     }
                 } else {
                     _ = try parser.value()  // a syntax error, if any, is the better message
@@ -71,10 +91,13 @@ extension PointReader {
 
     /// One feature, at `features[N]` or (nil) the root: a Point becomes a point, a MultiPoint one per position, a
     /// null geometry an unlocated one.
-    private func readFeature(_ value: JSONValue, index: Int?, file: String, into result: inout Result) throws {
-        let path = index.map { "features[\($0)]" }
+    /// A feature of a sequence (`line`) is named by the line it begins on: `line 12: geometry`.
+    private func readFeature(
+        _ value: JSONValue, index: Int?, line: Int? = nil, file: String, into result: inout Result
+    ) throws {
+        let path = line.map { "line \($0)" } ?? index.map { "features[\($0)]" }
         let origin = Int32(clamping: index ?? -1)
-        let prefix = path.map { "\($0)." } ?? ""
+        let prefix = path.map { line == nil ? "\($0)." : "\($0): " } ?? ""
         guard let feature = value.object else {
             try reject(path ?? "feature", "expected a Feature object", file: file, into: &result)
             return

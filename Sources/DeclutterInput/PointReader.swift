@@ -118,7 +118,9 @@ public struct PointReader: Sendable {
         guard let format = format ?? PointFormat(pathExtension: url.pathExtension) else {
             throw InputError(
                 file: file, location: nil,
-                message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
+                message:
+                    "unknown input format; expected .geojson, .json, .csv, .tsv or .plist, or a GeoJSON sequence's .geojsonl, "
+                    + ".geojsons, .ndjson or .jsonl (or give --format)")
         }
         let data: Data
         do {

@@ -169,7 +169,8 @@ import Testing
         (["--input", "missing.csv", "--zoom", "1"], "missing.csv: cannot read the file (no such file)"),
         (
             ["--input", "x.txt", "--zoom", "1"],
-            "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)"
+            "x.txt: unknown input format; expected .geojson, .json, .csv, .tsv or .plist, or a GeoJSON sequence's .geojsonl, "
+                + ".geojsons, .ndjson or .jsonl (or give --format)"
         ),
         (["--input", "x.csv", "--zoom", "1", "--radius", "-5"], "--radius must be a positive number"),
         (["--input", "x.csv", "--zoom", "1", "--buffer", "64"], "--buffer needs --tile Z/X/Y"),

@@ -70,6 +70,38 @@ import Testing
         #expect(alone.warnings == ["one.geojson: 1 feature has no geometry; skipped"])
     }
 
+    /// Features one a line (as tippecanoe reads them) or each after a record separator (RFC 8142) are read in order,
+    /// numbered as a collection's features are, from a file of any of the sequences' usual extensions or from standard
+    /// input; a bad one is named by its line.
+    @Test func aSequenceOfFeaturesIsReadFeatureByFeature() throws {
+        func feature(_ longitude: Int, _ kind: String) -> String {
+            #"{"type":"Feature","properties":{"kind":"\#(kind)"},"geometry":{"type":"Point","coordinates":[\#(longitude),50]}}"#
+        }
+        let lines = [feature(10, "a"), feature(11, "b"), feature(12, "a")]
+        let reader = PointReader(categoryProperty: "kind")
+        for (text, name) in [
+            (lines.joined(separator: "\n") + "\n", "x.geojsonl"), (lines.joined(separator: "\r\n"), "x.ndjson"),
+            (lines.map { "\u{1E}" + $0 + "\n" }.joined(), "x.geojsons"),
+        ] {
+            let read = try readPoints(text, name: name, reader)
+            #expect(read.points.map(\.location?.longitude) == [10, 11, 12], "\(name)")
+            #expect(read.points.map(\.category) == ["a", "b", "a"], "\(name)")
+            #expect(read.origins == [0, 1, 2], "\(name)")
+            #expect(try PointReader().read(Data(text.utf8), name: "<stdin>").points.count == 3, "\(name)")
+        }
+        #expect(PointFormat.sniffed(from: Data(("\u{1E}" + lines[0]).utf8)) == .geojson)
+        let line = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#
+        #expect(
+            readingMessage(lines[0] + "\n\n" + lines[1] + "\n" + line + "\n", name: "x.geojsonl")
+                == "x.geojsonl: line 4: geometry: expected a Point or MultiPoint geometry, found \"LineString\"")
+        #expect(
+            readingMessage(lines[0] + "\n" + #"{"type":"FeatureCollection","features":[]}"#, name: "x.geojsonl")
+                == #"x.geojsonl: line 2: type: expected "Feature", found "FeatureCollection""#)
+        #expect(
+            readingMessage(lines[0] + "\n" + #"{"type":"Feature","#, name: "x.geojsonl")
+                == "x.geojsonl: not valid JSON (line 2, column 19: expected a string key)")
+    }
+
     @Test func geoJSONFeaturesAreNumberedAsJSONPaths() {
         let point = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10,50]}}"#
         #expect(

@@ -53,7 +53,9 @@ import Testing
         #expect(
             throws: InputError(
                 file: url.relativePath, location: nil,
-                message: "unknown input format; expected .geojson, .json, .csv, .tsv or .plist (or give --format)")
+                message:
+                    "unknown input format; expected .geojson, .json, .csv, .tsv or .plist, or a GeoJSON sequence's .geojsonl, "
+                    + ".geojsons, .ndjson or .jsonl (or give --format)")
         ) {
             try PointReader().read(contentsOf: url)
         }

@@ -148,6 +148,30 @@ public struct JSONParser: ~Copyable {
         }
     }
 
+    /// Moves past white space and record separators (U+001E, which begins each text of a JSON text sequence, RFC 7464)
+    /// and says whether another value follows: for reading a sequence of values, one a line (newline-delimited JSON)
+    /// or each after a separator.
+    public mutating func anotherInSequence() -> Bool {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09, 0x1E: position += 1
+            default: return true
+            }
+        }
+        return false
+    }
+
+    /// The line the cursor is on, from 1, counting on from `known`, an earlier line and the offset it begins at, so
+    /// that a reader asking value after value counts each byte once; returns the line and the offset it begins at.
+    public func line(after known: (line: Int, start: Int)) -> (line: Int, start: Int) {
+        var (line, start) = known
+        for index in known.start..<min(position, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            start = index + 1
+        }
+        return (line, start)
+    }
+
     /// Checks that only white space follows.
     public mutating func end() throws {
         skipSpace()
