@@ -4,7 +4,7 @@ import Foundation
 /// Golden references under `Snapshots/<Suite>/<test>.<name>.<ext>`, checked against what a test produced.
 ///
 /// ```swift
-/// let goldens = GoldenFiles(suite: "ClusterIcons")   // the package root found from #filePath
+/// let goldens = try GoldenFiles(suite: "ClusterIcons")   // the package root found from #filePath
 /// try goldens.verifyPNG(pngData, test: "tandm", name: "42@2x")
 /// ```
 /// A failure throws ``GoldenError``; both XCTest and Swift Testing report a thrown error as a failure.
