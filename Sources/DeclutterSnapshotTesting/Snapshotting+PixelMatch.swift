@@ -3,6 +3,10 @@ import DeclutterTesting
 import Foundation
 import SnapshotTesting
 
+#if canImport(Testing)
+    import Testing
+#endif
+
 extension Snapshotting where Value == Data, Format == Data {
     /// PNG data compared as pixelmatch does, within the comparison's tolerances; works on Linux.
     ///
@@ -10,7 +14,9 @@ extension Snapshotting where Value == Data, Format == Data {
     /// assertSnapshot(of: pngData, as: .pixelmatchPNG())
     /// ```
     /// On a failure the reference, the actual image and pixelmatch's diff are written to `artifacts`
-    /// (default `$SNAPSHOT_ARTIFACTS`, else the temporary folder) and their paths are in the failure message.
+    /// (default `$SNAPSHOT_ARTIFACTS`, else the temporary folder) with a report page, in a folder named for the test
+    /// (under Swift Testing) and the reference, which the next failure of the same snapshot replaces; their paths are
+    /// in the failure message.
     public static func pixelmatchPNG(_ comparison: ImageComparison = ImageComparison(), artifacts: URL? = nil)
         -> Snapshotting
     {
@@ -49,16 +55,18 @@ extension Diffing where Value == Data {
             guard reference != actual else { return nil }
             let message: String
             var difference: ImageDifference?
+            let name = SnapshotArtifacts.testName()
             do {
                 difference = try DiffArtifacts.difference(
-                    path: "snapshot.png", expected: reference, actual: actual, comparison: comparison)
+                    path: name + ".png", expected: reference, actual: actual, comparison: comparison)
                 guard let difference else { return nil }
                 message = difference.failureReason(threshold: comparison.pixelMatch.threshold)
             } catch {
                 message = "\(error)" + Self.notPNGHint(reference: reference, actual: actual)
             }
-            let record = difference ?? ImageDifference(path: "snapshot.png", status: .changed)
-            let paths = SnapshotArtifacts.write(record, reference: reference, actual: actual, into: artifacts)
+            let record = difference ?? ImageDifference(path: name + ".png", status: .changed)
+            let paths = SnapshotArtifacts.write(
+                record, name: name, reference: reference, actual: actual, into: artifacts)
             var attachments: [DiffAttachment] = [
                 .data(reference, name: "reference.png"), .data(actual, name: "actual.png"),
             ]
@@ -86,18 +94,51 @@ extension Diffing where Value == Data {
 
 /// Writes a failed comparison's images, since swift-snapshot-testing keeps no attachments on Linux.
 enum SnapshotArtifacts {
-    /// Writes the images and their report page (``DiffArtifacts``) into a fresh folder under `root` (default
-    /// `$SNAPSHOT_ARTIFACTS`, else the temporary folder) and lists them, one per line after a line break.
-    static func write(_ difference: ImageDifference, reference: Data, actual: Data, into root: URL?) -> String {
+    /// Writes the images and their report page (``DiffArtifacts``) into a folder under `root` (default
+    /// `$SNAPSHOT_ARTIFACTS`, else the temporary folder) named for the test and the reference (`declutter-` + `name` +
+    /// the reference's hash: the same snapshot failing again replaces its folder, where a folder a failure piled
+    /// up), and lists them, one per line after a line break.
+    static func write(_ difference: ImageDifference, name: String, reference: Data, actual: Data, into root: URL?)
+        -> String
+    {
         let root =
             root ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
-        let folder = root.appendingPathComponent("declutter-\(UUID().uuidString.prefix(8))")
+        let folder = root.appendingPathComponent("declutter-\(name)-\(hash(reference))")
         do {
             return "\n"
-                + (try DiffArtifacts.write(difference, expected: reference, actual: actual, into: folder)).message
+                + (try DiffArtifacts.write(
+                    difference, expected: reference, actual: actual, into: folder,
+                    title: "Snapshot comparison: \(name)")).message
         } catch {
             return "\n  (the images could not be written: \(error))"
         }
+    }
+
+    /// The running Swift Testing test as a file name, `SnapTests.clusterIcon` (its file, then its name without the
+    /// parameter list); `snapshot` under XCTest, whose test is not known here.
+    static func testName() -> String {
+        #if canImport(Testing)
+            if let test = Test.current {
+                let file = test.sourceLocation.fileName.split(separator: ".").first.map(String.init) ?? ""
+                let function = test.name.split(separator: "(").first.map(String.init) ?? test.name
+                let name = (file.isEmpty ? "" : file + ".") + function
+                let safe = name.unicodeScalars.map { scalar in
+                    CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+                        || "._-".unicodeScalars.contains(scalar)
+                        ? String(scalar) : "_"
+                }
+                return String(safe.joined().prefix(100))
+            }
+        #endif
+        return "snapshot"
+    }
+
+    /// Eight hexadecimal digits of the reference's FNV-1a hash: the same reference names the same folder.
+    static func hash(_ data: Data) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in data { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

@@ -40,7 +40,20 @@ import Testing
         #expect(message.contains("pixels differ"))
         let diffPath = try #require(
             message.split(separator: "\n").first { $0.contains("diff: ") }?.split(separator: " ").last)
-        #expect(diffPath.hasPrefix(artifacts.path))
+        // Named for the test, and for the reference, so that a second failure replaces the first's folder.
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: artifacts.path).first)
+        #expect(folder.hasPrefix("declutter-SnapshottingTests.aChangedImageFailsWithItsArtifacts-"), "\(folder)")
+        #expect(
+            diffPath
+                == "\(artifacts.path)/\(folder)/diff/SnapshottingTests.aChangedImageFailsWithItsArtifacts.png")
+        let page = try String(contentsOfFile: "\(artifacts.path)/\(folder)/index.html", encoding: .utf8)
+        #expect(page.contains("Snapshot comparison: SnapshottingTests.aChangedImageFailsWithItsArtifacts"))
+        _ = withSnapshotTesting(record: .never) {
+            verifySnapshot(
+                of: larger, as: .pixelmatchPNG(artifacts: artifacts), named: "disc", snapshotDirectory: Self.snapshots,
+                testName: "canvas")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == [folder])
         let diff = try RGBAImage(contentsOf: URL(fileURLWithPath: String(diffPath)))
         #expect(diff.width == 64 && diff.height == 64)
         #expect(diff[32 + 26, 32] == [255, 0, 0, 255])  // the ring the larger disc added, in red
