@@ -31,6 +31,15 @@ extension DiffCommand {
                 "warning: \(name): \(others.count == 1 ? "1 image is" : "\(others.count) images are") not PNG "
                     + "(\(others.nameList(limit: 3))) and not compared: diff reads PNG only\n")
         }
+        // A mask that masks nothing leaves its image's changes counted, silently.
+        for (name, folder, isExpected) in [(first, expected, true), (second, actual, false)] {
+            let unused = try FolderComparison.unusedMaskPaths(in: folder, besideImages: isExpected)
+            guard !unused.isEmpty else { continue }
+            let what = unused.count == 1 ? "1 mask masks" : "\(unused.count) masks mask"
+            let why =
+                isExpected ? "no image of its name is beside it" : "masks are read beside the expected images only"
+            StandardError.write("warning: \(name): \(what) nothing (\(unused.nameList(limit: 3))): \(why)\n")
+        }
         let progress = DiffProgress()
         let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) {
             done, total in

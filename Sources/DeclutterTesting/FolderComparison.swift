@@ -246,15 +246,29 @@ public struct FolderComparison: Sendable {
         try listing(of: folder).others
     }
 
+    /// The `NAME.mask.png` files under `folder` that mask no image, as sorted relative paths: with `besideImages` (the
+    /// expected folder) those with no image beside them to mask (a typo, or an image renamed or removed since), else
+    /// (the actual folder, whose masks are never read) every one.
+    public static func unusedMaskPaths(in folder: URL, besideImages: Bool) throws -> [String] {
+        let listing = try listing(of: folder)
+        guard besideImages else { return listing.masks }
+        let masked = Set(
+            listing.images.map { image in
+                let url = URL(fileURLWithPath: image, relativeTo: URL(fileURLWithPath: "/"))
+                return String(PixelMask.file(beside: url).path.dropFirst())
+            })
+        return listing.masks.filter { !masked.contains($0) }
+    }
+
     /// Extensions of image files this comparison does not read.
     static let otherImageExtensions: Set<String> = ["jpg", "jpeg", "webp", "gif", "bmp", "tif", "tiff"]
 
-    /// The PNG images under `folder` and the other images, as ``imagePaths(in:)`` describes.
-    static func listing(of folder: URL) throws -> (images: [String], others: [String]) {
+    /// The PNG images under `folder`, the other images and the masks, as ``imagePaths(in:)`` describes.
+    static func listing(of folder: URL) throws -> (images: [String], others: [String], masks: [String]) {
         guard FileSystem.item(atPath: folder.path) == .folder else {
             throw ImageReadError(path: folder.relativePath, reason: "no such folder")
         }
-        var paths: [String] = [], others: [String] = []
+        var paths: [String] = [], others: [String] = [], masks: [String] = []
         /// Lists `relative` under the folder; `ancestors` are the folders (device and inode) on the way there.
         func list(_ relative: String, ancestors: Set<[UInt64]>) throws {
             let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
@@ -289,7 +303,9 @@ public struct FolderComparison: Sendable {
                     try list(path, ancestors: ancestors.union([identity]))
                 case S_IFREG:
                     let lower = name.lowercased()
-                    if lower.hasSuffix(".png") && !lower.hasSuffix(maskSuffix) {
+                    if lower.hasSuffix(maskSuffix) {
+                        masks.append(path)
+                    } else if lower.hasSuffix(".png") {
                         paths.append(path)
                     } else if let dot = lower.lastIndex(of: "."),
                         otherImageExtensions.contains(String(lower[lower.index(after: dot)...]))
@@ -305,7 +321,7 @@ public struct FolderComparison: Sendable {
             throw ImageReadError(path: folder.relativePath, reason: "the folder cannot be listed")
         }
         try list("", ancestors: [[UInt64(info.st_dev), UInt64(info.st_ino)]])
-        return (paths.sorted(), others.sorted())
+        return (paths.sorted(), others.sorted(), masks.sorted())
     }
 }
 

@@ -300,4 +300,25 @@ import Testing
             ),
             "\(result.stderr)")
     }
+
+    /// A mask that masks nothing — misspelt, its image renamed, or put in the actual folder — is said: the changes it
+    /// was meant to hide are counted.
+    @Test func masksThatMaskNothingAreSaid() throws {
+        let folder = try DiffFolderTests.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mask = try Data(contentsOf: folder.appendingPathComponent("expected/m.mask.png"))
+        for name in ["expected/mm.mask.png", "expected/sub/b.MASK.png", "actual/a.mask.png"] {
+            try mask.write(to: folder.appendingPathComponent(name))
+        }
+        let result = try CommandResult.run(["diff", "expected", "actual"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: expected: 2 masks mask nothing (mm.mask.png, sub/b.MASK.png): no image of its name is beside "
+                    + "it\nwarning: actual: 1 mask masks nothing (a.mask.png): masks are read beside the expected images "
+                    + "only\n"),
+            "\(result.stderr)")
+        // The mask that has its image is not among them.
+        #expect(!result.stderr.contains(" m.mask.png"), "\(result.stderr)")
+    }
 }
