@@ -92,7 +92,7 @@ extension ComparisonReport {
             html +=
                 "<figure><a href=\"diff/\(link)\"><img class=\"diff\" src=\"diff/\(link)\" alt=\"diff\"></a><figcaption>diff</figcaption></figure>\n"
         }
-        html += "</div>\n"
+        html += "</div>\n" + zoom(item)
         if !item.sizesDiffer {
             html += """
                 <div class="slider" style="--position: 50%">
@@ -103,6 +103,33 @@ extension ComparisonReport {
                 """
         }
         return html + "</article>"
+    }
+
+    /// The changed area of `item` enlarged, expected beside actual, where it is small enough to vanish in the
+    /// pictures above (a third of the image or less each way): the area with as much around it, at the largest whole
+    /// scale (2 to 8) that keeps it within 240 px, drawn pixelated; empty otherwise.
+    func zoom(_ item: ImageDifference) -> String {
+        guard let area = item.changedArea, area.count == 4, let size = item.expectedSize, size.count == 2,
+            area[2] * 3 <= size[0], area[3] * 3 <= size[1]
+        else { return "" }
+        // The area and as much again around it, 32 px at least, for context; within the image.
+        func span(_ start: Int, _ length: Int, _ limit: Int) -> (Int, Int) {
+            let span = min(limit, max(32, length * 2))
+            return (max(0, min(start - (span - length) / 2, limit - span)), span)
+        }
+        let (x, width) = span(area[0], area[2], size[0]), (y, height) = span(area[1], area[3], size[1])
+        let scale = min(8, 240 / max(width, height, 1))
+        guard scale >= 2 else { return "" }
+        let link = Self.link(item.path, escaping: "'()")
+        let place = "x \(area[0])–\(area[0] + area[2] - 1), y \(area[1])–\(area[1] + area[3] - 1)"
+        func figure(_ side: String) -> String {
+            "<figure><div class=\"zoom \(side)\" style=\"width:\(width * scale)px;height:\(height * scale)px;"
+                + "background-image:url(\(side)/\(link));background-position:-\(x * scale)px -\(y * scale)px;"
+                + "background-size:\(size[0] * scale)px \(size[1] * scale)px\"></div>"
+                + "<figcaption>\(side), ×\(scale)</figcaption></figure>"
+        }
+        return "<div class=\"changed-area\"><p class=\"figures\">The changed pixels lie at \(place), enlarged:</p>"
+            + "<div class=\"pictures\">\(figure("expected"))\(figure("actual"))</div></div>\n"
     }
 
     static let style = """
@@ -127,6 +154,7 @@ extension ComparisonReport {
         .control input{width:240px;vertical-align:middle}.thumbnails{display:flex;flex-wrap:wrap;gap:12px}
         .thumbnails img{max-width:200px;max-height:200px;display:block;border:1px solid #ccc}
         .names{columns:3;font-size:12px;color:#555}summary{cursor:pointer}
+        .zoom{image-rendering:pixelated;background-repeat:no-repeat;border:1px solid #ccc}.changed-area{margin-top:8px}
         """
 
     /// Moves each slider's line, marks every picture loaded or broken (`data-state`) so that a missing file shows,

@@ -206,10 +206,11 @@ public struct ComparisonReport: Sendable {
     }
 
     /// A relative URL for a path: each component percent-encoded, `/` kept; `&` too, which an HTML attribute would
-    /// otherwise read as the start of a character reference (`a&copy.png` as `a©.png`).
-    static func link(_ path: String) -> String {
+    /// otherwise read as the start of a character reference (`a&copy.png` as `a©.png`); and the characters `extra`
+    /// (`'()` for a link standing unquoted in CSS's `url()`).
+    static func link(_ path: String, escaping extra: String = "") -> String {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#;&")
+        allowed.remove(charactersIn: "/?#;&" + extra)
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
             .joined(separator: "/")

@@ -73,6 +73,7 @@ public enum DiffArtifacts {
         return ImageDifference(
             path: path, status: .changed, expectedSize: sizes.0, actualSize: sizes.1,
             differingPixels: result.differingPixels,
-            ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: try result.diff.pngData())
+            ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: try result.diff.pngData(),
+            changedArea: comparison.pixelMatch.changedArea(in: result.diff))
     }
 }

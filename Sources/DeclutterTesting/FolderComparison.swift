@@ -118,11 +118,13 @@ public struct FolderComparison: Sendable {
         }
         let mask = try self.mask(for: expected, width: first.width, height: first.height)
         let differing: Int, diff: Data?, passes: Bool
+        var area: [Int]?
         if drawsDiffs {
             let result = try comparison.compare(first, second, mask: mask)
             differing = result.differingPixels
             passes = result.passes
             diff = differing > 0 ? try result.diff.pngData() : nil
+            if differing > 0 { area = comparison.pixelMatch.changedArea(in: result.diff) }
         } else {
             differing = comparison.pixelMatch.countMismatched(first, second, mask: mask)
             passes =
@@ -133,7 +135,7 @@ public struct FolderComparison: Sendable {
         let status: ImageDifference.Status = differing == 0 ? .unchanged : passes ? .withinTolerance : .changed
         return ImageDifference(
             path: path, status: status, expectedSize: sizes.0, actualSize: sizes.1, differingPixels: differing,
-            ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: diff)
+            ignoredPixels: mask?.ignoredPixelCount ?? 0, diffPNG: diff, changedArea: area)
     }
 
     /// The mask for an expected image: the rectangles, the shared mask image and `NAME.mask.png` beside it, united;

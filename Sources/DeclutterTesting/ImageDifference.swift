@@ -35,11 +35,14 @@ public struct ImageDifference: Sendable, Hashable {
     public var ignoredPixels: Int
     /// The diff image as PNG, when one was drawn (for changed and within-tolerance pairs of one size).
     public var diffPNG: Data?
+    /// Where the counted pixels lie, `[x, y, width, height]`, when the diff image was drawn and tells them
+    /// (``PixelMatch/changedArea(in:)``): the report shows a small one enlarged.
+    public var changedArea: [Int]?
 
     /// Creates a record from its parts.
     public init(
         path: String, status: Status, expectedSize: [Int]? = nil, actualSize: [Int]? = nil, differingPixels: Int? = nil,
-        ignoredPixels: Int = 0, diffPNG: Data? = nil
+        ignoredPixels: Int = 0, diffPNG: Data? = nil, changedArea: [Int]? = nil
     ) {
         self.path = path
         self.status = status
@@ -48,6 +51,7 @@ public struct ImageDifference: Sendable, Hashable {
         self.differingPixels = differingPixels
         self.ignoredPixels = ignoredPixels
         self.diffPNG = diffPNG
+        self.changedArea = changedArea
     }
 
     /// Whether both images exist and their sizes differ.
