@@ -47,7 +47,8 @@ extension ImageDifference {
     }
 
     /// A JUnit XML document with one test case per image, which CI servers show in their test tabs: changed, new
-    /// and deleted images fail, with the summary, the ratio and the diff image's path in the failure.
+    /// and deleted images fail, with the summary, the ratio and the diff image's path in the failure; an image within
+    /// the tolerances passes with the same lines as its output, so that what was tolerated can be read.
     public static func junitDocument(_ differences: [ImageDifference], suite: String, reportPath: String?) -> String {
         let failures = differences.filter { $0.status.fails }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -56,20 +57,26 @@ extension ImageDifference {
             "  <testsuite name=\"\(escape(suite))\" tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for difference in differences {
             xml += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(difference.path))\""
-            guard difference.status.fails else {
+            guard difference.status.fails || difference.status == .withinTolerance else {
                 xml += "/>\n"
                 continue
             }
             var lines = [difference.summary]
-            if let ratio = difference.ratio { lines.append("ratio: \(JSONValue.format(ratio))") }
+            // Written as the JSON writes it, so that both outputs read alike.
+            if let ratio = difference.ratio { lines.append("ratio: \(JSONValue.number(ratio).jsonText)") }
             if let link = difference.diffLink(reportPath: reportPath) { lines.append("diff: \(link)") }
             if let reportPath {
                 lines.append(
                     "report: \(reportPath.hasSuffix("/") ? reportPath : reportPath + "/")index.html#\(ComparisonReport.anchor(for: difference.path))"
                 )
             }
+            let text = escape(lines.joined(separator: "\n"), keepingLines: true)
+            if difference.status == .withinTolerance {
+                xml += ">\n      <system-out>\(text)</system-out>\n    </testcase>\n"
+                continue
+            }
             xml += ">\n      <failure type=\"\(difference.status.rawValue)\" message=\"\(escape(difference.summary))\">"
-            xml += escape(lines.joined(separator: "\n"), keepingLines: true) + "</failure>\n    </testcase>\n"
+            xml += text + "</failure>\n    </testcase>\n"
         }
         return xml + "  </testsuite>\n</testsuites>\n"
     }

@@ -111,6 +111,27 @@ import Testing
                 """))
     }
 
+    /// An image within the tolerances passes in JUnit with what was tolerated as its output, not as a bare pass.
+    @Test func aToleratedImagePassesInJUnitSayingWhatWasTolerated() throws {
+        let folder = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandResult.run(
+            ["diff", "expected", "actual", "--max-pixels", "1", "--report", "report", "--junit", "junit.xml"],
+            in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(
+            junit.contains(
+                """
+                <testcase classname="declutter diff expected actual" name="a.png">
+                      <system-out>1 pixel differs (6.2500 %), within the tolerances
+                ratio: 0.0625
+                diff: report/diff/a.png
+                report: report/index.html#image-a.png</system-out>
+                    </testcase>
+                """), "\(junit)")
+    }
+
     @Test func ignoredRegionsAndMasksHold() throws {
         let folder = try Self.folders()
         defer { try? FileManager.default.removeItem(at: folder) }
