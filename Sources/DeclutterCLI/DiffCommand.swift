@@ -216,7 +216,7 @@ struct DiffCommand: ParsableCommand {
         let pairJSON =
             difference.sizesDiffer
             ? "{\"mismatched\":null,\"expected\":[\(one.width),\(one.height)],\"actual\":[\(two.width),\(two.height)],\"ratio\":null}"
-            : "{\"mismatched\":\(difference.differingPixels ?? 0),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(difference.ratio ?? 0),\"ignored\":\(difference.ignoredPixels)}"
+            : "{\"mismatched\":\(difference.differingPixels ?? 0),\"width\":\(one.width),\"height\":\(one.height),\"ratio\":\(JSONValue.number(difference.ratio ?? 0).jsonText),\"ignored\":\(difference.ignoredPixels)}"
         try writeOutputs(
             [difference], expected: expectedURL.deletingLastPathComponent(),
             actual: actualURL.deletingLastPathComponent(),
