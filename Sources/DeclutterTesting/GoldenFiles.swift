@@ -104,7 +104,10 @@ public struct GoldenFiles: Sendable {
         guard exists, let expected = try? Data(contentsOf: reference) else {
             throw GoldenError("no reference at \(reference.path) and \(RecordMode.environmentVariable)=never")
         }
-        guard let (reason, difference) = try differs(expected) else { return }
+        guard let (reason, difference) = try differs(expected) else {
+            removeArtifacts(of: reference)
+            return
+        }
         let written: String
         if let difference {
             let folder = artifacts.appendingPathComponent(suite).appendingPathComponent(
@@ -121,6 +124,16 @@ public struct GoldenFiles: Sendable {
             throw GoldenError("\(reference.path): \(reason); re-recorded it (record mode failed)\n\(written)")
         }
         throw GoldenError("\(reference.path): \(reason)\n\(written)")
+    }
+
+    /// Removes what an earlier failure of `reference` left in ``artifacts`` (its report folder, or its two texts), now
+    /// that it matches: a report of a failure fixed since would otherwise be taken for a current one.
+    private func removeArtifacts(of reference: URL) {
+        let folder = artifacts.appendingPathComponent(suite)
+        let stem = reference.deletingPathExtension().lastPathComponent, ext = reference.pathExtension
+        for name in [stem, "\(stem).actual.\(ext)", "\(stem).expected.\(ext)"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// Writes a reference, creating its folder.
