@@ -143,7 +143,7 @@ extension ComparisonReport {
         section{margin:16px 0}article{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 12px;margin:12px 0;
         scroll-margin-top:calc(var(--header,160px) + 8px)}
         h3{font-size:14px;margin:0;word-break:break-all}.figures{margin:2px 0 8px;color:#444}
-        .pictures{display:flex;gap:8px;align-items:flex-start;overflow-x:auto}figure{margin:0}
+        .pictures{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}figure{margin:0}
         .pictures img{max-width:360px;max-height:360px;display:block;border:1px solid #ccc;
         background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px}
         figcaption{font-size:12px;color:#666}img[data-state=broken]{outline:3px solid #d00;min-width:60px;min-height:20px}
