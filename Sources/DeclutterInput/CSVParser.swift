@@ -146,7 +146,7 @@ struct CSVParser {
     /// unless one is noted already, so the record can be refused rather than read with U+FFFD in its place.
     @inline(__always)
     private func text(_ bytes: [UInt8], _ notUTF8: inout (byte: UInt8, field: Int)?, field: Int) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = bytes.withUnsafeBufferPointer(String.init(validUTF8:)) { return text }
         if notUTF8 == nil, let offset = bytes.firstInvalidUTF8Offset {
             notUTF8 = (bytes[offset], field)
         }

@@ -330,7 +330,7 @@ public struct JSONParser: ~Copyable {
     /// ASCII or leading byte in the other, never a continuation byte, so the error is found in the source, where the
     /// message can point.
     private mutating func utf8(_ string: UnsafeBufferPointer<UInt8>, raw: Range<Int>) throws -> String {
-        if let text = String(validating: string, as: UTF8.self) { return text }
+        if let text = String(validUTF8: string) { return text }
         position = raw.lowerBound + (UnsafeBufferPointer(rebasing: bytes[raw]).firstInvalidUTF8Offset ?? 0)
         let byte = bytes[position]
         throw error("byte \(byte.hexText)\(byte.latin1Hint) in a string is not UTF-8")
