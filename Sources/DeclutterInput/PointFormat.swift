@@ -23,8 +23,8 @@ public enum PointFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The format the content looks like, for input without a name (standard input): JSON starts with `{`, `[` or a
-    /// record separator (a JSON text sequence),
-    /// a property list with `<?xml` or `bplist`; anything else is taken for CSV, whose header can start with anything.
+    /// record separator (a JSON text sequence), a property list with `<?xml` or `bplist`; anything else is taken for
+    /// CSV, whose header can start with anything.
     public static func sniffed(from data: Data) -> PointFormat {
         var bytes = data.prefix(4096)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

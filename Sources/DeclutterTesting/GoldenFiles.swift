@@ -126,14 +126,14 @@ public struct GoldenFiles: Sendable {
         throw GoldenError("\(reference.path): \(reason)\n\(written)")
     }
 
-    /// Removes what an earlier failure of `reference` left in ``artifacts`` (its report folder, or its two texts), now
-    /// that it matches: a report of a failure fixed since would otherwise be taken for a current one.
+    /// Removes what an earlier failure of `reference` left in ``artifacts`` (a PNG's report folder, or a text's two
+    /// files), now that it matches: a report of a failure fixed since would otherwise be taken for a current one.
     private func removeArtifacts(of reference: URL) {
         let folder = artifacts.appendingPathComponent(suite)
         let stem = reference.deletingPathExtension().lastPathComponent, ext = reference.pathExtension
-        for name in [stem, "\(stem).actual.\(ext)", "\(stem).expected.\(ext)"] {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
+        // Only the reference's own: a PNG and an SVG reference of one test and name share a stem.
+        let names = ext == "png" ? [stem] : ["\(stem).actual.\(ext)", "\(stem).expected.\(ext)"]
+        for name in names { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
     }
 
     /// Writes a reference, creating its folder.
