@@ -16,9 +16,16 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Connects to `port` on 127.0.0.1.
+    ///
+    /// A failed connection closes its socket once: `deinit` runs after a throw here too (the object is whole), and a
+    /// second `close` of the same number closed whatever the process had opened under it since — in a full run, a
+    /// connection the server under test had just accepted, which crashed NIO (`getpeername`: bad file descriptor).
     public init(port: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            closed = true
+            throw Failure(description: "socket: \(String(cString: strerror(errno)))")
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -30,7 +37,7 @@ public final class RawConnection: @unchecked Sendable {
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
-            close(descriptor)
+            quit()
             throw Failure(description: "connect: \(reason)")
         }
     }

@@ -24,6 +24,8 @@ public final class TileServer: @unchecked Sendable {
     private var paths: [String] = []
     private var open: Set<Int32> = []
     private var stopped = false
+    /// Set once the serving thread has closed the listener: its number may then be another socket's.
+    private var listenerClosed = false
     private let respond: @Sendable (_ path: String, _ earlier: Int) -> Reply
 
     /// Serves `files` by path (404 for others); `failures` answers a path with 503 that many times before serving it.
@@ -90,7 +92,7 @@ public final class TileServer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
-        shutdown(listener, Int32(SHUT_RDWR))
+        if !listenerClosed { shutdown(listener, Int32(SHUT_RDWR)) }
         for client in open { shutdown(client, Int32(SHUT_RDWR)) }
     }
 
@@ -98,6 +100,13 @@ public final class TileServer: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
+                // A connection its client reset before it was taken, or a signal, is no reason to stop listening.
+                let transient = errno == EINTR || errno == ECONNABORTED
+                lock.lock()
+                defer { lock.unlock() }
+                if transient && !stopped { continue }
+                // Closed under the lock, so that `stop` never shuts down whatever then holds the number.
+                listenerClosed = true
                 close(listener)
                 return
             }
