@@ -5,7 +5,7 @@ extension Sequence<UInt8> {
     /// Text read with `String(decoding:as:)` has U+FFFD in such places: readers of names and categories that find text
     /// invalid (``Swift/String/init(validUTF8:)``) ask here where, to refuse it saying so rather than keep it silently
     /// changed.
-    package var firstInvalidUTF8Offset: Int? {
+    public var firstInvalidUTF8Offset: Int? {
         var iterator = makeIterator(), parser = Unicode.UTF8.ForwardParser(), offset = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
