@@ -147,7 +147,7 @@ let package = Package(
         .target(
             name: "DeclutterSnapshotTesting",
             dependencies: [
-                "DeclutterTesting", "DeclutterRender",
+                "DeclutterTesting", "DeclutterRender", "DeclutterSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),

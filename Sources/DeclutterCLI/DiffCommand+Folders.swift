@@ -23,18 +23,19 @@ extension DiffCommand {
             }
         }
         try checkOutputs(folders: [first, second])
-        // Screenshots kept as JPEG or WebP would otherwise make a green run of nothing compared.
-        for (name, folder) in [(first, expected), (second, actual)] {
-            let others = try FolderComparison.otherImagePaths(in: folder)
-            guard !others.isEmpty else { continue }
+        // Screenshots kept as JPEG or WebP would otherwise make a green run of nothing compared; a mask that masks
+        // nothing leaves its image's changes counted, silently.
+        let strays = try [(first, expected, true), (second, actual, false)].map { name, folder, isExpected in
+            (name, isExpected, try FolderComparison.strayFiles(in: folder, besideImages: isExpected))
+        }
+        for (name, _, files) in strays where !files.otherImages.isEmpty {
+            let others = files.otherImages
             StandardError.write(
                 "warning: \(name): \(others.count == 1 ? "1 image is" : "\(others.count) images are") not PNG "
                     + "(\(others.nameList(limit: 3))) and not compared: diff reads PNG only\n")
         }
-        // A mask that masks nothing leaves its image's changes counted, silently.
-        for (name, folder, isExpected) in [(first, expected, true), (second, actual, false)] {
-            let unused = try FolderComparison.unusedMaskPaths(in: folder, besideImages: isExpected)
-            guard !unused.isEmpty else { continue }
+        for (name, isExpected, files) in strays where !files.unusedMasks.isEmpty {
+            let unused = files.unusedMasks
             let what = unused.count == 1 ? "1 mask masks" : "\(unused.count) masks mask"
             let why =
                 isExpected ? "no image of its name is beside it" : "masks are read beside the expected images only"

@@ -1,4 +1,5 @@
 import DeclutterRender
+import DeclutterSupport
 import DeclutterTesting
 import Foundation
 import SnapshotTesting
@@ -104,7 +105,8 @@ enum SnapshotArtifacts {
         let root =
             root ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
-        let folder = root.appendingPathComponent("declutter-\(name)-\(hash(reference))")
+        // Eight digits of the reference's hash tell one snapshot of a test from another.
+        let folder = root.appendingPathComponent("declutter-\(name)-\(reference.fnv1aHex.prefix(8))")
         do {
             return "\n"
                 + (try DiffArtifacts.write(
@@ -132,13 +134,5 @@ enum SnapshotArtifacts {
             }
         #endif
         return "snapshot"
-    }
-
-    /// Eight hexadecimal digits of the reference's FNV-1a hash: the same reference names the same folder.
-    static func hash(_ data: Data) -> String {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in data { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

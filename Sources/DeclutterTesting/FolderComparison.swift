@@ -242,24 +242,23 @@ public struct FolderComparison: Sendable {
         try listing(of: folder).images
     }
 
-    /// Files under `folder` named as images of other formats (JPEG, WebP, GIF, BMP, TIFF), which are not compared,
-    /// as sorted relative paths; found as ``imagePaths(in:)`` finds the PNGs.
-    public static func otherImagePaths(in folder: URL) throws -> [String] {
-        try listing(of: folder).others
-    }
-
-    /// The `NAME.mask.png` files under `folder` that mask no image, as sorted relative paths: with `besideImages` (the
-    /// expected folder) those with no image beside them to mask (a typo, or an image renamed or removed since), else
-    /// (the actual folder, whose masks are never read) every one.
-    public static func unusedMaskPaths(in folder: URL, besideImages: Bool) throws -> [String] {
+    /// What under `folder` is not compared though it may look meant to be, as sorted relative paths, from one walk
+    /// of the folder: files named as images of other formats (JPEG, WebP, GIF, BMP, TIFF), found as
+    /// ``imagePaths(in:)`` finds the PNGs; and the `NAME.mask.png` files that mask no image — with `besideImages`
+    /// (the expected folder) those with no image beside them to mask (a typo, or an image renamed or removed since),
+    /// else (the actual folder, whose masks are never read) every one.
+    public static func strayFiles(in folder: URL, besideImages: Bool) throws -> (
+        otherImages: [String], unusedMasks: [String]
+    ) {
         let listing = try listing(of: folder)
-        guard besideImages else { return listing.masks }
+        guard besideImages else { return (listing.others, listing.masks) }
         let masked = Set(
             listing.images.map { image in
+                // Named as the comparison looks a mask up, beside the image.
                 let url = URL(fileURLWithPath: image, relativeTo: URL(fileURLWithPath: "/"))
                 return String(PixelMask.file(beside: url).path.dropFirst())
             })
-        return listing.masks.filter { !masked.contains($0) }
+        return (listing.others, listing.masks.filter { !masked.contains($0) })
     }
 
     /// Extensions of image files this comparison does not read.

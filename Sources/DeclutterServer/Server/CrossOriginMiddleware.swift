@@ -22,14 +22,10 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let origin = request.headers[.origin], let allowed = origins.allowedOrigin(origin) else {
-            var response = try await next(request, context)
-            // Named origins make every answer depend on `Origin`, those without the header too: a shared cache that
-            // kept this one must not give it to an allowed page, which would find no `Access-Control-Allow-Origin`.
-            if !origins.origins.contains("*") { response.headers[values: .vary].append("Origin") }
-            return response
-        }
-        if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
+        let origin = request.headers[.origin]
+        if let origin, origins.allowedOrigin(origin) != nil, request.method == .options,
+            request.headers[.accessControlRequestMethod] != nil
+        {
             let methods = RouteMethods.allowed(path: request.uri.path)
             if !methods.isEmpty {
                 var response = Response(
@@ -39,20 +35,12 @@ struct CrossOriginMiddleware<Context: RequestContext>: RouterMiddleware {
                         .accessControlAllowHeaders: Self.allowedHeaders,
                         .accessControlMaxAge: "86400",
                     ])
-                mark(&response, allowed: allowed)
+                origins.mark(&response.headers, answering: origin, exposing: false)
                 return response
             }
         }
         var response = try await next(request, context)
-        mark(&response, allowed: allowed)
-        response.headers[.accessControlExposeHeaders] = CrossOrigins.exposedHeaders
+        origins.mark(&response.headers, answering: origin)
         return response
-    }
-
-    /// Adds the allowed origin, and `Vary: Origin` when the answer depends on it (a cache must not give one origin's
-    /// answer to another).
-    private func mark(_ response: inout Response, allowed: String) {
-        response.headers[.accessControlAllowOrigin] = allowed
-        if allowed != "*" { response.headers[values: .vary].append("Origin") }
     }
 }

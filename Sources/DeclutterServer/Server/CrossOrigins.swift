@@ -18,17 +18,29 @@ struct CrossOrigins: Sendable {
         return origins.contains(origin) ? origin : nil
     }
 
-    /// The headers an answer to a request from `origin` (nil: no `Origin` header) carries: the allowed origin and the
-    /// headers its page may read when it is allowed, and `Vary: Origin` whenever the answer depends on it (named
-    /// origins), so that a cache does not give one origin's answer to another. None when no origin is allowed.
-    func headers(answering origin: String?) -> [HTTPField] {
+    /// The headers an answer to a request from `origin` (nil: no `Origin` header) carries: the allowed origin and
+    /// (`exposing`, all but a preflight's answer) the headers its page may read when it is allowed, and `Vary: Origin`
+    /// whenever the answer depends on it (named origins, those without the header too), so that a cache does not give
+    /// one origin's answer to another. None when no origin is allowed.
+    func headers(answering origin: String?, exposing: Bool = true) -> [HTTPField] {
         guard !origins.isEmpty else { return [] }
         var headers: [HTTPField] = []
         if let origin, let allowed = allowedOrigin(origin) {
             headers.append(HTTPField(name: .accessControlAllowOrigin, value: allowed))
-            headers.append(HTTPField(name: .accessControlExposeHeaders, value: Self.exposedHeaders))
+            if exposing { headers.append(HTTPField(name: .accessControlExposeHeaders, value: Self.exposedHeaders)) }
         }
         if !origins.contains("*") { headers.append(HTTPField(name: .vary, value: "Origin")) }
         return headers
+    }
+
+    /// Adds ``headers(answering:exposing:)`` to an answer's `fields`, `Vary` beside any it has.
+    func mark(_ fields: inout HTTPFields, answering origin: String?, exposing: Bool = true) {
+        for field in headers(answering: origin, exposing: exposing) {
+            if field.name == .vary {
+                fields[values: .vary].append(field.value)
+            } else {
+                fields[field.name] = field.value
+            }
+        }
     }
 }

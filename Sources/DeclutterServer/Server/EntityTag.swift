@@ -1,3 +1,4 @@
+import DeclutterSupport
 import Foundation
 import Hummingbird
 
@@ -8,15 +9,7 @@ struct EntityTag: Hashable {
     let value: String
 
     /// The tag of `data`.
-    init(_ data: Data) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        value = "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
-    }
+    init(_ data: Data) { value = "\"" + data.fnv1aHex + "\"" }
 
     /// A tag made elsewhere (a file's), quoted as the header carries it.
     init(quoted value: String) { self.value = value }
