@@ -42,7 +42,11 @@ extension DiffCommand {
             StandardError.write("warning: \(name): \(what) nothing (\(unused.nameList(limit: 3))): \(why)\n")
         }
         let progress = DiffProgress()
-        let differences = try folderComparison(drawsDiffs: report != nil).compare(expected: expected, actual: actual) {
+        // An image that cannot be read is a record of its own, so that the report, JSON and JUnit show it beside the
+        // rest; the run still ends with exit 2 and accepts nothing.
+        var folders = try folderComparison(drawsDiffs: report != nil)
+        folders.recordsUnreadableImages = true
+        let differences = try folders.compare(expected: expected, actual: actual) {
             done, total in
             progress.update(done, of: total)
         }
@@ -65,6 +69,15 @@ extension DiffCommand {
                     + (report.map { "; report: \($0)/index.html" } ?? ""))
         }
         warnAboutMasks(differences)
+        let problems = differences.compactMap { $0.status == .unreadable ? $0.problem : nil }
+        if !problems.isEmpty {
+            let kept = update ? " (nothing was updated)" : ""
+            throw CommandError(
+                problems.count == 1
+                    ? problems[0] + kept
+                    : "\(problems.count) images could not be compared\(kept):\n"
+                        + problems.map { "  " + $0 }.joined(separator: "\n"))
+        }
         try applyUpdate(differences, expected: expected, actual: actual, pair: nil)
         // Accepted images pass; deleted ones left without --prune still fail, as the next comparison would say.
         let left = differences.filter { $0.status.fails && (!update || ($0.status == .deleted && !prune)) }

@@ -20,7 +20,9 @@ struct DiffCommand: ParsableCommand {
             core; only PNG files are read, and NAME.mask.png beside an expected image masks it (alpha > 0 is ignored), \
             for one pair too (the line says so).
             Exits 0 when nothing differs beyond the tolerances, 1 when something does (a changed, new or deleted \
-            image, or images of two sizes), 2 on bad input.
+            image, or images of two sizes), 2 on bad input: in two folders, an image that cannot be read is named \
+            with why and counted as unreadable in the report, JSON (status unreadable, its problem) and JUnit (an \
+            error), the others compared all the same, and --update accepts nothing.
 
             Examples (declutter demo --write-examples writes the first one's inputs):
               declutter demo --write-examples Examples

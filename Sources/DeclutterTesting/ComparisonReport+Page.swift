@@ -28,6 +28,16 @@ extension ComparisonReport {
             <main>
 
             """
+        let unreadable = differences.filter { $0.status == .unreadable }
+        if !unreadable.isEmpty {
+            // First, since nothing below can be trusted to be whole until they are mended.
+            html += "<section id=\"unreadable\"><h2>\(unreadable.count) unreadable</h2><ul class=\"problems\">\n"
+            html += unreadable.map {
+                "<li id=\"\(Self.anchor(for: $0.path))\" data-path=\"\(Self.escape($0.path))\" data-status=\"unreadable\">"
+                    + "<b>\(Self.escape($0.path))</b>: \(Self.escape($0.summary))</li>"
+            }.joined(separator: "\n")
+            html += "</ul></section>\n"
+        }
         for status in [ImageDifference.Status.changed, .withinTolerance] {
             let items = differences.filter { $0.status == status }
             guard !items.isEmpty else { continue }
@@ -139,7 +149,8 @@ extension ComparisonReport {
         .counts{list-style:none;display:flex;gap:8px;padding:0;margin:8px 0 0;flex-wrap:wrap}
         .counts li{border-radius:12px;padding:2px 10px;background:#eee}.counts a{color:inherit;text-decoration:none}
         .counts .changed{background:#fdd}.counts .new{background:#dfd}.counts .deleted{background:#ddd}
-        .counts .within-tolerance{background:#ffd}main{padding:8px 16px}h2{font-size:16px;display:inline}
+        .counts .within-tolerance{background:#ffd}.counts .unreadable{background:#d00;color:#fff}
+        .problems li{margin:4px 0;color:#900;word-break:break-all}main{padding:8px 16px}h2{font-size:16px;display:inline}
         section{margin:16px 0}article{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 12px;margin:12px 0;
         scroll-margin-top:calc(var(--header,160px) + 8px)}
         h3{font-size:14px;margin:0;word-break:break-all}.figures{margin:2px 0 8px;color:#444}

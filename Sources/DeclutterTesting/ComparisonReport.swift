@@ -3,7 +3,7 @@ import Foundation
 
 /// An HTML report of image comparisons that works offline from its folder: `index.html` with the counts on top,
 /// each changed image's expected, actual and diff pictures side by side with a slider between expected and actual,
-/// and the new, deleted and unchanged images listed. The pictures are copied beside the page (`expected/`, `actual/`,
+/// the new, deleted and unchanged images listed, and the pairs that could not be read named with why. The pictures are copied beside the page (`expected/`, `actual/`,
 /// `diff/`, each keeping the image's relative path) and linked relatively, so the folder can be kept as a CI artifact.
 ///
 /// ```swift
@@ -172,10 +172,11 @@ public struct ComparisonReport: Sendable {
         }
     }
 
-    /// Counts per status, in the report's order.
+    /// Counts per status, in the report's order; unreadable pairs only where there are some.
     static func counts(_ differences: [ImageDifference]) -> [(ImageDifference.Status, Int)] {
-        let order: [ImageDifference.Status] = [.changed, .new, .deleted, .withinTolerance, .unchanged]
+        let order: [ImageDifference.Status] = [.unreadable, .changed, .new, .deleted, .withinTolerance, .unchanged]
         return order.map { status in (status, differences.filter { $0.status == status }.count) }
+            .filter { $0.0 != .unreadable || $0.1 > 0 }
     }
 
     /// The label of a status in the report.
@@ -186,6 +187,7 @@ public struct ComparisonReport: Sendable {
         case .deleted: "deleted"
         case .withinTolerance: "within tolerance"
         case .unchanged: "unchanged"
+        case .unreadable: "unreadable"
         }
     }
 

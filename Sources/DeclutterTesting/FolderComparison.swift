@@ -26,12 +26,17 @@ public struct FolderComparison: Sendable {
     public var drawsDiffs: Bool
     /// The most pixels an image may have; a larger one is refused from its header, before it is decoded.
     public var pixelLimit: Int
+    /// Whether a pair whose image or mask cannot be read (damaged, cut short, over ``pixelLimit``, its mask file of
+    /// another size) becomes an ``ImageDifference/Status/unreadable`` record, the other pairs compared all the same, rather
+    /// than an error thrown: so that a report can show the rest. Default false.
+    public var recordsUnreadableImages: Bool
 
     /// Creates a folder comparison; see the properties for the defaults.
     public init(
         comparison: ImageComparison = ImageComparison(), ignoredRectangles: [[Int]] = [],
         sharedMask: (image: RGBAImage, name: String)? = nil,
-        readsMaskFiles: Bool = true, drawsDiffs: Bool = true, pixelLimit: Int = 8192 * 8192
+        readsMaskFiles: Bool = true, drawsDiffs: Bool = true, pixelLimit: Int = 8192 * 8192,
+        recordsUnreadableImages: Bool = false
     ) {
         self.comparison = comparison
         self.ignoredRectangles = ignoredRectangles
@@ -39,6 +44,7 @@ public struct FolderComparison: Sendable {
         self.readsMaskFiles = readsMaskFiles
         self.drawsDiffs = drawsDiffs
         self.pixelLimit = pixelLimit
+        self.recordsUnreadableImages = recordsUnreadableImages
     }
 
     /// The file name suffix of per-image masks.
@@ -47,8 +53,9 @@ public struct FolderComparison: Sendable {
     /// Compares every image of both folders; the records are sorted by path.
     ///
     /// - Parameter progress: called from the comparing threads with the pairs done and the pairs in all, after each.
-    /// - Throws: ``ImageReadError`` for a folder that is missing or a file that cannot be read or decoded, or is larger
-    ///   than ``pixelLimit``; ``PixelMask/SizeMismatch`` for a mask of another size than its image.
+    /// - Throws: ``ImageReadError`` for a folder that is missing or cannot be listed; unless
+    ///   ``recordsUnreadableImages``, also for a file that cannot be read or decoded, or is larger than ``pixelLimit``,
+    ///   and ``PixelMask/SizeMismatch`` for a mask of another size than its image (``Failures`` for several).
     public func compare(expected: URL, actual: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
         throws -> [ImageDifference]
     {
@@ -71,13 +78,21 @@ public struct FolderComparison: Sendable {
                     actual: actualSet.contains(path.utf8Bytes) ? actual.appendingPathComponent(path) : nil)
             }
         }
-        let failures = results.compactMap { result -> (any Error)? in
+        let records = zip(paths, results).map { path, result -> Result<ImageDifference, any Error> in
+            // A shared mask of another size is the option's mistake, not the image's: it stays an error.
+            guard recordsUnreadableImages, case .failure(let error) = result,
+                error is ImageReadError
+                    || (error as? PixelMask.SizeMismatch).map({ $0.mask != sharedMask?.name }) == true
+            else { return result }
+            return .success(ImageDifference(path: path, status: .unreadable, problem: "\(error)"))
+        }
+        let failures = records.compactMap { result -> (any Error)? in
             if case .failure(let error) = result { return error }
             return nil
         }
         // One bad file is thrown as it is; several are named together, so that one run says them all.
         if failures.count > 1 { throw Failures(errors: failures) }
-        return try results.map { try $0.get() }
+        return try records.map { try $0.get() }
     }
 
     /// The pairs of a folder comparison that could not be compared, when there are several.

@@ -3,23 +3,25 @@ import Foundation
 
 extension ImageDifference {
     /// The record as JSON: `path`, `status`, `expected` and `actual` sizes (`[width, height]` or null), `mismatched`,
-    /// `ratio` and `ignored` pixels, and `diff`, the diff image's path in the report (null without one).
+    /// `ratio` and `ignored` pixels, and `diff`, the diff image's path in the report (null without one); an
+    /// unreadable pair's record ends with its `problem`.
     ///
     /// - Parameter reportPath: the report folder as given by the user, prefixed to the diff's path; nil when no report
     ///   is written, and then `diff` is null.
     public func json(reportPath: String?) -> JSONValue {
         func size(_ size: [Int]?) -> JSONValue { size.map { .array($0.map { .number(Double($0)) }) } ?? .null }
         return .object(
-            JSONObject([
-                ("path", .string(path)),
-                ("status", .string(status.rawValue)),
-                ("expected", size(expectedSize)),
-                ("actual", size(actualSize)),
-                ("mismatched", differingPixels.map { .number(Double($0)) } ?? .null),
-                ("ratio", ratio.map { .number($0) } ?? .null),
-                ("ignored", .number(Double(ignoredPixels))),
-                ("diff", diffLink(reportPath: reportPath).map { .string($0) } ?? .null),
-            ]))
+            JSONObject(
+                [
+                    ("path", .string(path)),
+                    ("status", .string(status.rawValue)),
+                    ("expected", size(expectedSize)),
+                    ("actual", size(actualSize)),
+                    ("mismatched", differingPixels.map { .number(Double($0)) } ?? .null),
+                    ("ratio", ratio.map { .number($0) } ?? .null),
+                    ("ignored", .number(Double(ignoredPixels))),
+                    ("diff", diffLink(reportPath: reportPath).map { .string($0) } ?? .null),
+                ] + (problem.map { [("problem", JSONValue.string($0))] } ?? [])))
     }
 
     /// Where the diff image is in the report written to `reportPath`, if there is one.
@@ -47,14 +49,16 @@ extension ImageDifference {
     }
 
     /// A JUnit XML document with one test case per image, which CI servers show in their test tabs: changed, new
-    /// and deleted images fail, with the summary, the ratio and the diff image's path in the failure; an image within
-    /// the tolerances passes with the same lines as its output, so that what was tolerated can be read.
+    /// and deleted images fail, with the summary, the ratio and the diff image's path in the failure; an unreadable
+    /// pair is an error, with its problem; an image within the tolerances passes with the same lines as its output,
+    /// so that what was tolerated can be read.
     public static func junitDocument(_ differences: [ImageDifference], suite: String, reportPath: String?) -> String {
-        let failures = differences.filter { $0.status.fails }.count
+        let errors = differences.filter { $0.status == .unreadable }.count
+        let failures = differences.filter { $0.status.fails }.count - errors
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(differences.count)\" failures=\"\(failures)\">\n"
+        xml += "<testsuites tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         xml +=
-            "  <testsuite name=\"\(escape(suite))\" tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(differences.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
         for difference in differences {
             xml += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(difference.path))\""
             guard difference.status.fails || difference.status == .withinTolerance else {
@@ -75,8 +79,11 @@ extension ImageDifference {
                 xml += ">\n      <system-out>\(text)</system-out>\n    </testcase>\n"
                 continue
             }
-            xml += ">\n      <failure type=\"\(difference.status.rawValue)\" message=\"\(escape(difference.summary))\">"
-            xml += text + "</failure>\n    </testcase>\n"
+            // JUnit's error is a test that could not run, as against one that ran and failed.
+            let element = difference.status == .unreadable ? "error" : "failure"
+            xml +=
+                ">\n      <\(element) type=\"\(difference.status.rawValue)\" message=\"\(escape(difference.summary))\">"
+            xml += text + "</\(element)>\n    </testcase>\n"
         }
         return xml + "  </testsuite>\n</testsuites>\n"
     }

@@ -15,9 +15,12 @@ public struct ImageDifference: Sendable, Hashable {
         case new
         /// Only the expected image exists: a failure until it is removed.
         case deleted
+        /// An image of the pair or its mask cannot be read or decoded (``ImageDifference/problem`` says which and
+        /// why), so the pair was not compared: an error, not a verdict, which no update accepts.
+        case unreadable
 
         /// Whether this status fails the comparison.
-        public var fails: Bool { self == .changed || self == .new || self == .deleted }
+        public var fails: Bool { self != .unchanged && self != .withinTolerance }
     }
 
     /// The image's path relative to both folders, with `/` between folders.
@@ -38,11 +41,13 @@ public struct ImageDifference: Sendable, Hashable {
     /// Where the counted pixels lie, `[x, y, width, height]`, when the diff image was drawn and tells them
     /// (``PixelMatch/changedArea(in:)``): the report shows a small one enlarged.
     public var changedArea: [Int]?
+    /// For an ``Status/unreadable`` pair, the file that cannot be read and why, as the error said it.
+    public var problem: String?
 
     /// Creates a record from its parts.
     public init(
         path: String, status: Status, expectedSize: [Int]? = nil, actualSize: [Int]? = nil, differingPixels: Int? = nil,
-        ignoredPixels: Int = 0, diffPNG: Data? = nil, changedArea: [Int]? = nil
+        ignoredPixels: Int = 0, diffPNG: Data? = nil, changedArea: [Int]? = nil, problem: String? = nil
     ) {
         self.path = path
         self.status = status
@@ -52,6 +57,7 @@ public struct ImageDifference: Sendable, Hashable {
         self.ignoredPixels = ignoredPixels
         self.diffPNG = diffPNG
         self.changedArea = changedArea
+        self.problem = problem
     }
 
     /// Whether both images exist and their sizes differ.
@@ -72,6 +78,7 @@ public struct ImageDifference: Sendable, Hashable {
         case .unchanged: return "unchanged"
         case .new: return "new (\(Self.sizeText(actualSize)) px)"
         case .deleted: return "deleted (was \(Self.sizeText(expectedSize)) px)"
+        case .unreadable: return problem ?? "cannot be read"
         case .changed, .withinTolerance:
             if sizesDiffer {
                 return "size changed from \(Self.sizeText(expectedSize)) to \(Self.sizeText(actualSize)) px"

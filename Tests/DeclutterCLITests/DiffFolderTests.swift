@@ -81,7 +81,7 @@ import Testing
         let json = try String(contentsOf: folder.appendingPathComponent("result.json"), encoding: .utf8)
         #expect(
             json.hasPrefix(
-                #"{"expected":"expected","actual":"actual","report":"report","counts":{"unchanged":3,"within-tolerance":0,"changed":2,"new":1,"deleted":1},"images":["#
+                #"{"expected":"expected","actual":"actual","report":"report","counts":{"unchanged":3,"within-tolerance":0,"changed":2,"new":1,"deleted":1,"unreadable":0},"images":["#
             ))
         #expect(
             json.contains(
@@ -291,16 +291,48 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    @Test func aDamagedImageIsNamedAndNothingIsWritten() throws {
+    /// A damaged image is a record of its own: the report, JSON and JUnit show it beside the pairs compared all the
+    /// same, the run ends with exit 2 naming it, and `--update` accepts nothing, not even the changed images.
+    @Test func aDamagedImageIsReportedBesideTheRestAndNothingIsAccepted() throws {
         let folder = try Self.folders()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("actual/sub/b.png"))
         let result = try CommandResult.run(
-            ["diff", "expected", "actual", "--report", "report", "--junit", "junit.xml", "--update"], in: folder)
+            [
+                "diff", "expected", "actual", "--report", "report", "--json", "result.json", "--junit", "junit.xml",
+                "--update",
+            ], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("actual/sub/b.png: not a PNG file"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["actual", "expected"])
+        let problem = "cannot read image actual/sub/b.png: not a PNG file (the signature is missing)"
+        #expect(result.stderr == "Error: \(problem) (nothing was updated)\n", "\(result.stderr)")
+        #expect(result.stdout.contains("unreadable: sub/b.png: \(problem)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasSuffix(
+                "7 images: 2 unchanged, 2 changed, 1 new, 1 deleted, 1 unreadable; report: report/index.html\n"))
         #expect(try Data(contentsOf: folder.appendingPathComponent("expected/a.png")) == Self.png())
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected/n.png").path))
+        let json = try String(contentsOf: folder.appendingPathComponent("result.json"), encoding: .utf8)
+        #expect(json.contains(#""new":1,"deleted":1,"unreadable":1}"#))
+        #expect(
+            json.contains(
+                #"{"path":"sub/b.png","status":"unreadable","expected":null,"actual":null,"mismatched":null,"ratio":null,"ignored":0,"diff":null,"problem":"\#(problem)"}"#
+            ), "\(json)")
+        let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<testsuites tests="7" failures="4" errors="1">"#), "\(junit)")
+        #expect(
+            junit.contains(
+                #"<error type="unreadable" message="\#(problem)">\#(problem)\#nreport: report/index.html#image-sub/b.png</error>"#
+            ))
+        let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        #expect(page.contains(#"<body data-images="7" data-unreadable="1" data-changed="2""#))
+        #expect(
+            page.contains(
+                #"<li id="image-sub/b.png" data-path="sub/b.png" data-status="unreadable"><b>sub/b.png</b>: \#(problem)</li>"#
+            ))
+        // The pictures of what was compared are there; nothing of the unreadable pair is copied.
+        let report = folder.appendingPathComponent("report")
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("diff/a.png").path))
+        #expect(!FileManager.default.fileExists(atPath: report.appendingPathComponent("expected/sub/b.png").path))
     }
 }
 

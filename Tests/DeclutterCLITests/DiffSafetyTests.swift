@@ -101,7 +101,8 @@ import Testing
         #expect(result.stdout.contains(#"{"path":"e.png","status":"unchanged""#), "\(result.stdout)")
         #expect(result.stdout.contains(#"{"path":"sub/b.png","status":"unchanged""#))
         #expect(
-            result.stdout.contains(#""counts":{"unchanged":3,"within-tolerance":0,"changed":2,"new":1,"deleted":1}"#))
+            result.stdout.contains(
+                #""counts":{"unchanged":3,"within-tolerance":0,"changed":2,"new":1,"deleted":1,"unreadable":0}"#))
         try manager.createSymbolicLink(
             atPath: folder.appendingPathComponent("actual/gone.png").path, withDestinationPath: "nowhere.png")
         let dangling = try CommandResult.run(["diff", "expected", "actual", "--update", "--prune"], in: folder)

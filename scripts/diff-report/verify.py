@@ -6,6 +6,7 @@ with the standard library's HTML parser and checks, against --counts (status=N,.
 - one <article> per changed and within-tolerance image, each with its expected and actual pictures and, when it
   was compared pixel by pixel (the sizes agree), its diff picture, every picture loaded;
 - one <figure> per new and deleted image, its picture loaded;
+- one <li> per unreadable image, naming it and why;
 - no broken picture anywhere.
 Exit 0 when all hold, 1 with a line per problem otherwise."""
 
@@ -23,6 +24,7 @@ class Report(HTMLParser):
         self.count_name = None
         self.count_text = ""
         self.stray_broken = []
+        self.unreadable = []    # each: [path, the text of its line]
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -33,6 +35,9 @@ class Report(HTMLParser):
         elif tag in ("article", "figure") and "data-status" in attrs:
             self.images.append({"path": attrs.get("data-path", "?"), "status": attrs["data-status"], "tag": tag, "pictures": [],
                                 "compared": bool(attrs.get("data-mismatched"))})
+        elif tag == "li" and attrs.get("data-status") == "unreadable":
+            self.unreadable.append([attrs.get("data-path", "?"), ""])
+            self.in_unreadable = True
         elif tag == "img":
             state = attrs.get("data-state", "unmarked")
             kind = attrs.get("class") or attrs.get("alt", "?").split(" ")[0]
@@ -45,8 +50,14 @@ class Report(HTMLParser):
     def handle_data(self, data):
         if self.count_name is not None:
             self.count_text += data
+        if self.unreadable and self.in_unreadable:
+            self.unreadable[-1][1] += data
+
+    in_unreadable = False
 
     def handle_endtag(self, tag):
+        if tag == "li":
+            self.in_unreadable = False
         if tag == "b" and self.count_name is not None:
             self.counts[self.count_name] = self.count_text.strip()
             self.count_name = None
@@ -71,6 +82,11 @@ def main():
         shown = [image for image in report.images if image["status"] == status]
         if len(shown) != expected.get(status, 0):
             problems.append(f"{len(shown)} {status} images shown, expected {expected.get(status, 0)}")
+    if len(report.unreadable) != expected.get("unreadable", 0):
+        problems.append(f"{len(report.unreadable)} unreadable images named, expected {expected.get('unreadable', 0)}")
+    for path, text in report.unreadable:
+        if f"actual/{path}: " not in text and f"expected/{path}: " not in text:
+            problems.append(f"{path}: its line does not say which file cannot be read: {text!r}")
     for image in report.images:
         kinds = dict(image["pictures"])
         if image["tag"] == "article":
