@@ -62,6 +62,12 @@ let package = Package(
         // fast as zlib (`declutter-bench png`).
         .systemLibrary(
             name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        // libjpeg-turbo's TurboJPEG API and libwebp from the system (Debian: libturbojpeg0-dev libwebp-dev), which
+        // decode the JPEG and WebP screenshots `declutter diff` compares.
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // SQLite from the system, for MBTiles tile sets (Debian: libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -140,8 +146,9 @@ let package = Package(
                 "DeclutterRender", "DeclutterStyle", "DeclutterSupport", "DeclutterTileSources", "DeclutterTiles",
             ]
         ),
-        // Image comparison and golden files read and write PNG only, so tests that diff images need no Cairo.
-        .target(name: "DeclutterTesting", dependencies: ["DeclutterPNG", "DeclutterSupport"]),
+        // Image comparison and golden files: PNG with the own codec, JPEG and WebP screenshots read by the system's
+        // libraries; no Cairo, so tests that diff images need none.
+        .target(name: "DeclutterTesting", dependencies: ["CTurboJPEG", "CWebP", "DeclutterPNG", "DeclutterSupport"]),
         // swift-snapshot-testing strategies live apart so that the CLI, which compares images too, does not link
         // XCTest.
         .target(

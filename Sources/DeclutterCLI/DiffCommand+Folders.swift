@@ -31,8 +31,8 @@ extension DiffCommand {
         for (name, _, files) in strays where !files.otherImages.isEmpty {
             let others = files.otherImages
             StandardError.write(
-                "warning: \(name): \(others.count == 1 ? "1 image is" : "\(others.count) images are") not PNG "
-                    + "(\(others.nameList(limit: 3))) and not compared: diff reads PNG only\n")
+                "warning: \(name): \(others.count == 1 ? "1 image is" : "\(others.count) images are") not PNG, "
+                    + "JPEG or WebP (\(others.nameList(limit: 3))) and not compared: convert them to PNG\n")
         }
         for (name, isExpected, files) in strays where !files.unusedMasks.isEmpty {
             let unused = files.unusedMasks

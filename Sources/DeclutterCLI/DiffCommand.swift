@@ -14,11 +14,11 @@ import Foundation
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG images, or two folders of them, as pixelmatch does.",
+        abstract: "Compare two images (PNG, JPEG, WebP), or two folders of them, as pixelmatch does.",
         discussion: """
             Given two folders, images are paired by their paths relative to each (recursively) and compared on every \
-            core; only PNG files are read, and NAME.mask.png beside an expected image masks it (alpha > 0 is ignored), \
-            for one pair too (the line says so).
+            core; PNG, JPEG and WebP files are read (told by their first bytes), and NAME.mask.png beside an expected \
+            image masks it (alpha > 0 is ignored), for one pair too (the line says so).
             Exits 0 when nothing differs beyond the tolerances, 1 when something does (a changed, new or deleted \
             image, or images of two sizes), 2 on bad input: in two folders, an image that cannot be read is named \
             with why and counted as unreadable in the report, JSON (status unreadable, its problem) and JUnit (an \
@@ -37,10 +37,11 @@ struct DiffCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The reference image (PNG), or a folder of them; the diff shows it in faded grey.", valueName: "expected"))
+            "The reference image (PNG, JPEG or WebP), or a folder of them; the diff shows it in faded grey.",
+            valueName: "expected"))
     var first: String
 
-    @Argument(help: ArgumentHelp("The image compared with it (PNG), or a folder of them.", valueName: "actual"))
+    @Argument(help: ArgumentHelp("The image compared with it, or a folder of them.", valueName: "actual"))
     var second: String
 
     @Option(parsing: .unconditional, help: "Matching threshold, 0…1; smaller is more sensitive.")

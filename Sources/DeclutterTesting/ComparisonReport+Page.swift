@@ -99,8 +99,9 @@ extension ComparisonReport {
 
             """
         if item.diffPNG != nil {
+            let diffLink = Self.link(item.diffName)
             html +=
-                "<figure><a href=\"diff/\(link)\"><img class=\"diff\" src=\"diff/\(link)\" alt=\"diff\"></a><figcaption>diff</figcaption></figure>\n"
+                "<figure><a href=\"diff/\(diffLink)\"><img class=\"diff\" src=\"diff/\(diffLink)\" alt=\"diff\"></a><figcaption>diff</figcaption></figure>\n"
         }
         html += "</div>\n" + zoom(item)
         if !item.sizesDiffer {

@@ -74,7 +74,7 @@ public struct ComparisonReport: Sendable {
             if difference.actualSize != nil {
                 files.append(("actual/" + difference.path, .copy(actualFile(difference.path))))
             }
-            if let diff = difference.diffPNG { files.append(("diff/" + difference.path, .data(diff))) }
+            if let diff = difference.diffPNG { files.append(("diff/" + difference.diffName, .data(diff))) }
         }
         try Self.replaceFolder(folder, with: files)
     }

@@ -10,8 +10,9 @@ import Foundation
 /// let differences = try folders.compare(expected: URL(fileURLWithPath: "Snapshots"), actual: URL(fileURLWithPath:
 /// "out")) let failed = differences.filter { $0.status.fails }
 /// ```
-/// Only PNG files are read (`.png`, any case); hidden files and `NAME.mask.png` files are not images to compare: a
-/// mask beside an expected image (`map.mask.png` beside `map.png`) marks pixels of that image to ignore (alpha > 0).
+/// PNG, JPEG and WebP files are read (`.png`, `.jpg`, `.jpeg`, `.webp`, any case; ``ImageFormat``); hidden files and
+/// `NAME.mask.png` files are not images to compare: a mask beside an expected image (`map.mask.png` beside `map.png`
+/// or `map.jpg`) marks pixels of that image to ignore (alpha > 0).
 public struct FolderComparison: Sendable {
     /// How pixels are compared and which differences are tolerated.
     public var comparison: ImageComparison
@@ -178,14 +179,16 @@ public struct FolderComparison: Sendable {
 
     /// Reads and decodes both images of a pair, at once on two cores, each within ``pixelLimit``.
     ///
-    /// - Throws: ``ImageReadError`` naming the file that cannot be read, is not a PNG, is damaged or too large.
+    /// - Throws: ``ImageReadError`` naming the file that cannot be read, is not a PNG, JPEG or WebP, is damaged or too
+    ///   large.
     public func images(expected: URL, actual: URL) throws -> (RGBAImage, RGBAImage) {
         try decodePair(try read(expected), expected, try read(actual), actual)
     }
 
     /// Reads and decodes one image within ``pixelLimit``.
     ///
-    /// - Throws: ``ImageReadError`` naming the file that cannot be read, is not a PNG, is damaged or too large.
+    /// - Throws: ``ImageReadError`` naming the file that cannot be read, is not a PNG, JPEG or WebP, is damaged or too
+    ///   large.
     public func image(at url: URL) throws -> RGBAImage {
         try decode(try read(url), url)
     }
@@ -207,18 +210,21 @@ public struct FolderComparison: Sendable {
         }
     }
 
-    /// Decodes PNG bytes once their declared size is within ``pixelLimit``.
+    /// Decodes PNG, JPEG or WebP bytes once their declared size is within ``pixelLimit``.
     func decode(_ data: Data, _ url: URL) throws -> RGBAImage {
-        _ = try imageSize(url, data: data)
-        return try RGBAImage(png: data, name: url.relativePath)
+        try RGBAImage(encoded: data, name: url.relativePath, pixelLimit: pixelLimit)
     }
 
-    /// An image's width and height from its header, within ``pixelLimit``, once the file is known to be a whole PNG
-    /// (its chunks read and their CRCs checked, no pixels decoded): for an image that is not decoded, whose damage
-    /// would otherwise pass unseen.
+    /// An image's width and height from its header, within ``pixelLimit``, once the file is known to be whole: a
+    /// PNG's chunks read and their CRCs checked, no pixels decoded; a JPEG or WebP decoded, as their libraries check
+    /// nothing short of that. For an image that is not compared, whose damage would otherwise pass unseen.
     func wholeImageSize(_ url: URL, data: Data? = nil) throws -> [Int] {
         let bytes = try data ?? read(url)
         let size = try imageSize(url, data: bytes)
+        guard ImageFormat(signatureOf: bytes) == .png else {
+            _ = try decode(bytes, url)
+            return size
+        }
         do {
             _ = try PNGDecoder.File(bytes)
         } catch let error as PNGDecoder.DecodingError {
@@ -229,25 +235,16 @@ public struct FolderComparison: Sendable {
 
     /// An image's width and height from its header, within ``pixelLimit``.
     func imageSize(_ url: URL, data: Data? = nil) throws -> [Int] {
-        let bytes = try data ?? read(url)
-        guard let size = PNGImageSize(of: bytes) else {
-            // The decoder says precisely what is wrong at the start of the file.
-            do {
-                _ = try PNGDecoder.File(bytes)
-            } catch let error as PNGDecoder.DecodingError {
-                throw ImageReadError(path: url.relativePath, reason: error.description)
-            }
-            throw ImageReadError(
-                path: url.relativePath, reason: "not a PNG file (no IHDR chunk where the header belongs)")
-        }
+        let bytes = try data ?? read(url), name = url.relativePath
+        let size = try ImageFormat.of(bytes, name: name).size(of: bytes, name: name)
         guard size.width * size.height <= pixelLimit else {
             throw ImageReadError(
-                path: url.relativePath, reason: "\(size.text) px, more than the pixel limit (\(pixelLimit) pixels)")
+                path: name, reason: "\(size.width)×\(size.height) px, more than the pixel limit (\(pixelLimit) pixels)")
         }
         return [size.width, size.height]
     }
 
-    /// The PNG images under `folder`, as sorted relative paths with `/`; hidden files and folders and masks are
+    /// The images under `folder`, as sorted relative paths with `/`; hidden files and folders and masks are
     /// skipped. Symbolic links are followed, to files and to folders (a folder reached twice on one path, a loop, is
     /// listed once), so that an image kept as a link is compared, not taken for a deleted one.
     ///
@@ -258,8 +255,8 @@ public struct FolderComparison: Sendable {
     }
 
     /// What under `folder` is not compared though it may look meant to be, as sorted relative paths, from one walk
-    /// of the folder: files named as images of other formats (JPEG, WebP, GIF, BMP, TIFF), found as
-    /// ``imagePaths(in:)`` finds the PNGs; and the `NAME.mask.png` files that mask no image — with `besideImages`
+    /// of the folder: files named as images of formats not read (GIF, BMP, TIFF), found as
+    /// ``imagePaths(in:)`` finds the images; and the `NAME.mask.png` files that mask no image — with `besideImages`
     /// (the expected folder) those with no image beside them to mask (a typo, or an image renamed or removed since),
     /// else (the actual folder, whose masks are never read) every one.
     public static func strayFiles(in folder: URL, besideImages: Bool) throws -> (
@@ -277,9 +274,9 @@ public struct FolderComparison: Sendable {
     }
 
     /// Extensions of image files this comparison does not read.
-    static let otherImageExtensions: Set<String> = ["jpg", "jpeg", "webp", "gif", "bmp", "tif", "tiff"]
+    static let otherImageExtensions: Set<String> = ["gif", "bmp", "tif", "tiff"]
 
-    /// The PNG images under `folder`, the other images and the masks, as ``imagePaths(in:)`` describes.
+    /// The images under `folder`, the other images and the masks, as ``imagePaths(in:)`` describes.
     static func listing(of folder: URL) throws -> (images: [String], others: [String], masks: [String]) {
         guard FileSystem.item(atPath: folder.path) == .folder else {
             throw ImageReadError(path: folder.relativePath, reason: "no such folder")
@@ -321,7 +318,7 @@ public struct FolderComparison: Sendable {
                     let lower = name.lowercased()
                     if lower.hasSuffix(maskSuffix) {
                         masks.append(path)
-                    } else if lower.hasSuffix(".png") {
+                    } else if ImageFormat(fileName: lower) != nil {
                         paths.append(path)
                     } else if let dot = lower.lastIndex(of: "."),
                         otherImageExtensions.contains(String(lower[lower.index(after: dot)...]))

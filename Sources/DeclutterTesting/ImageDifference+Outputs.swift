@@ -27,8 +27,12 @@ extension ImageDifference {
     /// Where the diff image is in the report written to `reportPath`, if there is one.
     public func diffLink(reportPath: String?) -> String? {
         guard let reportPath, diffPNG != nil else { return nil }
-        return (reportPath.hasSuffix("/") ? reportPath : reportPath + "/") + "diff/" + path
+        return (reportPath.hasSuffix("/") ? reportPath : reportPath + "/") + "diff/" + diffName
     }
+
+    /// The diff image's path in a report's `diff/` folder: the image's path, `.png` added to a JPEG's or WebP's
+    /// (the diff is a PNG, whatever the images were).
+    public var diffName: String { ImageFormat(fileName: path) == .png ? path : path + ".png" }
 
     /// A whole comparison as one JSON document: the folders, the counts per status, and one record per image.
     public static func jsonDocument(

@@ -30,9 +30,17 @@ public struct RGBAImage: Sendable, Hashable {
         }
     }
 
-    /// Reads a PNG file.
+    /// Decodes PNG, JPEG or WebP bytes (``ImageFormat``, told by their first bytes) to straight-alpha RGBA, once
+    /// their declared size is within `pixelLimit`; `name` identifies them in errors.
     ///
-    /// - Throws: ``ImageReadError`` when the file is missing, not a PNG or damaged.
+    /// - Throws: ``ImageReadError`` when the bytes are none of these formats, are damaged or too large.
+    public init(encoded data: Data, name: String = "image data", pixelLimit: Int = PNGDecoder.maximumPixels) throws {
+        self = try ImageFormat.of(data, name: name).decode(data, name: name, pixelLimit: pixelLimit)
+    }
+
+    /// Reads a PNG, JPEG or WebP file.
+    ///
+    /// - Throws: ``ImageReadError`` when the file is missing, none of these formats or damaged.
     public init(contentsOf url: URL) throws {
         let data: Data
         do {
@@ -40,7 +48,7 @@ public struct RGBAImage: Sendable, Hashable {
         } catch {
             throw ImageReadError(path: url.relativePath, reason: "no such file or not readable")
         }
-        try self.init(png: data, name: url.relativePath)
+        try self.init(encoded: data, name: url.relativePath)
     }
 
     /// Copies premultiplied ARGB32 pixels (a cairo image surface's, rows `rowBytes` apart), un-premultiplying them

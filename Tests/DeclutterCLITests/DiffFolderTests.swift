@@ -291,6 +291,43 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// JPEG and WebP screenshots are compared as PNGs are, and their diff images are PNGs named after them.
+    @Test func jpegAndWebPScreenshotsAreCompared() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../DeclutterTestingTests/Fixtures/formats")
+        let manager = FileManager.default
+        for side in ["expected", "actual"] {
+            try manager.createDirectory(at: folder.appendingPathComponent(side), withIntermediateDirectories: true)
+            try manager.copyItem(
+                at: fixtures.appendingPathComponent("alpha-lossy.webp"),
+                to: folder.appendingPathComponent("\(side)/logo.webp"))
+        }
+        try manager.copyItem(
+            at: fixtures.appendingPathComponent("photo.jpg"), to: folder.appendingPathComponent("expected/home.jpg"))
+        try manager.copyItem(
+            at: fixtures.appendingPathComponent("photo-changed.jpg"),
+            to: folder.appendingPathComponent("actual/home.jpg"))
+        let result = try CommandResult.run(
+            ["diff", "expected", "actual", "--report", "report", "--json", "-"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                #"{"path":"home.jpg","status":"changed","expected":[40,24],"actual":[40,24],"mismatched":"#))
+        #expect(result.stdout.contains(#""diff":"report/diff/home.jpg.png"}"#), "\(result.stdout)")
+        #expect(result.stdout.contains(#"{"path":"logo.webp","status":"unchanged""#))
+        let diff = try RGBAImage(contentsOf: folder.appendingPathComponent("report/diff/home.jpg.png"))
+        // The blue square drawn into the changed photo is red in the diff.
+        #expect(diff[33, 13] == [255, 0, 0, 255])
+        let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        #expect(page.contains(#"<img class="diff" src="diff/home.jpg.png" alt="diff">"#))
+        #expect(page.contains(#"<img class="actual" src="actual/home.jpg" alt="actual">"#))
+        // One pair of files alone is compared too.
+        let pair = try CommandResult.run(["diff", "expected/home.jpg", "actual/home.jpg"], in: folder)
+        #expect(pair.status == 1 && pair.stdout.contains(" of 40×24 pixels differ ("), "\(pair.stdout)")
+    }
+
     /// A damaged image is a record of its own: the report, JSON and JUnit show it beside the pairs compared all the
     /// same, the run ends with exit 2 naming it, and `--update` accepts nothing, not even the changed images.
     @Test func aDamagedImageIsReportedBesideTheRestAndNothingIsAccepted() throws {

@@ -290,14 +290,15 @@ import Testing
     @Test func imagesOfOtherFormatsAreSaid() throws {
         let folder = try DiffFolderTests.folders()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["actual/shot.jpg", "actual/sub/shot.WEBP"] {
-            try Data("jpeg".utf8).write(to: folder.appendingPathComponent(name))
+        for name in ["actual/shot.gif", "actual/sub/shot.TIFF"] {
+            try Data("gif".utf8).write(to: folder.appendingPathComponent(name))
         }
         let result = try CommandResult.run(["diff", "expected", "actual"], in: folder)
         #expect(result.status == 1)
         #expect(
             result.stderr.hasPrefix(
-                "warning: actual: 2 images are not PNG (shot.jpg, sub/shot.WEBP) and not compared: diff reads PNG only\n"
+                "warning: actual: 2 images are not PNG, JPEG or WebP (shot.gif, sub/shot.TIFF) and not compared: "
+                    + "convert them to PNG\n"
             ),
             "\(result.stderr)")
     }
