@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "DeclutterStaticAPI", package: "Declutter"),
                 .product(name: "DeclutterStyle", package: "Declutter"),
                 .product(name: "DeclutterSupport", package: "Declutter"),
+                .product(name: "DeclutterTesting", package: "Declutter"),
                 .product(name: "DeclutterTileSources", package: "Declutter"),
                 .product(name: "DeclutterTiles", package: "Declutter"),
             ],

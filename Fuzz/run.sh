@@ -9,7 +9,7 @@
 set -uo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
-all=(png json geojson csv plist style scene polyline mbtiles staticmap staticbody camera pmtiles)
+all=(png json geojson csv plist style scene polyline mbtiles staticmap staticbody camera pmtiles screenshot)
 
 seconds="${1:-60}"
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then

@@ -26,10 +26,11 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The format a file name's extension names (any case), or nil.
+    /// The format a file name's extension names (any case), or nil; a path's folders are not looked at.
     public init?(fileName: String) {
-        guard let dot = fileName.lastIndex(of: ".") else { return nil }
-        switch fileName[fileName.index(after: dot)...].lowercased() {
+        let name = fileName.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
         case "webp": self = .webp

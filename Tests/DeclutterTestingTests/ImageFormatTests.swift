@@ -27,6 +27,7 @@ import Testing
         #expect(ImageFormat(signatureOf: Data("RIFF\0\0\0\0WAVE".utf8)) == nil)
         #expect(ImageFormat(fileName: "a/B.JPEG") == .jpeg && ImageFormat(fileName: "x.mask.png") == .png)
         #expect(ImageFormat(fileName: "x.gif") == nil && ImageFormat(fileName: "webp") == nil)
+        #expect(ImageFormat(fileName: "shots.jpg/home") == nil && ImageFormat(fileName: "v1.2/home.WebP") == .webp)
         // A JPEG named .png is read as the JPEG it is.
         let renamed = try RGBAImage(encoded: try Self.data("photo.jpg"), name: "photo.png")
         #expect(renamed.width == 40)

@@ -9,6 +9,7 @@ import DeclutterRender
 import DeclutterStaticAPI
 import DeclutterStyle
 import DeclutterSupport
+import DeclutterTesting
 import DeclutterTileSources
 import DeclutterTiles
 import Foundation
@@ -17,7 +18,8 @@ import Foundation
 /// ignores what it throws, since refusing bad input with an error is the parser's job; a crash, a hang, a leak or a
 /// sanitizer report is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody, camera, pmtiles
+    case png, json, geojson, csv, plist, style, scene, polyline, mbtiles, staticmap, staticbody, camera, pmtiles,
+        screenshot
 
     /// The target named by `DECLUTTER_FUZZ_TARGET`, read once: libFuzzer passes no argument of its own to the harness.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["DECLUTTER_FUZZ_TARGET"].flatMap(FuzzTarget.init)
@@ -55,6 +57,10 @@ enum FuzzTarget: String, CaseIterable {
         case .png:
             // See ChunkChecksums.
             _ = try? PNGDecoder.decode(ChunkChecksums.repaired(data))
+        case .screenshot:
+            // JPEG and WebP through their libraries, PNG through Declutter's decoder, as `declutter diff` reads a
+            // screenshot (the pixel limit held low, so that a header's size is checked before the buffer it sizes).
+            _ = try? RGBAImage(encoded: data, name: "fuzz", pixelLimit: 1 << 20)
         case .json:
             _ = try? JSONParser.parse(data)
         case .geojson:
