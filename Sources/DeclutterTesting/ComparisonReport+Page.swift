@@ -143,8 +143,10 @@ extension ComparisonReport {
             + "<div class=\"pictures\">\(figure("expected"))\(figure("actual"))</div></div>\n"
     }
 
+    // Pictures are shown as they were compared: a JPEG's EXIF orientation, which the comparison does not apply, is
+    // not applied here either (`image-orientation: none`), or a turned picture would sit beside an unturned diff.
     static let style = """
-        body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
+        body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}img,.zoom{image-orientation:none}
         header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:8px 16px;z-index:1}
         h1{font-size:18px;margin:0 0 4px}.detail{margin:0;color:#666;font-size:12px;word-break:break-all}
         .counts{list-style:none;display:flex;gap:8px;padding:0;margin:8px 0 0;flex-wrap:wrap}

@@ -30,9 +30,14 @@ extension ImageDifference {
         return (reportPath.hasSuffix("/") ? reportPath : reportPath + "/") + "diff/" + diffName
     }
 
-    /// The diff image's path in a report's `diff/` folder: the image's path, `.png` added to a JPEG's or WebP's
-    /// (the diff is a PNG, whatever the images were).
-    public var diffName: String { ImageFormat(fileName: path) == .png ? path : path + ".png" }
+    /// The diff image's path in a report's `diff/` folder: a PNG's path as it is, any other's with `.png` added (the
+    /// diff is a PNG, whatever the images were): `home.jpg.png` for `home.jpg`. A PNG whose name without `.png` is an
+    /// image's name itself gets `.png` added too (`home.jpg.png.png`), so that no two images share a diff.
+    public var diffName: String {
+        guard ImageFormat(fileName: path) == .png else { return path + ".png" }
+        let stem = path.dropLast(4)  // ".png", in any case
+        return ImageFormat(fileName: String(stem)) == nil ? path : path + ".png"
+    }
 
     /// A whole comparison as one JSON document: the folders, the counts per status, and one record per image.
     public static func jsonDocument(

@@ -44,6 +44,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     ///   when it says none: a PNG's signature damaged is the likeliest cause).
     public static func of(_ data: Data, name: String) throws -> ImageFormat {
         if let format = ImageFormat(signatureOf: data) { return format }
+        if data.isEmpty { throw ImageReadError(path: name, reason: "an empty file") }
         if let named = ImageFormat(fileName: name), named != .png {
             throw ImageReadError(path: name, reason: "not a \(named.rawValue) file (its first bytes are not one's)")
         }
@@ -78,6 +79,12 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
                         tjDecompressHeader3(decoder, base, UInt(bytes.count), &width, &height, &subsampling, &colours)
                             == 0
                     else { throw Self.jpegError(decoder, name) }
+                    // TurboJPEG converts CMYK to nothing else; screenshots are never CMYK.
+                    guard colours != Int32(TJCS_CMYK.rawValue), colours != Int32(TJCS_YCCK.rawValue) else {
+                        throw ImageReadError(
+                            path: name,
+                            reason: "a CMYK JPEG, which is not read (screenshots are RGB); convert it to RGB")
+                    }
                     return (Int(width), Int(height))
                 }
             }
@@ -98,10 +105,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// declared size is within `pixelLimit`.
     ///
     /// - Throws: ``ImageReadError`` named `name` when the data is damaged or cut short (for JPEG, what libjpeg-turbo
-    ///   only warns about too: a screenshot cut short must not pass), or too large.
+    ///   only warns about too: a screenshot cut short must not pass), in a form the library cannot convert to RGBA, or
+    ///   too large.
     public func decode(_ data: Data, name: String, pixelLimit: Int) throws -> RGBAImage {
         let (width, height) = try size(of: data, name: name)
-        guard width > 0, height > 0, width <= pixelLimit / max(height, 1) else {
+        guard width > 0, height > 0 else {
+            throw ImageReadError(path: name, reason: "\(width)×\(height) px: an image without pixels")
+        }
+        guard width <= pixelLimit / height else {
             throw ImageReadError(
                 path: name, reason: "\(width)×\(height) px, more than the pixel limit (\(pixelLimit) pixels)")
         }
@@ -157,7 +168,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// The decoder's last message as the error of `name`.
     private static func jpegError(_ decoder: tjhandle, _ name: String) -> ImageReadError {
         let message = tjGetErrorStr2(decoder).map { String(cString: $0) } ?? "unknown error"
-        return ImageReadError(path: name, reason: "damaged JPEG data (libjpeg-turbo: \(message))")
+        // Damage (data cut short, a bad marker) and what the library does not convert (CMYK to RGB) alike.
+        return ImageReadError(path: name, reason: "JPEG data libjpeg-turbo cannot decode: \(message)")
     }
 
     /// libwebp's status as the error of `name`.

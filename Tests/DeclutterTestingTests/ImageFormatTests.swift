@@ -11,7 +11,8 @@ import Testing
     static func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
 
     @Test(arguments: [
-        "photo.jpg", "photo-444.jpg", "photo-changed.jpg", "alpha-lossless.webp", "alpha-lossy.webp",
+        "photo.jpg", "photo-444.jpg", "photo-changed.jpg", "progressive.jpg", "grey.jpg", "alpha-lossless.webp",
+        "alpha-lossy.webp",
     ])
     func decodesAsPillowDoes(name: String) throws {
         let image = try RGBAImage(contentsOf: Self.folder.appendingPathComponent(name))
@@ -48,7 +49,7 @@ import Testing
         // Cut short: libjpeg-turbo would fill the rest grey with a warning; a screenshot cut short must not pass.
         #expect(
             reason(jpeg.prefix(jpeg.count - 100), "cut.jpg")
-                == "cannot read image cut.jpg: damaged JPEG data (libjpeg-turbo: Premature end of JPEG file)")
+                == "cannot read image cut.jpg: JPEG data libjpeg-turbo cannot decode: Premature end of JPEG file")
         #expect(reason(webp.prefix(webp.count - 40), "cut.webp") == "cannot read image cut.webp: WebP data cut short")
         #expect(
             reason(Data("not a jpeg".utf8), "a.jpg")
@@ -60,5 +61,22 @@ import Testing
             reason(jpeg, "big.jpg", limit: 959)
                 == "cannot read image big.jpg: 40×24 px, more than the pixel limit (959 pixels)")
         #expect(reason(jpeg, "big.jpg", limit: 960) == nil)
+        #expect(reason(Data(), "e.webp") == "cannot read image e.webp: an empty file")
+        // Pillow reads CMYK (Pillow wrote this one); TurboJPEG converts it to nothing else, and screenshots are RGB.
+        #expect(
+            reason(try Self.data("cmyk.jpg"), "cmyk.jpg")
+                == "cannot read image cmyk.jpg: a CMYK JPEG, which is not read (screenshots are RGB); convert it to RGB"
+        )
+    }
+
+    /// No two images share a diff picture: a PNG keeps its name, anything else gets `.png` added, and so does a PNG
+    /// whose name without `.png` is an image's name itself.
+    @Test func diffNamesAreOnePerImage() {
+        func diff(_ path: String) -> String { ImageDifference(path: path, status: .changed).diffName }
+        #expect(diff("a/home.png") == "a/home.png" && diff("B.PNG") == "B.PNG")
+        #expect(diff("home.jpg") == "home.jpg.png" && diff("x.WebP") == "x.WebP.png")
+        #expect(diff("home.jpg.png") == "home.jpg.png.png" && diff("home.png.png") == "home.png.png.png")
+        let paths = ["home.jpg", "home.jpg.png", "home.jpg.png.png", "home.png", "home.png.png", "home.webp.PNG"]
+        #expect(Set(paths.map(diff)).count == paths.count)
     }
 }
