@@ -3,8 +3,9 @@ import Foundation
 
 /// An HTML report of image comparisons that works offline from its folder: `index.html` with the counts on top,
 /// each changed image's expected, actual and diff pictures side by side with a slider between expected and actual,
-/// the new, deleted and unchanged images listed, and the pairs that could not be read named with why. The pictures are copied beside the page (`expected/`, `actual/`,
-/// `diff/`, each keeping the image's relative path) and linked relatively, so the folder can be kept as a CI artifact.
+/// the new, deleted and unchanged images listed, and the pairs that could not be read named with why. The pictures
+/// are copied beside the page (`expected/`, `actual/`, `diff/`, each keeping the image's relative path; see
+/// ``ImageDifference/diffName``) and linked relatively, so the folder can be kept as a CI artifact.
 ///
 /// ```swift
 /// let differences = try FolderComparison().compare(expected: goldens, actual: screenshots)
