@@ -32,9 +32,17 @@ extension ComparisonReport {
         if !unreadable.isEmpty {
             // First, since nothing below can be trusted to be whole until they are mended.
             html += "<section id=\"unreadable\"><h2>\(unreadable.count) unreadable</h2><ul class=\"problems\">\n"
-            html += unreadable.map {
-                "<li id=\"\(Self.anchor(for: $0.path))\" data-path=\"\(Self.escape($0.path))\" data-status=\"unreadable\">"
-                    + "<b>\(Self.escape($0.path))</b>: \(Self.escape($0.summary))</li>"
+            html += unreadable.map { item in
+                // The side that could be read, small, so that the reviewer sees which screenshot it is.
+                let pictures = [("expected", item.expectedSize), ("actual", item.actualSize)].compactMap { side, size in
+                    size.map { _ in
+                        "<a href=\"\(side)/\(Self.link(item.path))\"><img src=\"\(side)/\(Self.link(item.path))\" alt=\"\(side) \(Self.escape(item.path))\"></a>"
+                    }
+                }
+                return
+                    "<li id=\"\(Self.anchor(for: item.path))\" data-path=\"\(Self.escape(item.path))\" data-status=\"unreadable\">"
+                    + "<b>\(Self.escape(item.path))</b>: \(Self.escape(item.summary))"
+                    + (pictures.isEmpty ? "" : "<div>\(pictures.joined())</div>") + "</li>"
             }.joined(separator: "\n")
             html += "</ul></section>\n"
         }
@@ -153,7 +161,8 @@ extension ComparisonReport {
         .counts li{border-radius:12px;padding:2px 10px;background:#eee}.counts a{color:inherit;text-decoration:none}
         .counts .changed{background:#fdd}.counts .new{background:#dfd}.counts .deleted{background:#ddd}
         .counts .within-tolerance{background:#ffd}.counts .unreadable{background:#d00;color:#fff}
-        .problems li{margin:4px 0;color:#900;word-break:break-all}main{padding:8px 16px}h2{font-size:16px;display:inline}
+        .problems li{margin:4px 0;color:#900;word-break:break-all}.problems img{max-width:160px;max-height:90px;
+        margin:4px 8px 0 0;border:1px solid #ccc}main{padding:8px 16px}h2{font-size:16px;display:inline}
         section{margin:16px 0}article{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 12px;margin:12px 0;
         scroll-margin-top:calc(var(--header,160px) + 8px)}
         h3{font-size:14px;margin:0;word-break:break-all}.figures{margin:2px 0 8px;color:#444}

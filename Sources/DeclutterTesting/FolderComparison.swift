@@ -72,28 +72,27 @@ public struct FolderComparison: Sendable {
         let results = concurrentMap(paths.count) { index -> Result<ImageDifference, any Error> in
             let path = paths[index]
             defer { progress?(done.add(1), paths.count) }
-            return Result {
-                try compare(
-                    path: path,
-                    expected: expectedSet.contains(path.utf8Bytes) ? expected.appendingPathComponent(path) : nil,
-                    actual: actualSet.contains(path.utf8Bytes) ? actual.appendingPathComponent(path) : nil)
-            }
-        }
-        let records = zip(paths, results).map { path, result -> Result<ImageDifference, any Error> in
+            let expectedFile = expectedSet.contains(path.utf8Bytes) ? expected.appendingPathComponent(path) : nil
+            let actualFile = actualSet.contains(path.utf8Bytes) ? actual.appendingPathComponent(path) : nil
+            let result = Result { try compare(path: path, expected: expectedFile, actual: actualFile) }
             // A shared mask of another size is the option's mistake, not the image's: it stays an error.
             guard recordsUnreadableImages, case .failure(let error) = result,
                 error is ImageReadError
                     || (error as? PixelMask.SizeMismatch).map({ $0.mask != sharedMask?.name }) == true
             else { return result }
-            return .success(ImageDifference(path: path, status: .unreadable, problem: "\(error)"))
+            // The side that can be read keeps its size, so that a report shows it beside the problem.
+            return .success(
+                ImageDifference(
+                    path: path, status: .unreadable, expectedSize: expectedFile.flatMap { try? wholeImageSize($0) },
+                    actualSize: actualFile.flatMap { try? wholeImageSize($0) }, problem: "\(error)"))
         }
-        let failures = records.compactMap { result -> (any Error)? in
+        let failures = results.compactMap { result -> (any Error)? in
             if case .failure(let error) = result { return error }
             return nil
         }
         // One bad file is thrown as it is; several are named together, so that one run says them all.
         if failures.count > 1 { throw Failures(errors: failures) }
-        return try records.map { try $0.get() }
+        return try results.map { try $0.get() }
     }
 
     /// The pairs of a folder comparison that could not be compared, when there are several.

@@ -352,7 +352,7 @@ import Testing
         #expect(json.contains(#""new":1,"deleted":1,"unreadable":1}"#))
         #expect(
             json.contains(
-                #"{"path":"sub/b.png","status":"unreadable","expected":null,"actual":null,"mismatched":null,"ratio":null,"ignored":0,"diff":null,"problem":"\#(problem)"}"#
+                #"{"path":"sub/b.png","status":"unreadable","expected":[4,4],"actual":null,"mismatched":null,"ratio":null,"ignored":0,"diff":null,"problem":"\#(problem)"}"#
             ), "\(json)")
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"<testsuites tests="7" failures="4" errors="1">"#), "\(junit)")
@@ -364,12 +364,13 @@ import Testing
         #expect(page.contains(#"<body data-images="7" data-unreadable="1" data-changed="2""#))
         #expect(
             page.contains(
-                #"<li id="image-sub/b.png" data-path="sub/b.png" data-status="unreadable"><b>sub/b.png</b>: \#(problem)</li>"#
+                #"<li id="image-sub/b.png" data-path="sub/b.png" data-status="unreadable"><b>sub/b.png</b>: \#(problem)<div><a href="expected/sub/b.png"><img src="expected/sub/b.png" alt="expected sub/b.png"></a></div></li>"#
             ))
-        // The pictures of what was compared are there; nothing of the unreadable pair is copied.
+        // The pictures of what was compared are there, and of the unreadable pair the side that can be read.
         let report = folder.appendingPathComponent("report")
         #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("diff/a.png").path))
-        #expect(!FileManager.default.fileExists(atPath: report.appendingPathComponent("expected/sub/b.png").path))
+        #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("expected/sub/b.png").path))
+        #expect(!FileManager.default.fileExists(atPath: report.appendingPathComponent("actual/sub/b.png").path))
     }
 }
 
