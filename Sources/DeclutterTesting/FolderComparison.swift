@@ -235,11 +235,7 @@ public struct FolderComparison: Sendable {
     /// An image's width and height from its header, within ``pixelLimit``.
     func imageSize(_ url: URL, data: Data? = nil) throws -> [Int] {
         let bytes = try data ?? read(url), name = url.relativePath
-        let size = try ImageFormat.of(bytes, name: name).size(of: bytes, name: name)
-        guard size.width * size.height <= pixelLimit else {
-            throw ImageReadError(
-                path: name, reason: "\(size.width)×\(size.height) px, more than the pixel limit (\(pixelLimit) pixels)")
-        }
+        let size = try ImageFormat.of(bytes, name: name).checkedSize(of: bytes, name: name, pixelLimit: pixelLimit)
         return [size.width, size.height]
     }
 

@@ -48,12 +48,33 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         if let named = ImageFormat(fileName: name), named != .png {
             throw ImageReadError(path: name, reason: "not a \(named.rawValue) file (its first bytes are not one's)")
         }
+        throw pngError(data, name, otherwise: "not a PNG file (the signature is missing)")
+    }
+
+    /// What PNG's decoder says is wrong at the start of `data`, or `otherwise` when it finds nothing.
+    private static func pngError(_ data: Data, _ name: String, otherwise: String) -> ImageReadError {
         do {
             _ = try PNGDecoder.File(data)
         } catch let error as PNGDecoder.DecodingError {
-            throw ImageReadError(path: name, reason: error.description)
+            return ImageReadError(path: name, reason: error.description)
+        } catch {}
+        return ImageReadError(path: name, reason: otherwise)
+    }
+
+    /// The width and height `data` declares, once within `pixelLimit` (and above 0): checked before the buffer they
+    /// size is allocated.
+    ///
+    /// - Throws: ``ImageReadError`` named `name` when the header cannot be read or the size is out of bounds.
+    public func checkedSize(of data: Data, name: String, pixelLimit: Int) throws -> (width: Int, height: Int) {
+        let (width, height) = try size(of: data, name: name)
+        guard width > 0, height > 0 else {
+            throw ImageReadError(path: name, reason: "\(width)×\(height) px: an image without pixels")
         }
-        throw ImageReadError(path: name, reason: "not a PNG file (the signature is missing)")
+        guard width <= pixelLimit / height else {
+            throw ImageReadError(
+                path: name, reason: "\(width)×\(height) px, more than the pixel limit (\(pixelLimit) pixels)")
+        }
+        return (width, height)
     }
 
     /// The width and height `data` declares, read from its header alone, before any pixel is decoded.
@@ -63,12 +84,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .png:
             guard let size = PNGImageSize(of: data) else {
-                do {
-                    _ = try PNGDecoder.File(data)
-                } catch let error as PNGDecoder.DecodingError {
-                    throw ImageReadError(path: name, reason: error.description)
-                }
-                throw ImageReadError(path: name, reason: "not a PNG file (no IHDR chunk where the header belongs)")
+                throw Self.pngError(data, name, otherwise: "not a PNG file (no IHDR chunk where the header belongs)")
             }
             return (size.width, size.height)
         case .jpeg:
@@ -108,14 +124,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     ///   only warns about too: a screenshot cut short must not pass), in a form the library cannot convert to RGBA, or
     ///   too large.
     public func decode(_ data: Data, name: String, pixelLimit: Int) throws -> RGBAImage {
-        let (width, height) = try size(of: data, name: name)
-        guard width > 0, height > 0 else {
-            throw ImageReadError(path: name, reason: "\(width)×\(height) px: an image without pixels")
-        }
-        guard width <= pixelLimit / height else {
-            throw ImageReadError(
-                path: name, reason: "\(width)×\(height) px, more than the pixel limit (\(pixelLimit) pixels)")
-        }
+        let (width, height) = try checkedSize(of: data, name: name, pixelLimit: pixelLimit)
         switch self {
         case .png:
             return try RGBAImage(png: data, name: name)
