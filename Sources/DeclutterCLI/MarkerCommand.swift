@@ -56,10 +56,20 @@ struct MarkerCommand: ParsableCommand {
     func run() throws {
         let format = try OutputFormat(path: output)
         try FileSystem.refuseOverwriting([("--output", output)], inputs: [("--style", style)])
-        let style = try StyleLocator.loadCheckingFont(style)
+        let style = try StyleLocator.loadCheckingFont(style, outputs: [("--output", output)])
         let counts = try CategoryCounts.parse(self.counts, style: style)
         let renderer = try MarkerRenderer(style: style)
         let geometry = renderer.geometry(for: counts)
+        // MapKit clusters only annotations of one clustering identifier, so such an icon is drawn as asked but no map
+        // shows it.
+        let present = counts.entries.filter { $0.count > 0 }.compactMap { style.category(named: $0.name) }
+        let identifiers = Set(present.map { $0.clusteringIdentifier ?? "" })
+        if geometry.kind != .balloon, identifiers.count > 1 {
+            let named = present.map { "\($0.name) (\($0.clusteringIdentifier.map { "\"\($0)\"" } ?? "none"))" }
+            StandardError.write(
+                "warning: --counts mixes clustering identifiers: \(named.joined(separator: ", ")); no map clusters "
+                    + "these together, as MapKit clusters only annotations of one identifier\n")
+        }
         if label != nil && geometry.kind == .balloon {
             StandardError.write(
                 "warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")

@@ -344,7 +344,8 @@ struct RenderCommand: ParsableCommand {
         try FileSystem.refuseOverwriting(outputs, inputs: inputs)
         let (width, height) = try Self.checked(size, scale: format == .png ? scale : 1)
         let (read, inputFormat) = try inputOptions.read(input, category: category, skipInvalid: skipInvalid)
-        let style = try StyleLocator.loadCheckingFont(self.style ?? (inputFormat == .plist ? "tandm" : "default"))
+        let style = try StyleLocator.loadCheckingFont(
+            self.style ?? (inputFormat == .plist ? "tandm" : "default"), outputs: outputs)
         try NamedProperties.check(
             category: category, groupBy: nil, aggregates: try AggregateOption.parse(aggregate), in: read.points,
             input: input)

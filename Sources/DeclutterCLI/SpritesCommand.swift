@@ -69,16 +69,34 @@ struct SpritesCommand: ParsableCommand {
         progress.finish()
         try FileSystem.refuseOverwriting(
             sheet.files.map { ("--output's \($0.name)", folder.appendingPathComponent($0.name).path) },
-            inputs: [("--style", self.style)])
+            inputs: [("--style", self.style)] + style.glyphImageFiles.map { ("--style's glyph image", $0) })
         // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
         // WebGL draws a texture only up to the device's MAX_TEXTURE_SIZE; 4096 px is what nearly every device has.
-        for (name, data) in sheet.files where name.hasSuffix(".png") {
-            if let size = PNGImageSize(of: data), max(size.width, size.height) > Self.textureLimit {
-                StandardError.write(
-                    "warning: \(name) is \(size.width)×\(size.height) px: past \(Self.textureLimit) px, some devices' "
-                        + "MapLibre cannot use it as one texture (fewer --ratios, a smaller --spacing)\n")
-            }
+        for ratio in Set(ratios).sorted() {
+            let name = SpriteSheetBuilder.sheetNames(ratio: ratio).image
+            guard let data = sheet.files.first(where: { $0.name == name })?.data, let size = PNGImageSize(of: data),
+                max(size.width, size.height) > Self.textureLimit
+            else { continue }
+            var remedies = ratio > 1 ? ["leave \(ratio) out of --ratios"] : []
+            if spacing > 0 { remedies.append("a smaller --spacing") }
+            remedies.append("fewer icons: a larger sprites.shareStep, fewer sprites.exactCounts or countSteps")
+            StandardError.write(
+                "warning: \(name) is \(size.width)×\(size.height) px: past \(Self.textureLimit) px, some devices' "
+                    + "MapLibre cannot use it as one texture (\(remedies.joined(separator: "; ")))\n")
+        }
+        // A sheet of a ratio not written this time is an earlier run's: MapLibre on a screen of that ratio would load
+        // it, and its names and pictures are not this style's.
+        let written = Set(sheet.files.map(\.name))
+        let stale = (1...3).flatMap { ratio in
+            let names = SpriteSheetBuilder.sheetNames(ratio: ratio)
+            return [names.image, names.index]
+        }.filter { !written.contains($0) && FileSystem.item(atPath: folder.appendingPathComponent($0).path) == .file }
+        if !stale.isEmpty {
+            StandardError.write(
+                "warning: \(stale.joined(separator: ", ")) in \(output) \(stale.count == 1 ? "is" : "are") left from "
+                    + "an earlier run and \(stale.count == 1 ? "does" : "do") not match this sheet; MapLibre on a screen of "
+                    + "that pixel ratio loads them: delete them, or add their ratio to --ratios\n")
         }
         let names = sheet.files.map(\.name).joined(separator: ", ")
         try StandardOutput.print(

@@ -261,7 +261,9 @@ struct TilesCommand: ParsableCommand {
         try NamedProperties.check(
             category: category, groupBy: groupBy, aggregates: try AggregateOption.parse(aggregate), in: points,
             input: input)
-        let style = try StyleLocator.loadCheckingFont(self.style ?? (read.format == .plist ? "tandm" : "default"))
+        let style = try StyleLocator.loadCheckingFont(
+            self.style ?? (read.format == .plist ? "tandm" : "default"),
+            outputs: Self.outputFiles(output, format: try TilesetFormat(path: output)))
         var job = try TilesetJob(
             points: points, style: style, categoryProperty: category, keepingIdentifiers: groupBy != nil)
         let mode = TilesetJob.Placement(rawValue: placement) ?? .placed

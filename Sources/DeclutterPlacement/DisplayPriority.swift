@@ -37,6 +37,9 @@ extension DisplayPriority: Codable {
             self = named
         } else if let value = try? container.decode(Float.self), (0...1000).contains(value) {
             self.init(value)
+        } else if let value = try? container.decode(Double.self) {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected \(expected), got \(value.messageText)")
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(expected)")
         }

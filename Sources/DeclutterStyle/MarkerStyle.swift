@@ -23,6 +23,8 @@ public struct MarkerStyle: Sendable, Hashable {
     public var map: MapStyle
     /// The folder that relative glyph paths are resolved against; nil means the current directory.
     public var directory: URL?
+    /// The file the style was read from as errors name it (a bundled style's name), or nil for a style made in code.
+    public var file: String?
     /// The bytes of each glyph image, keyed by the path as the style gives it; read when the style is loaded,
     /// so that drawing reads no files and a style compiled into the binary needs none.
     public var glyphImages: [String: Data] = [:]
@@ -48,6 +50,17 @@ public struct MarkerStyle: Sendable, Hashable {
         categories.first { $0.name == name }
     }
 
+    /// The files the glyph images were read from, as absolute paths, in the style's order: inputs that a command
+    /// writing files must not replace. None for a style compiled into the binary, which has no folder.
+    public var glyphImageFiles: [String] {
+        guard directory != nil else { return [] }
+        var seen = Set<String>()
+        return categories.flatMap { category -> [String] in
+            guard case let .image(path, path2x) = category.glyph else { return [] }
+            return [path, path2x].compactMap { $0 }
+        }.filter { seen.insert($0).inserted }.map { resolve($0).path }
+    }
+
     /// The absolute location of a glyph path given in the style.
     public func resolve(_ path: String) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
@@ -63,10 +76,21 @@ extension MarkerStyle: Codable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let categories = try container.decode(
-            [MarkerCategory].self, forKey: .categories,
-            where: { categories in
-                !categories.isEmpty && Set(categories.map(\.name)).count == categories.count
-            }, expected: "a non-empty list of categories with distinct names")
+            [MarkerCategory].self, forKey: .categories, where: { !$0.isEmpty },
+            expected: "a non-empty list of categories")
+        var seen: [String: Int] = [:]
+        for (index, category) in categories.enumerated() {
+            if let first = seen.updateValue(index, forKey: category.name) {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath + [
+                            CodingKeys.categories, AnyCodingKey(intValue: index), AnyCodingKey(stringValue: "name"),
+                        ],
+                        debugDescription:
+                            "expected a name no other category has; categories[\(first)] is named \"\(category.name)\" too"
+                    ))
+            }
+        }
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
             font: try container.decode(
@@ -114,6 +138,7 @@ extension MarkerStyle {
     public static func decode(_ data: Data, file: String, directory: URL?) throws -> MarkerStyle {
         var style = try decodeFields(data, file: file)
         style.directory = directory
+        style.file = file
         let resolve = style.resolve
         try style.readGlyphImages(file: file) { path in
             let location = resolve(path)
@@ -126,6 +151,7 @@ extension MarkerStyle {
     /// bytes, or nil when there is none), such as a style compiled into the binary.
     public static func decode(_ data: Data, file: String, glyphFile: (String) -> Data?) throws -> MarkerStyle {
         var style = try decodeFields(data, file: file)
+        style.file = file
         try style.readGlyphImages(file: file) { path in (glyphFile(path), path) }
         return style
     }

@@ -1,3 +1,5 @@
+import DeclutterSupport
+
 /// An sRGB colour with straight (not premultiplied) alpha, each component in 0…1.
 public struct RGBAColor: Sendable, Hashable {
     /// Red component, 0…1.
@@ -62,10 +64,15 @@ extension RGBAColor: Codable {
             self = color
             return
         }
-        guard let components = try? container.decode([Double].self), (3...4).contains(components.count),
-            components.allSatisfy({ (0...1).contains($0) })
-        else {
+        guard let components = try? container.decode([Double].self) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(expected)")
+        }
+        guard (3...4).contains(components.count), components.allSatisfy({ (0...1).contains($0) }) else {
+            let shown =
+                "[" + components.prefix(5).map(\.messageText).joined(separator: ", ")
+                + (components.count > 5 ? ", …]" : "]")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected \(expected), got \(shown)")
         }
         self.init(
             red: components[0], green: components[1], blue: components[2],

@@ -27,8 +27,18 @@ public enum FileSystem {
             guard creatingFolder else {
                 throw OutputError(path: folder.relativePath, reason: "the folder does not exist")
             }
-            var top = folder.standardizedFileURL
-            while item(atPath: top.deletingLastPathComponent().path) == nil { top.deleteLastPathComponent() }
+            // `top` is the first folder to make; `shown` the same path as it was given, for the message.
+            var top = folder.standardizedFileURL, shown = folder.relativePath as NSString
+            while item(atPath: top.deletingLastPathComponent().path) == nil {
+                top.deleteLastPathComponent()
+                shown = shown.deletingLastPathComponent as NSString
+            }
+            if item(atPath: top.deletingLastPathComponent().path) == .file {
+                let parent = shown.deletingLastPathComponent
+                throw OutputError(
+                    path: folder.relativePath,
+                    reason: "\(parent.isEmpty ? top.deletingLastPathComponent().path : parent) is not a folder")
+            }
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {

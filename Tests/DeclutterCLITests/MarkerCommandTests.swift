@@ -147,6 +147,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
     }
 
+    /// A glyph image the style reads is one of the command's inputs: writing over it would damage the style.
+    @Test func aGlyphImageOfTheStyleIsNotOverwritten() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Styles/tandm"), to: folder.appendingPathComponent("tandm"))
+        try FileManager.default.copyItem(atPath: tandmStyle, toPath: folder.appendingPathComponent("style.json").path)
+        let glyph = folder.appendingPathComponent("tandm/Bicycle_2x.png")
+        let before = try Data(contentsOf: glyph)
+        for (command, output) in [
+            (["marker", "--counts", "bicycle=4"], "./tandm/Bicycle_2x.png"),
+            (["sprites", "--ratios", "1"], "tandm"),
+        ] {
+            // sprites writes into a folder: its sprite.png is made the glyph's name by a link.
+            if command[0] == "sprites" {
+                try FileManager.default.createSymbolicLink(
+                    at: folder.appendingPathComponent("tandm/sprite.png"), withDestinationURL: glyph)
+            }
+            let result = try CommandResult.run(command + ["--style", "style.json", "--output", output], in: folder)
+            #expect(result.status == 2)
+            #expect(
+                result.stderr.contains("would overwrite the --style's glyph image file \(glyph.path)"),
+                "\(result.stderr)")
+            #expect(try Data(contentsOf: glyph) == before)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("tandm/sprite.json").path))
+    }
+
     @Test func aLinkedOutputReplacesItsTargetAndKeepsTheLink() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -189,6 +217,13 @@ import Testing
         #expect(balloon.status == 0)
         #expect(
             balloon.stderr == "warning: --label is drawn on cluster icons only; a total of 1 draws a balloon marker\n")
+        let mixed = try CommandResult.run(
+            ["marker", "--style", tandmStyle, "--counts", "bicycle=2,unicycle=1", "--output", "d.png"], in: folder)
+        #expect(mixed.status == 0)
+        #expect(
+            mixed.stderr
+                == "warning: --counts mixes clustering identifiers: bicycle (\"bicycle\"), unicycle (\"unicycle\"); no map "
+                + "clusters these together, as MapKit clusters only annotations of one identifier\n")
     }
 
     @Test func labelReplacesTheCount() throws {

@@ -81,6 +81,55 @@ import Testing
         #expect(
             result.stderr
                 == "warning: sprite@3x.png is 5946×5808 px: past 4096 px, some devices' MapLibre cannot use it as one "
-                + "texture (fewer --ratios, a smaller --spacing)\n")
+                + "texture (leave 3 out of --ratios; fewer icons: a larger sprites.shareStep, fewer sprites.exactCounts "
+                + "or countSteps)\n")
+    }
+
+    /// Sheets of a pixel ratio not asked for, left by an earlier run, are named: MapLibre would load them on such
+    /// screens. Nothing is deleted.
+    @Test func sheetsLeftFromAnEarlierRunAreSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try CommandResult.run(
+            ["sprites", "--style", "tandm", "--ratios", "1,2", "--output", "sheet"], in: folder)
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let again = try CommandResult.run(
+            ["sprites", "--style", "tandm", "--ratios", "1", "--output", "sheet"], in: folder)
+        #expect(again.status == 0)
+        #expect(
+            again.stderr
+                == "warning: sprite@2x.png, sprite@2x.json in sheet are left from an earlier run and do not match this "
+                + "sheet; MapLibre on a screen of that pixel ratio loads them: delete them, or add their ratio to --ratios\n"
+        )
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet/sprite@2x.png").path))
+    }
+
+    /// An output folder under a file is said as such, not as Foundation's error number.
+    @Test func anOutputUnderAFileIsSaid() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("afile"))
+        let result = try CommandResult.run(
+            ["sprites", "--style", "tandm", "--ratios", "1", "--output", "afile/sub/sheet"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Error: cannot write afile/sub/sheet: afile is not a folder\n", "\(result.stderr)")
+    }
+
+    /// A style whose sheet would be too large is named by its file, as its other errors are.
+    @Test func aSheetOverTheIconLimitNamesTheStyleFile() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            ##"{"font": "DejaVu Sans", "cluster": {"buckets": [{"minimumCount": 2, "diameter": 40, "innerDiameter": 24, "fontSize": 20}]}, "categories": [{"name": "a", "color": "#000000", "clusteringIdentifier": "g"}, {"name": "b", "color": "#ffffff", "clusteringIdentifier": "g"}], "sprites": {"exactCounts": [2, 999], "shareStep": 0.01}}"##
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("huge.json"))
+        let result = try CommandResult.run(["sprites", "--style", "huge.json", "--output", "out"], in: folder)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: huge.json: sprites: the sprite sheet would hold 101103 icons, more than 20000;"),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 }

@@ -47,7 +47,10 @@ import Testing
         let style = try MarkerStyle.load(contentsOf: stylesFolder.appendingPathComponent("tandm.json"))
         let data = try JSONEncoder().encode(style)
         let decoded = try MarkerStyle.decode(data, file: "round-trip", directory: style.directory)
-        #expect(decoded == style)
+        #expect(decoded.file == "round-trip" && style.file == stylesFolder.appendingPathComponent("tandm.json").path)
+        var renamed = decoded
+        renamed.file = style.file
+        #expect(renamed == style)
     }
 
     /// The error a style text gives, as the command line prints it.
@@ -70,17 +73,18 @@ import Testing
         )
         #expect(
             error(##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": [1, 2, 0]}]}"##)
-                == ##"bad.json: categories[0].color: expected a colour: "#RRGGBB", "#RRGGBBAA" or [red, green, blue(, alpha)] with numbers in 0…1"##
+                == ##"bad.json: categories[0].color: expected a colour: "#RRGGBB", "#RRGGBBAA" or [red, green, blue(, alpha)] with numbers in 0…1, got [1, 2, 0]"##
         )
         #expect(error(##"{"font": "DejaVu Sans", \##(cluster)}"##) == "bad.json: categories: missing required field")
         #expect(
             error(##"{"font": "DejaVu Sans", \##(cluster), "categories": []}"##)
-                == "bad.json: categories: expected a non-empty list of categories with distinct names")
+                == "bad.json: categories: expected a non-empty list of categories")
         #expect(
             error(
-                ##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": "#000"}, {"name": "a", "color": "#000"}]}"##
+                ##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": "#000"}, {"name": "b", "color": "#000"}, {"name": "a", "color": "#000"}]}"##
             )
-                == "bad.json: categories: expected a non-empty list of categories with distinct names")
+                == ##"bad.json: categories[2].name: expected a name no other category has; categories[0] is named "a" too"##
+        )
         #expect(
             error(##"{"font": 12, \##(cluster), "categories": [{"name": "a", "color": "#000"}]}"##)
                 == "bad.json: font: expected a string, got 12")
@@ -104,6 +108,12 @@ import Testing
                 ##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": "#000", "displayPriority": "urgent"}]}"##
             )
                 == ##"bad.json: categories[0].displayPriority: expected a number in 0…1000 or one of "required", "defaultHigh", "defaultLow", got "urgent""##
+        )
+        #expect(
+            error(
+                ##"{"font": "DejaVu Sans", \##(cluster), "categories": [{"name": "a", "color": "#000", "displayPriority": 1001}]}"##
+            )
+                == ##"bad.json: categories[0].displayPriority: expected a number in 0…1000 or one of "required", "defaultHigh", "defaultLow", got 1001"##
         )
         #expect(
             error(
