@@ -3,6 +3,7 @@ import DeclutterSupport
 import DeclutterTesting
 import Foundation
 import SnapshotTesting
+import Synchronization
 
 #if canImport(Testing)
     import Testing
@@ -53,21 +54,28 @@ extension Diffing where Value == Data {
     public static func pixelmatchPNG(_ comparison: ImageComparison, artifacts: URL? = nil) -> Diffing {
         // swift-format-ignore: OnlyOneTrailingClosureArgument
         .diff(toData: { $0 }, fromData: { $0 }) { reference, actual in
-            guard reference != actual else { return nil }
+            let name = SnapshotArtifacts.testName()
+            let folder = SnapshotArtifacts.folder(name: name, reference: reference, root: artifacts)
+            guard reference != actual else {
+                SnapshotArtifacts.remove(folder)
+                return nil
+            }
             let message: String
             var difference: ImageDifference?
-            let name = SnapshotArtifacts.testName()
             do {
                 difference = try DiffArtifacts.difference(
                     path: name + ".png", expected: reference, actual: actual, comparison: comparison)
-                guard let difference else { return nil }
+                guard let difference else {
+                    SnapshotArtifacts.remove(folder)
+                    return nil
+                }
                 message = difference.failureReason(threshold: comparison.pixelMatch.threshold)
             } catch {
                 message = "\(error)" + Self.notPNGHint(reference: reference, actual: actual)
             }
             let record = difference ?? ImageDifference(path: name + ".png", status: .changed)
             let paths = SnapshotArtifacts.write(
-                record, name: name, reference: reference, actual: actual, into: artifacts)
+                record, name: name, reference: reference, actual: actual, into: folder)
             var attachments: [DiffAttachment] = [
                 .data(reference, name: "reference.png"), .data(actual, name: "actual.png"),
             ]
@@ -94,19 +102,45 @@ extension Diffing where Value == Data {
 }
 
 /// Writes a failed comparison's images, since swift-snapshot-testing keeps no attachments on Linux.
-enum SnapshotArtifacts {
-    /// Writes the images and their report page (``DiffArtifacts``) into a folder under `root` (default
-    /// `$SNAPSHOT_ARTIFACTS`, else the temporary folder) named for the test and the reference (`declutter-` + `name` +
-    /// the reference's hash: the same snapshot failing again replaces its folder, where a folder a failure piled
-    /// up), and lists them, one per line after a line break.
-    static func write(_ difference: ImageDifference, name: String, reference: Data, actual: Data, into root: URL?)
-        -> String
-    {
+package enum SnapshotArtifacts {
+    /// How many comparisons each folder name has had in this process.
+    private static let uses = Mutex<[String: Int]>([:])
+
+    /// The folder of a comparison's images under `root` (default `$SNAPSHOT_ARTIFACTS`, else the temporary folder):
+    /// `declutter-` + the test's `name` + eight digits of the reference's hash, so that the same snapshot failing again
+    /// replaces its folder where a folder a failure would pile up. Each comparison asks once, and a name asked for
+    /// again in this process (a test's second assertion of the same reference; under XCTest, whose tests are all
+    /// `snapshot`, another test's) gets `-2`, `-3`, … in the order they run, so no report hides another.
+    static func folder(name: String, reference: Data, root: URL?) -> URL {
         let root =
             root ?? ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
-        // Eight digits of the reference's hash tell one snapshot of a test from another.
-        let folder = root.appendingPathComponent("declutter-\(name)-\(reference.fnv1aHex.prefix(8))")
+        let base = "declutter-\(name)-\(reference.fnv1aHex.prefix(8))"
+        let use = uses.withLock { uses in
+            let use = (uses[base] ?? 0) + 1
+            uses[base] = use
+            return use
+        }
+        return root.appendingPathComponent(use == 1 ? base : "\(base)-\(use)")
+    }
+
+    /// Forgets this process's comparisons of the test `name`, as if a new test run began: for tests of the folders'
+    /// names.
+    package static func forgetComparisons(of name: String) {
+        uses.withLock { uses in uses = uses.filter { !$0.key.hasPrefix("declutter-\(name)-") } }
+    }
+
+    /// Removes a comparison's folder once it matches again, as ``GoldenFiles`` does, so that what is left is what
+    /// still fails.
+    static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes the images and their report page (``DiffArtifacts``) into `folder` and lists them, one per line after
+    /// a line break.
+    static func write(_ difference: ImageDifference, name: String, reference: Data, actual: Data, into folder: URL)
+        -> String
+    {
         do {
             return "\n"
                 + (try DiffArtifacts.write(

@@ -14,16 +14,19 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// The environment variable read, the same one swift-snapshot-testing reads.
     public static let environmentVariable = "SNAPSHOT_TESTING_RECORD"
 
-    /// The mode named by `SNAPSHOT_TESTING_RECORD`, `missing` when unset.
+    /// The mode named by `SNAPSHOT_TESTING_RECORD`, `missing` when unset; in lower case only, as swift-snapshot-testing
+    /// reads it, so that both read one value alike.
     ///
-    /// - Throws: ``GoldenError`` for a value that names no mode.
+    /// - Throws: ``GoldenError`` for a value that names no mode (swift-snapshot-testing ignores it).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> RecordMode
     {
         guard let value = environment[environmentVariable], !value.isEmpty else { return .missing }
-        guard let mode = RecordMode(rawValue: value.lowercased()) else {
+        guard let mode = RecordMode(rawValue: value) else {
             let names = allCases.map(\.rawValue).joined(separator: ", ")
-            throw GoldenError("\(environmentVariable)=\(value) names no record mode; expected one of: \(names)")
+            throw GoldenError(
+                "\(environmentVariable)=\(value) names no record mode; expected one of: \(names), in lower case as "
+                    + "swift-snapshot-testing reads them (it ignores any other value)")
         }
         return mode
     }

@@ -48,15 +48,49 @@ import Testing
                 == "\(artifacts.path)/\(folder)/diff/SnapshottingTests.aChangedImageFailsWithItsArtifacts.png")
         let page = try String(contentsOfFile: "\(artifacts.path)/\(folder)/index.html", encoding: .utf8)
         #expect(page.contains("Snapshot comparison: SnapshottingTests.aChangedImageFailsWithItsArtifacts"))
-        _ = withSnapshotTesting(record: .never) {
-            verifySnapshot(
-                of: larger, as: .pixelmatchPNG(artifacts: artifacts), named: "disc", snapshotDirectory: Self.snapshots,
-                testName: "canvas")
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == [folder])
         let diff = try RGBAImage(contentsOf: URL(fileURLWithPath: String(diffPath)))
         #expect(diff.width == 64 && diff.height == 64)
         #expect(diff[32 + 26, 32] == [255, 0, 0, 255])  // the ring the larger disc added, in red
+    }
+
+    /// Each comparison of a run has its own folder, also a test's second assertion of the same reference; the next run
+    /// replaces a comparison's folder, and removes it once the comparison matches again.
+    @Test func eachComparisonKeepsItsOwnReport() throws {
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "declutter-artifacts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: artifacts) }
+        let name = "SnapshottingTests.eachComparisonKeepsItsOwnReport"
+        func compare(radius: Double) throws -> String? {
+            let png = try canvas(radius: radius).data()
+            return withSnapshotTesting(record: .never) {
+                verifySnapshot(
+                    of: png, as: .pixelmatchPNG(artifacts: artifacts), named: "disc",
+                    snapshotDirectory: Self.snapshots, testName: "canvas")
+            }
+        }
+        func folders() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: artifacts.path).sorted()
+        }
+        func actualPath(_ message: String?) -> String? {
+            message?.split(separator: "\n").first { $0.contains("actual: ") }?.split(separator: " ").last.map(
+                String.init)
+        }
+        SnapshotArtifacts.forgetComparisons(of: name)
+        let first = try compare(radius: 14), second = try compare(radius: 10)
+        let base = try #require(try folders().first)
+        #expect(try folders() == [base, base + "-2"])
+        #expect(actualPath(first) == "\(artifacts.path)/\(base)/actual/\(name).png")
+        #expect(actualPath(second) == "\(artifacts.path)/\(base)-2/actual/\(name).png")
+        #expect(
+            try RGBAImage(contentsOf: URL(fileURLWithPath: "\(artifacts.path)/\(base)/actual/\(name).png"))
+                == RGBAImage(encoded: try canvas(radius: 14).data()))
+        // The next run: the first comparison fails again, into its own folder; then it matches and its folder goes.
+        SnapshotArtifacts.forgetComparisons(of: name)
+        #expect(actualPath(try compare(radius: 13)) == "\(artifacts.path)/\(base)/actual/\(name).png")
+        #expect(try folders() == [base, base + "-2"])
+        SnapshotArtifacts.forgetComparisons(of: name)
+        #expect(try compare(radius: 12) == nil)
+        #expect(try folders() == [base + "-2"])
     }
 
     /// A canvas drawn as SVG is stored as its document by a strategy (which cannot refuse a value); compared with a

@@ -157,9 +157,10 @@ import Testing
         #expect(try RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "failed"]) == .failed)
         #expect(
             throws: GoldenError(
-                "SNAPSHOT_TESTING_RECORD=sometimes names no record mode; expected one of: never, missing, failed, all")
+                "SNAPSHOT_TESTING_RECORD=FAILED names no record mode; expected one of: never, missing, failed, all, in "
+                    + "lower case as swift-snapshot-testing reads them (it ignores any other value)")
         ) {
-            try RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "sometimes"])
+            try RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "FAILED"])
         }
     }
 }
