@@ -138,24 +138,18 @@ struct OverlayListParser {
                     "overlay \(number): the pin's label is \(text.count) characters long; \(expected) of at most \(maximum) characters",
                 status: .unprocessable)
         }
-        if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            guard text.count <= 2, let value = Int(text) else {
-                throw StaticMapRequestError(
-                    field: "overlay", message: "overlay \(number): label \(text) is out of range; \(expected)",
-                    status: .unprocessable)
-            }
-            return .number(value)
+        if text.count > 2, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw StaticMapRequestError(
+                field: "overlay", message: "overlay \(number): label \(text) is out of range; \(expected)",
+                status: .unprocessable)
         }
-        if text.count == 1, let letter = text.first, letter.isASCII, letter.isLetter { return .letter(letter) }
-        guard let first = text.first, first.isASCII, first.isLowercase,
-            text.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
-        else {
+        guard let label = StaticMapOverlay.PinLabel(text) else {
             throw error(
                 number,
                 "label \"\(text)\" is not a letter, a number 0…99 or an icon name (lowercase letters, digits and hyphens)"
             )
         }
-        return .icon(String(text))
+        return label
     }
 
     private func coordinate(_ text: String, number: Int) throws -> Coordinate {

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// `width` and `height` are required; `style` is `default`, `camera` `auto` (the URL's grammar:
 /// `lon,lat,zoom[,bearing[,pitch]]`, `[w,s,e,n]` or `auto`), `scale` 1, `format` `png`, `attribution` true, `layout`
-/// false. `overlays` are the URL's overlays, not percent-encoded. `points` are clustered and placed with the style,
+/// false. `overlays` are the URL's overlays, one string each, decoded or as the URL percent-encodes them. `points` are clustered and placed with the style,
 /// coloured by `category` as `declutter render --category` colours them. Every value is checked as the URL's is, with
 /// the same fields, limits and statuses; an unknown key is refused.
 public struct StaticMapBody: Sendable {
@@ -30,8 +30,8 @@ public struct StaticMapBody: Sendable {
 
     /// The keys understood.
     public static let keys = [
-        "attribution", "camera", "category", "compass", "format", "height", "layout", "legend", "overlays", "padding",
-        "points", "scale", "scale_bar", "style", "width",
+        "attribution", "camera", "category", "compass", "format", "height", "layout", "legend", "logo", "overlays",
+        "padding", "points", "scale", "scale_bar", "style", "width",
     ]
 
     /// Reads a body.
@@ -92,7 +92,7 @@ public struct StaticMapBody: Sendable {
         var query: [(String, String)] = []
         if let format = try string("format") { query.append(("format", format)) }
         if let attribution = try bool("attribution") { query.append(("attribution", String(attribution))) }
-        for key in ["legend", "scale_bar"] {
+        for key in ["legend", "logo", "scale_bar"] {
             if let flag = try bool(key) { query.append((key, String(flag))) }
         }
         if let compass = try string("compass") { query.append(("compass", compass)) }
@@ -112,7 +112,13 @@ public struct StaticMapBody: Sendable {
                     field: "overlays", message: "overlays must be an array of strings such as \"pin-s+f00(2.35,48.85)\""
                 )
             }
-            if !list.isEmpty { overlay = Array(list.compactMap(\.string).joined(separator: ",").utf8) }
+            // An overlay copied from a URL, still percent-encoded, is decoded: a pin's or a path's text has no `%` of
+            // its own, and a GeoJSON overlay's object begins with `{`.
+            let texts = try list.compactMap(\.string).map { text in
+                let encoded = text.hasPrefix("geojson(") ? text.hasPrefix("geojson(%") : text.contains("%")
+                return encoded ? try PercentEncoding.decode(text[...], field: "overlays") : Array(text.utf8)
+            }
+            if !texts.isEmpty { overlay = Array(texts.joined(separator: [UInt8(ascii: ",")])) }
         }
         category = try string("category")
         points = []

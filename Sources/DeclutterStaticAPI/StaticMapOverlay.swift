@@ -32,6 +32,23 @@ public enum StaticMapOverlay: Sendable, Hashable {
         /// The longest icon name accepted (Maki's longest is 24 characters).
         public static let maximumIconNameLength = 32
 
+        /// The label a text names, as a URL's pin or a GeoJSON point's simplestyle `marker-symbol` writes it: one ASCII
+        /// letter, a number 0…99 in at most two digits, or an icon name; nil for anything else.
+        public init?(_ text: some StringProtocol) {
+            if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                guard text.count <= 2, let value = Int(text) else { return nil }
+                self = .number(value)
+            } else if text.count == 1, let letter = text.first, letter.isASCII, letter.isLetter {
+                self = .letter(letter)
+            } else if (2...Self.maximumIconNameLength).contains(text.count), let first = text.first, first.isASCII,
+                first.isLowercase, text.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            {
+                self = .icon(String(text))
+            } else {
+                return nil
+            }
+        }
+
         /// The label as a URL writes it.
         public var text: String {
             switch self {

@@ -7,7 +7,7 @@ public struct MarkerCategory: Sendable, Hashable {
     public var name: String
     /// The tint of its balloon and of its slice in cluster icons.
     public var color: RGBAColor
-    /// What the balloon marker shows in white; nil draws a plain dot.
+    /// What the balloon marker shows in the glyph colour; nil draws a plain dot.
     public var glyph: Glyph?
     /// When true, a cluster holding any member of this category is drawn entirely in its colour
     /// (TANDm's unicycle rule). Default false.
@@ -19,6 +19,9 @@ public struct MarkerCategory: Sendable, Hashable {
     /// The size of its balloon against the style's, for markers drawn smaller or larger than the rest (a static-map
     /// URL's `pin-s` next to `pin-l`); not read from style files. Default 1.
     public var balloonScale = 1.0
+    /// The colour of its balloon's glyph in place of the style's ``BalloonStyle/glyphColor``, for a balloon tinted
+    /// too light for it (a static-map URL's white or yellow pin); not read from style files. Default nil.
+    public var glyphColor: RGBAColor?
 
     /// Creates a category; see the properties for the defaults.
     public init(

@@ -1,4 +1,5 @@
 import DeclutterSupport
+import Foundation
 
 /// An sRGB colour with straight (not premultiplied) alpha, each component in 0…1.
 public struct RGBAColor: Sendable, Hashable {
@@ -48,6 +49,21 @@ public struct RGBAColor: Sendable, Hashable {
     public func scaled(by factor: Double) -> RGBAColor {
         func clamp(_ value: Double) -> Double { min(max(value * factor, 0), 1) }
         return RGBAColor(red: clamp(red), green: clamp(green), blue: clamp(blue), alpha: alpha)
+    }
+
+    /// WCAG 2's relative luminance of the colour as opaque: 0 for black, 1 for white.
+    public var relativeLuminance: Double {
+        func linear(_ value: Double) -> Double {
+            let value = min(max(value, 0), 1)
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2's contrast ratio of two colours as opaque: 1 for the same luminance, 21 for black on white.
+    public func contrastRatio(with other: RGBAColor) -> Double {
+        let (one, two) = (relativeLuminance, other.relativeLuminance)
+        return (max(one, two) + 0.05) / (min(one, two) + 0.05)
     }
 }
 

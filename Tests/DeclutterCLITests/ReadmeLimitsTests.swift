@@ -93,6 +93,7 @@ import Testing
             ("`declutter serve` requests", "bodies \(ServerLimits().maximumBodyBytes >> 20) MiB"),
             ("`declutter serve` requests", "\(grouped(ServerLimits().staticMap.maximumWidth)) points a side"),
             ("`declutter serve` requests", "\(ServerLimits().maximumTiles) basemap tiles"),
+            ("`declutter serve` requests", "\(MapDrawing.maximumAddedCategories) kinds of marker"),
             ("`declutter serve` requests", "\(Int(ServerLimits().renderSeconds)) s a map"),
             ("`declutter serve` requests", "\(RenderPool.queuedPerWorker) maps queued a thread"),
             ("`declutter serve` requests", "\(ServerLimits().fetchingMaps) maps fetching tiles"),

@@ -254,20 +254,21 @@ public final class MarkerRenderer {
             context.fill(category.color)
         }
 
+        let glyphColor = category.glyphColor ?? balloon.glyphColor
         switch category.glyph {
         case let .image(path, path2x):
             let useDouble = scale >= 1.5 && path2x != nil
             let glyph = try templateGlyph(useDouble ? path2x ?? path : path)
             glyph.draw(
-                in: context, centerX: radius, centerY: radius, size: balloon.glyphSize, color: balloon.glyphColor)
+                in: context, centerX: radius, centerY: radius, size: balloon.glyphSize, color: glyphColor)
         case let .text(label):
             let layout = try fittedLayout(label, size: balloon.glyphSize, maxWidth: balloon.glyphSize)
             context.show(
                 layout, x: radius - layout.inkExtents.midX, y: radius - layout.inkExtents.midY,
-                color: balloon.glyphColor)
+                color: glyphColor)
         case nil:
             context.circle(centerX: radius, centerY: radius, radius: balloon.glyphSize / 4)
-            context.fill(balloon.glyphColor)
+            context.fill(glyphColor)
         }
     }
 

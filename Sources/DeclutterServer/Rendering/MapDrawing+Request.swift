@@ -75,8 +75,15 @@ extension MapDrawing {
         do {
             let reader = PointReader(categoryProperty: "marker-color", skipInvalid: true)
             for var point in try reader.read(geoJSON: features, name: name).points where point.location != nil {
-                point.category = try category(
-                    for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) })
+                let (label, size) = try Self.pinLook(point.properties, overlay: name)
+                do {
+                    point.category = try category(
+                        for: point.category.flatMap { RGBAColor(hex: $0.hasPrefix("#") ? $0 : "#" + $0) },
+                        label: label, size: size)
+                } catch var error as ServerError {
+                    error.message = "\(name): " + error.message
+                    throw error
+                }
                 map.points.append(point)
             }
             // Each feature's lines and polygons in its own simplestyle paint.
@@ -90,6 +97,35 @@ extension MapDrawing {
             }
         } catch let error as InputError {
             throw ServerError(error, field: "overlay")
+        }
+    }
+
+    /// A GeoJSON point's pin as simplestyle gives it: `marker-symbol` a letter, a number 0…99 or an icon name, as a
+    /// pin's label; `marker-size` `small` a small pin, `medium` (the default) and `large` a large one, as Mapbox's
+    /// static images draw them.
+    ///
+    /// - Throws: ``ServerError`` 422 for another symbol or size, which would otherwise be drawn unlike what it asks.
+    static func pinLook(_ properties: JSONObject, overlay: String) throws -> (
+        StaticMapOverlay.PinLabel?, StaticMapOverlay.PinSize
+    ) {
+        var label: StaticMapOverlay.PinLabel?
+        if let symbol = properties["marker-symbol"], symbol != .null {
+            let text = symbol.string ?? symbol.number.map(JSONValue.format) ?? ""
+            guard let parsed = StaticMapOverlay.PinLabel(text) else {
+                throw ServerError(
+                    .unprocessableContent, field: "overlay",
+                    "\(overlay): marker-symbol \(symbol.jsonText.prefix(40)) is not a letter, a number 0…99 "
+                        + "or an icon name")
+            }
+            label = parsed
+        }
+        switch properties["marker-size"] {
+        case nil, .null?, .string("medium")?, .string("large")?: return (label, .large)
+        case .string("small")?: return (label, .small)
+        case let size?:
+            throw ServerError(
+                .unprocessableContent, field: "overlay",
+                "\(overlay): marker-size \(size.jsonText.prefix(40)) is not small, medium or large")
         }
     }
 
@@ -114,9 +150,10 @@ extension MapDrawing {
         return paint
     }
 
-    /// Categories a request may add to its style for its markers' colours, labels and sizes; a marker past them takes
-    /// the style's category of the nearest colour, unlabelled.
-    static let maximumAddedColors = 32
+    /// Categories a request may add to its style for its markers: each colour, label and size asked for is one. Past
+    /// them the request is refused rather than a marker drawn otherwise than asked; the bound keeps the style's
+    /// lookups short for 10,000 markers.
+    public static let maximumAddedCategories = 256
 
     /// A small pin's balloon against the style's, which a large pin takes: Mapbox's `pin-s` and `pin-l`.
     static let smallPinScale = 0.75
@@ -131,9 +168,8 @@ extension MapDrawing {
         guard let name, size == .small else { return name }
         let small = name + " small"
         if map.style.category(named: small) != nil { return small }
-        guard var variant = map.style.category(named: name),
-            map.style.categories.count - baseCategoryCount < Self.maximumAddedColors
-        else { return name }
+        guard var variant = map.style.category(named: name) else { return name }
+        try checkRoomForACategory()
         variant.name = small
         variant.balloonScale = Self.smallPinScale
         map.style.categories.append(variant)
@@ -153,7 +189,8 @@ extension MapDrawing {
     /// A category made so is added to ``style`` (with its priority and clustering identifier), named by its colour
     /// and label.
     ///
-    /// - Throws: ``ServerError`` 422 for an icon label the style has no category for.
+    /// - Throws: ``ServerError`` 422 for an icon label the style has no category for, or past
+    ///   ``maximumAddedCategories``.
     mutating func category(for color: RGBAColor?, label: StaticMapOverlay.PinLabel? = nil) throws -> String? {
         guard var added = map.style.categories.first else { return nil }
         var glyph: Glyph?
@@ -181,15 +218,33 @@ extension MapDrawing {
         }
         let name = [(color ?? added.color).hexString, label?.text].compactMap { $0 }.joined(separator: " ")
         if map.style.category(named: name) != nil { return name }
-        guard map.style.categories.count - baseCategoryCount < Self.maximumAddedColors else {
-            return Self.category(nearest: color, in: map.style)?.name
-        }
+        try checkRoomForACategory()
         added.name = name
         added.color = color ?? added.color
         added.glyph = glyph
+        added.glyphColor = Self.glyphColor(on: added.color, style: map.style.balloon.glyphColor)
         added.solidCluster = false
         map.style.categories.append(added)
         return name
+    }
+
+    /// Throws unless the request may add one more category (``maximumAddedCategories``).
+    func checkRoomForACategory() throws {
+        guard map.style.categories.count - baseCategoryCount < Self.maximumAddedCategories else {
+            throw ServerError(
+                .unprocessableContent, field: "overlay",
+                "the markers ask for more than \(Self.maximumAddedCategories) kinds of marker (each colour, label and "
+                    + "size is one); at most \(Self.maximumAddedCategories)")
+        }
+    }
+
+    /// The glyph colour for a balloon tinted `fill`: the style's, unless it is too faint on it (a contrast ratio under
+    /// 2, as white on yellow), then black or white, whichever shows more. Mapbox's pins take any colour, and a white
+    /// label on a white pin is no label.
+    static func glyphColor(on fill: RGBAColor, style: RGBAColor) -> RGBAColor? {
+        guard fill.contrastRatio(with: style) < 2 else { return nil }
+        let black = RGBAColor(red: 0, green: 0, blue: 0), white = RGBAColor(red: 1, green: 1, blue: 1)
+        return fill.contrastRatio(with: black) >= fill.contrastRatio(with: white) ? black : white
     }
 
     /// Whether a URL can name `name` as a pin's icon: lowercase ASCII letters, digits and hyphens, starting with a

@@ -53,9 +53,11 @@ enum RouteMethods {
         guard !allowed.isEmpty, !allowed.contains(where: { $0.rawValue == method }) else {
             return ServerError(.notFound, field: "path", "no route for \(method.prefix(20)) \(path.prefix(200))")
         }
+        // A long path is shown by its start, marked as cut.
+        let shown = path.count > 64 ? path.prefix(63) + "…" : path[...]
         var refusal = ServerError(
             .methodNotAllowed, field: "method",
-            "\(method.prefix(20)) is not allowed here; \(path.prefix(64)) answers "
+            "\(method.prefix(20)) is not allowed here; \(shown) answers "
                 + allowed.map(\.rawValue).joined(separator: ", "))
         refusal.allow = allowed
         return refusal
