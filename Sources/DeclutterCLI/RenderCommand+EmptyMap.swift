@@ -1,7 +1,6 @@
 import DeclutterClustering
 import DeclutterGeometry
 import DeclutterSupport
-import DeclutterTiles
 
 extension RenderCommand {
     /// What to say when a map at `--center` shows none of the points: where they lie, and the centre the other way
@@ -9,7 +8,12 @@ extension RenderCommand {
     /// an error). Nil when the map shows a point, or there are none.
     static func emptyMapNote(center: Coordinate, pointsInView: Int, points: [ClusterPoint]) -> String? {
         guard pointsInView == 0, points.contains(where: { $0.location != nil }) else { return nil }
-        let box = TileBounds(enclosing: points)
+        // The points' own extent, beyond Web Mercator's ±85.05° too, as the file gives them.
+        let locations = points.compactMap(\.location)
+        let box = (
+            south: locations.map(\.latitude).min() ?? 0, north: locations.map(\.latitude).max() ?? 0,
+            west: locations.map(\.longitude).min() ?? 0, east: locations.map(\.longitude).max() ?? 0
+        )
         func format(_ value: Double) -> String { JSONValue.format((value * 100).rounded() / 100) }
         var note =
             "no point is on the map at --center \(format(center.latitude)),\(format(center.longitude)) (LAT,LON); "

@@ -118,9 +118,13 @@ extension MapDescription {
         let fitted = try fittingViews(camera, annotator: annotator, world: world)
         let renderer = try renderer ?? StaticMapRenderer(style: annotator.style)
         let (furniture, annotated) = try described.layOut(camera: fitted, annotator: annotator, renderer: renderer)
+        // Data that fits at no zoom is said as such; cut views are then its consequence.
+        let unfitted =
+            unfittedWarning(fitted, world: world)
+            ?? unfittedTurnedWarning(fitted, pointsOnMap: annotated.pointsInView, of: annotator.points.count)
         let fitWarnings = [
-            beyondMercatorWarning(annotator, camera: fitted), zeroZeroWarning, unfittedWarning(fitted, world: world),
-            unfittedTurnedWarning(fitted, pointsOnMap: annotated.pointsInView, of: annotator.points.count),
+            beyondMercatorWarning(annotator, camera: fitted), zeroZeroWarning, unfitted,
+            unfitted == nil ? cutViewsWarning(annotated) : nil,
         ].compactMap { $0 }
         return LaidOut(
             description: described, camera: fitted, annotator: annotator, renderer: renderer, furniture: furniture,

@@ -179,6 +179,28 @@ extension MapDescription {
         return try standsWhole(annotator.annotate(moved), camera: moved, comparedWith: before) ? moved : nil
     }
 
+    /// What to say when a map fitted to its data still cuts a shown view at its edge, nil when none is cut: a map
+    /// smaller than its views (a 40-pt cluster icon on a 32-pt map), where no zoom or move shows them whole. A map at a
+    /// given centre and zoom may cut views at its edge, as MapKit's maps do, and says nothing.
+    func cutViewsWarning(_ map: AnnotatedMap) -> String? {
+        guard case .data = framing else { return nil }
+        var cut = 0, largest = (width: 0.0, height: 0.0)
+        for annotation in map.annotations where annotation.visible {
+            let frame = annotation.frame
+            largest = (max(largest.width, frame.width), max(largest.height, frame.height))
+            if frame.x < -0.01 || frame.y < -0.01 || frame.x + frame.width > width + 0.01
+                || frame.y + frame.height > height + 0.01
+            {
+                cut += 1
+            }
+        }
+        guard cut > 0 else { return nil }
+        return
+            "the \(Self.pointText(width))×\(Self.pointText(height)) pt map cuts \(cut) marker\(cut == 1 ? "" : "s") at "
+            + "its edge: its markers are up to \(Self.pointText(largest.width))×\(Self.pointText(largest.height)) pt, "
+            + "and no zoom shows \(cut == 1 ? "it" : "them") whole; a larger map does"
+    }
+
     /// Whether a shown view of `map`, drawn at `camera`, runs past the map's edge.
     private func cutsAView(_ map: AnnotatedMap, camera: MapCamera) -> Bool {
         let cut = overflow(of: map, camera: camera, padding: EdgePadding(all: 0))

@@ -354,6 +354,31 @@ import Testing
                 == "note: no point is on the map at --center -30,-30 (LAT,LON); the points lie at latitudes "
                 + "48.85…52.52 and longitudes 2.35…13.4\n")
         #expect(try render(at: "50,8").stderr.isEmpty)
+        // Latitudes beyond Web Mercator's are said as the file gives them, not as the map's edge takes them.
+        try Data("lat,lon\n-90,0\n89,10\n".utf8).write(to: folder.appendingPathComponent("two.csv"))
+        #expect(
+            try render(at: "0,-170").stderr.hasPrefix(
+                "note: no point is on the map at --center 0,-170 (LAT,LON); the points lie at latitudes -90…89 and "))
+    }
+
+    /// A map fitted to its data that is smaller than its markers says that it cuts them, where no zoom helps.
+    @Test func aFittedMapTooSmallForItsMarkersSaysSo() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = (0..<12).map { "\(-17.5 + Double($0 % 4) * 0.01),\(178 + Double($0 / 4) * 0.01)" }
+        try Data(("lat,lon\n" + rows.joined(separator: "\n") + "\n").utf8).write(
+            to: folder.appendingPathComponent("fiji.csv"))
+        func render(_ size: String) throws -> CommandResult {
+            try CommandResult.run(
+                ["render", "--input", "fiji.csv", "--size", size, "--basemap", "none", "--output", "f.png"], in: folder)
+        }
+        let tiny = try render("32x32")
+        #expect(tiny.status == 0)
+        #expect(
+            tiny.stderr.contains(
+                "warning: the 32×32 pt map cuts 1 marker at its edge: its markers are up to 40×40 pt, and no zoom "
+                    + "shows it whole; a larger map does\n"), "\(tiny.stderr)")
+        #expect(!(try render("200x150").stderr.contains("cuts")))
     }
 
     @Test func pointsUnderHigherPriorityViewsAreCounted() throws {

@@ -108,15 +108,16 @@ import Testing
         #expect(abs(camera.zoom - 16.0351) < 1e-4)
     }
 
-    /// Points beyond Web Mercator's edge (86°N, the South Pole) sit on the map's top or bottom edge: the fitted
-    /// centre is the edge latitude itself, which the camera accepts.
+    /// Points beyond Web Mercator's edge (86°N, the South Pole) sit on the world's top or bottom edge, which the fit
+    /// keeps the padding away from the map's own: the map shows no more beyond the world than its padding.
     @Test(arguments: [86.0, -90.0])
     func fittingPointsBeyondTheMapsEdge(latitude: Double) throws {
         var bounds = WorldBounds()
         bounds.include(Coordinate(longitude: 10, latitude: latitude))
         bounds.include(Coordinate(longitude: 10.001, latitude: latitude))
         let camera = try MapCamera.fitting(bounds, width: 300, height: 200, padding: EdgePadding(all: 10))
-        #expect(abs(camera.center.latitude) == WebMercator.maximumLatitude)
+        let point = camera.point(for: Coordinate(longitude: 10, latitude: latitude))
+        #expect(abs(point.y - (latitude > 0 ? 10 : 190)) < 1e-6)
         #expect(abs(WebMercator.maximumLatitude - 85.0511287798066) < 1e-12)
     }
 
@@ -150,6 +151,45 @@ import Testing
             bounds, width: 800, height: 600, bearing: 1e308.truncatingRemainder(dividingBy: 360))
         #expect(huge.bearing == same.bearing && huge.zoom == same.zoom && huge.center == same.center)
         #expect(throws: CameraError.self) { try MapCamera.fitting(bounds, width: 800, height: 600, bearing: .infinity) }
+    }
+
+    /// A pitched fit of data around the antimeridian is the fit of the same data half a world away, turned by 180°
+    /// of longitude: a centre that moved east of 180° came back near x = 0 while the data stayed past x = 1, and the
+    /// fit, seeing the data a world away, zoomed out (Fiji's airports at 5.80 instead of 6.75).
+    @Test func aPitchedFitAcrossTheAntimeridianIsTheFitElsewhere() throws {
+        for middle in [179.0, 179.6, 180.0, 180.4, 181.0] {
+            let across = WorldBounds(west: middle - 5, south: -21, east: middle + 4 - 360, north: -13)
+            let elsewhere = WorldBounds(west: middle - 5 - 180, south: -21, east: middle + 4 - 180, north: -13)
+            let fits = try [across, elsewhere].map {
+                try MapCamera.fitting(
+                    $0, width: 800, height: 600, padding: EdgePadding(all: 40), pitch: 60, maxZoom: 17)
+            }
+            #expect(abs(fits[0].zoom - fits[1].zoom) < 1e-6, "\(middle): \(fits[0].zoom) against \(fits[1].zoom)")
+            let turned = (fits[0].center.longitude - fits[1].center.longitude + 360).truncatingRemainder(
+                dividingBy: 360)
+            #expect(abs(turned - 180) < 1e-6 && abs(fits[0].center.latitude - fits[1].center.latitude) < 1e-9)
+        }
+    }
+
+    /// A flat fit shows no more beyond the Mercator world's south or north edge than its padding: the South Pole,
+    /// which Web Mercator puts on the south edge, stands 40 points above the map's bottom, not in its middle over a
+    /// band of nothing; Antarctica's stations fill the map down to the padding below the edge.
+    @Test func aFlatFitStaysInsideTheWorld() throws {
+        let pole = WorldBounds.enclosing([Coordinate(longitude: 0, latitude: -90)])
+        let camera = try MapCamera.fitting(pole, width: 400, height: 300, padding: EdgePadding(all: 40))
+        #expect(camera.zoom == 17)
+        #expect(abs(camera.point(for: Coordinate(longitude: 0, latitude: -90)).y - 260) < 1e-6)
+        let stations = WorldBounds.enclosing([
+            Coordinate(longitude: 166.67, latitude: -77.85), Coordinate(longitude: 0, latitude: -90),
+            Coordinate(longitude: -68.13, latitude: -67.57), Coordinate(longitude: 110.53, latitude: -66.28),
+        ])
+        let south = try MapCamera.fitting(stations, width: 800, height: 600, padding: EdgePadding(all: 40))
+        #expect(abs(south.point(worldX: south.centerWorld.x, worldY: 1).y - 560) < 1e-6)
+        // Data away from the edges is centred in the padded area as before.
+        let fiji = try MapCamera.fitting(
+            WorldBounds(west: 177, south: -19, east: -178, north: -16), width: 800, height: 600,
+            padding: EdgePadding(all: 40))
+        #expect(abs(fiji.centerWorld.y - WebMercator.y(latitude: -17.5)) < 1e-6 || fiji.zoom < 17)
     }
 
     @Test func fittingWithPaddingAndBearing() throws {

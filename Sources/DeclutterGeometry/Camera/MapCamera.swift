@@ -261,6 +261,7 @@ public struct MapCamera: Sendable, Hashable {
             let longitude = WebMercator.longitude(x: world.x - world.x.rounded(.down))
             camera.center = Coordinate(longitude: longitude, latitude: latitude)
         }
+        if pitch == 0, normalized(bearing: bearing) == 0 { camera.keepInsideTheWorld(padding: padding) }
         guard pitch != 0 else { return camera }
         let corners = [
             ConvexHull.Point(x: data.minX, y: data.minY), ConvexHull.Point(x: data.maxX, y: data.minY),
@@ -268,6 +269,19 @@ public struct MapCamera: Sendable, Hashable {
         ]
         return try camera.tiltedFit(
             outline.flatMap { $0.isEmpty ? nil : $0 } ?? corners, pitch: pitch, padding: padding, maxZoom: maxZoom)
+    }
+
+    /// Moves this north-up flat camera's view back towards the Mercator world where it shows more than the padding
+    /// beyond its north or south edge: there is nothing there (MapLibre keeps a flat camera inside the world too), and
+    /// a fit to points at the poles, which Web Mercator puts on those edges, would fill half the map with it. The
+    /// padding stays, as it holds the markers standing on the edge; a view taller than the world and its padding is
+    /// centred on the world.
+    mutating func keepInsideTheWorld(padding: EdgePadding) {
+        let size = worldSize, y = centerWorld.y
+        let lowest = (height / 2 - padding.top) / size, highest = 1 - (height / 2 - padding.bottom) / size
+        let kept = lowest > highest ? (lowest + highest) / 2 : min(max(y, lowest), highest)
+        guard kept != y else { return }
+        center = Coordinate(longitude: center.longitude, latitude: WebMercator.latitude(y: kept))
     }
 
     /// This flat camera's fit of the world points `outline`, tilted back by `pitch` and fitted again as the tilted
@@ -287,12 +301,17 @@ public struct MapCamera: Sendable, Hashable {
             center: center, zoom: max(Self.zoomRange.lowerBound, zoom - log2(enlargement)), bearing: bearing,
             pitch: pitch, width: width, height: height)
         let area = (left: padding.left, top: padding.top, right: width - padding.right, bottom: height - padding.bottom)
+        let outlineMiddle =
+            (outline.reduce(Double.infinity) { min($0, $1.x) } + outline.reduce(-Double.infinity) { max($0, $1.x) }) / 2
         /// The outline's screen box; nil if a point of it is not in front of the camera.
         func screenBox(_ camera: MapCamera) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
             let projection = camera.projection
+            // The outline's copy of the world nearest the camera: data across the antimeridian runs past x = 1 while
+            // a centre moved east of it comes back to x near 0, and the outline a world away would not be the data.
+            let shift = (outlineMiddle - camera.centerWorld.x).rounded()
             var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
             for point in outline {
-                let flat = projection.flatPoint(worldX: point.x, worldY: point.y)
+                let flat = projection.flatPoint(worldX: point.x - shift, worldY: point.y)
                 guard flat.y < projection.perspective.nearFlatY else { return nil }
                 let point = projection.perspective.point(flatX: flat.x, flatY: flat.y)
                 box = (min(box.minX, point.x), min(box.minY, point.y), max(box.maxX, point.x), max(box.maxY, point.y))
