@@ -15,9 +15,9 @@ import Foundation
 ///
 /// `width` and `height` are required; `style` is `default`, `camera` `auto` (the URL's grammar:
 /// `lon,lat,zoom[,bearing[,pitch]]`, `[w,s,e,n]` or `auto`), `scale` 1, `format` `png`, `attribution` true, `layout`
-/// false. `overlays` are the URL's overlays, one string each, decoded or as the URL percent-encodes them. `points` are clustered and placed with the style,
-/// coloured by `category` as `declutter render --category` colours them. Every value is checked as the URL's is, with
-/// the same fields, limits and statuses; an unknown key is refused.
+/// false. `overlays` are the URL's overlays, one string each, decoded or as the URL percent-encodes them. `points` are
+/// clustered and placed with the style, coloured by `category` as `declutter render --category` colours them. Every
+/// value is checked as the URL's is, with the same fields, limits and statuses; an unknown key is refused.
 public struct StaticMapBody: Sendable {
     /// The request, as the URL would give it.
     public var request: StaticMapRequest
