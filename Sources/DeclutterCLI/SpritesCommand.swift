@@ -60,6 +60,12 @@ struct SpritesCommand: ParsableCommand {
         if FileSystem.item(atPath: folder.path) == .file {
             throw OutputError(path: output, reason: "is a file, not a folder")
         }
+        // Checked before the sheets are drawn, which takes seconds for a large style.
+        try FileSystem.refuseOverwriting(
+            SpriteSheetBuilder.fileNames(ratios: ratios).map {
+                ("--output's \($0)", folder.appendingPathComponent($0).path)
+            },
+            inputs: [("--style", self.style)] + style.glyphImageFiles.map { ("--style's glyph image", $0) })
         let progress = ProgressBar(label: "sprites")
         let encoder = compression == .fast ? PNGEncoder() : PNGEncoder(level: 9)
         let sheet = try SpriteSheetBuilder(style: style).build(ratios: ratios, spacing: spacing, encoder: encoder) {
@@ -67,9 +73,6 @@ struct SpritesCommand: ParsableCommand {
             progress.update(done, of: total)
         }
         progress.finish()
-        try FileSystem.refuseOverwriting(
-            sheet.files.map { ("--output's \($0.name)", folder.appendingPathComponent($0.name).path) },
-            inputs: [("--style", self.style)] + style.glyphImageFiles.map { ("--style's glyph image", $0) })
         // The folder is made only now, with the files, so that a failure leaves no empty folder behind.
         try FileSystem.writeAllAtomically(sheet.files, into: folder, creatingFolder: true)
         // WebGL draws a texture only up to the device's MAX_TEXTURE_SIZE; 4096 px is what nearly every device has.

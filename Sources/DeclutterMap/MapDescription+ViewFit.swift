@@ -188,11 +188,10 @@ extension MapDescription {
         for annotation in map.annotations where annotation.visible {
             let frame = annotation.frame
             largest = (max(largest.width, frame.width), max(largest.height, frame.height))
-            if frame.x < -0.01 || frame.y < -0.01 || frame.x + frame.width > width + 0.01
-                || frame.y + frame.height > height + 0.01
-            {
-                cut += 1
-            }
+            let past = Self.overflow(
+                of: (frame.width, frame.height), at: (frame.x, frame.y), on: (width, height),
+                padding: EdgePadding(all: 0))
+            if max(past.top, past.left, past.bottom, past.right) > 0.01 { cut += 1 }
         }
         guard cut > 0 else { return nil }
         return
@@ -276,12 +275,25 @@ extension MapDescription {
         for annotation in map.annotations where annotation.visible {
             let frame = annotation.frame
             for corner in [(x: frame.x, y: frame.y)] + annotation.copies {
-                overflow.left = max(overflow.left, padding.left - corner.x)
-                overflow.top = max(overflow.top, padding.top - corner.y)
-                overflow.right = max(overflow.right, corner.x + frame.width - (camera.width - padding.right))
-                overflow.bottom = max(overflow.bottom, corner.y + frame.height - (camera.height - padding.bottom))
+                let past = Self.overflow(
+                    of: (frame.width, frame.height), at: corner, on: (camera.width, camera.height), padding: padding)
+                overflow = EdgePadding(
+                    top: max(overflow.top, past.top), left: max(overflow.left, past.left),
+                    bottom: max(overflow.bottom, past.bottom), right: max(overflow.right, past.right))
             }
         }
         return overflow
+    }
+
+    /// How far a view of `size` with its top-left corner at `corner` runs past the padded area of a map of `map`'s
+    /// size on each side (negative where it stays inside).
+    private static func overflow(
+        of size: (width: Double, height: Double), at corner: (x: Double, y: Double),
+        on map: (width: Double, height: Double), padding: EdgePadding
+    ) -> EdgePadding {
+        EdgePadding(
+            top: padding.top - corner.y, left: padding.left - corner.x,
+            bottom: corner.y + size.height - (map.height - padding.bottom),
+            right: corner.x + size.width - (map.width - padding.right))
     }
 }

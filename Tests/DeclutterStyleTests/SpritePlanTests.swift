@@ -55,6 +55,7 @@ import Testing
         var style = tandm
         for index in style.categories.indices { style.categories[index].clusteringIdentifier = "all" }
         style.sprites = SpriteSettings(exactCounts: 2...999, countSteps: [], shareStep: 0.01)
+        style.file = "tandm.json"
         #expect(
             throws: StyleError(
                 file: "tandm.json", path: "sprites",
@@ -62,7 +63,7 @@ import Testing
                     "the sprite sheet would hold 5140701 icons, more than 20000; use a larger shareStep, fewer exactCounts or fewer categories per clustering identifier"
             )
         ) {
-            try SpritePlan.icons(for: style, file: "tandm.json")
+            try SpritePlan.icons(for: style)
         }
     }
 

@@ -31,7 +31,7 @@ public final class SpriteSheetBuilder {
     ///   - svg: Whether to draw `sprite.svg` too.
     ///   - encoder: How the sheets are compressed (default: the fast pixel-run encoder).
     ///   - rings: Whether clusters are rings without counts, for a map that draws counts as text
-    ///     (``SpritePlan/ringIcons(for:file:)``), instead of icons per count step (``SpritePlan/icons(for:file:)``).
+    ///     (``SpritePlan/ringIcons(for:)``), instead of icons per count step (``SpritePlan/icons(for:)``).
     ///   - progress: Called after each image with (done, total) across all ratios.
     /// - Throws: ``StyleError`` for a style asking for too many icons, ``RenderError`` for a sheet too large.
     public func build(
@@ -71,11 +71,11 @@ public final class SpriteSheetBuilder {
             files.append((names.index, try Self.json(entries)))
             index[ratio] = entries
         }
-        files.append(("sprite.manifest.json", try SpriteManifest(icons: icons).jsonData()))
+        files.append((Self.manifestName, try SpriteManifest(icons: icons).jsonData()))
         if svg {
             files.append(
                 (
-                    "sprite.svg",
+                    Self.svgName,
                     try svgSprite(icons, sizes: sizes) {
                         done += 1
                         progress?(done, total)
@@ -85,6 +85,18 @@ public final class SpriteSheetBuilder {
         return SpriteSheet(
             files: files, index: index, nameCount: icons.reduce(0) { $0 + $1.names.count },
             imageCount: icons.count, fill: packing.fill)
+    }
+
+    /// The manifest's and the SVG sprite's names.
+    public static let manifestName = "sprite.manifest.json", svgName = "sprite.svg"
+
+    /// The files ``build(ratios:spacing:svg:encoder:rings:progress:)`` makes, in its order, known before anything is
+    /// drawn: each ratio's sheet and index, the manifest, and with `svg` the SVG sprite.
+    public static func fileNames(ratios: [Int], svg: Bool = true) -> [String] {
+        Array(Set(ratios)).sorted().flatMap { ratio in
+            let names = sheetNames(ratio: ratio)
+            return [names.image, names.index]
+        } + [manifestName] + (svg ? [svgName] : [])
     }
 
     /// The names of the sheet at a pixel ratio: `sprite.png` and `sprite.json`, `sprite@2x.png` and `sprite@2x.json`.

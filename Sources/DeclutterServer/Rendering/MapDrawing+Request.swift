@@ -250,12 +250,8 @@ extension MapDrawing {
     /// Whether a URL can name `name` as a pin's icon: lowercase ASCII letters, digits and hyphens, starting with a
     /// letter, 2 to ``StaticMapOverlay/PinLabel/maximumIconNameLength`` characters (a single letter is a label).
     static func isIconName(_ name: String) -> Bool {
-        guard (2...StaticMapOverlay.PinLabel.maximumIconNameLength).contains(name.count), let first = name.first,
-            first.isASCII, first.isLowercase
-        else {
-            return false
-        }
-        return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+        if case .icon? = StaticMapOverlay.PinLabel(name) { return true }
+        return false
     }
 
     /// `style`'s category whose colour is nearest `color` (in sRGB), the first category without one.

@@ -2,7 +2,7 @@ import DeclutterPlacement
 import DeclutterSupport
 
 /// The name, in a style's sprite sheet, of the icon that shows a cluster or a single point: one of the names
-/// ``SpritePlan/icons(for:file:)`` gives, so that a MapLibre layer needs only `"icon-image": ["get", "sprite"]`.
+/// ``SpritePlan/icons(for:)`` gives, so that a MapLibre layer needs only `"icon-image": ["get", "sprite"]`.
 ///
 /// - A single point: `marker-{category}`.
 /// - A cluster: `cluster-{label}-{category}{percent}-…` over the categories of one clustering group, in style order.

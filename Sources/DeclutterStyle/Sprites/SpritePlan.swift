@@ -19,7 +19,7 @@ public enum SpritePlan {
     /// The icons for a style, in a stable order: balloons, then each group's clusters by label and shares.
     ///
     /// - Throws: ``StyleError`` (field `sprites`) when the style asks for more than ``maximumIcons`` names.
-    public static func icons(for style: MarkerStyle, file: String? = nil) throws -> [SpriteIcon] {
+    public static func icons(for style: MarkerStyle) throws -> [SpriteIcon] {
         let settings = style.sprites
         var labels: [(label: String?, total: Int, name: String)] = settings.exactCounts.map { (nil, $0, String($0)) }
         for step in settings.countSteps {
@@ -32,7 +32,7 @@ public enum SpritePlan {
             style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * labels.count
         guard nameCount <= maximumIcons else {
             throw StyleError(
-                file: file ?? style.file ?? "style", path: "sprites",
+                file: style.file ?? "style", path: "sprites",
                 message: "the sprite sheet would hold \(nameCount) icons, more than "
                     + "\(maximumIcons); use a larger shareStep, fewer exactCounts or fewer categories per clustering identifier"
             )
@@ -71,13 +71,13 @@ public enum SpritePlan {
     /// ``SpriteNames/name(of:)-(SpriteNames.RingIcon)`` gives it.
     ///
     /// - Throws: ``StyleError`` (field `sprites`) when the style asks for more than ``maximumIcons`` names.
-    public static func ringIcons(for style: MarkerStyle, file: String? = nil) throws -> [SpriteIcon] {
+    public static func ringIcons(for style: MarkerStyle) throws -> [SpriteIcon] {
         let groups = clusteringGroups(style), steps = style.sprites.stepsPerWhole, buckets = style.cluster.buckets
         let nameCount =
             style.categories.count + groups.reduce(0) { $0 + compositions(steps, into: $1.count) } * buckets.count
         guard nameCount <= maximumIcons else {
             throw StyleError(
-                file: file ?? style.file ?? "style", path: "sprites",
+                file: style.file ?? "style", path: "sprites",
                 message: "the sprite sheet would hold \(nameCount) icons, more than "
                     + "\(maximumIcons); use a larger shareStep or fewer categories per clustering identifier")
         }

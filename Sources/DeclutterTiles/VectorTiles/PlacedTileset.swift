@@ -15,7 +15,7 @@ import Foundation
 /// ``children(of:)`` and ``expansionZoom(of:)`` answer), `point_count`, `point_count_abbreviated` (the count as the
 /// static icons write it: `6.9k`, `60k`), `label_size` (the count's font size in points, as the static icon fits it
 /// in its ring), one count per category with members, `clustering_identifier`, `sprite` (its ring in the sheet of
-/// ``SpritePlan/ringIcons(for:file:)``), `expansion_zoom` (the lowest zoom at which its members no longer share one
+/// ``SpritePlan/ringIcons(for:)``), `expansion_zoom` (the lowest zoom at which its members no longer share one
 /// feature), `hidden_count` when it hides points, and each of ``aggregates`` that has a value. A single point keeps its own properties and id, and gets
 /// `sprite` (`marker-{category}`) and `hidden_count` when it hides points.
 public struct PlacedTileset: Sendable {
