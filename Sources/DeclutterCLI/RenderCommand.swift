@@ -181,7 +181,7 @@ struct RenderCommand: ParsableCommand {
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "A circle on the ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres.",
-            valueName: "lat,lon,metres"))
+            valueName: "lat,lon,metres"), transform: CircleArgument.parse)
     var circle: [CircleArgument] = []
 
     @Option(

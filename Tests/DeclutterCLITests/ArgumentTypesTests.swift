@@ -166,8 +166,18 @@ import Testing
         ),
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--circle", "37.8,-122.4,0"],
-            "Error: The value '37.8,-122.4,0' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle <lat,lon,metres>  A circle on the "
-                + "ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres.\n"
+            "Error: The value '37.8,-122.4,0' is invalid for '--circle <lat,lon,metres>': the radius 0 m is out of range; "
+                + "expected over 0 and up to 20,000,000 (20,000 km)\n"
+        ),
+        // A circle's position is read as --center's, naming the part out of range.
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--circle", "100,0,10"],
+            "Error: The value '100,0,10' is invalid for '--circle <lat,lon,metres>': the latitude 100 is out of range; "
+                + "expected -90…90 (the latitude comes first: did you mean 0,100,10?)\n"
+        ),
+        (
+            ["render", "--input", "x.csv", "--output", "x.png", "--circle", "10,0"],
+            "Error: The value '10,0' is invalid for '--circle <lat,lon,metres>': expected three numbers, LAT,LON,METRES\n"
         ),
         (
             ["render", "--input", "x.csv", "--output", "x.png", "--stroke", "red"],

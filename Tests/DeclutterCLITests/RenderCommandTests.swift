@@ -530,8 +530,9 @@ import Testing
         ),
         (
             ["--circle", "37.8,-122.4"],
-            "Error: The value '37.8,-122.4' is invalid for '--circle <lat,lon,metres>'\nHelp:  --circle "
-                + "<lat,lon,metres>  A circle on the ground (repeatable): LAT,LON in degrees and a radius over 0 and up to 20,000 km in metres."
+            "Error: The value '37.8,-122.4' is invalid for '--circle <lat,lon,metres>': expected three numbers, "
+                + "LAT,LON,METRES\nHelp:  --circle <lat,lon,metres>  A circle on the ground (repeatable): LAT,LON in "
+                + "degrees and a radius over 0 and up to 20,000 km in metres."
         ),
         (["--zoom", "-1"], "Error: --zoom must be in 0…22, got -1"),
         (["--max-zoom", "25"], "Error: --max-zoom must be in 0…22, got 25"),

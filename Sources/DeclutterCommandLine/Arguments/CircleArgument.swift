@@ -18,13 +18,25 @@ package struct CircleArgument: ExpressibleByArgument, Equatable {
     }
 
     package init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: .whitespaces))
+        guard let parsed = try? Self.parse(argument) else { return nil }
+        self = parsed
+    }
+
+    /// Reads `LAT,LON,METRES`, or says which part is wrong: not three numbers, the position as
+    /// ``CoordinateArgument/parse(_:)`` says it, or the radius and its range.
+    package static func parse(_ argument: String) throws -> CircleArgument {
+        let texts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard texts.count == 3 else { throw ValidationError("expected three numbers, LAT,LON,METRES") }
+        let center = try CoordinateArgument.parse(texts[0] + "," + texts[1], rest: "," + texts[2]).coordinate
+        guard let radius = Double(decimalText: texts[2].trimmingCharacters(in: .whitespaces)), radius.isFinite else {
+            throw ValidationError("the radius \"\(texts[2])\" is not a number of metres")
         }
-        guard parts.count == 3, let latitude = parts[0], let longitude = parts[1], let radius = parts[2],
-            (-90...90).contains(latitude), (-180...180).contains(longitude), radius > 0, radius <= Self.maximumRadius
-        else { return nil }
-        self.init(center: Coordinate(longitude: longitude, latitude: latitude), radius: radius)
+        guard radius > 0, radius <= maximumRadius else {
+            throw ValidationError(
+                "the radius \(JSONValue.format(radius)) m is out of range; expected over 0 and up to 20,000,000 (20,000 km)"
+            )
+        }
+        return CircleArgument(center: center, radius: radius)
     }
 
     package var defaultValueDescription: String {

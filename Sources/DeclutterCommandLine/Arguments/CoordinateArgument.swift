@@ -17,7 +17,10 @@ package struct CoordinateArgument: ExpressibleByArgument, Equatable {
 
     /// Reads `LAT,LON`, or says which part is wrong: not two numbers, or which of them is out of range (and, where
     /// the two the other way round would do, that the latitude comes first).
-    package static func parse(_ argument: String) throws -> CoordinateArgument {
+    package static func parse(_ argument: String) throws -> CoordinateArgument { try parse(argument, rest: "") }
+
+    /// ``parse(_:)`` of the first two numbers of a longer argument, whose `rest` the hint repeats.
+    package static func parse(_ argument: String, rest: String) throws -> CoordinateArgument {
         let texts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
@@ -29,7 +32,7 @@ package struct CoordinateArgument: ExpressibleByArgument, Equatable {
             throw ValidationError("expected two numbers, LAT,LON in degrees")
         }
         let swapped = (-90...90).contains(longitude) && (-180...180).contains(latitude)
-        let hint = swapped ? " (the latitude comes first: did you mean \(texts[1]),\(texts[0])?)" : ""
+        let hint = swapped ? " (the latitude comes first: did you mean \(texts[1]),\(texts[0])\(rest)?)" : ""
         guard (-90...90).contains(latitude) else {
             throw ValidationError("the latitude \(JSONValue.format(latitude)) is out of range; expected -90…90\(hint)")
         }
